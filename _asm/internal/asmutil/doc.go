@@ -1,0 +1,2 @@
+// Package asmutil holds helpers shared by the avo generators of _asm/<family>.
+package asmutil

@@ -1,0 +1,102 @@
+package hashtest
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"crypto/sha3"
+	"hash"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The checkers are run on the standard library, which must pass them, and on
+// broken hashers, which must not.
+
+func TestStdlibPasses(t *testing.T) {
+	TestHash(t, sha256.New)
+	// The standard library's SHAKE accepts marshalled states with trailing
+	// bytes, which TestXOF rejects; check it without its marshalling.
+	TestXOF(t, func() hash.XOF { return xofOnly{sha3.NewSHAKE128()} })
+	if !RaceEnabled {
+		TestAllocs(t, sha256.New)
+	}
+}
+
+type xofOnly struct{ hash.XOF }
+
+// sumChanges is a hash whose Sum disturbs its state.
+type sumChanges struct{ hash.Hash }
+
+func (s sumChanges) Sum(b []byte) []byte { s.Hash.Write([]byte{0}); return s.Hash.Sum(b) }
+
+// TestCheckerCatchesBrokenSum runs TestHash on a broken hash in a child
+// process (a failing subtest cannot be caught in-process) and expects it to fail.
+func TestCheckerCatchesBrokenSum(t *testing.T) {
+	if os.Getenv("HASHTEST_BROKEN") == "1" {
+		TestHash(t, func() hash.Hash { return sumChanges{sha256.New()} })
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckerCatchesBrokenSum$")
+	cmd.Env = append(os.Environ(), "HASHTEST_BROKEN=1")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("TestHash accepted a hash whose Sum changes its state:\n%s", out)
+	}
+	if !strings.Contains(string(out), "Sum changed the state") {
+		t.Fatalf("TestHash failed for another reason:\n%s", out)
+	}
+}
+
+func TestVectorsSHA256(t *testing.T) {
+	n := 0
+	for _, c := range Vectors(t, "sha2") {
+		if c.Algorithm != "SHA2-256" || c.Kind != "" || c.Input.Len() > 1<<20 {
+			continue
+		}
+		h := sha256.New()
+		if _, err := c.Input.WriteTo(h); err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+			t.Fatalf("%s: %x, want %x", c.ID, got, c.Expected)
+		}
+		n++
+	}
+	if n < 100 {
+		t.Fatalf("only %d SHA2-256 vectors", n)
+	}
+}
+
+func TestBytesGenerators(t *testing.T) {
+	var b Bytes
+	if err := b.UnmarshalJSON([]byte(`{"gen":"repeat","pattern":"0102","length":2097155}`)); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if n, err := b.WriteTo(&buf); err != nil || n != 2097155 {
+		t.Fatal(n, err)
+	}
+	if !bytes.Equal(buf.Bytes(), b.Materialize()) || buf.Bytes()[2097154] != 1 || buf.Bytes()[2097153] != 2 {
+		t.Fatal("repeat generator streamed wrong bytes")
+	}
+	if err := b.UnmarshalJSON([]byte(`{"gen":"ptn251","length":300}`)); err != nil {
+		t.Fatal(err)
+	}
+	if m := b.Materialize(); m[250] != 250 || m[251] != 0 || m[299] != 48 {
+		t.Fatal("ptn251 generator wrong")
+	}
+	if _, err := b.WriteTo(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestNobleSHA256(t *testing.T) {
+	var cases []NobleCase
+	for i := range 50 {
+		cases = append(cases, NobleCase{Alg: "SHA2-256", Input: RandBytes(uint64(i), i*37)})
+	}
+	CrossCheck(t, cases, func(c NobleCase) []byte { s := sha256.Sum256(c.Input); return s[:] })
+}

@@ -1,0 +1,51 @@
+// Package hashtest holds the test helpers every hashkit package shares: the
+// hash.Hash and hash.XOF conformance checks, running a test over every
+// registered kernel, the loader of ../shared/vectors, and the cross-check
+// against @noble/hashes.
+package hashtest
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+)
+
+// AllImplementations runs f once for each kernel registered for pkg that this
+// machine can run, with only that kernel enabled, and once more as "generic"
+// with none enabled. If HASHKIT_REQUIRE_IMPL lists a kernel of pkg
+// (comma-separated pkg/name) that cannot run here, the test fails: CI sets it
+// so that a broken feature check cannot silently skip a kernel.
+//
+// Tests that use it must not run in parallel with other tests of the package.
+func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
+	t.Helper()
+	impls := cpu.Impls(pkg)
+	for _, req := range strings.Split(os.Getenv("HASHKIT_REQUIRE_IMPL"), ",") {
+		p, name, ok := strings.Cut(strings.TrimSpace(req), "/")
+		if !ok || p != pkg {
+			continue
+		}
+		found := false
+		for _, im := range impls {
+			found = found || im == name
+		}
+		if !found {
+			t.Fatalf("HASHKIT_REQUIRE_IMPL asks for %s/%s, which is not available here (have %v)", pkg, name, impls)
+		}
+	}
+	defer cpu.Restore(pkg)
+	for _, name := range impls {
+		t.Run(name, func(t *testing.T) {
+			if !cpu.Select(pkg, name) {
+				t.Fatalf("cannot select %s/%s", pkg, name)
+			}
+			f(t)
+		})
+	}
+	t.Run("generic", func(t *testing.T) {
+		cpu.Select(pkg, "")
+		f(t)
+	})
+}
