@@ -1,0 +1,49 @@
+package keccak
+
+import "math/bits"
+
+// rhoOffsets[x+5*y] is the rotation of lane (x, y) in the ρ step, the
+// table of FIPS 202 section 3.2.2 (computed by its Algorithm 2; see
+// TestRhoOffsets).
+var rhoOffsets = [25]int{
+	0, 1, 62, 28, 27,
+	36, 44, 6, 55, 20,
+	3, 10, 43, 25, 39,
+	41, 45, 15, 21, 8,
+	18, 2, 61, 56, 14,
+}
+
+// p1600Generic is Keccak-p[1600, rounds], written step by step as in
+// FIPS 202 section 3.2 so it can serve as the reference every kernel is
+// compared with. It is the portable implementation on every platform.
+func p1600Generic(a *[25]uint64, rounds int) {
+	var c, d [5]uint64
+	var b [25]uint64
+	for ir := MaxRounds - rounds; ir < MaxRounds; ir++ {
+		// θ (3.2.1): XOR each lane with the parities of two nearby columns.
+		for x := range 5 {
+			c[x] = a[x] ^ a[x+5] ^ a[x+10] ^ a[x+15] ^ a[x+20]
+		}
+		for x := range 5 {
+			d[x] = c[(x+4)%5] ^ bits.RotateLeft64(c[(x+1)%5], 1)
+		}
+		for i := range 25 {
+			a[i] ^= d[i%5]
+		}
+		// ρ (3.2.2) and π (3.2.3) together: lane (x, y) is rotated by its
+		// offset and moved to position (y, 2x+3y).
+		for x := range 5 {
+			for y := range 5 {
+				b[y+5*((2*x+3*y)%5)] = bits.RotateLeft64(a[x+5*y], rhoOffsets[x+5*y])
+			}
+		}
+		// χ (3.2.4): the only non-linear step, along each row.
+		for y := 0; y < 25; y += 5 {
+			for x := range 5 {
+				a[y+x] = b[y+x] ^ (^b[y+(x+1)%5] & b[y+(x+2)%5])
+			}
+		}
+		// ι (3.2.5): break the symmetry with the round constant.
+		a[0] ^= rc[ir]
+	}
+}
