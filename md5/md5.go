@@ -1,0 +1,195 @@
+// Package md5 implements the MD5 hash algorithm of [RFC 1321].
+//
+// # Security
+//
+// MD5 is broken: collisions can be computed in seconds on a laptop, and
+// chosen-prefix collisions have been used to forge certificates. Do not use it
+// for signatures, certificates, integrity against an adversary, or anything
+// else that needs collision resistance. This package exists for compatibility
+// with formats and protocols that still require MD5 (checksums of legacy
+// archives, content identifiers, older protocols). For new designs use SHA-256
+// (hashkit/sha256), SHA-3 (hashkit/sha3) or BLAKE3 (hashkit/blake3).
+//
+// The API mirrors crypto/md5, so switching is an import-path change, and the
+// hasher's marshalled state has the same format as crypto/md5's, so a state
+// saved by one can be resumed by the other.
+//
+// [RFC 1321]: https://www.rfc-editor.org/rfc/rfc1321
+package md5
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash"
+)
+
+// Size is the size of an MD5 checksum in bytes.
+const Size = 16
+
+// BlockSize is the block size of MD5 in bytes.
+const BlockSize = 64
+
+// maxAsmSize bounds the input handed to an assembly kernel in one call,
+// since assembly cannot be preempted.
+const maxAsmSize = 64 << 10
+
+// The initial chaining values, RFC 1321 section 3.3.
+const (
+	init0 = 0x67452301
+	init1 = 0xefcdab89
+	init2 = 0x98badcfe
+	init3 = 0x10325476
+)
+
+// digest is the MD5 hasher. len counts bytes; RFC 1321 section 3.2 appends
+// the bit length modulo 2^64, so a uint64 byte counter covers every length
+// up to 2^61 bytes exactly and wraps as the standard asks beyond that.
+type digest struct {
+	s   [4]uint32
+	x   [BlockSize]byte
+	nx  int
+	len uint64
+}
+
+// New returns a new MD5 hasher. It also implements hash.Cloner,
+// encoding.BinaryMarshaler, encoding.BinaryAppender and
+// encoding.BinaryUnmarshaler; the marshalled state is interchangeable with
+// crypto/md5's.
+func New() hash.Hash {
+	d := new(digest)
+	d.Reset()
+	return d
+}
+
+// Sum returns the MD5 checksum of data.
+func Sum(data []byte) [Size]byte {
+	var d digest
+	d.Reset()
+	d.Write(data)
+	return d.checkSum()
+}
+
+func (d *digest) Reset() {
+	d.s = [4]uint32{init0, init1, init2, init3}
+	d.nx = 0
+	d.len = 0
+}
+
+func (d *digest) Size() int      { return Size }
+func (d *digest) BlockSize() int { return BlockSize }
+
+// Clone returns an independent copy of the hasher; the error is always nil.
+func (d *digest) Clone() (hash.Cloner, error) {
+	c := *d
+	return &c, nil
+}
+
+// Write adds p to the running hash. It never returns an error.
+func (d *digest) Write(p []byte) (int, error) {
+	n := len(p)
+	d.len += uint64(n)
+	if d.nx > 0 {
+		c := copy(d.x[d.nx:], p)
+		d.nx += c
+		p = p[c:]
+		if d.nx < BlockSize {
+			return n, nil
+		}
+		block(d, d.x[:])
+		d.nx = 0
+	}
+	for len(p) >= BlockSize {
+		m := min(len(p)&^(BlockSize-1), maxAsmSize)
+		block(d, p[:m])
+		p = p[m:]
+	}
+	d.nx = copy(d.x[:], p)
+	return n, nil
+}
+
+// Sum appends the checksum of the data written so far to b. It does not
+// change the state.
+func (d *digest) Sum(b []byte) []byte {
+	c := *d
+	s := c.checkSum()
+	return append(b, s[:]...)
+}
+
+// checkSum pads the message (RFC 1321 sections 3.1 and 3.2: a 1 bit, zeros
+// up to 56 bytes modulo 64, then the bit length as a little-endian 64-bit
+// word) and returns the digest (section 3.5).
+func (d *digest) checkSum() [Size]byte {
+	var pad [BlockSize + 8]byte
+	pad[0] = 0x80
+	n := 1 + (55-d.len)%BlockSize
+	binary.LittleEndian.PutUint64(pad[n:], d.len<<3)
+	d.Write(pad[:n+8])
+	var out [Size]byte
+	binary.LittleEndian.PutUint32(out[0:], d.s[0])
+	binary.LittleEndian.PutUint32(out[4:], d.s[1])
+	binary.LittleEndian.PutUint32(out[8:], d.s[2])
+	binary.LittleEndian.PutUint32(out[12:], d.s[3])
+	return out
+}
+
+// The marshalled state is crypto/md5's: the magic, the four chaining words
+// big-endian, the 64-byte buffer (zero past the buffered bytes) and the byte
+// count big-endian.
+const (
+	magic         = "md5\x01"
+	marshaledSize = len(magic) + 4*4 + BlockSize + 8
+)
+
+// MarshalBinary returns the state of the hasher, in crypto/md5's format.
+func (d *digest) MarshalBinary() ([]byte, error) {
+	return d.AppendBinary(make([]byte, 0, marshaledSize))
+}
+
+// AppendBinary appends the state of the hasher to b, in crypto/md5's format.
+func (d *digest) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, magic...)
+	for _, s := range d.s {
+		b = binary.BigEndian.AppendUint32(b, s)
+	}
+	b = append(b, d.x[:d.nx]...)
+	b = append(b, make([]byte, BlockSize-d.nx)...)
+	b = binary.BigEndian.AppendUint64(b, d.len)
+	return b, nil
+}
+
+var (
+	errMagic = errors.New("hashkit/md5: invalid hash state identifier")
+	errSize  = errors.New("hashkit/md5: invalid hash state size")
+	errState = errors.New("hashkit/md5: invalid hash state: nonzero bytes past the buffered input")
+)
+
+// UnmarshalBinary restores a state written by MarshalBinary or by
+// crypto/md5. It returns an error, and leaves the hasher unchanged, if b is
+// not such a state.
+func (d *digest) UnmarshalBinary(b []byte) error {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return errMagic
+	}
+	if len(b) != marshaledSize {
+		return errSize
+	}
+	b = b[len(magic):]
+	var s [4]uint32
+	for i := range s {
+		s[i] = binary.BigEndian.Uint32(b[4*i:])
+	}
+	b = b[4*4:]
+	buf := b[:BlockSize]
+	n := binary.BigEndian.Uint64(b[BlockSize:])
+	nx := int(n % BlockSize)
+	for _, c := range buf[nx:] {
+		if c != 0 {
+			return errState
+		}
+	}
+	d.s = s
+	copy(d.x[:], buf)
+	d.nx = nx
+	d.len = n
+	return nil
+}

@@ -1,0 +1,3 @@
+package md5
+
+func block(d *digest, p []byte) { blockGeneric(d, p) }

@@ -1,0 +1,195 @@
+// Package ripemd160 implements the RIPEMD-160 hash algorithm of Dobbertin,
+// Bosselaers and Preneel ([RIPEMD-160], also ISO/IEC 10118-3).
+//
+// # Security
+//
+// RIPEMD-160 gives at most 80 bits of collision resistance, too little for
+// new designs, and it has seen far less analysis than the SHA-2 and SHA-3
+// families. Do not use it where collision resistance matters. This package
+// exists for compatibility with formats that require it, chiefly Bitcoin
+// addresses (RIPEMD-160 of SHA-256) and OpenPGP. For new designs use SHA-256
+// (hashkit/sha256), SHA-3 (hashkit/sha3) or BLAKE3 (hashkit/blake3).
+//
+// The API mirrors golang.org/x/crypto/ripemd160 (New, Size, BlockSize) and
+// adds the one-shot Sum.
+//
+// [RIPEMD-160]: https://homes.esat.kuleuven.be/~bosselae/ripemd160.html
+package ripemd160
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash"
+)
+
+// Size is the size of a RIPEMD-160 checksum in bytes.
+const Size = 20
+
+// BlockSize is the block size of RIPEMD-160 in bytes.
+const BlockSize = 64
+
+// maxAsmSize bounds the input handed to an assembly kernel in one call,
+// since assembly cannot be preempted.
+const maxAsmSize = 64 << 10
+
+// The initial chaining values h0..h4 (the RIPEMD-160 paper, appendix A).
+const (
+	init0 = 0x67452301
+	init1 = 0xefcdab89
+	init2 = 0x98badcfe
+	init3 = 0x10325476
+	init4 = 0xc3d2e1f0
+)
+
+// digest is the RIPEMD-160 hasher. len counts bytes; the padding is MD4's
+// and MD5's (RFC 1320, RFC 1321 section 3.2): the bit length modulo 2^64,
+// so a uint64 byte counter covers every length up to 2^61 bytes exactly and
+// wraps as the standard asks beyond that.
+type digest struct {
+	s   [5]uint32
+	x   [BlockSize]byte
+	nx  int
+	len uint64
+}
+
+// New returns a new RIPEMD-160 hasher. It also implements hash.Cloner,
+// encoding.BinaryMarshaler, encoding.BinaryAppender and
+// encoding.BinaryUnmarshaler (x/crypto/ripemd160 has no marshalling; the
+// format here follows crypto/sha1's with its own magic).
+func New() hash.Hash {
+	d := new(digest)
+	d.Reset()
+	return d
+}
+
+// Sum returns the RIPEMD-160 checksum of data.
+func Sum(data []byte) [Size]byte {
+	var d digest
+	d.Reset()
+	d.Write(data)
+	return d.checkSum()
+}
+
+func (d *digest) Reset() {
+	d.s = [5]uint32{init0, init1, init2, init3, init4}
+	d.nx = 0
+	d.len = 0
+}
+
+func (d *digest) Size() int      { return Size }
+func (d *digest) BlockSize() int { return BlockSize }
+
+// Clone returns an independent copy of the hasher; the error is always nil.
+func (d *digest) Clone() (hash.Cloner, error) {
+	c := *d
+	return &c, nil
+}
+
+// Write adds p to the running hash. It never returns an error.
+func (d *digest) Write(p []byte) (int, error) {
+	n := len(p)
+	d.len += uint64(n)
+	if d.nx > 0 {
+		c := copy(d.x[d.nx:], p)
+		d.nx += c
+		p = p[c:]
+		if d.nx < BlockSize {
+			return n, nil
+		}
+		block(d, d.x[:])
+		d.nx = 0
+	}
+	for len(p) >= BlockSize {
+		m := min(len(p)&^(BlockSize-1), maxAsmSize)
+		block(d, p[:m])
+		p = p[m:]
+	}
+	d.nx = copy(d.x[:], p)
+	return n, nil
+}
+
+// Sum appends the checksum of the data written so far to b. It does not
+// change the state.
+func (d *digest) Sum(b []byte) []byte {
+	c := *d
+	s := c.checkSum()
+	return append(b, s[:]...)
+}
+
+// checkSum pads the message (as MD4 and MD5 do: a 1 bit, zeros up to 56
+// bytes modulo 64, then the bit length as a little-endian 64-bit word) and
+// returns the digest, h0..h4 little-endian.
+func (d *digest) checkSum() [Size]byte {
+	var pad [BlockSize + 8]byte
+	pad[0] = 0x80
+	n := 1 + (55-d.len)%BlockSize
+	binary.LittleEndian.PutUint64(pad[n:], d.len<<3)
+	d.Write(pad[:n+8])
+	var out [Size]byte
+	for i, s := range d.s {
+		binary.LittleEndian.PutUint32(out[4*i:], s)
+	}
+	return out
+}
+
+// The marshalled state follows crypto/sha1's layout: the magic, the five
+// chaining words big-endian, the 64-byte buffer (zero past the buffered
+// bytes) and the byte count big-endian. The format is a compatibility
+// promise.
+const (
+	magic         = "rmd\x01"
+	marshaledSize = len(magic) + 5*4 + BlockSize + 8
+)
+
+// MarshalBinary returns the state of the hasher.
+func (d *digest) MarshalBinary() ([]byte, error) {
+	return d.AppendBinary(make([]byte, 0, marshaledSize))
+}
+
+// AppendBinary appends the state of the hasher to b.
+func (d *digest) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, magic...)
+	for _, s := range d.s {
+		b = binary.BigEndian.AppendUint32(b, s)
+	}
+	b = append(b, d.x[:d.nx]...)
+	b = append(b, make([]byte, BlockSize-d.nx)...)
+	b = binary.BigEndian.AppendUint64(b, d.len)
+	return b, nil
+}
+
+var (
+	errMagic = errors.New("hashkit/ripemd160: invalid hash state identifier")
+	errSize  = errors.New("hashkit/ripemd160: invalid hash state size")
+	errState = errors.New("hashkit/ripemd160: invalid hash state: nonzero bytes past the buffered input")
+)
+
+// UnmarshalBinary restores a state written by MarshalBinary. It returns an error, and leaves the hasher unchanged, if b is
+// not such a state.
+func (d *digest) UnmarshalBinary(b []byte) error {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return errMagic
+	}
+	if len(b) != marshaledSize {
+		return errSize
+	}
+	b = b[len(magic):]
+	var s [5]uint32
+	for i := range s {
+		s[i] = binary.BigEndian.Uint32(b[4*i:])
+	}
+	b = b[5*4:]
+	buf := b[:BlockSize]
+	n := binary.BigEndian.Uint64(b[BlockSize:])
+	nx := int(n % BlockSize)
+	for _, c := range buf[nx:] {
+		if c != 0 {
+			return errState
+		}
+	}
+	d.s = s
+	copy(d.x[:], buf)
+	d.nx = nx
+	d.len = n
+	return nil
+}

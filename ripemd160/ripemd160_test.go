@@ -1,0 +1,179 @@
+package ripemd160
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+	"strings"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+var (
+	_ hash.Hash                  = (*digest)(nil)
+	_ hash.Cloner                = (*digest)(nil)
+	_ encoding.BinaryMarshaler   = (*digest)(nil)
+	_ encoding.BinaryAppender    = (*digest)(nil)
+	_ encoding.BinaryUnmarshaler = (*digest)(nil)
+)
+
+// The test set of the RIPEMD-160 page (Bosselaers,
+// https://homes.esat.kuleuven.be/~bosselae/ripemd160.html), also in the
+// RIPEMD-160 paper's appendix B.
+var golden = []struct{ in, out string }{
+	{"", "9c1185a5c5e9fc54612808977ee8f548b2258d31"},
+	{"a", "0bdc9d2d256b3ee9daae347be6f4dc835a467ffe"},
+	{"abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc"},
+	{"message digest", "5d0689ef49d2fae572b881b123a85ffa21595f36"},
+	{"abcdefghijklmnopqrstuvwxyz", "f71c27109c692c1b56bbdceb5b9d2865b3708dbc"},
+	{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "12a053384a9c0c88e405a06c27dcf49ada62eb2b"},
+	{"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", "b0e20b6e3116640286ed3a87a5713079b21f5189"},
+	{strings.Repeat("1234567890", 8), "9b752e45573d4b39f4dbd3323cab82bf63326bfb"},
+	{strings.Repeat("a", 1000000), "52783243c1697bdbe16d37f97f68f08325dc1528"},
+}
+
+func TestGolden(t *testing.T) {
+	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
+		for _, g := range golden {
+			s := Sum([]byte(g.in))
+			if got := hex.EncodeToString(s[:]); got != g.out {
+				t.Errorf("Sum(%.20q) = %s, want %s", g.in, got, g.out)
+			}
+			if len(g.in) > 100 {
+				continue
+			}
+			h := New()
+			for i := range len(g.in) {
+				h.Write([]byte{g.in[i]})
+			}
+			if got := hex.EncodeToString(h.Sum(nil)); got != g.out {
+				t.Errorf("byte-wise %q = %s, want %s", g.in, got, g.out)
+			}
+		}
+	})
+}
+
+func TestVectors(t *testing.T) {
+	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
+		n := 0
+		for _, c := range hashtest.Vectors(t, "ripemd160") {
+			if c.Algorithm != "RIPEMD-160" || c.Kind != "" {
+				t.Fatalf("%s: unexpected vector kind %q/%q", c.ID, c.Algorithm, c.Kind)
+			}
+			c.SkipSlow(t)
+			h := New()
+			if _, err := c.Input.WriteTo(h); err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+				t.Errorf("%s: %x, want %x", c.ID, got, c.Expected)
+			}
+			n++
+		}
+		if n == 0 {
+			t.Fatal("no vectors")
+		}
+	})
+}
+
+func TestHashContract(t *testing.T) {
+	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
+		hashtest.TestHash(t, New)
+	})
+}
+
+// refPad is the padding of the spec written out independently of checkSum:
+// 0x80, zeros up to 56 bytes modulo 64, the bit length little-endian.
+func refPad(total uint64) []byte {
+	p := []byte{0x80}
+	for (total+uint64(len(p)))%BlockSize != 56 {
+		p = append(p, 0)
+	}
+	return binary.LittleEndian.AppendUint64(p, total*8)
+}
+
+// TestLargeLength checks the length encoding for messages past 2^32 and
+// 2^35 bytes (and bit counts past 2^64, which wrap): a state with a large
+// byte counter is resumed, and the result compared with the compression of
+// the buffered bytes, the tail and the padding written out by refPad.
+func TestLargeLength(t *testing.T) {
+	tail := hashtest.RandBytes(9, 200)
+	buffered := hashtest.RandBytes(10, BlockSize)
+	for _, total := range []uint64{1<<32 - 1, 1 << 32, 1<<32 + 70, 1<<35 - 3, 1 << 35, 1<<35 + 1, 1<<61 - 1, 1 << 61, 1<<64 - 5} {
+		for _, extra := range []int{0, 1, 55, 56, 64, 200} {
+			var d digest
+			d.Reset()
+			d.s[2] ^= uint32(total)
+			d.len = total
+			d.nx = int(total % BlockSize)
+			copy(d.x[:], buffered[:d.nx])
+			st, _ := d.MarshalBinary()
+			h := New()
+			if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(st); err != nil {
+				t.Fatal(err)
+			}
+			h.Write(tail[:extra])
+			got := h.Sum(nil)
+
+			ref := d
+			rest := append(append(bytes.Clone(buffered[:d.nx]), tail[:extra]...), refPad(total+uint64(extra))...)
+			if len(rest)%BlockSize != 0 {
+				t.Fatalf("refPad: %d bytes", len(rest))
+			}
+			blockGeneric(&ref, rest)
+			var want []byte
+			for _, w := range ref.s {
+				want = binary.LittleEndian.AppendUint32(want, w)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("length %d+%d: %x, want %x", total, extra, got, want)
+			}
+		}
+	}
+}
+
+func TestUnmarshalRejects(t *testing.T) {
+	h := New()
+	h.Write([]byte("hello"))
+	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
+	u := New().(encoding.BinaryUnmarshaler)
+	bad := bytes.Clone(st)
+	bad[4+20+10] = 1 // a byte past the 5 buffered ones
+	for _, b := range [][]byte{nil, st[:3], []byte("sha\x01"), st[:len(st)-1], append(bytes.Clone(st), 0), bad} {
+		if err := u.UnmarshalBinary(b); err == nil {
+			t.Errorf("UnmarshalBinary(%x) accepted", b)
+		}
+	}
+}
+
+// Golden marshalled state: the format is a compatibility promise.
+func TestGoldenState(t *testing.T) {
+	h := New()
+	h.Write([]byte("abc"))
+	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
+	const want = "726d6401" + "67452301efcdab8998badcfe10325476c3d2e1f0" + "616263" + "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" + "0000000000000003"
+	if got := hex.EncodeToString(st); got != want {
+		t.Fatalf("state %s\nwant  %s", got, want)
+	}
+}
+
+// TestKernels compares the active kernel with blockGeneric on random blocks.
+func TestKernels(t *testing.T) {
+	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
+		msg := hashtest.RandBytes(10, 40*BlockSize)
+		for nb := 0; nb <= 40; nb++ {
+			var a, b digest
+			a.Reset()
+			a.s[1] ^= uint32(nb) * 0x9e3779b9
+			b = a
+			block(&a, msg[:nb*BlockSize])
+			blockGeneric(&b, msg[:nb*BlockSize])
+			if a.s != b.s {
+				t.Fatalf("%d blocks: %x, generic %x", nb, a.s, b.s)
+			}
+		}
+	})
+}

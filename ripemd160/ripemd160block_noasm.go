@@ -1,0 +1,3 @@
+package ripemd160
+
+func block(d *digest, p []byte) { blockGeneric(d, p) }

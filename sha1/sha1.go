@@ -1,0 +1,199 @@
+// Package sha1 implements the SHA-1 hash algorithm of [FIPS 180-4] (also
+// [RFC 3174]).
+//
+// # Security
+//
+// SHA-1 is broken for collision resistance: the SHAttered attack (2017)
+// produced two different PDF files with the same SHA-1, and chosen-prefix
+// collisions (2020, "SHA-1 is a Shambles") cost well under US$100,000. Do not
+// use it for signatures, certificates or anything else that needs collision
+// resistance. This package exists for compatibility with protocols and formats
+// that still require SHA-1 (Git object names, HMAC-SHA1 and TOTP, older TLS
+// and SSH). For new designs use SHA-256 (hashkit/sha256), SHA-3
+// (hashkit/sha3) or BLAKE3 (hashkit/blake3).
+//
+// The API mirrors crypto/sha1, so switching is an import-path change, and the
+// hasher's marshalled state has the same format as crypto/sha1's, so a state
+// saved by one can be resumed by the other. On amd64 the SHA extensions
+// (SHA-NI) are used where present.
+//
+// [FIPS 180-4]: https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.180-4.pdf
+// [RFC 3174]: https://www.rfc-editor.org/rfc/rfc3174
+package sha1
+
+import (
+	"encoding/binary"
+	"errors"
+	"hash"
+)
+
+// Size is the size of a SHA-1 checksum in bytes.
+const Size = 20
+
+// BlockSize is the block size of SHA-1 in bytes.
+const BlockSize = 64
+
+// maxAsmSize bounds the input handed to an assembly kernel in one call,
+// since assembly cannot be preempted.
+const maxAsmSize = 64 << 10
+
+// The initial hash value, FIPS 180-4 section 5.3.1.
+const (
+	init0 = 0x67452301
+	init1 = 0xefcdab89
+	init2 = 0x98badcfe
+	init3 = 0x10325476
+	init4 = 0xc3d2e1f0
+)
+
+// digest is the SHA-1 hasher. len counts bytes; FIPS 180-4 limits messages
+// to 2^64 bits, so a uint64 byte counter covers every valid length, and the
+// 64-bit bit length of section 5.1.1 is len<<3.
+type digest struct {
+	h   [5]uint32
+	x   [BlockSize]byte
+	nx  int
+	len uint64
+}
+
+// New returns a new SHA-1 hasher. It also implements hash.Cloner,
+// encoding.BinaryMarshaler, encoding.BinaryAppender and
+// encoding.BinaryUnmarshaler; the marshalled state is interchangeable with
+// crypto/sha1's.
+func New() hash.Hash {
+	d := new(digest)
+	d.Reset()
+	return d
+}
+
+// Sum returns the SHA-1 checksum of data.
+func Sum(data []byte) [Size]byte {
+	var d digest
+	d.Reset()
+	d.Write(data)
+	return d.checkSum()
+}
+
+func (d *digest) Reset() {
+	d.h = [5]uint32{init0, init1, init2, init3, init4}
+	d.nx = 0
+	d.len = 0
+}
+
+func (d *digest) Size() int      { return Size }
+func (d *digest) BlockSize() int { return BlockSize }
+
+// Clone returns an independent copy of the hasher; the error is always nil.
+func (d *digest) Clone() (hash.Cloner, error) {
+	c := *d
+	return &c, nil
+}
+
+// Write adds p to the running hash. It never returns an error.
+func (d *digest) Write(p []byte) (int, error) {
+	n := len(p)
+	d.len += uint64(n)
+	if d.nx > 0 {
+		c := copy(d.x[d.nx:], p)
+		d.nx += c
+		p = p[c:]
+		if d.nx < BlockSize {
+			return n, nil
+		}
+		block(d, d.x[:])
+		d.nx = 0
+	}
+	for len(p) >= BlockSize {
+		m := min(len(p)&^(BlockSize-1), maxAsmSize)
+		block(d, p[:m])
+		p = p[m:]
+	}
+	d.nx = copy(d.x[:], p)
+	return n, nil
+}
+
+// Sum appends the checksum of the data written so far to b. It does not
+// change the state.
+func (d *digest) Sum(b []byte) []byte {
+	c := *d
+	s := c.checkSum()
+	return append(b, s[:]...)
+}
+
+// checkSum pads the message (FIPS 180-4 section 5.1.1: a 1 bit, zeros up to
+// 56 bytes modulo 64, then the bit length as a big-endian 64-bit word) and
+// returns the digest.
+func (d *digest) checkSum() [Size]byte {
+	var pad [BlockSize + 8]byte
+	pad[0] = 0x80
+	n := 1 + (55-d.len)%BlockSize
+	binary.BigEndian.PutUint64(pad[n:], d.len<<3)
+	d.Write(pad[:n+8])
+	var out [Size]byte
+	for i, h := range d.h {
+		binary.BigEndian.PutUint32(out[4*i:], h)
+	}
+	return out
+}
+
+// The marshalled state is crypto/sha1's: the magic, the five chaining words
+// big-endian, the 64-byte buffer (zero past the buffered bytes) and the byte
+// count big-endian.
+const (
+	magic         = "sha\x01"
+	marshaledSize = len(magic) + 5*4 + BlockSize + 8
+)
+
+// MarshalBinary returns the state of the hasher, in crypto/sha1's format.
+func (d *digest) MarshalBinary() ([]byte, error) {
+	return d.AppendBinary(make([]byte, 0, marshaledSize))
+}
+
+// AppendBinary appends the state of the hasher to b, in crypto/sha1's format.
+func (d *digest) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, magic...)
+	for _, h := range d.h {
+		b = binary.BigEndian.AppendUint32(b, h)
+	}
+	b = append(b, d.x[:d.nx]...)
+	b = append(b, make([]byte, BlockSize-d.nx)...)
+	b = binary.BigEndian.AppendUint64(b, d.len)
+	return b, nil
+}
+
+var (
+	errMagic = errors.New("hashkit/sha1: invalid hash state identifier")
+	errSize  = errors.New("hashkit/sha1: invalid hash state size")
+	errState = errors.New("hashkit/sha1: invalid hash state: nonzero bytes past the buffered input")
+)
+
+// UnmarshalBinary restores a state written by MarshalBinary or by
+// crypto/sha1. It returns an error, and leaves the hasher unchanged, if b is
+// not such a state.
+func (d *digest) UnmarshalBinary(b []byte) error {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return errMagic
+	}
+	if len(b) != marshaledSize {
+		return errSize
+	}
+	b = b[len(magic):]
+	var h [5]uint32
+	for i := range h {
+		h[i] = binary.BigEndian.Uint32(b[4*i:])
+	}
+	b = b[5*4:]
+	buf := b[:BlockSize]
+	n := binary.BigEndian.Uint64(b[BlockSize:])
+	nx := int(n % BlockSize)
+	for _, c := range buf[nx:] {
+		if c != 0 {
+			return errState
+		}
+	}
+	d.h = h
+	copy(d.x[:], buf)
+	d.nx = nx
+	d.len = n
+	return nil
+}

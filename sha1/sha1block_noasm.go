@@ -1,0 +1,3 @@
+package sha1
+
+func block(d *digest, p []byte) { blockGeneric(d, p) }
