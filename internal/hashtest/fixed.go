@@ -1,0 +1,70 @@
+package hashtest
+
+import (
+	"bytes"
+	"hash"
+	"testing"
+)
+
+// CheckFixedVectors runs every vector of family whose algorithm is a key of
+// algs through the hash made by algs[algorithm]: plain cases (input streamed,
+// slow ones only outside -short) and SHAVS Monte Carlo cases (kind
+// mct-sha2). It returns how many cases ran, so callers can insist on a count.
+func CheckFixedVectors(t *testing.T, family string, algs map[string]func() hash.Hash) int {
+	t.Helper()
+	n := 0
+	for _, c := range Vectors(t, family) {
+		mk, ok := algs[c.Algorithm]
+		if !ok {
+			continue
+		}
+		switch c.Kind {
+		case "":
+			if c.Slow && testing.Short() {
+				continue
+			}
+			h := mk()
+			if _, err := c.Input.WriteTo(h); err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+				t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
+			}
+		case "mct-sha2":
+			MonteCarloSHA2(t, c, mk)
+		default:
+			t.Fatalf("%s: unknown kind %q", c.ID, c.Kind)
+		}
+		n++
+	}
+	return n
+}
+
+// MonteCarloSHA2 is the SHAVS Monte Carlo test (NIST SHAVS section 6.4),
+// used for SHA-1 and SHA-2: from a seed, 100 checkpoints, each after 1000
+// iterations of MD_i = H(MD_{i-3} || MD_{i-2} || MD_{i-1}). Under -short only
+// the first ten checkpoints are checked.
+func MonteCarloSHA2(t *testing.T, c Case, mk func() hash.Hash) {
+	t.Helper()
+	seed := c.Input.Materialize()
+	h := mk()
+	for j, want := range c.Checkpoints {
+		md := [3][]byte{seed, seed, seed}
+		var mdi []byte
+		for range 1000 {
+			h.Reset()
+			h.Write(md[0])
+			h.Write(md[1])
+			h.Write(md[2])
+			mdi = h.Sum(nil)
+			md[0], md[1], md[2] = md[1], md[2], mdi
+		}
+		if !bytes.Equal(mdi, want) {
+			t.Fatalf("%s: checkpoint %d: got %x, want %x", c.ID, j, mdi, want)
+		}
+		seed = mdi
+		if testing.Short() && j == 9 {
+			return
+		}
+	}
+}

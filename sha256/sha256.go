@@ -1,0 +1,52 @@
+// Package sha256 implements the SHA-224 and SHA-256 hash algorithms as
+// defined in [FIPS 180-4]. It is a drop-in replacement for crypto/sha256:
+// the same functions, the same outputs and the same marshalled states.
+//
+// On amd64 it uses the SHA extensions (SHA-NI) when the CPU has them.
+// SHA-256 gives 128-bit collision resistance and 256-bit preimage
+// resistance; for new designs that want a faster hash with the same
+// security, consider BLAKE3 (package blake3).
+//
+// [FIPS 180-4]: https://doi.org/10.6028/NIST.FIPS.180-4
+package sha256
+
+import (
+	"hash"
+
+	"github.com/hashkit/hashkit/internal/sha2"
+)
+
+// The size of a SHA-256 and a SHA-224 checksum in bytes.
+const (
+	Size    = 32
+	Size224 = 28
+)
+
+// BlockSize is the block size of SHA-256 and SHA-224 in bytes.
+const BlockSize = 64
+
+// New returns a new hash.Hash computing the SHA-256 checksum. It also
+// implements hash.Cloner, encoding.BinaryMarshaler, encoding.BinaryAppender
+// and encoding.BinaryUnmarshaler, with crypto/sha256's state format.
+func New() hash.Hash { return sha2.New256() }
+
+// New224 returns a new hash.Hash computing the SHA-224 checksum, with the
+// same extra interfaces as New.
+func New224() hash.Hash { return sha2.New224() }
+
+// Sum256 returns the SHA-256 checksum of data. It does not allocate.
+func Sum256(data []byte) [Size]byte {
+	var d sha2.Digest256
+	d.Init256()
+	d.Write(data)
+	return d.Checksum()
+}
+
+// Sum224 returns the SHA-224 checksum of data. It does not allocate.
+func Sum224(data []byte) [Size224]byte {
+	var d sha2.Digest256
+	d.Init224()
+	d.Write(data)
+	sum := d.Checksum()
+	return [Size224]byte(sum[:Size224])
+}
