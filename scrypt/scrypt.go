@@ -1,0 +1,379 @@
+// Package scrypt implements the scrypt password-based key derivation function
+// of [RFC 7914], and the PHC string format for scrypt hashes as Python's
+// passlib writes them (`$scrypt$ln=...,r=...,p=...$salt$hash`).
+//
+// # Which function should I use
+//
+// [Key] is a drop-in replacement for golang.org/x/crypto/scrypt.Key: same
+// arguments, same output, same accepted parameters (plus an error for a key
+// length below 1). Like x/crypto it sets no memory limit.
+//
+// [DeriveKey] takes a [context.Context] and [Params]: a memory limit (by
+// default 1 GiB + 2 KiB, as @noble/hashes, enough for N=2^20, r=8, p=1), the
+// number of goroutines, and a progress callback. Servers should use it, or
+// [Hash] and [Verify] for stored password hashes, so that a request cannot
+// make the process allocate without bound.
+//
+// Parameters: r=8, p=1 and the largest N that the latency budget allows;
+// N=2^15 (32 MiB) is a common interactive choice, N=2^20 (1 GiB) a file
+// encryption one. The p independent mixes run on up to GOMAXPROCS goroutines,
+// each with its own table of 128*r*N bytes.
+//
+// [RFC 7914]: https://www.rfc-editor.org/rfc/rfc7914
+package scrypt
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"crypto/pbkdf2"
+)
+
+// DefaultMaxMemory is the memory limit DeriveKey uses when Params.MaxMemory
+// is 0: 1 GiB + 2 KiB, the default `maxmem` of @noble/hashes, which is
+// exactly 128*r*(N+p+1) bytes for N=2^20, r=8, p=1.
+const DefaultMaxMemory = 1<<30 + 2<<10
+
+// Params are the parameters of DeriveKey.
+type Params struct {
+	// N is the CPU/memory cost: a power of two greater than 1.
+	N int
+	// R is the block size factor (8 in practice) and P the parallelism
+	// factor; R*P must be below 2^30.
+	R, P int
+	// KeyLen is the length of the derived key in bytes, at least 1.
+	KeyLen int
+	// MaxMemory bounds the working memory in bytes; 0 means
+	// DefaultMaxMemory and a negative value means no limit. The parameters
+	// need at least MinMemory() bytes; DeriveKey runs fewer mixes in parallel
+	// when parallel tables would not fit.
+	MaxMemory int64
+	// Threads bounds the number of goroutines running the P mixes; 0 means
+	// runtime.GOMAXPROCS(0).
+	Threads int
+	// Progress, if not nil, is called with the fraction of the work done, at
+	// most about a hundred times per call and last with 1, one call at a
+	// time but from any goroutine. It must not block for long.
+	Progress func(fraction float64)
+}
+
+// MinMemory returns the bytes DeriveKey needs for p, with one mix at a time:
+// 128*r*(N+P+1), the formula of @noble/hashes' maxmem check. It returns
+// math.MaxInt64 if that overflows.
+func (p Params) MinMemory() int64 {
+	return memoryFor(p.N, p.R, p.P, 1)
+}
+
+// memoryFor returns 128*r*(N*w + p + w), the size of the working buffer with
+// w mixes in parallel (a table of N blocks and one spare block per mix, and
+// the P blocks of B), or math.MaxInt64 on overflow.
+func memoryFor(N, r, p, w int) int64 {
+	if N < 0 || r < 0 || p < 0 || w < 0 {
+		return math.MaxInt64
+	}
+	hi, blocks := bits.Mul64(uint64(N), uint64(w))
+	var c1, c2 uint64
+	blocks, c1 = bits.Add64(blocks, uint64(p), 0)
+	blocks, c2 = bits.Add64(blocks, uint64(w), 0)
+	hi2, bytes := bits.Mul64(blocks, 128*uint64(r))
+	if hi != 0 || c1 != 0 || c2 != 0 || hi2 != 0 || bytes > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(bytes)
+}
+
+// Key derives a key of keyLen bytes from password and salt with cost
+// parameters N, r and p, exactly as golang.org/x/crypto/scrypt.Key does.
+//
+// N must be a power of two greater than 1, r and p positive with r*p < 2^30,
+// and the tables must fit in memory addresses; keyLen must be at least 1.
+// Otherwise Key returns a nil slice and an error naming the parameter. Key
+// sets no memory limit (x/crypto sets none): 128*r*N bytes per parallel mix
+// are allocated, so take N, r and p from trusted configuration only, or use
+// DeriveKey.
+func Key(password, salt []byte, N, r, p, keyLen int) ([]byte, error) {
+	return DeriveKey(context.Background(), password, salt, Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1})
+}
+
+// checkParams validates N, r, p and keyLen before anything is allocated.
+func checkParams(N, r, p, keyLen int) error {
+	if N <= 1 || N&(N-1) != 0 {
+		return errors.New("hashkit/scrypt: N must be a power of two greater than 1")
+	}
+	if r < 1 {
+		return errors.New("hashkit/scrypt: r must be at least 1")
+	}
+	if p < 1 {
+		return errors.New("hashkit/scrypt: p must be at least 1")
+	}
+	if keyLen < 1 {
+		return errors.New("hashkit/scrypt: key length must be at least 1")
+	}
+	if uint64(r)*uint64(p) >= 1<<30 {
+		return errors.New("hashkit/scrypt: r*p must be less than 2^30")
+	}
+	// Every length below is counted in bytes and in 32-bit words, in int.
+	if r > math.MaxInt/256 || p > math.MaxInt/128/r {
+		return errors.New("hashkit/scrypt: r*p too large for this platform: 128*r*p overflows int")
+	}
+	if N > math.MaxInt/128/r {
+		return errors.New("hashkit/scrypt: N too large for r: 128*r*N overflows int")
+	}
+	// RFC 7914 section 2 also asks N < 2^(128*r/8); like x/crypto and
+	// @noble/hashes we do not enforce it (see RFC 7914 erratum 5971), so that
+	// the hashes of r=1 configurations stay reproducible.
+	return nil
+}
+
+// errMemory builds the memory limit error.
+func errMemory(need, limit int64) error {
+	if need == math.MaxInt64 {
+		return errors.New("hashkit/scrypt: N, r and p need more memory than this platform can address")
+	}
+	return fmt.Errorf("hashkit/scrypt: memory 128*r*(N+p+1) = %d bytes exceeds the limit MaxMemory = %d", need, limit)
+}
+
+// DeriveKey derives a key of params.KeyLen bytes from password and salt.
+//
+// It returns an error naming the parameter, before allocating anything, if
+// N, R, P or KeyLen are out of range (see Key) or the parameters need more
+// than MaxMemory bytes. If ctx is cancelled, it stops within a few
+// milliseconds and returns ctx.Err(). The working memory is allocated once
+// and zeroed before DeriveKey returns.
+func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
+	N, r, p := params.N, params.R, params.P
+	if err := checkParams(N, r, p, params.KeyLen); err != nil {
+		return nil, err
+	}
+	limit := params.MaxMemory
+	if limit == 0 {
+		limit = DefaultMaxMemory
+	}
+	if limit < 0 || limit > math.MaxInt {
+		limit = math.MaxInt
+	}
+	need := memoryFor(N, r, p, 1)
+	if need > limit {
+		return nil, errMemory(need, limit)
+	}
+	// w mixes run at once: no more than P, the thread budget, and what the
+	// memory limit allows.
+	w := params.Threads
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	w = min(w, p)
+	for w > 1 && memoryFor(N, r, p, w) > limit {
+		w--
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// Steps 1 and 3 of RFC 7914 section 6: B = PBKDF2-HMAC-SHA256(P, S, 1, p*128*r).
+	blockWords := 32 * r
+	b, err := pbkdf2.Key(sha256.New, string(password), salt, 1, p*128*r)
+	if err != nil {
+		return nil, fmt.Errorf("hashkit/scrypt: %v", err)
+	}
+
+	// One allocation: w tables of N blocks, w spare blocks, then B.
+	work := make([]uint32, (N*w+w+p)*blockWords)
+	// Zero what was written before returning: the tables up to the block
+	// each mix reached (clearing untouched pages would only fault them in),
+	// the spare blocks and B.
+	filled := make([]int, w)
+	defer func() {
+		for i, f := range filled {
+			clear(work[i*N*blockWords : (i*N+f)*blockWords])
+		}
+		clear(work[w*N*blockWords:])
+	}()
+	k := kernel()
+
+	// B in words, in the kernel's layout.
+	bw := work[(N+1)*w*blockWords:]
+	k.load(bw, b)
+	clear(b)
+
+	s := &state{ctx: ctx, N: N, r: r, k: k, progress: params.Progress, total: int64(2 * N * p)}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for i := range w {
+		v := work[i*N*blockWords : (i+1)*N*blockWords]
+		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= p || s.stopped.Load() {
+					return
+				}
+				filled[i] = max(filled[i], s.roMix(bw[j*blockWords:(j+1)*blockWords], v[:N*blockWords], spare))
+			}
+		}()
+	}
+	wg.Wait()
+	if s.stopped.Load() {
+		return nil, s.err
+	}
+	if s.progress != nil {
+		s.progress(1)
+	}
+
+	// Steps 4 and 5: DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen).
+	k.store(b, bw)
+	dk, err := pbkdf2.Key(sha256.New, string(password), b, 1, params.KeyLen)
+	clear(b)
+	if err != nil {
+		return nil, fmt.Errorf("hashkit/scrypt: %v", err)
+	}
+	return dk, nil
+}
+
+// state is shared by the goroutines of one DeriveKey call.
+type state struct {
+	ctx  context.Context
+	N, r int
+	k    kernelSet
+
+	stopped atomic.Bool
+	errOnce sync.Once
+	err     error
+
+	progress func(float64)
+	total    int64
+	done     atomic.Int64
+	mu       sync.Mutex
+	reported int64 // hundredths already reported
+}
+
+// checkpoint is called every few milliseconds of work by each mix: it
+// accounts progress, and reports whether the mix must stop.
+func (s *state) checkpoint(n int) bool {
+	if s.stopped.Load() {
+		return true
+	}
+	select {
+	case <-s.ctx.Done():
+		s.errOnce.Do(func() { s.err = s.ctx.Err() })
+		s.stopped.Store(true)
+		return true
+	default:
+	}
+	if s.progress != nil {
+		d := s.done.Add(int64(n))
+		if pct := d * 100 / s.total; pct > s.reported && pct < 100 {
+			s.mu.Lock()
+			if pct > s.reported {
+				s.reported = pct
+				s.progress(float64(d) / float64(s.total))
+			}
+			s.mu.Unlock()
+		}
+	}
+	return false
+}
+
+// chunk returns how many BlockMix calls run between two checkpoints: about
+// 256 KiB of blocks, well under a millisecond.
+func (s *state) chunk() int {
+	return max(1, 2048/s.r)
+}
+
+// roMix is scryptROMix of RFC 7914 section 5 on the block x (in the
+// kernel's layout, updated in place), with the table v of N blocks and the
+// spare block t. It returns how many blocks of v it wrote.
+func (s *state) roMix(x, v, t []uint32) int {
+	n := len(x)
+	N := s.N
+	step := s.chunk()
+	pending := 0
+	// Steps 1 and 2: V_0 = X, V_{i+1} = BlockMix(V_i); X = BlockMix(V_{N-1}).
+	copy(v, x)
+	for i := 0; i < N-1; i++ {
+		s.k.mix(v[(i+1)*n:(i+2)*n], v[i*n:(i+1)*n], nil, s.r)
+		if pending++; pending >= step {
+			if s.checkpoint(pending) {
+				return i + 2
+			}
+			pending = 0
+		}
+	}
+	s.k.mix(x, v[(N-1)*n:], nil, s.r)
+	pending++
+	// Step 3: X = BlockMix(X xor V_j) with j = Integerify(X) mod N, N times.
+	// The result alternates between t and x; N is even, so it ends in x.
+	// Integerify reads the first word of the last 64-byte sub-block, which
+	// every layout keeps in place.
+	for i := 0; i < N; i += 2 {
+		j := int(x[n-16]) & (N - 1)
+		s.k.mix(t, x, v[j*n:(j+1)*n], s.r)
+		j = int(t[n-16]) & (N - 1)
+		s.k.mix(x, t, v[j*n:(j+1)*n], s.r)
+		if pending += 2; pending >= step {
+			if s.checkpoint(pending) {
+				return N
+			}
+			pending = 0
+		}
+	}
+	s.checkpoint(pending)
+	return N
+}
+
+// kernelSet is a BlockMix implementation and the word layout it works in.
+type kernelSet struct {
+	// mix sets out = BlockMix(in xor x), or BlockMix(in) if x is nil; out
+	// must not overlap in or x.
+	mix func(out, in, x []uint32, r int)
+	// shuffled: each 64-byte block is kept in the diagonal order of
+	// salsaOrder, so that SIMD code never shuffles words in memory.
+	shuffled bool
+}
+
+// salsaOrder lists, for each position of a 64-byte block in the shuffled
+// layout, the index of the Salsa20 word stored there: the diagonals
+// (x0,x5,x10,x15), (x4,x9,x14,x3), (x8,x13,x2,x7), (x12,x1,x6,x11), which
+// are the a, b, c, d inputs of the four column quarter-rounds. Word 0 stays
+// at position 0, so Integerify reads the same place in both layouts.
+var salsaOrder = [16]int{0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11}
+
+// load decodes little-endian bytes b into words w in the kernel's layout.
+func (k kernelSet) load(w []uint32, b []byte) {
+	if !k.shuffled {
+		for i := range w {
+			w[i] = binary.LittleEndian.Uint32(b[4*i:])
+		}
+		return
+	}
+	for off := 0; off < len(w); off += 16 {
+		for i, j := range salsaOrder {
+			w[off+i] = binary.LittleEndian.Uint32(b[4*(off+j):])
+		}
+	}
+}
+
+// store encodes words w in the kernel's layout as little-endian bytes b.
+func (k kernelSet) store(b []byte, w []uint32) {
+	if !k.shuffled {
+		for i, x := range w {
+			binary.LittleEndian.PutUint32(b[4*i:], x)
+		}
+		return
+	}
+	for off := 0; off < len(w); off += 16 {
+		for i, j := range salsaOrder {
+			binary.LittleEndian.PutUint32(b[4*(off+j):], w[off+i])
+		}
+	}
+}
