@@ -19,7 +19,7 @@ type vectors struct {
 			Invalid []struct{ Username, Password string } `json:"invalid"`
 		} `json:"derive_main_seed"`
 		DeriveChildKey struct {
-			Seed struct{ Username, Password, Fingerprint string } `json:"seed"`
+			Seed  struct{ Username, Password, Fingerprint string } `json:"seed"`
 			Valid []struct {
 				Output    string  `json:"output"`
 				Protocol  string  `json:"protocol"`
@@ -159,8 +159,8 @@ func TestValidation(t *testing.T) {
 		{"aes", "", true, &Options{KeyLength: 8161}, "Length must be <= 255*HashLen"},
 		{"aes", "", true, &Options{KeyLength: 8193}, "invalid keyLength"},
 		{"aes", "", true, &Options{Modulus: big.NewInt(128)}, "invalid number"},
-		{"aes", "", true, &Options{Modulus: big.NewInt(129)}, "invalid keyLength"}, // 1+8 bytes < 16
-		{"aes", "", true, &Options{Modulus: new(big.Int).Lsh(big.NewInt(1), 56)}, ""},  // 8+8 bytes
+		{"aes", "", true, &Options{Modulus: big.NewInt(129)}, "invalid keyLength"},    // 1+8 bytes < 16
+		{"aes", "", true, &Options{Modulus: new(big.Int).Lsh(big.NewInt(1), 56)}, ""}, // 8+8 bytes
 	} {
 		var err error
 		if c.numeric {
