@@ -1,0 +1,462 @@
+package blake3
+
+import (
+	"bytes"
+	"encoding/hex"
+	"hash"
+	"io"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// refTree is an independent oracle written straight from the specification
+// (sections 2.4 to 2.6): the tree is split recursively, the left subtree
+// taking the largest power of two of chunks less than the total, with
+// compressGeneric only. It returns the root node.
+func refTree(in []byte, key *[8]uint32, counter uint64, flags uint32) node {
+	if len(in) <= chunkLen {
+		cv := *key
+		var block [BlockSize]byte
+		blocks := max(1, (len(in)+BlockSize-1)/BlockSize)
+		for b := 0; b < blocks; b++ {
+			clear(block[:])
+			n := copy(block[:], in[min(b*BlockSize, len(in)):])
+			f := flags
+			if b == 0 {
+				f |= flagChunkStart
+			}
+			if b == blocks-1 {
+				f |= flagChunkEnd
+				return node{cv: cv, block: block, counter: counter, blockLen: uint32(n), flags: f}
+			}
+			s := compressGeneric(&cv, &block, counter, uint32(n), f)
+			copy(cv[:], s[:8])
+		}
+	}
+	chunks := (len(in) + chunkLen - 1) / chunkLen
+	leftChunks := 1
+	for 2*leftChunks < chunks {
+		leftChunks *= 2
+	}
+	l := refTree(in[:leftChunks*chunkLen], key, counter, flags)
+	r := refTree(in[leftChunks*chunkLen:], key, counter+uint64(leftChunks), flags)
+	var lcv, rcv [cvLen]byte
+	for _, x := range []struct {
+		n   *node
+		out *[cvLen]byte
+	}{{&l, &lcv}, {&r, &rcv}} {
+		s := compressGeneric(&x.n.cv, &x.n.block, x.n.counter, x.n.blockLen, x.n.flags)
+		for i := range 8 {
+			x.out[4*i], x.out[4*i+1], x.out[4*i+2], x.out[4*i+3] = byte(s[i]), byte(s[i]>>8), byte(s[i]>>16), byte(s[i]>>24)
+		}
+	}
+	return parentNode(&lcv, &rcv, key, flags)
+}
+
+// refOutput returns outLen bytes of root output of refTree.
+func refOutput(in []byte, key *[8]uint32, flags uint32, outLen int) []byte {
+	root := refTree(in, key, 0, flags)
+	var out []byte
+	for c := uint64(0); len(out) < outLen; c++ {
+		s := compressGeneric(&root.cv, &root.block, c, root.blockLen, root.flags|flagRoot)
+		for _, w := range s {
+			out = append(out, byte(w), byte(w>>8), byte(w>>16), byte(w>>24))
+		}
+	}
+	return out[:outLen]
+}
+
+func unhex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// ptn251 is the input of the official test vectors: bytes i % 251.
+func ptn251(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(i % 251)
+	}
+	return b
+}
+
+const (
+	testKey     = "whats the Elvish word for friend"
+	testContext = "BLAKE3 2019-12-27 16:29:52 test vectors context"
+)
+
+// Known answers from BLAKE3-team/BLAKE3 test_vectors/test_vectors.json
+// (first 32 bytes of the extended outputs), input ptn251(len).
+var knownAnswers = []struct {
+	len                int
+	hash, keyed, deriv string
+}{
+	{0, "af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262",
+		"92b2b75604ed3c761f9d6f62392c8a9227ad0ea3f09573e783f1498a4ed60d26",
+		"2cc39783c223154fea8dfb7c1b1660f2ac2dcbd1c1de8277b0b0dd39b7e50d7d"},
+	{1, "2d3adedff11b61f14c886e35afa036736dcd87a74d27b5c1510225d0f592e213",
+		"6d7878dfff2f485635d39013278ae14f1454b8c0a3a2d34bc1ab38228a80c95b",
+		"b3e2e340a117a499c6cf2398a19ee0d29cca2bb7404c73063382693bf66cb06c"},
+	{1024, "42214739f095a406f3fc83deb889744ac00df831c10daa55189b5d121c855af7",
+		"75c46f6f3d9eb4f55ecaaee480db732e6c2105546f1e675003687c31719c7ba4",
+		"7356cd7720d5b66b6d0697eb3177d9f8d73a4a5c5e968896eb6a689684302706"},
+	{1025, "d00278ae47eb27b34faecf67b4fe263f82d5412916c1ffd97c8cb7fb814b8444",
+		"357dc55de0c7e382c900fd6e320acc04146be01db6a8ce7210b7189bd664ea69",
+		"effaa245f065fbf82ac186839a249707c3bddf6d3fdda22d1b95a3c970379bcb"},
+}
+
+func TestKnownAnswers(t *testing.T) {
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for _, ka := range knownAnswers {
+			in := ptn251(ka.len)
+			if got := Sum256(in); hex.EncodeToString(got[:]) != ka.hash {
+				t.Errorf("Sum256(ptn251(%d)) = %x, want %s", ka.len, got, ka.hash)
+			}
+			k, err := NewKeyed([]byte(testKey))
+			if err != nil {
+				t.Fatal(err)
+			}
+			k.Write(in)
+			if got := hex.EncodeToString(k.Sum(nil)); got != ka.keyed {
+				t.Errorf("keyed(ptn251(%d)) = %s, want %s", ka.len, got, ka.keyed)
+			}
+			out := make([]byte, 32)
+			DeriveKey(testContext, in, out)
+			if got := hex.EncodeToString(out); got != ka.deriv {
+				t.Errorf("DeriveKey(ptn251(%d)) = %s, want %s", ka.len, got, ka.deriv)
+			}
+		}
+	})
+}
+
+// TestVectors checks every BLAKE3 vector of ../shared/vectors (the official
+// test_vectors.json: hash, keyed_hash and derive_key with 131-byte outputs)
+// through Sum256, the streaming Hasher, XOF, Read, DeriveKey and Seek.
+func TestVectors(t *testing.T) {
+	cases := hashtest.Vectors(t, "blake3")
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for _, c := range cases {
+			c.SkipSlow(t)
+			in := c.Input.Materialize()
+			want := []byte(c.Expected)
+			var h *Hasher
+			switch mode := c.String("mode"); mode {
+			case "hash":
+				h = New()
+				if got := Sum256(in); !bytes.Equal(got[:], want[:32]) {
+					t.Errorf("%s: Sum256 = %x", c.ID, got)
+				}
+			case "keyed_hash":
+				var err error
+				if h, err = NewKeyed(c.Bytes("key")); err != nil {
+					t.Fatal(err)
+				}
+			case "derive_key":
+				h = NewDeriveKey(c.String("context"))
+				got := make([]byte, c.OutLen)
+				DeriveKey(c.String("context"), in, got)
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s: DeriveKey = %x", c.ID, got)
+				}
+			default:
+				t.Fatalf("%s: unknown mode %q", c.ID, mode)
+			}
+			h.Write(in)
+			if got := h.Sum(nil); !bytes.Equal(got, want[:32]) {
+				t.Errorf("%s: Sum = %x", c.ID, got)
+			}
+			got := make([]byte, c.OutLen)
+			io.ReadFull(h.XOF(), got)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: XOF = %x", c.ID, got)
+			}
+			h.Read(got)
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: Read = %x", c.ID, got)
+			}
+			r := h.XOF()
+			for _, off := range []int{1, 31, 32, 63, 64, 65, 100, 130} {
+				if _, err := r.Seek(int64(off), io.SeekStart); err != nil {
+					t.Fatal(err)
+				}
+				b := make([]byte, len(want)-off)
+				r.Read(b)
+				if !bytes.Equal(b, want[off:]) {
+					t.Errorf("%s: Seek(%d) then Read = %x", c.ID, off, b)
+				}
+			}
+		}
+	})
+}
+
+// interestingLengths are the boundaries of blocks, chunks, the SIMD widths
+// (4, 8 and 16 chunks), wideChunks and a few odd sizes.
+func interestingLengths() []int {
+	ls := []int{}
+	for i := 0; i <= 8; i++ {
+		ls = append(ls, i)
+	}
+	for _, b := range []int{1, 2, 3, 15, 16, 17} {
+		ls = append(ls, b*BlockSize-1, b*BlockSize, b*BlockSize+1)
+	}
+	for _, c := range []int{1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129} {
+		ls = append(ls, c*chunkLen-1, c*chunkLen, c*chunkLen+1)
+	}
+	return ls
+}
+
+func TestAgainstReference(t *testing.T) {
+	key := [8]uint32{1, 2, 3, 4, 5, 6, 7, 8}
+	lengths := interestingLengths()
+	if testing.Short() {
+		lengths = lengths[:len(lengths)-9]
+	}
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for _, n := range lengths {
+			in := hashtest.RandBytes(uint64(n), n)
+			for _, mode := range []struct {
+				key   *[8]uint32
+				flags uint32
+			}{{&iv, 0}, {&key, flagKeyedHash}, {&key, flagDeriveKeyMaterial}} {
+				want := refOutput(in, mode.key, mode.flags, 200)
+				var h Hasher
+				h.init(mode.key, mode.flags)
+				h.Write(in)
+				got := make([]byte, 200)
+				h.XOF().Read(got)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("length %d, flags %d: %x, want %x", n, mode.flags, got[:32], want[:32])
+				}
+				if mode.flags == 0 {
+					if s := Sum256(in); !bytes.Equal(s[:], want[:32]) {
+						t.Fatalf("length %d: Sum256 = %x, want %x", n, s, want[:32])
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestStreamingSplits writes inputs in pieces whose sizes straddle block,
+// chunk and SIMD-batch boundaries, and compares with one write.
+func TestStreamingSplits(t *testing.T) {
+	n := 40*chunkLen + 17
+	if testing.Short() {
+		n = 18*chunkLen + 3
+	}
+	in := hashtest.RandBytes(7, n)
+	want := Sum256(in)
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for _, step := range []int{1, 63, 64, 65, 1000, 1023, 1024, 1025, 3 * chunkLen, 4*chunkLen + 1, 7919, 8 * chunkLen, 16*chunkLen - 1, 16 * chunkLen, 16*chunkLen + 1} {
+			h := New()
+			for p := in; len(p) > 0; {
+				k := min(step, len(p))
+				h.Write(p[:k])
+				p = p[k:]
+			}
+			if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
+				t.Errorf("writes of %d bytes: %x, want %x", step, got, want)
+			}
+		}
+		// Two-way and three-way splits around chunk boundaries.
+		cuts := []int{0, 1, 63, 64, 65, 1023, 1024, 1025, 2047, 2048, 2049, 4096, 4097, 8191, 16384, 16385}
+		for _, i := range cuts {
+			for _, j := range cuts {
+				if j < i || j > len(in) {
+					continue
+				}
+				h := New()
+				h.Write(in[:i])
+				h.Write(in[i:j])
+				h.Write(in[j:])
+				if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
+					t.Errorf("split at %d, %d: %x, want %x", i, j, got, want)
+				}
+			}
+		}
+	})
+}
+
+// TestParallel forces the multi-goroutine path on small inputs and
+// compares it with the reference, at many alignments.
+func TestParallel(t *testing.T) {
+	defer func(old uint64) { parallelMinChunks = old }(parallelMinChunks)
+	in := hashtest.RandBytes(9, 300*chunkLen+5)
+	for _, minChunks := range []uint64{2, 4, 16, 64} {
+		parallelMinChunks = minChunks
+		for _, n := range []int{2 * chunkLen, 2*chunkLen + 1, 5 * chunkLen, 64*chunkLen + 1, 130 * chunkLen, len(in)} {
+			want := refOutput(in[:n], &iv, 0, 32)
+			if got := Sum256(in[:n]); !bytes.Equal(got[:], want) {
+				t.Errorf("min %d chunks, length %d: %x, want %x", minChunks, n, got, want)
+			}
+			// Start at an odd chunk so the subtrees are smaller.
+			h := New()
+			h.Write(in[:1500])
+			h.Write(in[1500:n])
+			if got := h.Sum(nil); !bytes.Equal(got, want) {
+				t.Errorf("min %d chunks, length %d after 1500: %x, want %x", minChunks, n, got, want)
+			}
+		}
+		for _, par := range []int{2, 3, 4, 8} {
+			sub := in[:256*chunkLen]
+			want := hashSubtreeSeq(sub, &iv, 512, 0)
+			if got := hashSubtreeParallel(sub, iv, 512, 0, par); got != want {
+				t.Errorf("hashSubtreeParallel(par %d) differs", par)
+			}
+		}
+	}
+}
+
+func TestXOFSeek(t *testing.T) {
+	h := New()
+	h.Write([]byte("seek"))
+	r := h.XOF()
+	want := make([]byte, 1000)
+	r.Read(want)
+	for _, off := range []int64{0, 1, 63, 64, 65, 127, 128, 500, 999} {
+		if pos, err := r.Seek(off, io.SeekStart); err != nil || pos != off {
+			t.Fatalf("Seek(%d) = %d, %v", off, pos, err)
+		}
+		got := make([]byte, 1000-off)
+		r.Read(got)
+		if !bytes.Equal(got, want[off:]) {
+			t.Fatalf("read after Seek(%d) differs", off)
+		}
+	}
+	// SeekCurrent, in pieces.
+	r.Seek(10, io.SeekStart)
+	if pos, err := r.Seek(90, io.SeekCurrent); err != nil || pos != 100 {
+		t.Fatalf("Seek(90, SeekCurrent) = %d, %v", pos, err)
+	}
+	got := make([]byte, 5)
+	r.Read(got)
+	if !bytes.Equal(got, want[100:105]) {
+		t.Fatal("read after SeekCurrent differs")
+	}
+	// A far offset equals the block computed directly.
+	const far = 1<<62 + 12345
+	if pos, err := r.Seek(far, io.SeekStart); err != nil || pos != far {
+		t.Fatalf("Seek(far) = %d, %v", pos, err)
+	}
+	got = make([]byte, 100)
+	r.Read(got)
+	root := h.rootNode()
+	var blocks [3 * BlockSize]byte
+	for i := range 3 {
+		s := compressGeneric(&root.cv, &root.block, far/BlockSize+uint64(i), root.blockLen, root.flags|flagRoot)
+		for j, w := range s {
+			blocks[i*BlockSize+4*j], blocks[i*BlockSize+4*j+1], blocks[i*BlockSize+4*j+2], blocks[i*BlockSize+4*j+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+		}
+	}
+	if off := far % BlockSize; !bytes.Equal(got, blocks[off:off+100]) {
+		t.Fatal("far read differs from direct compression")
+	}
+	// Errors and panics.
+	r.Seek(5, io.SeekStart)
+	if _, err := r.Seek(-6, io.SeekCurrent); err == nil {
+		t.Error("negative result accepted")
+	}
+	if _, err := r.Seek(-1, io.SeekStart); err == nil {
+		t.Error("negative offset accepted")
+	}
+	if _, err := r.Seek(1<<63-1, io.SeekCurrent); err == nil {
+		t.Error("overflow accepted")
+	}
+	if _, err := r.Seek(0, io.SeekEnd); err == nil {
+		t.Error("SeekEnd accepted")
+	}
+	if pos, _ := r.Seek(0, io.SeekCurrent); pos != 5 {
+		t.Errorf("failed seeks moved the offset to %d", pos)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("invalid whence did not panic")
+			}
+		}()
+		r.Seek(0, 3)
+	}()
+}
+
+func TestKeySize(t *testing.T) {
+	for _, n := range []int{0, 16, 31, 33, 64} {
+		if _, err := NewKeyed(make([]byte, n)); err == nil {
+			t.Errorf("NewKeyed accepted a %d-byte key", n)
+		}
+	}
+}
+
+// keyedOnly hides the marshalling methods, which keyed Hashers refuse.
+type keyedOnly struct{ h *Hasher }
+
+func (k keyedOnly) Write(p []byte) (int, error) { return k.h.Write(p) }
+func (k keyedOnly) Read(p []byte) (int, error)  { return k.h.Read(p) }
+func (k keyedOnly) Sum(b []byte) []byte         { return k.h.Sum(b) }
+func (k keyedOnly) Reset()                      { k.h.Reset() }
+func (k keyedOnly) Size() int                   { return k.h.Size() }
+func (k keyedOnly) BlockSize() int              { return k.h.BlockSize() }
+func (k keyedOnly) Clone() (hash.Cloner, error) {
+	c, err := k.h.Clone()
+	return keyedOnly{c.(*Hasher)}, err
+}
+
+func TestConformance(t *testing.T) {
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		t.Run("New", func(t *testing.T) { hashtest.TestHash(t, func() hash.Hash { return New() }) })
+		t.Run("XOF", func(t *testing.T) { hashtest.TestXOF(t, func() hash.XOF { return New() }) })
+		mkKeyed := func() keyedOnly {
+			h, err := NewKeyed([]byte(testKey))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return keyedOnly{h}
+		}
+		t.Run("Keyed", func(t *testing.T) { hashtest.TestHash(t, func() hash.Hash { return mkKeyed() }) })
+		t.Run("KeyedXOF", func(t *testing.T) { hashtest.TestXOF(t, func() hash.XOF { return mkKeyed() }) })
+		t.Run("DeriveKey", func(t *testing.T) {
+			hashtest.TestHash(t, func() hash.Hash { return keyedOnly{NewDeriveKey(testContext)} })
+		})
+	})
+}
+
+func TestKeyedMarshalRefused(t *testing.T) {
+	h, _ := NewKeyed([]byte(testKey))
+	if _, err := h.MarshalBinary(); err == nil {
+		t.Error("keyed MarshalBinary succeeded")
+	}
+	st, _ := New().MarshalBinary()
+	if err := h.UnmarshalBinary(st); err == nil {
+		t.Error("keyed UnmarshalBinary succeeded")
+	}
+	if _, err := NewDeriveKey("x").MarshalBinary(); err == nil {
+		t.Error("derive-key MarshalBinary succeeded")
+	}
+}
+
+// TestMarshalGolden keeps the marshalled format stable: a state after
+// 2500 bytes of ptn251 (two chunks on the stack as one subtree, 452 bytes
+// in the third chunk).
+func TestMarshalGolden(t *testing.T) {
+	h := New()
+	h.Write(ptn251(2500))
+	st, err := h.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const golden = "6233680100000000000000000000000000000000023626a26ad3939d1ab6b8ee5c460c3438c0d25bcdb04bd0ceba115d9fbf091b4a0704edeeeff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000811f7d4f1735258e27c68b9214ff7c4aac866d47f73deef1fd8908b5e38f804f"
+	if got := hex.EncodeToString(st); got != golden {
+		t.Errorf("state = %s, want %s", got, golden)
+	}
+	h2 := New()
+	if err := h2.UnmarshalBinary(st); err != nil {
+		t.Fatal(err)
+	}
+	h2.Write(ptn251(3000)[2500:])
+	if got, want := h2.Sum(nil), Sum256(ptn251(3000)); !bytes.Equal(got, want[:]) {
+		t.Fatal("resumed state differs")
+	}
+}

@@ -1,0 +1,23 @@
+//go:build !purego
+
+package blake3
+
+func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
+	compressBlockGeneric(cv, block, counter, blockLen, flags)
+}
+
+func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
+	compressOutGeneric(out, cv, block, counter, blockLen, flags)
+}
+
+func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
+	hashChunksGeneric(in, key, counter, flags, out)
+}
+
+func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
+	hashParentsGeneric(in, key, flags, out)
+}
+
+func outputBlocks(root *node, counter uint64, out []byte) {
+	outputBlocksSerial(root, counter, out)
+}

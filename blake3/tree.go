@@ -1,0 +1,130 @@
+package blake3
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Hashing whole subtrees of chunks many at a time. The wide kernels hash
+// several chunks side by side (hashChunks) and then each level of parents
+// side by side (hashParents); this file arranges the tree around them.
+
+const (
+	// wideChunks is the largest subtree hashed in one piece by hashSubtree:
+	// 64 chunks, whose chaining values take 2 KiB of stack. Larger aligned
+	// subtrees are folded from 64-chunk pieces; the extra parent
+	// compressions that costs (one per 64 KiB) are negligible.
+	wideChunks = 64
+)
+
+// parallelMinChunks is the smallest subtree (in chunks) that Write hashes
+// on several goroutines: 256 KiB, so each of two goroutines gets at least
+// 128 KiB, some tens of microseconds of work, against about a microsecond
+// to start and join a goroutine. A variable so tests can lower it.
+var parallelMinChunks uint64 = 256
+
+// parallelism returns how many goroutines large inputs may use.
+func parallelism() int { return runtime.GOMAXPROCS(0) }
+
+// hashSubtree returns the chaining value of the subtree of len(in)/chunkLen
+// chunks, a power of two at most wideChunks, whose first chunk has index
+// counter. A single chunk's chaining value is the chunk's own.
+func hashSubtree(in []byte, key *[8]uint32, counter uint64, flags uint32) [cvLen]byte {
+	var buf [wideChunks * cvLen]byte
+	n := len(in) / chunkLen
+	hashChunks(in, key, counter, flags, buf[:n*cvLen])
+	// Each level of parents is written over the level below it: the
+	// kernels read all the pairs of a batch before they write its outputs,
+	// and the outputs of a batch end at or before the start of the pairs
+	// of the next one.
+	for ; n > 1; n /= 2 {
+		hashParents(buf[:n*cvLen], key, flags, buf[:n/2*cvLen])
+	}
+	return [cvLen]byte(buf[:cvLen])
+}
+
+// hashSubtreeSeq is hashSubtree for any power of two of chunks, on the
+// calling goroutine: pieces of wideChunks chunks are merged as they come.
+func hashSubtreeSeq(in []byte, key *[8]uint32, counter uint64, flags uint32) [cvLen]byte {
+	if len(in) <= wideChunks*chunkLen {
+		return hashSubtree(in, key, counter, flags)
+	}
+	var stack [maxDepth][cvLen]byte
+	depth := 0
+	for done := uint64(1); len(in) > 0; done++ {
+		cv := hashSubtree(in[:wideChunks*chunkLen], key, counter, flags)
+		in = in[wideChunks*chunkLen:]
+		counter += wideChunks
+		// Each trailing zero bit of the number of pieces done completes a
+		// subtree twice as large.
+		for t := done; t&1 == 0; t >>= 1 {
+			depth--
+			p := parentNode(&stack[depth], &cv, key, flags)
+			cv = p.chainingValue()
+		}
+		stack[depth] = cv
+		depth++
+	}
+	return stack[0]
+}
+
+// hashSubtreeParallel is hashSubtreeSeq on up to par goroutines (the
+// calling one included): the subtree is split in halves, recursively, the
+// left half going to a new goroutine. The result does not depend on par.
+func hashSubtreeParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) [cvLen]byte {
+	if par <= 1 || uint64(len(in)/chunkLen) < max(parallelMinChunks, 2) {
+		return hashSubtreeSeq(in, &key, counter, flags)
+	}
+	half := len(in) / 2
+	var left [cvLen]byte
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		left = hashSubtreeParallel(in[:half], key, counter, flags, par/2)
+	}()
+	right := hashSubtreeParallel(in[half:], key, counter+uint64(half/chunkLen), flags, par-par/2)
+	wg.Wait()
+	p := parentNode(&left, &right, &key, flags)
+	return p.chainingValue()
+}
+
+// hashChunksSerial hashes whole chunks one at a time with compressBlock:
+// the tail of hashChunks that no wide kernel takes.
+func hashChunksSerial(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
+	for len(in) >= chunkLen {
+		cv := *key
+		for b := 0; b < chunkLen/BlockSize; b++ {
+			f := flags
+			if b == 0 {
+				f |= flagChunkStart
+			}
+			if b == chunkLen/BlockSize-1 {
+				f |= flagChunkEnd
+			}
+			compressBlock(&cv, (*[BlockSize]byte)(in[b*BlockSize:]), counter, BlockSize, f)
+		}
+		putCV(out, &cv)
+		in, out, counter = in[chunkLen:], out[cvLen:], counter+1
+	}
+}
+
+// hashParentsSerial is hashParentsGeneric with compressBlock.
+func hashParentsSerial(in []byte, key *[8]uint32, flags uint32, out []byte) {
+	for len(in) >= BlockSize {
+		cv := *key
+		compressBlock(&cv, (*[BlockSize]byte)(in), 0, BlockSize, flags|flagParent)
+		putCV(out, &cv)
+		in, out = in[BlockSize:], out[cvLen:]
+	}
+}
+
+// outputBlocksSerial writes the root output blocks counter, counter+1, ...
+// to out, whose length is a multiple of BlockSize.
+func outputBlocksSerial(root *node, counter uint64, out []byte) {
+	for len(out) >= BlockSize {
+		root.rootBlock((*[BlockSize]byte)(out), counter)
+		out = out[BlockSize:]
+		counter++
+	}
+}
