@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"crypto/sha3"
+	"errors"
 	"hash"
 	"io"
 	"os"
@@ -42,6 +43,12 @@ func TestCheckerCatchesBrokenSum(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckerCatchesBrokenSum$")
 	cmd.Env = append(os.Environ(), "HASHTEST_BROKEN=1")
 	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		// Under qemu user emulation or on js/wasm the test binary cannot
+		// start itself.
+		t.Skipf("cannot run a child test process here: %v", err)
+	}
 	if err == nil {
 		t.Fatalf("TestHash accepted a hash whose Sum changes its state:\n%s", out)
 	}
