@@ -224,7 +224,7 @@ func TestLong(t *testing.T) {
 	}
 	buf := hashtest.RandBytes(11, 1<<20+3)
 	h, std := New(), stdmd5.New()
-	for total := 0; total < 1<<32+(1<<20); total += len(buf) {
+	for total := uint64(0); total < 1<<32+(1<<20); total += uint64(len(buf)) {
 		h.Write(buf)
 		std.Write(buf)
 	}
