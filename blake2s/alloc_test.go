@@ -1,0 +1,28 @@
+//go:build !race
+
+package blake2s
+
+import (
+	"hash"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+func TestAllocations(t *testing.T) {
+	hashtest.AllImplementations(t, "blake2s", func(t *testing.T) {
+		for _, key := range [][]byte{nil, []byte("key")} {
+			hashtest.TestAllocs(t, func() hash.Hash { return mustNew(t, 32, key) })
+		}
+		msg := make([]byte, 1000)
+		hashtest.NoAllocs(t, "Sum256", func() { Sum256(msg) })
+		h := mustNew(t, 32, nil).(*digest)
+		buf := make([]byte, 0, marshaledSize)
+		hashtest.NoAllocs(t, "AppendBinary", func() { h.AppendBinary(buf[:0]) })
+		x, _ := NewXOF(OutputLengthUnknown, nil)
+		x.Write(msg)
+		out := make([]byte, 200)
+		hashtest.NoAllocs(t, "XOF Read", func() { x.Read(out) })
+		hashtest.NoAllocs(t, "XOF Reset+Write", func() { x.Reset(); x.Write(msg) })
+	})
+}
