@@ -1,0 +1,238 @@
+package bench
+
+import (
+	"bytes"
+	"fmt"
+	"hash"
+	"io"
+	"testing"
+
+	"github.com/hashkit/hashkit/blake2b"
+	"github.com/hashkit/hashkit/blake2s"
+	"github.com/hashkit/hashkit/internal/hashtest"
+	xblake2b "golang.org/x/crypto/blake2b"
+	xblake2s "golang.org/x/crypto/blake2s"
+)
+
+// TestBLAKE2bVsXCrypto compares hashkit's BLAKE2b with x/crypto's at every
+// input length 0..2049, for several digest sizes, unkeyed and keyed, one-shot
+// and in two writes; and at a few longer lengths around 64 KiB, where hashkit
+// hands input to assembly in pieces.
+func TestBLAKE2bVsXCrypto(t *testing.T) {
+	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
+		msg := hashtest.RandBytes(1, 3<<16+300)
+		key := hashtest.RandBytes(2, 64)
+		lengths := make([]int, 0, 2100)
+		for n := range 2050 {
+			lengths = append(lengths, n)
+		}
+		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 129, 3 << 16, 3<<16 + 300} {
+			lengths = append(lengths, n)
+		}
+		for _, n := range lengths {
+			in := msg[:n]
+			if got, want := blake2b.Sum512(in), xblake2b.Sum512(in); got != want {
+				t.Fatalf("Sum512 of %d bytes: %x, want %x", n, got, want)
+			}
+			if got, want := blake2b.Sum256(in), xblake2b.Sum256(in); got != want {
+				t.Fatalf("Sum256 of %d bytes differs", n)
+			}
+			if got, want := blake2b.Sum384(in), xblake2b.Sum384(in); got != want {
+				t.Fatalf("Sum384 of %d bytes differs", n)
+			}
+			for _, kl := range []int{0, 1, 32, 64} {
+				size := []int{64, 20, 32, 64}[kl%4]
+				if kl == 64 {
+					size = 48
+				}
+				ours, err := blake2b.New(size, key[:kl])
+				if err != nil {
+					t.Fatal(err)
+				}
+				theirs, err := xblake2b.New(size, key[:kl])
+				if err != nil {
+					t.Fatal(err)
+				}
+				ours.Write(in[:n/3])
+				ours.Write(in[n/3:])
+				theirs.Write(in)
+				if got, want := ours.Sum(nil), theirs.Sum(nil); !bytes.Equal(got, want) {
+					t.Fatalf("%d bytes, key %d, size %d: %x, want %x", n, kl, size, got, want)
+				}
+			}
+		}
+	})
+}
+
+// TestBLAKE2sVsXCrypto is TestBLAKE2bVsXCrypto for BLAKE2s, including the
+// keyed BLAKE2s-128.
+func TestBLAKE2sVsXCrypto(t *testing.T) {
+	hashtest.AllImplementations(t, "blake2s", func(t *testing.T) {
+		msg := hashtest.RandBytes(3, 3<<16+300)
+		key := hashtest.RandBytes(4, 32)
+		lengths := make([]int, 0, 2100)
+		for n := range 2050 {
+			lengths = append(lengths, n)
+		}
+		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 65, 3 << 16, 3<<16 + 300} {
+			lengths = append(lengths, n)
+		}
+		for _, n := range lengths {
+			in := msg[:n]
+			if got, want := blake2s.Sum256(in), xblake2s.Sum256(in); got != want {
+				t.Fatalf("Sum256 of %d bytes: %x, want %x", n, got, want)
+			}
+			for _, kl := range []int{0, 1, 16, 32} {
+				mk := []func([]byte) (hash.Hash, error){blake2s.New256, blake2s.New128}
+				xmk := []func([]byte) (hash.Hash, error){xblake2s.New256, xblake2s.New128}
+				which := 0
+				if kl == 16 {
+					which = 1
+				}
+				ours, err := mk[which](key[:kl])
+				if err != nil {
+					t.Fatal(err)
+				}
+				theirs, err := xmk[which](key[:kl])
+				if err != nil {
+					t.Fatal(err)
+				}
+				ours.Write(in[:n/3])
+				ours.Write(in[n/3:])
+				theirs.Write(in)
+				if got, want := ours.Sum(nil), theirs.Sum(nil); !bytes.Equal(got, want) {
+					t.Fatalf("%d bytes, key %d: %x, want %x", n, kl, got, want)
+				}
+			}
+		}
+	})
+}
+
+// TestBLAKE2XVsXCrypto compares BLAKE2Xb and BLAKE2Xs with x/crypto's XOFs,
+// for known and unknown output lengths, keyed and unkeyed.
+func TestBLAKE2XVsXCrypto(t *testing.T) {
+	msg := hashtest.RandBytes(5, 1000)
+	read := func(r io.Reader, n int) []byte {
+		out := make([]byte, n)
+		if _, err := io.ReadFull(r, out); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for _, key := range [][]byte{nil, []byte("a key")} {
+		for _, size := range []int{1, 31, 32, 33, 63, 64, 65, 1000, 4097, 0} {
+			outLen := size
+			if size == 0 {
+				outLen = 5000
+			}
+			for _, n := range []int{0, 1, 64, 128, 129, 1000} {
+				ours, err := blake2b.NewXOF(uint32(size), key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				theirs, err := xblake2b.NewXOF(uint32(size), key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ours.Write(msg[:n])
+				theirs.Write(msg[:n])
+				if !bytes.Equal(read(ours, outLen), read(theirs, outLen)) {
+					t.Fatalf("BLAKE2Xb size %d, key %q, %d-byte input differs", size, key, n)
+				}
+				ours2, err := blake2s.NewXOF(uint16(size), key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				theirs2, err := xblake2s.NewXOF(uint16(size), key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ours2.Write(msg[:n])
+				theirs2.Write(msg[:n])
+				if !bytes.Equal(read(ours2, outLen), read(theirs2, outLen)) {
+					t.Fatalf("BLAKE2Xs size %d, key %q, %d-byte input differs", size, key, n)
+				}
+			}
+		}
+	}
+}
+
+var blake2Sizes = []int{8, 64, 1024, 8192, 1 << 20}
+
+func benchBLAKE2(b *testing.B, impls []struct {
+	name string
+	sum  func([]byte)
+}) {
+	for _, size := range blake2Sizes {
+		msg := hashtest.RandBytes(uint64(size), size)
+		for _, im := range impls {
+			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				for b.Loop() {
+					im.sum(msg)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkBLAKE2b512 is the one-shot Sum512.
+func BenchmarkBLAKE2b512(b *testing.B) {
+	benchBLAKE2(b, []struct {
+		name string
+		sum  func([]byte)
+	}{
+		{"hashkit", func(m []byte) { blake2b.Sum512(m) }},
+		{"xcrypto", func(m []byte) { xblake2b.Sum512(m) }},
+	})
+}
+
+// BenchmarkBLAKE2s256 is the one-shot Sum256.
+func BenchmarkBLAKE2s256(b *testing.B) {
+	benchBLAKE2(b, []struct {
+		name string
+		sum  func([]byte)
+	}{
+		{"hashkit", func(m []byte) { blake2s.Sum256(m) }},
+		{"xcrypto", func(m []byte) { xblake2s.Sum256(m) }},
+	})
+}
+
+// BenchmarkBLAKE2bMAC is Reset, Write and Sum into a buffer on a keyed
+// hasher (a MAC).
+func BenchmarkBLAKE2bMAC(b *testing.B) {
+	key := make([]byte, 32)
+	h1, _ := blake2b.New256(key)
+	h2, _ := xblake2b.New256(key)
+	out := make([]byte, 0, 32)
+	benchBLAKE2(b, []struct {
+		name string
+		sum  func([]byte)
+	}{
+		{"hashkit", func(m []byte) { h1.Reset(); h1.Write(m); h1.Sum(out[:0]) }},
+		{"xcrypto", func(m []byte) { h2.Reset(); h2.Write(m); h2.Sum(out[:0]) }},
+	})
+}
+
+// BenchmarkBLAKE2XbRead reads BLAKE2Xb output of unknown length; size is
+// the number of bytes read per op.
+func BenchmarkBLAKE2XbRead(b *testing.B) {
+	x1, _ := blake2b.NewXOF(blake2b.OutputLengthUnknown, nil)
+	x2, _ := xblake2b.NewXOF(xblake2b.OutputLengthUnknown, nil)
+	for _, size := range []int{64, 8192} {
+		out := make([]byte, size)
+		for _, im := range []struct {
+			name string
+			x    io.Reader
+		}{{"hashkit", x1}, {"xcrypto", x2}} {
+			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				for b.Loop() {
+					im.x.Read(out)
+				}
+			})
+		}
+	}
+}
