@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package argon2
+
+func compress(out, x, y *block, xor bool) { compressGeneric(out, x, y, xor) }

@@ -1,0 +1,315 @@
+package argon2
+
+import (
+	"context"
+	"encoding/binary"
+	"sync"
+	"sync/atomic"
+
+	"github.com/hashkit/hashkit/blake2b"
+)
+
+const (
+	blockSize  = 1024 // bytes per block
+	blockWords = blockSize / 8
+	syncPoints = 4 // slices per pass (RFC 9106 section 3.4)
+)
+
+// block is one 1 KiB memory block as 128 little-endian 64-bit words.
+type block [blockWords]uint64
+
+// input holds what H0 hashes, plus the variant and version.
+type input struct {
+	variant                      Variant
+	version                      uint32
+	time, memory, lanes, keyLen  uint32
+	password, salt, secret, data []byte
+}
+
+// initialHash returns H0 (RFC 9106 section 3.2, step 1) followed by 8 bytes
+// of room for the block and lane indices of step 2.
+func initialHash(in *input) [72]byte {
+	h, _ := blake2b.New(64, nil)
+	var w [4]byte
+	put := func(v uint32) {
+		binary.LittleEndian.PutUint32(w[:], v)
+		h.Write(w[:])
+	}
+	put(in.lanes)
+	put(in.keyLen)
+	put(in.memory)
+	put(in.time)
+	put(in.version)
+	put(uint32(in.variant))
+	for _, b := range [][]byte{in.password, in.salt, in.secret, in.data} {
+		put(uint32(len(b)))
+		h.Write(b)
+	}
+	var h0 [72]byte
+	h.Sum(h0[:0])
+	return h0
+}
+
+// hashLong is the variable-length hash H' of RFC 9106 section 3.3: out =
+// H'^len(out)(in).
+func hashLong(out []byte, in ...[]byte) {
+	var t [4]byte
+	binary.LittleEndian.PutUint32(t[:], uint32(len(out)))
+	if len(out) <= 64 {
+		h, _ := blake2b.New(len(out), nil)
+		h.Write(t[:])
+		for _, b := range in {
+			h.Write(b)
+		}
+		h.Sum(out[:0])
+		return
+	}
+	// V_1 = H^64(LE32(T) || X); V_{i+1} = H^64(V_i); the output is the
+	// first 32 bytes of V_1 ... V_r, then all of V_{r+1} = H^(T-32r)(V_r).
+	h, _ := blake2b.New(64, nil)
+	h.Write(t[:])
+	for _, b := range in {
+		h.Write(b)
+	}
+	var v [64]byte
+	h.Sum(v[:0])
+	r := (len(out)+31)/32 - 2
+	copy(out, v[:32])
+	out = out[32:]
+	for i := 1; i < r; i++ {
+		v = blake2b.Sum512(v[:])
+		copy(out, v[:32])
+		out = out[32:]
+	}
+	last, _ := blake2b.New(len(out), nil)
+	last.Write(v[:])
+	last.Sum(out[:0])
+	clear(v[:])
+}
+
+// instance is one Argon2 computation.
+type instance struct {
+	ctx      context.Context
+	in       *input
+	b        []block
+	lanes    uint32
+	laneLen  uint32 // q = m'/p
+	segLen   uint32 // q/4
+	mBlocks  uint32
+	stopped  atomic.Bool
+	errOnce  sync.Once
+	err      error
+	progress func(float64)
+	total    int64
+	done     atomic.Int64
+	mu       sync.Mutex
+	reported int64
+}
+
+// derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
+// a new allocation if buf is nil, on up to threads goroutines.
+func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads int, progress func(float64)) ([]byte, error) {
+	if buf == nil {
+		buf = make([]block, mBlocks)
+	}
+	// Every block is written before it is read, so a reused buffer need not
+	// be cleared first; it is cleared after.
+	defer clear(buf)
+	st := &instance{
+		ctx: ctx, in: in, b: buf, lanes: in.lanes,
+		laneLen: uint32(mBlocks) / in.lanes, mBlocks: uint32(mBlocks),
+		progress: progress, total: int64(in.time) * int64(mBlocks),
+	}
+	st.segLen = st.laneLen / syncPoints
+
+	// Steps 1 to 3: H0, then the first two blocks of each lane.
+	h0 := initialHash(in)
+	var tmp [blockSize]byte
+	for l := uint32(0); l < in.lanes; l++ {
+		binary.LittleEndian.PutUint32(h0[68:], l)
+		for j := uint32(0); j < 2; j++ {
+			binary.LittleEndian.PutUint32(h0[64:], j)
+			hashLong(tmp[:], h0[:])
+			b := &buf[l*st.laneLen+j]
+			for k := range b {
+				b[k] = binary.LittleEndian.Uint64(tmp[8*k:])
+			}
+		}
+	}
+	clear(h0[:])
+
+	// Steps 4 to 6: the passes, slice by slice, lanes in parallel.
+	threads = max(1, min(threads, int(in.lanes)))
+	for pass := uint32(0); pass < in.time; pass++ {
+		for slice := uint32(0); slice < syncPoints; slice++ {
+			if threads == 1 {
+				for l := uint32(0); l < in.lanes && !st.stopped.Load(); l++ {
+					st.fillSegment(pass, slice, l)
+				}
+			} else {
+				var next atomic.Uint32
+				var wg sync.WaitGroup
+				for range threads {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						for {
+							l := next.Add(1) - 1
+							if l >= in.lanes || st.stopped.Load() {
+								return
+							}
+							st.fillSegment(pass, slice, l)
+						}
+					}()
+				}
+				wg.Wait()
+			}
+			if st.stopped.Load() {
+				clear(tmp[:])
+				return nil, st.err
+			}
+		}
+	}
+	if progress != nil {
+		progress(1)
+	}
+
+	// Step 7: C = XOR of the last block of each lane; tag = H'^T(C).
+	c := buf[st.laneLen-1]
+	for l := uint32(1); l < in.lanes; l++ {
+		last := &buf[l*st.laneLen+st.laneLen-1]
+		for k := range c {
+			c[k] ^= last[k]
+		}
+	}
+	for k, w := range c {
+		binary.LittleEndian.PutUint64(tmp[8*k:], w)
+	}
+	clear(c[:])
+	key := make([]byte, in.keyLen)
+	hashLong(key, tmp[:])
+	clear(tmp[:])
+	return key, nil
+}
+
+// checkpoint accounts n processed blocks and reports whether to stop.
+func (st *instance) checkpoint(n int) bool {
+	if st.stopped.Load() {
+		return true
+	}
+	select {
+	case <-st.ctx.Done():
+		st.errOnce.Do(func() { st.err = st.ctx.Err() })
+		st.stopped.Store(true)
+		return true
+	default:
+	}
+	if st.progress != nil {
+		d := st.done.Add(int64(n))
+		if pct := d * 100 / st.total; pct > st.reported && pct < 100 {
+			st.mu.Lock()
+			if pct > st.reported {
+				st.reported = pct
+				st.progress(float64(d) / float64(st.total))
+			}
+			st.mu.Unlock()
+		}
+	}
+	return false
+}
+
+// checkEvery is the number of blocks between two checkpoints: 256 KiB,
+// a fraction of a millisecond.
+const checkEvery = 256
+
+// fillSegment computes the blocks of one segment (RFC 9106 section 3.4).
+func (st *instance) fillSegment(pass, slice, lane uint32) {
+	in := st.in
+	dataIndependent := in.variant == Argon2i || in.variant == Argon2id && pass == 0 && slice < syncPoints/2
+
+	// For data-independent addressing, the pseudo-random values come from
+	// address blocks G(0, G(0, Z)), Z = (r, l, sl, m', t, y, counter, 0...)
+	// (section 3.4.1.2), 128 per counter value.
+	var addr, z, zero block
+	if dataIndependent {
+		z[0] = uint64(pass)
+		z[1] = uint64(lane)
+		z[2] = uint64(slice)
+		z[3] = uint64(st.mBlocks)
+		z[4] = uint64(in.time)
+		z[5] = uint64(in.variant)
+	}
+	nextAddresses := func() {
+		z[6]++
+		compress(&addr, &zero, &z, false)
+		compress(&addr, &zero, &addr, false)
+	}
+
+	start := uint32(0)
+	if pass == 0 && slice == 0 {
+		start = 2 // the first two blocks come from H0
+		if dataIndependent {
+			nextAddresses()
+		}
+	}
+	laneBase := lane * st.laneLen
+	cur := laneBase + slice*st.segLen + start
+	xor := in.version == Version && pass > 0
+	pending := 0
+	for idx := start; idx < st.segLen; idx++ {
+		prev := cur - 1
+		if idx == 0 && slice == 0 {
+			prev = laneBase + st.laneLen - 1 // the lane wraps around
+		}
+		var rand uint64
+		if dataIndependent {
+			if idx%blockWords == 0 {
+				nextAddresses()
+			}
+			rand = addr[idx%blockWords]
+		} else {
+			rand = st.b[prev][0]
+		}
+		ref := st.refIndex(rand, pass, slice, lane, idx)
+		compress(&st.b[cur], &st.b[prev], &st.b[ref], xor)
+		cur++
+		if pending++; pending == checkEvery {
+			if st.checkpoint(pending) {
+				return
+			}
+			pending = 0
+		}
+	}
+	st.checkpoint(pending)
+}
+
+// refIndex maps the pseudo-random value rand = J1 || J2 of the block idx of
+// (pass, slice, lane) to the absolute index of its reference block (RFC 9106
+// section 3.4.1.1 and 3.4.2).
+func (st *instance) refIndex(rand uint64, pass, slice, lane, idx uint32) uint32 {
+	j1, j2 := rand&0xffffffff, uint32(rand>>32)
+	refLane := j2 % st.lanes
+	if pass == 0 && slice == 0 {
+		refLane = lane // the first slice refers to its own lane only
+	}
+	sameLane := refLane == lane
+	// W, the reference set: the blocks of this lane computed so far, or the
+	// completed segments of another lane; the previous block is excluded, and
+	// so is the last block of the other lane's set when idx is 0.
+	var w, startPos uint64
+	if pass == 0 {
+		w = uint64(slice) * uint64(st.segLen)
+	} else {
+		w = uint64(st.laneLen - st.segLen)
+		startPos = uint64((slice + 1) % syncPoints * st.segLen)
+	}
+	if sameLane {
+		w += uint64(idx) - 1
+	} else if idx == 0 {
+		w--
+	}
+	x := j1 * j1 >> 32
+	y := w * x >> 32
+	zz := w - 1 - y
+	return refLane*st.laneLen + uint32((startPos+zz)%uint64(st.laneLen))
+}
