@@ -19,8 +19,8 @@ var rfc9106 = []struct {
 	v    Variant
 	want string
 }{
-	{Argon2d, "512b391b6f1162975371d30919734294f868e3be3984f3c1a13a4db9fabe4acb"}, // section 5.1
-	{Argon2i, "c814d9d1dc7f37aa13f0d77f2494bda1c8de6b016dd388d29952a4c4672b6ce8"}, // section 5.2
+	{Argon2d, "512b391b6f1162975371d30919734294f868e3be3984f3c1a13a4db9fabe4acb"},  // section 5.1
+	{Argon2i, "c814d9d1dc7f37aa13f0d77f2494bda1c8de6b016dd388d29952a4c4672b6ce8"},  // section 5.2
 	{Argon2id, "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659"}, // section 5.3
 }
 
