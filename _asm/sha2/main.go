@@ -1,0 +1,38 @@
+// Command sha2 generates the amd64 kernels of internal/sha2: the SHA-256
+// compression with the SHA extensions (blockSHANI) and with AVX2 and BMI2
+// (blockAVX2), and the SHA-512 compression with AVX-512VL (block512AVX512)
+// and with AVX2 (block512AVX2). Declarations: internal/sha2/*block_amd64.go.
+//
+// The -kernels flag picks the family written to -out: 256 or 512.
+package main
+
+//go:generate go run . -kernels 256 -out ../../internal/sha2/sha256block_amd64.s -pkg sha2
+//go:generate go run . -kernels 512 -out ../../internal/sha2/sha512block_amd64.s -pkg sha2
+
+import (
+	"flag"
+	"log"
+
+	. "github.com/mmcloughlin/avo/build"
+
+	_ "github.com/hashkit/hashkit/internal/sha2"
+)
+
+var kernels = flag.String("kernels", "", "which kernels to write: 256 or 512")
+
+func main() {
+	flag.Parse()
+	Package("github.com/hashkit/hashkit/internal/sha2")
+	ConstraintExpr("!purego")
+	switch *kernels {
+	case "256":
+		genSHANI()
+		genSHA256AVX2()
+	case "512":
+		genSHA512(true)
+		genSHA512(false)
+	default:
+		log.Fatalf("-kernels must be 256 or 512, not %q", *kernels)
+	}
+	Generate()
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// scalarRounds emits the SHA-2 rounds (FIPS 180-4 sections 6.2.2 and 6.4.2
+// step 3) on general-purpose registers, for 32-bit (SHA-256) or 64-bit
+// (SHA-512) words. W[t]+K[t] is read from the stack, where the vector code
+// interleaved with the rounds has stored it.
+//
+// The eight working variables are not moved: round t renames them, so the
+// register that held h receives the new a and the one that held d the new e.
+// Each round is arranged so that the chain from e to the next e is four
+// operations deep (d+h+K+W and Ch are added to d before Σ1 is ready), and
+// Maj(a,b,c) is a&(b^c) + b&c, where b^c is the a^b of the round before
+// (the two terms have no common bits, so + is |).
+type scalarRounds struct {
+	wide   bool   // 64-bit words
+	sigma1 [3]int // Σ1 rotations
+	sigma0 [3]int // Σ0 rotations
+}
+
+var (
+	sha256Rounds = scalarRounds{wide: false, sigma1: [3]int{6, 11, 25}, sigma0: [3]int{2, 13, 22}}
+	sha512Rounds = scalarRounds{wide: true, sigma1: [3]int{14, 18, 41}, sigma0: [3]int{28, 34, 39}}
+)
+
+func (s *scalarRounds) gp() GPVirtual {
+	if s.wide {
+		return GP64()
+	}
+	return GP32()
+}
+
+func (s *scalarRounds) add(x, y Op) {
+	if s.wide {
+		ADDQ(x, y)
+	} else {
+		ADDL(x, y)
+	}
+}
+
+func (s *scalarRounds) and(x, y Op) {
+	if s.wide {
+		ANDQ(x, y)
+	} else {
+		ANDL(x, y)
+	}
+}
+
+func (s *scalarRounds) xor(x, y Op) {
+	if s.wide {
+		XORQ(x, y)
+	} else {
+		XORL(x, y)
+	}
+}
+
+func (s *scalarRounds) mov(x, y Op) {
+	if s.wide {
+		MOVQ(x, y)
+	} else {
+		MOVL(x, y)
+	}
+}
+
+// andn sets dst = ^x & y.
+func (s *scalarRounds) andn(x, y, dst Op) {
+	if s.wide {
+		ANDNQ(y, x, dst)
+	} else {
+		ANDNL(y, x, dst)
+	}
+}
+
+func (s *scalarRounds) rorx(n int, x, dst Op) {
+	if s.wide {
+		RORXQ(Imm(uint64(n)), x, dst)
+	} else {
+		RORXL(Imm(uint64(n)), x, dst)
+	}
+}
+
+// state holds the registers of one compression.
+type state struct {
+	v          [8]GPVirtual // v[i] holds variable i (a=0 ... h=7) before round 0
+	bc         GPVirtual    // b^c of the current round
+	y0, y1, y2 GPVirtual
+}
+
+func (s *scalarRounds) newState() *state {
+	st := &state{}
+	for i := range st.v {
+		st.v[i] = s.gp()
+	}
+	st.bc, st.y0, st.y1, st.y2 = s.gp(), s.gp(), s.gp(), s.gp()
+	return st
+}
+
+// begin sets up b^c before round 0.
+func (s *scalarRounds) begin(st *state) {
+	s.mov(st.v[1], st.bc)
+	s.xor(st.v[2], st.bc)
+}
+
+// round emits round t; wk is the memory holding W[t]+K[t].
+func (s *scalarRounds) round(st *state, t int, wk Mem) {
+	v := func(i int) GPVirtual { return st.v[((i-t)%8+8)%8] }
+	a, b, c, d, e, f, g, h := v(0), v(1), v(2), v(3), v(4), v(5), v(6), v(7)
+	y0, y1, y2, bc := st.y0, st.y1, st.y2, st.bc
+
+	s.add(wk, h)     // h + K[t] + W[t]
+	s.andn(e, g, y2) // ^e & g
+	s.mov(e, y1)
+	s.and(f, y1)  // e & f
+	s.add(y1, y2) // Ch(e,f,g)
+	s.add(h, d)
+	s.add(y2, d)
+	s.add(y2, h)
+	s.rorx(s.sigma1[0], e, y0)
+	s.rorx(s.sigma1[1], e, y1)
+	s.xor(y1, y0)
+	s.rorx(s.sigma1[2], e, y1)
+	s.xor(y1, y0) // Σ1(e)
+	s.add(y0, d)  // new e = d + T1
+	s.add(y0, h)  // T1
+	s.mov(b, y1)
+	s.and(c, y1)  // b & c
+	s.and(a, bc)  // a & (b^c)
+	s.add(y1, bc) // Maj(a,b,c)
+	s.add(bc, h)
+	s.rorx(s.sigma0[0], a, y0)
+	s.rorx(s.sigma0[1], a, y1)
+	s.xor(y1, y0)
+	s.rorx(s.sigma0[2], a, y1)
+	s.xor(y1, y0) // Σ0(a)
+	s.add(y0, h)  // new a = T1 + T2
+	s.mov(a, y2)
+	s.xor(b, y2) // a^b is the next round's b^c
+	st.bc, st.y2 = y2, bc
+}
+
+// loadState and storeState move h[0..7] (at hp) in and out of the working
+// registers; addState adds the working registers into h (step 4).
+func (s *scalarRounds) loadState(st *state, hp Register) {
+	size := 4
+	if s.wide {
+		size = 8
+	}
+	for i := range st.v {
+		s.mov(Mem{Base: hp, Disp: size * i}, st.v[i])
+	}
+}
+
+func (s *scalarRounds) addState(st *state, hp Register) {
+	size := 4
+	if s.wide {
+		size = 8
+	}
+	for i := range st.v {
+		s.add(Mem{Base: hp, Disp: size * i}, st.v[i])
+		s.mov(st.v[i], Mem{Base: hp, Disp: size * i})
+	}
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// k256 are the SHA-256 round constants, FIPS 180-4 section 4.2.2.
+var k256 = [64]uint32{
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+}
+
+var k256Table, bswap32Mask Mem
+
+// sha256Data writes the round constants and the PSHUFB mask that turns the
+// big-endian message words into native dwords, once for both kernels.
+func sha256Data() {
+	k256Table = GLOBL("k256", RODATA|NOPTR)
+	for i, k := range k256 {
+		DATA(4*i, U32(k))
+	}
+	bswap32Mask = GLOBL("bswap32Mask", RODATA|NOPTR)
+	DATA(0, U64(0x0405060700010203))
+	DATA(8, U64(0x0c0d0e0f08090a0b))
+	DATA(16, U64(0x0405060700010203))
+	DATA(24, U64(0x0c0d0e0f08090a0b))
+}
+
+// genSHANI writes blockSHANI. SHA256RNDS2 does two rounds on the state held
+// as ABEF and CDGH (a in the top dword), with W+K for the two rounds in the
+// low quadword of X0; SHA256MSG1/SHA256MSG2 compute four schedule words at a
+// time (FIPS 180-4 section 6.2.2 step 1). Four registers m[0..3] hold the
+// sixteen most recent schedule words.
+func genSHANI() {
+	sha256Data()
+	Implement("blockSHANI")
+	Attributes(NOSPLIT)
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef("shani_done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+
+	msg := X0 // SHA256RNDS2 takes W+K in X0
+	abef, cdgh := X1, X2
+	tmp := X3
+	m := []VecPhysical{X4, X5, X6, X7}
+	mask := X8
+	saveABEF, saveCDGH := X9, X10
+
+	Comment("h[0..3] = a,b,c,d and h[4..7] = e,f,g,h become ABEF and CDGH.")
+	MOVOU(Mem{Base: hp}, abef)
+	MOVOU(Mem{Base: hp, Disp: 16}, cdgh)
+	PSHUFD(Imm(0xb1), abef, abef) // b a d c (low to high: dwords swapped in pairs)
+	PSHUFD(Imm(0x1b), cdgh, cdgh) // h g f e
+	MOVO(abef, tmp)
+	PALIGNR(Imm(8), cdgh, abef)   // f e b a = ABEF
+	PBLENDW(Imm(0xf0), tmp, cdgh) // h g d c = CDGH
+	MOVOU(bswap32Mask, mask)
+
+	Label("shani_loop")
+	MOVO(abef, saveABEF)
+	MOVO(cdgh, saveCDGH)
+	for g := range 16 {
+		if g < 4 {
+			MOVOU(Mem{Base: p, Disp: 16 * g}, m[g])
+			PSHUFB(mask, m[g])
+		}
+		MOVO(m[g%4], msg)
+		PADDD(k256Table.Offset(16*g), msg)
+		SHA256RNDS2(X0, abef, cdgh) // rounds 4g, 4g+1: cdgh becomes the new ABEF
+		if g >= 3 && g <= 14 {
+			// m[g+1] = W[4g+4..4g+7] from the MSG1 part, W[4g-3..4g] (the
+			// t-7 words) and the sigma1 of the newest words in m[g].
+			MOVO(m[g%4], tmp)
+			PALIGNR(Imm(4), m[(g+3)%4], tmp)
+			PADDD(tmp, m[(g+1)%4])
+			SHA256MSG2(m[g%4], m[(g+1)%4])
+		}
+		PSHUFD(Imm(0x0e), msg, msg)
+		SHA256RNDS2(X0, cdgh, abef) // rounds 4g+2, 4g+3
+		if g >= 1 && g <= 12 {
+			SHA256MSG1(m[g%4], m[(g+3)%4]) // W[t-16] + sigma0(W[t-15]) for four t
+		}
+	}
+	PADDD(saveABEF, abef)
+	PADDD(saveCDGH, cdgh)
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("shani_loop"))
+
+	Comment("Back to a..h order.")
+	PSHUFD(Imm(0x1b), abef, abef) // a b e f
+	PSHUFD(Imm(0xb1), cdgh, cdgh) // g h c d
+	MOVO(abef, tmp)
+	PBLENDW(Imm(0xf0), cdgh, abef) // a b c d
+	PALIGNR(Imm(8), tmp, cdgh)     // e f g h
+	MOVOU(abef, Mem{Base: hp})
+	MOVOU(cdgh, Mem{Base: hp, Disp: 16})
+	Label("shani_done")
+	RET()
+}
+
+// genSHA256AVX2 writes blockAVX2, for CPUs without the SHA extensions: the
+// scalar rounds of rounds.go (RORX and ANDN need BMI2 and BMI1) with the
+// message schedule (FIPS 180-4 section 6.2.2 step 1) computed four words at
+// a time in XMM registers, interleaved with the rounds, and stored with K
+// added in a 256-byte stack area.
+func genSHA256AVX2() {
+	Implement("blockAVX2")
+	Attributes(NOSPLIT)
+	AllocLocal(64 * 4)
+	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 4 * t} }
+
+	shufLow := GLOBL("shuf256Low", RODATA|NOPTR) // dwords 0 and 2 to 0 and 1, zero 2 and 3
+	DATA(0, U64(0x0b0a090803020100))
+	DATA(8, U64(0xffffffffffffffff))
+	shufHigh := GLOBL("shuf256High", RODATA|NOPTR) // dwords 0 and 2 to 2 and 3, zero 0 and 1
+	DATA(0, U64(0xffffffffffffffff))
+	DATA(8, U64(0x0b0a090803020100))
+
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef("avx2_done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+
+	sr := &sha256Rounds
+	st := sr.newState()
+	sr.loadState(st, hp)
+
+	var w [4]VecVirtual // w[i] holds W[4i..4i+3] of the sixteen newest words (mod 16)
+	for i := range w {
+		w[i] = XMM()
+	}
+	mask := XMM()
+	VMOVDQU(bswap32Mask, mask)
+
+	// σ0 of four words: ROTR^7 ^ ROTR^18 ^ SHR^3, rotations made of shifts.
+	sigma0 := func(x VecVirtual) VecVirtual {
+		r, t := XMM(), XMM()
+		VPSRLD(Imm(7), x, r)
+		VPSLLD(Imm(25), x, t)
+		VPXOR(t, r, r)
+		VPSRLD(Imm(18), x, t)
+		VPXOR(t, r, r)
+		VPSLLD(Imm(14), x, t)
+		VPXOR(t, r, r)
+		VPSRLD(Imm(3), x, t)
+		VPXOR(t, r, r)
+		return r
+	}
+	// σ1 of the two words in dwords 0 and 2 of x, each also copied to the
+	// dword above it: a 64-bit shift of such a pair is a 32-bit rotation.
+	sigma1Pairs := func(x VecVirtual) VecVirtual {
+		r, t := XMM(), XMM()
+		VPSRLD(Imm(10), x, r)
+		VPSRLQ(Imm(17), x, t)
+		VPXOR(t, r, r)
+		VPSRLQ(Imm(19), x, t)
+		VPXOR(t, r, r)
+		return r
+	}
+	// step computes W[t..t+3] into w[(t/4)%4], which holds W[t-16..t-13],
+	// and stores them with K added.
+	step := func(t int) {
+		slot := func(u int) VecVirtual { return w[(u/4)%4] }
+		dst := slot(t)
+		x := XMM()
+		VPALIGNR(Imm(4), slot(t-16), slot(t-12), x) // W[t-15..t-12]
+		s0 := sigma0(x)
+		y := XMM()
+		VPALIGNR(Imm(4), slot(t-8), slot(t-4), y) // W[t-7..t-4]
+		VPADDD(y, dst, dst)
+		VPADDD(s0, dst, dst)
+		// W[t] and W[t+1] need σ1 of W[t-2] and W[t-1]...
+		z := XMM()
+		VPSHUFD(Imm(0xfa), slot(t-4), z) // W[t-2] W[t-2] W[t-1] W[t-1]
+		s1 := sigma1Pairs(z)
+		VPSHUFB(shufLow, s1, s1)
+		VPADDD(s1, dst, dst)
+		// ...and W[t+2], W[t+3] need σ1 of the W[t], W[t+1] just made.
+		z2 := XMM()
+		VPSHUFD(Imm(0x50), dst, z2) // W[t] W[t] W[t+1] W[t+1]
+		s1b := sigma1Pairs(z2)
+		VPSHUFB(shufHigh, s1b, s1b)
+		VPADDD(s1b, dst, dst)
+		k := XMM()
+		VPADDD(k256Table.Offset(4*t), dst, k)
+		VMOVDQU(k, wk(t))
+	}
+
+	Label("avx2_loop")
+	Comment("W[0..15] in big-endian order from the block, stored with K added.")
+	for i := range w {
+		VMOVDQU(Mem{Base: p, Disp: 16 * i}, w[i])
+		VPSHUFB(mask, w[i], w[i])
+		k := XMM()
+		VPADDD(k256Table.Offset(16*i), w[i], k)
+		VMOVDQU(k, wk(4*i))
+	}
+	sr.begin(st)
+	for t := range 64 {
+		if t%4 == 0 && t < 48 {
+			step(t + 16)
+		}
+		sr.round(st, t, wk(t))
+	}
+	sr.addState(st, Load(Param("h"), GP64()))
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("avx2_loop"))
+	VZEROUPPER()
+	Label("avx2_done")
+	RET()
+}

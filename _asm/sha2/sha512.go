@@ -1,0 +1,155 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// k512 are the SHA-384/512 round constants, FIPS 180-4 section 4.2.3.
+var k512 = [80]uint64{
+	0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
+	0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
+	0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
+	0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694,
+	0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+	0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
+	0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4,
+	0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70,
+	0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
+	0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+	0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30,
+	0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
+	0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8,
+	0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3,
+	0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+	0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b,
+	0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178,
+	0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
+	0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
+	0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
+}
+
+var k512Table, bswap64Mask Mem
+
+func sha512Data() {
+	k512Table = GLOBL("k512", RODATA|NOPTR)
+	for i, k := range k512 {
+		DATA(8*i, U64(k))
+	}
+	bswap64Mask = GLOBL("bswap64Mask", RODATA|NOPTR)
+	DATA(0, U64(0x0001020304050607))
+	DATA(8, U64(0x08090a0b0c0d0e0f))
+}
+
+// genSHA512 writes block512AVX512 (avx512: the message schedule's rotations
+// and three-way XORs with AVX-512VL's VPRORQ and VPTERNLOGQ) or block512AVX2
+// (the same with shifts and VPXOR). The schedule (FIPS 180-4 section 6.4.2
+// step 1) is computed two words at a time in XMM registers, interleaved with
+// the scalar rounds, and stored with K added in a 640-byte stack area that
+// the rounds read.
+func genSHA512(avx512 bool) {
+	name := "block512AVX2"
+	if avx512 {
+		name = "block512AVX512"
+		sha512Data()
+	}
+	Implement(name)
+	Attributes(NOSPLIT)
+	AllocLocal(80 * 8)
+	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 8 * t} }
+	label := func(s string) string { return fmt.Sprintf("%s_%s", name, s) }
+
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(7), n)
+	JZ(LabelRef(label("done")))
+	SHLQ(Imm(7), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+
+	sr := &sha512Rounds
+	st := sr.newState()
+	sr.loadState(st, hp)
+
+	var w [8]VecVirtual // w[i] holds W[2i], W[2i+1] of the sixteen newest words (mod 16)
+	for i := range w {
+		w[i] = XMM()
+	}
+	mask := XMM()
+	VMOVDQU(bswap64Mask, mask)
+
+	// ror sets dst = x rotated right by n, or x>>n where shift is set.
+	xor3 := func(x, y, dst VecVirtual) { // dst ^= x ^ y
+		if avx512 {
+			VPTERNLOGQ(Imm(0x96), x, y, dst)
+		} else {
+			VPXOR(x, dst, dst)
+			VPXOR(y, dst, dst)
+		}
+	}
+	ror := func(n int, x, dst VecVirtual) {
+		if avx512 {
+			VPRORQ(Imm(uint64(n)), x, dst)
+			return
+		}
+		tmp := XMM()
+		VPSRLQ(Imm(uint64(n)), x, dst)
+		VPSLLQ(Imm(uint64(64-n)), x, tmp)
+		VPOR(tmp, dst, dst)
+	}
+	// sigma computes σ(x) = ROTR^r1(x) ^ ROTR^r2(x) ^ SHR^s(x).
+	sigma := func(r1, r2, s int, x VecVirtual) VecVirtual {
+		a, b, c := XMM(), XMM(), XMM()
+		ror(r1, x, a)
+		ror(r2, x, b)
+		VPSRLQ(Imm(uint64(s)), x, c)
+		xor3(a, b, c)
+		return c
+	}
+	// step computes W[t], W[t+1] into w[(t/2)%8], which holds W[t-16],
+	// W[t-15], and stores them with K added.
+	step := func(t int) {
+		slot := func(u int) VecVirtual { return w[(u/2)%8] }
+		x := XMM()
+		VPALIGNR(Imm(8), slot(t-16), slot(t-14), x) // W[t-15], W[t-14]
+		s0 := sigma(1, 8, 7, x)
+		y := XMM()
+		VPALIGNR(Imm(8), slot(t-8), slot(t-6), y) // W[t-7], W[t-6]
+		dst := slot(t)
+		VPADDQ(y, dst, dst)
+		VPADDQ(s0, dst, dst)
+		s1 := sigma(19, 61, 6, slot(t-2))
+		VPADDQ(s1, dst, dst)
+		k := XMM()
+		VPADDQ(k512Table.Offset(8*t), dst, k)
+		VMOVDQU(k, wk(t))
+	}
+
+	Label(label("loop"))
+	Comment("W[0..15] in big-endian order from the block, stored with K added.")
+	for i := range w {
+		VMOVDQU(Mem{Base: p, Disp: 16 * i}, w[i])
+		VPSHUFB(mask, w[i], w[i])
+		k := XMM()
+		VPADDQ(k512Table.Offset(16*i), w[i], k)
+		VMOVDQU(k, wk(2*i))
+	}
+	sr.begin(st)
+	for t := range 80 {
+		if t%2 == 0 && t < 64 {
+			step(t + 16)
+		}
+		sr.round(st, t, wk(t))
+	}
+	sr.addState(st, Load(Param("h"), GP64()))
+	ADDQ(Imm(128), p)
+	CMPQ(p, end)
+	JNE(LabelRef(label("loop")))
+	VZEROUPPER()
+	Label(label("done"))
+	RET()
+}

@@ -1,0 +1,113 @@
+package bench
+
+import (
+	stdsha256 "crypto/sha256"
+	stdsha512 "crypto/sha512"
+	"hash"
+	"strconv"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/sha256"
+	"github.com/hashkit/hashkit/sha512"
+)
+
+// SHA-256 and SHA-512 against crypto/sha256 and crypto/sha512 (which use
+// SHA-NI and AVX2 on this kind of machine). Differential tests against the
+// standard library live in the sha256 and sha512 packages.
+
+var sha2Sizes = []int{8, 64, 1024, 8192, 1 << 20}
+
+// benchSum times a one-shot function at every size.
+func benchSum(b *testing.B, impl string, sum func([]byte)) {
+	for _, size := range sha2Sizes {
+		msg := hashtest.RandBytes(uint64(size), size)
+		b.Run("impl="+impl+"/size="+strconv.Itoa(size), func(b *testing.B) {
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				sum(msg)
+			}
+		})
+	}
+}
+
+// benchReused times Reset, Write and Sum into a buffer on one hash.
+func benchReused(b *testing.B, impl string, mk func() hash.Hash) {
+	for _, size := range sha2Sizes {
+		msg := hashtest.RandBytes(uint64(size), size)
+		b.Run("impl="+impl+"/size="+strconv.Itoa(size), func(b *testing.B) {
+			h := mk()
+			out := make([]byte, 0, h.Size())
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				h.Reset()
+				h.Write(msg)
+				out = h.Sum(out[:0])
+			}
+		})
+	}
+}
+
+var (
+	sink256 [32]byte
+	sink512 [64]byte
+)
+
+func BenchmarkSHA256(b *testing.B) {
+	benchSum(b, "hashkit", func(m []byte) { sink256 = sha256.Sum256(m) })
+	benchSum(b, "stdlib", func(m []byte) { sink256 = stdsha256.Sum256(m) })
+}
+
+func BenchmarkSHA256Stream(b *testing.B) {
+	benchReused(b, "hashkit", sha256.New)
+	benchReused(b, "stdlib", stdsha256.New)
+}
+
+func BenchmarkSHA512(b *testing.B) {
+	benchSum(b, "hashkit", func(m []byte) { sink512 = sha512.Sum512(m) })
+	benchSum(b, "stdlib", func(m []byte) { sink512 = stdsha512.Sum512(m) })
+}
+
+func BenchmarkSHA512Stream(b *testing.B) {
+	benchReused(b, "hashkit", sha512.New)
+	benchReused(b, "stdlib", stdsha512.New)
+}
+
+func BenchmarkSHA384(b *testing.B) {
+	var s [48]byte
+	benchSum(b, "hashkit", func(m []byte) { s = sha512.Sum384(m) })
+	benchSum(b, "stdlib", func(m []byte) { s = stdsha512.Sum384(m) })
+	_ = s
+}
+
+// BenchmarkSHA2Kernels compares hashkit's own kernels (and the portable
+// code, impl=generic) at 8 KiB, one-shot.
+func BenchmarkSHA2Kernels(b *testing.B) {
+	msg := hashtest.RandBytes(9, 8192)
+	for _, fam := range []struct {
+		pkg string
+		sum func([]byte)
+	}{
+		{"sha256", func(m []byte) { sink256 = sha256.Sum256(m) }},
+		{"sha512", func(m []byte) { sink512 = sha512.Sum512(m) }},
+	} {
+		for _, name := range append(cpu.Impls(fam.pkg), "generic") {
+			b.Run("alg="+fam.pkg+"/impl="+name, func(b *testing.B) {
+				sel := name
+				if sel == "generic" {
+					sel = ""
+				}
+				cpu.Select(fam.pkg, sel)
+				defer cpu.Restore(fam.pkg)
+				b.SetBytes(int64(len(msg)))
+				b.ReportAllocs()
+				for b.Loop() {
+					fam.sum(msg)
+				}
+			})
+		}
+	}
+}
