@@ -1,0 +1,312 @@
+// Command multi generates the multi-state Keccak-p[1600] kernels of
+// internal/keccak: absorbX8AVX512 (eight states, AVX-512) and absorbX4AVX2
+// (four states, AVX2). Both keep the states lane-interleaved (lane i of state
+// j is word width*i+j of the state array), absorb whole blocks from width
+// independent inputs and permute after each block with a multiple of 12
+// rounds. Hardware gathers (VPGATHERQQ) proved several times slower here than
+// loading each quadword into its place with masked broadcasts (AVX-512) or
+// inserts (AVX2). Declarations: internal/keccak/multi_amd64.go.
+package main
+
+//go:generate go run . -out ../../../internal/keccak/multi_amd64.s -pkg keccak
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	_ "github.com/hashkit/hashkit/internal/keccak"
+)
+
+// rho[x+5y] is the ρ rotation of lane (x, y) (FIPS 202 section 3.2.2).
+var rho = [25]int{
+	0, 1, 62, 28, 27,
+	36, 44, 6, 55, 20,
+	3, 10, 43, 25, 39,
+	41, 45, 15, 21, 8,
+	18, 2, 61, 56, 14,
+}
+
+// Lanes 0..16 are in every block; 17..20 only at rate 168 (21 lanes).
+const (
+	lanesRate256 = 17
+	lanesRate128 = 21
+)
+
+func main() {
+	Package("github.com/hashkit/hashkit/internal/keccak")
+	ConstraintExpr("!purego")
+	genX8AVX512()
+	genX4AVX2()
+	Generate()
+}
+
+// genX8AVX512: the 25 lanes of eight states live in Z0..Z24 for the whole
+// call. θ's column parities use Z25..Z29 and the rotated parity Z30; χ's two
+// saved inputs reuse Z25 and Z26; absorbing uses Z25..Z31. π is done by
+// renaming registers while generating twelve unrolled rounds; the few moves
+// at the end of each twelve rounds put every lane back in its register.
+func genX8AVX512() {
+	Implement("absorbX8AVX512")
+	Attributes(NOSPLIT)
+	s := Load(Param("s"), GP64())
+	in := Load(Param("in").Base(), GP64())
+	offs := Load(Param("offs"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+	rcp := GP64()
+	g := GP64()
+
+	zs := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	var lane [25]VecPhysical
+	copy(lane[:], zs[:25])
+	c := zs[25:30]
+	r := zs[30]
+	temps := zs[25:32]
+	ks := []Register{K1, K2, K3, K4, K5, K6, K7}
+
+	Comment("Load the eight interleaved states; K1..K7 select quadwords 1..7.")
+	for i := range 25 {
+		VMOVDQU64(Mem{Base: s, Disp: 64 * i}, lane[i])
+	}
+	var off [8]GPVirtual
+	for j := range 8 {
+		off[j] = GP64()
+		MOVQ(Mem{Base: offs, Disp: 8 * j}, off[j])
+	}
+	for j := 1; j < 8; j++ {
+		m := GP32()
+		MOVL(U32(1<<j), m)
+		KMOVW(m, ks[j-1])
+	}
+
+	Label("x8_block")
+	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i. It is")
+	Comment("assembled in a scratch register (quadword 0 by VMOVQ, which clears")
+	Comment("the rest, quadwords 1..7 by masked broadcasts) and XORed into lane i.")
+	absorb := func(i int) {
+		t := temps[i%len(temps)]
+		VMOVQ(Mem{Base: in, Index: off[0], Scale: 1, Disp: 8 * i}, t.(Vec).AsX())
+		for j := 1; j < 8; j++ {
+			VPBROADCASTQ(Mem{Base: in, Index: off[j], Scale: 1, Disp: 8 * i}, ks[j-1], t)
+		}
+		VPXORQ(t, lane[i], lane[i])
+	}
+	for i := range lanesRate256 {
+		absorb(i)
+	}
+	rateLanes := Load(Param("rateLanes"), GP64())
+	CMPQ(rateLanes, U8(lanesRate256))
+	JE(LabelRef("x8_permute"))
+	for i := lanesRate256; i < lanesRate128; i++ {
+		absorb(i)
+	}
+
+	Label("x8_permute")
+	Load(Param("rc"), rcp)
+	Load(Param("groups"), g)
+	Label("x8_rounds")
+	cur := lane
+	for round := range 12 {
+		Comment(fmt.Sprintf("Round %d of 12.", round))
+		// θ: C[x] = parity of column x, then A[x,y] ^= C[x-1] ^ rot(C[x+1], 1).
+		for x := range 5 {
+			VMOVDQA64(cur[x], c[x])
+			VPTERNLOGQ(U8(0x96), cur[x+10], cur[x+5], c[x])
+			VPTERNLOGQ(U8(0x96), cur[x+20], cur[x+15], c[x])
+		}
+		for x := range 5 {
+			VPROLQ(U8(1), c[(x+1)%5], r)
+			for y := range 5 {
+				VPTERNLOGQ(U8(0x96), r, c[(x+4)%5], cur[x+5*y])
+			}
+		}
+		// ρ in place; π by renaming: the register of A[x,y] now holds
+		// B[y, 2x+3y].
+		var b [25]VecPhysical
+		for x := range 5 {
+			for y := range 5 {
+				if rho[x+5*y] != 0 {
+					VPROLQ(U8(rho[x+5*y]), cur[x+5*y], cur[x+5*y])
+				}
+				b[y+5*((2*x+3*y)%5)] = cur[x+5*y]
+			}
+		}
+		// χ row by row, in place: A[x] = B[x] ^ (~B[x+1] & B[x+2]); the
+		// first two inputs are saved since the last two outputs need them.
+		for y := range 5 {
+			row := b[5*y : 5*y+5]
+			VMOVDQA64(row[0], c[0])
+			VMOVDQA64(row[1], c[1])
+			VPTERNLOGQ(U8(0xD2), row[2], row[1], row[0])
+			VPTERNLOGQ(U8(0xD2), row[3], row[2], row[1])
+			VPTERNLOGQ(U8(0xD2), row[4], row[3], row[2])
+			VPTERNLOGQ(U8(0xD2), c[0], row[4], row[3])
+			VPTERNLOGQ(U8(0xD2), c[1], c[0], row[4])
+		}
+		// ι.
+		VPXORQ_BCST(Mem{Base: rcp, Disp: 8 * round}, b[0], b[0])
+		cur = b
+	}
+	Comment("Move every lane back to its own register.")
+	restore(cur[:], lane[:], c[0], VMOVDQA64)
+	ADDQ(U8(8*12), rcp)
+	DECQ(g)
+	JNZ(LabelRef("x8_rounds"))
+
+	Comment("Next block.")
+	rl := Load(Param("rateLanes"), GP64())
+	LEAQ(Mem{Base: in, Index: rl, Scale: 8}, in)
+	DECQ(blocks)
+	JNZ(LabelRef("x8_block"))
+
+	s = Load(Param("s"), GP64())
+	for i := range 25 {
+		VMOVDQU64(lane[i], Mem{Base: s, Disp: 64 * i})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// restore emits moves so that the value now in cur[i] ends up in want[i]
+// (both hold the same registers), one cycle of the permutation at a time
+// with one scratch register.
+func restore(cur, want []VecPhysical, tmp VecPhysical, mov func(...Op)) {
+	laneFor := map[VecPhysical]int{} // register -> lane that must end there
+	for i, r := range want {
+		laneFor[r] = i
+	}
+	done := make([]bool, len(cur))
+	for i := range cur {
+		if done[i] || cur[i] == want[i] {
+			done[i] = true
+			continue
+		}
+		// Save lane i; its register is then free for the lane that belongs
+		// there, whose old register is free for the next, until the cycle
+		// comes back to want[i].
+		mov(cur[i], tmp)
+		done[i] = true
+		free := cur[i]
+		for free != want[i] {
+			j := laneFor[free]
+			mov(cur[j], want[j])
+			done[j] = true
+			free = cur[j]
+		}
+		mov(tmp, want[i])
+	}
+}
+
+// genX4AVX2: sixteen YMM registers cannot hold 25 lanes, so the four states
+// stay in memory, alternating each round between s and a local copy (twelve
+// rounds end back in s). Each round computes θ's parities into Y0..Y4 and
+// the D values into Y5..Y9, then produces one output row at a time: its five
+// inputs gathered from the old state through ρ and π into Y0..Y4, then χ and
+// ι. Rotations are two shifts and an OR.
+func genX4AVX2() {
+	Implement("absorbX4AVX2")
+	tmp := AllocLocal(25 * 32)
+	s := Load(Param("s"), GP64())
+	in := Load(Param("in").Base(), GP64())
+	offs := Load(Param("offs"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+	rcp := GP64()
+	g := GP64()
+	e := GP64()
+	LEAQ(tmp, e)
+
+	ys := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+	c := ys[0:5]
+	d := ys[5:10]
+	t0, t1, t2 := ys[10], ys[11], ys[12]
+	rcv := ys[13]
+	laneAt := func(base Register, i int) Mem { return Mem{Base: base, Disp: 32 * i} }
+
+	var off [4]GPVirtual
+	for j := range 4 {
+		off[j] = GP64()
+		MOVQ(Mem{Base: offs, Disp: 8 * j}, off[j])
+	}
+	Label("x4_block")
+	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i.")
+	absorb := func(i int) {
+		VMOVQ(Mem{Base: in, Index: off[0], Scale: 1, Disp: 8 * i}, t0.(Vec).AsX())
+		VPINSRQ(U8(1), Mem{Base: in, Index: off[1], Scale: 1, Disp: 8 * i}, t0.(Vec).AsX(), t0.(Vec).AsX())
+		VMOVQ(Mem{Base: in, Index: off[2], Scale: 1, Disp: 8 * i}, t1.(Vec).AsX())
+		VPINSRQ(U8(1), Mem{Base: in, Index: off[3], Scale: 1, Disp: 8 * i}, t1.(Vec).AsX(), t1.(Vec).AsX())
+		VINSERTI128(U8(1), t1.(Vec).AsX(), t0, t0)
+		VPXOR(laneAt(s, i), t0, t0)
+		VMOVDQU(t0, laneAt(s, i))
+	}
+	for i := range lanesRate256 {
+		absorb(i)
+	}
+	rateLanes := Load(Param("rateLanes"), GP64())
+	CMPQ(rateLanes, U8(lanesRate256))
+	JE(LabelRef("x4_permute"))
+	for i := lanesRate256; i < lanesRate128; i++ {
+		absorb(i)
+	}
+
+	Label("x4_permute")
+	Load(Param("rc"), rcp)
+	Load(Param("groups"), g)
+	Label("x4_rounds")
+	rotl := func(v VecPhysical, n int, t VecPhysical) {
+		VPSLLQ(U8(n), v, t)
+		VPSRLQ(U8(64-n), v, v)
+		VPOR(t, v, v)
+	}
+	for round := range 12 {
+		Comment(fmt.Sprintf("Round %d of 12.", round))
+		var src, dst Register = s, e
+		if round%2 == 1 {
+			src, dst = e, s
+		}
+		for x := range 5 {
+			VMOVDQU(laneAt(src, x), c[x])
+			for y := 1; y < 5; y++ {
+				VPXOR(laneAt(src, x+5*y), c[x], c[x])
+			}
+		}
+		for x := range 5 {
+			VPSLLQ(U8(1), c[(x+1)%5], t0)
+			VPSRLQ(U8(63), c[(x+1)%5], t1)
+			VPOR(t0, t1, t1)
+			VPXOR(c[(x+4)%5], t1, d[x])
+		}
+		VPBROADCASTQ(Mem{Base: rcp, Disp: 8 * round}, rcv)
+		bs := c // the parities are dead: reuse their registers for a row
+		for yy := range 5 {
+			// B[X, yy] = rot(A[x, X] ^ D[x]) with x = 3(yy - 3X) mod 5.
+			for X := range 5 {
+				x := (3 * (((yy-3*X)%5 + 10) % 5)) % 5
+				VPXOR(laneAt(src, x+5*X), d[x], bs[X])
+				if n := rho[x+5*X]; n != 0 {
+					rotl(bs[X], n, t0)
+				}
+			}
+			for X := range 5 {
+				VPANDN(bs[(X+2)%5], bs[(X+1)%5], t2)
+				VPXOR(bs[X], t2, t2)
+				if X == 0 && yy == 0 {
+					VPXOR(rcv, t2, t2)
+				}
+				VMOVDQU(t2, laneAt(dst, X+5*yy))
+			}
+		}
+	}
+	ADDQ(U8(8*12), rcp)
+	DECQ(g)
+	JNZ(LabelRef("x4_rounds"))
+
+	rl := Load(Param("rateLanes"), GP64())
+	LEAQ(Mem{Base: in, Index: rl, Scale: 8}, in)
+	DECQ(blocks)
+	JNZ(LabelRef("x4_block"))
+	VZEROUPPER()
+	RET()
+}

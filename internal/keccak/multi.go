@@ -1,0 +1,86 @@
+package keccak
+
+import (
+	"runtime"
+	"sync"
+)
+
+// Leaves hashes many equal-length leaves at once, the inner loop of the tree
+// modes: the leaves of KangarooTwelve (RFC 9861 section 3.2: TurboSHAKE with
+// domain byte 0x0B over each 8192-byte chunk, 32- or 64-byte chaining values)
+// and of ParallelHash (NIST SP 800-185 section 6.3: SHAKE128 or SHAKE256 of
+// each B-byte block, 32- or 64-byte outputs).
+//
+// data holds len(data)/leafLen leaves of leafLen bytes each (len(data) must be
+// a multiple of leafLen). Each leaf is absorbed by its own sponge of the given
+// rate in bytes, number of rounds and domain byte ds (the suffix bits and the
+// first padding bit, as in Sponge.Init), and cvLen bytes are squeezed from it
+// into dst, leaf i at dst[i*cvLen:(i+1)*cvLen]; dst must have room for all of
+// them. The result equals running one Sponge per leaf.
+//
+// Where the CPU allows, the leaves go through the multi-state kernels (eight
+// states at once with AVX-512, four with AVX2; rates 168 and 136, 12 or 24
+// rounds, cvLen <= rate), and inputs of at least parallelMinBytes are split
+// over up to GOMAXPROCS goroutines. Leaves panics on invalid arguments; they
+// come from the calling package, never from its users.
+func Leaves(dst, data []byte, leafLen, rate, rounds int, ds byte, cvLen int) {
+	if leafLen <= 0 || len(data)%leafLen != 0 || rate < 8 || rate > StateSize-8 || rate%8 != 0 ||
+		rounds < 1 || rounds > MaxRounds || ds == 0 || cvLen <= 0 || len(dst)/cvLen < len(data)/leafLen {
+		panic("hashkit/internal/keccak: invalid Leaves arguments")
+	}
+	n := len(data) / leafLen
+	if w := leafWorkers(len(data), n); w > 1 {
+		leavesParallel(dst, data, n, w, leafLen, rate, rounds, ds, cvLen)
+		return
+	}
+	leavesSerial(dst, data, n, leafLen, rate, rounds, ds, cvLen)
+}
+
+// Parallel hashing pays only when each goroutine gets enough work to hide the
+// cost of starting it and of the handover (a few microseconds): with the
+// AVX-512 kernel 128 KiB take some 60 µs on one core. Tests lower these.
+var (
+	parallelMinBytes = 256 << 10 // inputs below this stay on the calling goroutine
+	workerMinBytes   = 128 << 10 // the least input given to one goroutine
+)
+
+// leafWorkers returns how many goroutines should share n leaves of total
+// bytes: 1 below parallelMinBytes, never more than GOMAXPROCS.
+func leafWorkers(total, n int) int {
+	if total < parallelMinBytes || n < 2 {
+		return 1
+	}
+	w := min(runtime.GOMAXPROCS(0), total/workerMinBytes, n)
+	return max(w, 1)
+}
+
+// leavesParallel splits the n leaves into w runs, each a multiple of the
+// eight-state kernel width except the last. The calling goroutine hashes the
+// first run straight into dst; the others write into a buffer of their own
+// that is copied into dst afterwards, so dst never escapes to the heap (and a
+// caller's buffer can stay on its stack).
+func leavesParallel(dst, data []byte, n, w, leafLen, rate, rounds int, ds byte, cvLen int) {
+	per := (n + w - 1) / w
+	per = (per + 7) &^ 7
+	rest := make([]byte, (n-min(per, n))*cvLen)
+	var wg sync.WaitGroup
+	for start := per; start < n; start += per {
+		end := min(start+per, n)
+		out := rest[(start-per)*cvLen : (end-per)*cvLen]
+		in := data[start*leafLen : end*leafLen]
+		wg.Go(func() {
+			leavesSerial(out, in, end-start, leafLen, rate, rounds, ds, cvLen)
+		})
+	}
+	first := min(per, n)
+	leavesSerial(dst, data[:first*leafLen], first, leafLen, rate, rounds, ds, cvLen)
+	wg.Wait()
+	copy(dst[first*cvLen:n*cvLen], rest)
+}
+
+// leavesSerial hashes the n leaves on the calling goroutine: as many as the
+// multi-state kernels take, the rest one by one.
+func leavesSerial(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) {
+	done := leavesKernel(dst, data, n, leafLen, rate, rounds, ds, cvLen)
+	leavesGeneric(dst[done*cvLen:], data[done*leafLen:], n-done, leafLen, rate, rounds, ds, cvLen)
+}

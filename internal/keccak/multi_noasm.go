@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package keccak
+
+// leavesKernel hashes no leaves where there is no multi-state kernel.
+func leavesKernel(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) int {
+	return 0
+}
