@@ -1,0 +1,263 @@
+package k12
+
+import (
+	"bytes"
+	"hash"
+	"runtime"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// KangarooTwelve (RFC 9861 section 3). The input string is
+// S = M || C || length_encode(|C|). If S fits in one chunk (8192 bytes), the
+// output is TurboSHAKE(S, 0x07, L). Otherwise S is cut into chunks
+// S_0 .. S_{n-1} of 8192 bytes (the last may be shorter), each chunk after
+// the first is hashed into a chaining value CV_i = TurboSHAKE(S_i, 0x0B, c)
+// (c = 32 bytes for KT128, 64 for KT256), and the output is
+// TurboSHAKE(S_0 || 0x03 0x00^7 || CV_1 || ... || CV_{n-1} ||
+// length_encode(n-1) || 0xFF 0xFF, 0x06, L).
+//
+// A KT streams this without keeping chunks: S_0 goes straight into the final
+// node's sponge (its first bytes are S_0 in both cases; only the domain byte
+// differs, and that is chosen at the end), the current chunk S_i into a
+// second sponge, and runs of whole chunks in the input go through
+// keccak.Leaves, many at once.
+const (
+	chunkSize  = 8192
+	dsSingle   = 0x07 // S fits in one chunk
+	dsFinal    = 0x06 // the final node of a tree
+	dsLeaf     = 0x0B // a chunk S_i, i >= 1
+	cvSize128  = 32
+	cvSize256  = 64
+	leafBatch  = 64      // chunks per keccak.Leaves call from a stack buffer
+	cvBufBytes = 64 * 64 // leafBatch chaining values of at most 64 bytes
+)
+
+// marker follows S_0 in the final node of a tree (RFC 9861 section 3.2:
+// 0x03 followed by seven zero bytes).
+var marker = [8]byte{0x03}
+
+// KT is a KT128 or KT256 instance (RFC 9861 section 3): a streaming XOF
+// whose output equals SumKT128 or SumKT256 of everything written, with the
+// customization given to the constructor. It implements [hash.XOF],
+// [hash.Cloner] (and so [hash.Hash], whose Sum gives the default output
+// length) and binary marshalling.
+type KT struct {
+	final  keccak.Sponge // S_0, then for trees the marker and the chaining values
+	leaf   keccak.Sponge // the current chunk S_i (i >= 1), while incomplete
+	n      uint64        // bytes of S absorbed so far
+	custom []byte        // the customization string C; never modified
+	cvLen  uint8
+	done   bool // C and the final node's suffix are absorbed; reading
+}
+
+// NewKT128 returns a KT128 XOF with the customization string customization
+// (which may be empty). The slice is copied.
+func NewKT128(customization []byte) *KT {
+	d := new(KT)
+	d.init(BlockSize128, cvSize128, bytes.Clone(customization))
+	return d
+}
+
+// NewKT256 returns a KT256 XOF with the customization string customization
+// (which may be empty). The slice is copied.
+func NewKT256(customization []byte) *KT {
+	d := new(KT)
+	d.init(BlockSize256, cvSize256, bytes.Clone(customization))
+	return d
+}
+
+func (d *KT) init(rate, cvLen int, custom []byte) {
+	d.final.Init(rate, rounds, dsSingle)
+	d.leaf.Init(rate, rounds, dsLeaf)
+	d.n = 0
+	d.custom = custom
+	d.cvLen = uint8(cvLen)
+	d.done = false
+}
+
+// Write absorbs more of the message. It never returns an error. It panics if
+// called after Read.
+func (d *KT) Write(p []byte) (int, error) {
+	if d.done {
+		panic("hashkit/k12: Write after Read")
+	}
+	d.write(p)
+	return len(p), nil
+}
+
+// Read fills p with the next bytes of output. The first call ends the
+// message. It never returns an error.
+func (d *KT) Read(p []byte) (int, error) {
+	if !d.done {
+		d.finish()
+	}
+	d.final.Squeeze(p)
+	return len(p), nil
+}
+
+// Reset returns d to its initial state, keeping its customization.
+func (d *KT) Reset() {
+	d.init(d.final.Rate(), int(d.cvLen), d.custom)
+}
+
+// BlockSize returns the rate of the underlying TurboSHAKE in bytes: 168 for
+// KT128, 136 for KT256. (The tree's chunks are 8192 bytes.)
+func (d *KT) BlockSize() int { return d.final.Rate() }
+
+// Size returns the default output length in bytes, the one that reaches
+// the security level: 32 for KT128, 64 for KT256.
+func (d *KT) Size() int { return defaultSize(d.final.Rate()) }
+
+// Sum appends Size bytes of output to b without changing d: the first Size
+// bytes for the message written so far, or after Read the next Size bytes.
+// It makes a KT a [hash.Hash] (as [hash.Cloner] requires); use Read for
+// other lengths.
+func (d *KT) Sum(b []byte) []byte {
+	c := *d
+	if !c.done {
+		c.finish()
+	}
+	b = append(b, make([]byte, c.Size())...)
+	c.final.Squeeze(b[len(b)-c.Size():])
+	return b
+}
+
+// Clone returns an independent copy of d. The error is always nil.
+func (d *KT) Clone() (hash.Cloner, error) {
+	c := *d // the customization is shared: it is never modified
+	return &c, nil
+}
+
+// write absorbs p as the next bytes of S.
+func (d *KT) write(p []byte) {
+	for {
+		p = d.absorb(p)
+		if len(p) == 0 {
+			return
+		}
+		full := len(p) - len(p)%chunkSize
+		d.leaves(p[:full])
+		d.n += uint64(full)
+		p = p[full:]
+	}
+}
+
+// absorb absorbs p into S_0 or the current chunk, finishing chunks as they
+// fill up, until p is used up (it returns nil) or the rest of p starts at a
+// chunk boundary of the tree and holds at least one whole chunk, which it
+// returns for d.leaves. The caller then absorbs that whole chunk, so the
+// marker, written when S grows past the first chunk, is written once.
+func (d *KT) absorb(p []byte) []byte {
+	for len(p) > 0 {
+		if d.n < chunkSize {
+			k := min(len(p), chunkSize-int(d.n))
+			d.final.Absorb(p[:k])
+			d.n += uint64(k)
+			p = p[k:]
+			continue
+		}
+		if d.n == chunkSize {
+			d.final.Absorb(marker[:])
+		}
+		pos := int((d.n - chunkSize) % chunkSize)
+		if pos == 0 && len(p) >= chunkSize {
+			return p
+		}
+		k := min(len(p), chunkSize-pos)
+		d.leaf.Absorb(p[:k])
+		d.n += uint64(k)
+		p = p[k:]
+		if pos+k == chunkSize {
+			d.finishLeaf()
+		}
+	}
+	return nil
+}
+
+// finishLeaf squeezes the chaining value of the completed chunk into the
+// final node and starts the next chunk.
+func (d *KT) finishLeaf() {
+	var cv [cvSize256]byte
+	d.leaf.Squeeze(cv[:d.cvLen])
+	d.final.Absorb(cv[:d.cvLen])
+	d.leaf.Reset()
+}
+
+// leaves hashes whole chunks p (a multiple of chunkSize) into chaining
+// values and absorbs them into the final node, in batches whose values fit
+// a stack buffer. Inputs that keccak.Leaves will spread over several
+// goroutines go in one call instead, so each goroutine gets a long run; the
+// values then take one heap buffer.
+func (d *KT) leaves(p []byte) {
+	var stack [cvBufBytes]byte
+	cvLen := int(d.cvLen)
+	cvs := stack[:leafBatch*cvLen]
+	if n := len(p) / chunkSize; n > leafBatch && runtime.GOMAXPROCS(0) > 1 {
+		cvs = make([]byte, n*cvLen)
+	}
+	for len(p) > 0 {
+		k := min(len(p)/chunkSize, len(cvs)/cvLen)
+		keccak.Leaves(cvs[:k*cvLen], p[:k*chunkSize], chunkSize, d.final.Rate(), rounds, dsLeaf, cvLen)
+		d.final.Absorb(cvs[:k*cvLen])
+		p = p[k*chunkSize:]
+	}
+}
+
+// finish appends C || length_encode(|C|) to S and closes the final node.
+func (d *KT) finish() {
+	d.write(d.custom)
+	var enc [9]byte
+	d.absorb(lengthEncode(&enc, uint64(len(d.custom))))
+	if d.n > chunkSize {
+		if (d.n-chunkSize)%chunkSize != 0 {
+			d.finishLeaf()
+		}
+		chunks := (d.n - chunkSize + chunkSize - 1) / chunkSize // n-1 in RFC 9861
+		d.final.Absorb(lengthEncode(&enc, chunks))
+		d.final.Absorb([]byte{0xFF, 0xFF})
+		d.final.SetDomain(dsFinal)
+	}
+	d.done = true
+}
+
+// lengthEncode returns length_encode(x) of RFC 9861 section 3.3 in buf: x
+// as big-endian bytes without leading zeros (none for 0), then the number of
+// those bytes.
+func lengthEncode(buf *[9]byte, x uint64) []byte {
+	n := 0
+	for v := x; v > 0; v >>= 8 {
+		n++
+	}
+	for i := range n {
+		buf[i] = byte(x >> (8 * (n - 1 - i)))
+	}
+	buf[n] = byte(n)
+	return buf[:n+1]
+}
+
+// SumKT128 returns length bytes of KT128 output for data and the
+// customization string customization (which may be empty). It panics if
+// length is negative.
+func SumKT128(data, customization []byte, length int) []byte {
+	out := make([]byte, checkLength(length))
+	sumKT(out, data, customization, BlockSize128, cvSize128)
+	return out
+}
+
+// SumKT256 returns length bytes of KT256 output for data and the
+// customization string customization (which may be empty). It panics if
+// length is negative.
+func SumKT256(data, customization []byte, length int) []byte {
+	out := make([]byte, checkLength(length))
+	sumKT(out, data, customization, BlockSize256, cvSize256)
+	return out
+}
+
+func sumKT(out, data, custom []byte, rate, cvLen int) {
+	var d KT
+	d.init(rate, cvLen, custom)
+	d.write(data)
+	d.finish()
+	d.final.Squeeze(out)
+}

@@ -1,0 +1,149 @@
+package k12
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// Marshalled states. Both start with a 4-byte magic naming the function.
+//
+// TurboSHAKE: magic, D, then the sponge (keccak.MarshaledSize bytes: lanes,
+// position, squeezing flag).
+//
+// KT: magic, the number of bytes of S absorbed (8 bytes, big-endian), a
+// flag that is 1 once reading has begun, the final node's sponge, the
+// current chunk's sponge, the length of the customization (8 bytes) and the
+// customization itself. Everything else (the tree's shape, whether the
+// marker was written, the chunk count, the domain byte of the final node)
+// follows from the byte count, and the sponges' positions are checked
+// against it.
+//
+// The formats are a compatibility promise: golden states are kept in the
+// tests.
+const (
+	magicTurboSHAKE128 = "k12\x01"
+	magicTurboSHAKE256 = "k12\x02"
+	magicKT128         = "k12\x03"
+	magicKT256         = "k12\x04"
+
+	turboSHAKEMarshaledSize = 4 + 1 + keccak.MarshaledSize
+	ktFixedSize             = 4 + 8 + 1 + 2*keccak.MarshaledSize + 8
+)
+
+var errState = errors.New("hashkit/k12: invalid hash state")
+
+func (t *TurboSHAKE) magic() string {
+	if t.s.Rate() == BlockSize128 {
+		return magicTurboSHAKE128
+	}
+	return magicTurboSHAKE256
+}
+
+// MarshalBinary returns the state of t, to be restored by UnmarshalBinary.
+func (t *TurboSHAKE) MarshalBinary() ([]byte, error) {
+	return t.AppendBinary(make([]byte, 0, turboSHAKEMarshaledSize))
+}
+
+// AppendBinary appends the state of t to b.
+func (t *TurboSHAKE) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, t.magic()...)
+	b = append(b, t.s.Domain())
+	return t.s.AppendBinary(b), nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary of the same
+// function (TurboSHAKE128 or TurboSHAKE256), domain byte included. It
+// returns an error, leaving t unchanged, for any other input.
+func (t *TurboSHAKE) UnmarshalBinary(b []byte) error {
+	if len(b) != turboSHAKEMarshaledSize || string(b[:4]) != t.magic() || !validDomain(b[4]) {
+		return errState
+	}
+	var s keccak.Sponge
+	s.Init(t.s.Rate(), rounds, b[4])
+	if err := s.UnmarshalBinary(b[5:]); err != nil {
+		return errState
+	}
+	t.s = s
+	return nil
+}
+
+func (d *KT) magic() string {
+	if d.final.Rate() == BlockSize128 {
+		return magicKT128
+	}
+	return magicKT256
+}
+
+// MarshalBinary returns the state of d, customization included, to be
+// restored by UnmarshalBinary.
+func (d *KT) MarshalBinary() ([]byte, error) {
+	return d.AppendBinary(make([]byte, 0, ktFixedSize+len(d.custom)))
+}
+
+// AppendBinary appends the state of d to b.
+func (d *KT) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, d.magic()...)
+	b = binary.BigEndian.AppendUint64(b, d.n)
+	if d.done {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
+	b = d.final.AppendBinary(b)
+	b = d.leaf.AppendBinary(b)
+	b = binary.BigEndian.AppendUint64(b, uint64(len(d.custom)))
+	return append(b, d.custom...), nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary of the same
+// function (KT128 or KT256), replacing d's customization by the one in the
+// state. It returns an error, leaving d unchanged, for any other input and
+// for states that could not have been reached.
+func (d *KT) UnmarshalBinary(b []byte) error {
+	if len(b) < ktFixedSize || string(b[:4]) != d.magic() {
+		return errState
+	}
+	n := binary.BigEndian.Uint64(b[4:])
+	done := b[12]
+	finalState := b[13 : 13+keccak.MarshaledSize]
+	leafState := b[13+keccak.MarshaledSize : 13+2*keccak.MarshaledSize]
+	cLen := binary.BigEndian.Uint64(b[ktFixedSize-8:])
+	if done > 1 || cLen != uint64(len(b)-ktFixedSize) || n >= 1<<62 {
+		return errState
+	}
+	var c KT
+	rate, cvLen := d.final.Rate(), int(d.cvLen)
+	c.init(rate, cvLen, nil)
+	// The positions in the sponges follow from n while absorbing: S_0 (up to
+	// 8192 bytes), then the marker and one chaining value per whole chunk
+	// in the final node, and the rest of the current chunk in the leaf.
+	finalPos, leafPos := n, uint64(0)
+	if n > chunkSize {
+		leaves := (n - chunkSize) / chunkSize
+		finalPos = chunkSize + 8 + leaves*uint64(cvLen)
+		leafPos = (n - chunkSize) % chunkSize
+	}
+	pos, squeezing := finalState[keccak.StateSize], finalState[keccak.StateSize+1]
+	lpos, lsqueezing := leafState[keccak.StateSize], leafState[keccak.StateSize+1]
+	if done == 0 && (squeezing != 0 || uint64(pos) != finalPos%uint64(rate) || uint64(lpos) != leafPos%uint64(rate)) {
+		return errState
+	}
+	if done == 1 && (squeezing != 1 || lpos != 0) || lsqueezing != 0 {
+		return errState
+	}
+	if done == 1 && n > chunkSize {
+		c.final.SetDomain(dsFinal)
+	}
+	if c.final.UnmarshalBinary(finalState) != nil || c.leaf.UnmarshalBinary(leafState) != nil {
+		return errState
+	}
+	c.n = n
+	c.done = done == 1
+	if cLen > 0 {
+		c.custom = append([]byte(nil), b[ktFixedSize:]...)
+	}
+	*d = c
+	return nil
+}
