@@ -1,0 +1,112 @@
+// Command sha1 generates the amd64 SHA-1 kernel of package sha1: the
+// compression function with the SHA extensions (blockSHANI). Declaration:
+// sha1/sha1block_amd64.go.
+package main
+
+//go:generate go run . -out ../../sha1/sha1block_amd64.s -pkg sha1
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	_ "github.com/hashkit/hashkit/sha1"
+)
+
+func main() {
+	Package("github.com/hashkit/hashkit/sha1")
+	ConstraintExpr("!purego")
+	genSHANI()
+	Generate()
+}
+
+// genSHANI writes blockSHANI(h *[5]uint32, p []byte), which hashes the
+// whole 64-byte blocks of p.
+//
+// The SHA extensions keep A, B, C, D in one register (A in the highest
+// dword) and E in the highest dword of another. SHA1RNDS4 runs four rounds
+// with the round function and constant chosen by its immediate (0..3 for
+// rounds 0-19, 20-39, 40-59, 60-79); its E operand must already hold
+// E + W[t..t+3], which SHA1NEXTE computes from the A of four rounds earlier
+// (E four rounds on is ROTL30 of that A). SHA1MSG1, PXOR and SHA1MSG2 extend
+// the message schedule four words at a time (FIPS 180-4 section 6.1.2 step 1).
+func genSHANI() {
+	Implement("blockSHANI")
+	Attributes(NOSPLIT)
+	AllocLocal(0)
+
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+
+	// Reverses the 16 bytes: the four big-endian message words become
+	// native dwords with W[t] in the highest lane, as SHA1RNDS4 expects.
+	shuf := GLOBL("sha1_shuf", RODATA|NOPTR)
+	DATA(0, U64(0x08090a0b0c0d0e0f))
+	DATA(8, U64(0x0001020304050607))
+
+	SHRQ(Imm(6), n)
+	JZ(LabelRef("done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+
+	abcd, e0, e1 := XMM(), XMM(), XMM()
+	saveABCD, saveE := XMM(), XMM()
+	mask := XMM()
+	m := []VecVirtual{XMM(), XMM(), XMM(), XMM()}
+
+	Comment("Load the state: A B C D with A in the highest dword, E in the highest dword.")
+	MOVOU(Mem{Base: hp}, abcd)
+	PSHUFD(Imm(0x1b), abcd, abcd)
+	PXOR(e0, e0)
+	PINSRD(Imm(3), Mem{Base: hp, Disp: 16}, e0)
+	MOVOU(shuf, mask)
+
+	Label("loop")
+	MOVO(abcd, saveABCD)
+	MOVO(e0, saveE)
+	// e[0], e[1] alternate: one feeds SHA1RNDS4, the other keeps the A
+	// that the next SHA1NEXTE turns into E.
+	e := [2]VecVirtual{e0, e1}
+	for i, w := range m {
+		MOVOU(Mem{Base: p, Disp: 16 * i}, w)
+		PSHUFB(mask, w)
+	}
+	for q := range 20 {
+		cur := e[q%2]
+		if q == 0 {
+			PADDD(m[0], cur) // E + W[0..3]; the low dwords of e0 are zero
+		} else {
+			SHA1NEXTE(m[q%4], cur) // ROTL30(A of four rounds ago) + W[4q..4q+3]
+		}
+		MOVO(abcd, e[(q+1)%2])
+		SHA1RNDS4(Imm(uint64(q/5)), cur, abcd)
+		// The schedule in groups of four words, group g in register
+		// m[g%4]: W_g = MSG2(MSG1(W_g-4, W_g-3) ^ W_g-2, W_g-1), spread
+		// over three quads so each part runs beside a SHA1RNDS4; every
+		// register is overwritten only after its last reader.
+		if q <= 15 {
+			SHA1MSG1(m[(q+1)%4], m[q%4]) // group q+4
+		}
+		if q >= 1 && q <= 16 {
+			PXOR(m[(q+1)%4], m[(q+3)%4]) // group q+3
+		}
+		if q >= 2 && q <= 17 {
+			SHA1MSG2(m[(q+1)%4], m[(q+2)%4]) // group q+2
+		}
+	}
+	Comment("E after round 79 is ROTL30 of the A before the last four rounds; add the saved state.")
+	SHA1NEXTE(saveE, e0)
+	PADDD(saveABCD, abcd)
+
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("loop"))
+
+	PSHUFD(Imm(0x1b), abcd, abcd)
+	MOVOU(abcd, Mem{Base: hp})
+	PEXTRD(Imm(3), e0, Mem{Base: hp, Disp: 16})
+	Label("done")
+	RET()
+}

@@ -1,0 +1,144 @@
+package bench
+
+import (
+	"bytes"
+	stdmd5 "crypto/md5"
+	stdsha1 "crypto/sha1"
+	"hash"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/md5"
+	"github.com/hashkit/hashkit/ripemd160"
+	"github.com/hashkit/hashkit/sha1"
+	xripemd160 "golang.org/x/crypto/ripemd160"
+)
+
+// Differential tests of ripemd160 against golang.org/x/crypto/ripemd160 (md5
+// and sha1 are compared with the standard library in their own packages).
+
+func TestRIPEMD160VersusXCrypto(t *testing.T) {
+	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		msg := hashtest.RandBytes(3, 1101)
+		h := ripemd160.New()
+		for n := 0; n <= 1100; n++ {
+			x := xripemd160.New()
+			x.Write(msg[:n])
+			want := x.Sum(nil)
+			if got := ripemd160.Sum(msg[:n]); !bytes.Equal(got[:], want) {
+				t.Fatalf("Sum of %d bytes: %x, want %x", n, got, want)
+			}
+			h.Reset()
+			for p := msg[:n]; len(p) > 0; {
+				k := min(len(p), rng.IntN(200))
+				h.Write(p[:k])
+				p = p[k:]
+			}
+			if got := h.Sum(nil); !bytes.Equal(got, want) {
+				t.Fatalf("random chunking of %d bytes: %x, want %x", n, got, want)
+			}
+		}
+	})
+}
+
+// TestRIPEMD160Stream compares a message of more than 2^32 bytes (so the
+// bit length needs more than 35 bits), outside -short.
+func TestRIPEMD160Stream(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the 4 GiB stream under -short")
+	}
+	buf := hashtest.RandBytes(4, 1<<20+5)
+	h, x := ripemd160.New(), xripemd160.New()
+	for total := uint64(0); total < 1<<32+(1<<20); total += uint64(len(buf)) {
+		h.Write(buf)
+		x.Write(buf)
+	}
+	if got, want := h.Sum(nil), x.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatalf("4 GiB stream: %x, want %x", got, want)
+	}
+}
+
+func FuzzRIPEMD160VersusXCrypto(f *testing.F) {
+	f.Add([]byte("abc"), uint(1))
+	f.Add(make([]byte, 300), uint(64))
+	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
+		x := xripemd160.New()
+		x.Write(msg)
+		want := x.Sum(nil)
+		k := int(split % uint(len(msg)+1))
+		defer cpu.Restore("ripemd160")
+		for _, name := range append(cpu.Impls("ripemd160"), "") {
+			cpu.Select("ripemd160", name)
+			h := ripemd160.New()
+			h.Write(msg[:k])
+			h.Write(msg[k:])
+			if got := h.Sum(nil); !bytes.Equal(got, want) {
+				t.Fatalf("%q: split at %d: %x, want %x", name, k, got, want)
+			}
+		}
+	})
+}
+
+var legacySizes = []int{8, 64, 1024, 8192, 1 << 20}
+
+// benchStream measures New once, then Reset, Write, Sum per iteration.
+func benchStream(b *testing.B, impl string, mk func() hash.Hash) {
+	for _, size := range legacySizes {
+		b.Run("impl="+impl+"/size="+strconv.Itoa(size), func(b *testing.B) {
+			msg := hashtest.RandBytes(1, size)
+			h := mk()
+			out := make([]byte, 0, h.Size())
+			b.SetBytes(int64(size))
+			b.ReportAllocs()
+			for b.Loop() {
+				h.Reset()
+				h.Write(msg)
+				out = h.Sum(out[:0])
+			}
+		})
+	}
+}
+
+func BenchmarkMD5(b *testing.B) {
+	benchStream(b, "hashkit", md5.New)
+	benchStream(b, "stdlib", stdmd5.New)
+}
+
+func BenchmarkSHA1(b *testing.B) {
+	benchStream(b, "hashkit", sha1.New)
+	benchStream(b, "stdlib", stdsha1.New)
+}
+
+func BenchmarkRIPEMD160(b *testing.B) {
+	benchStream(b, "hashkit", ripemd160.New)
+	benchStream(b, "xcrypto", xripemd160.New)
+}
+
+// One-shot sums of 64 bytes.
+func BenchmarkLegacySum64(b *testing.B) {
+	msg := hashtest.RandBytes(2, 64)
+	run := func(name string, f func()) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(64)
+			b.ReportAllocs()
+			for b.Loop() {
+				f()
+			}
+		})
+	}
+	var s16 [16]byte
+	var s20 [20]byte
+	run("alg=MD5/impl=hashkit", func() { s16 = md5.Sum(msg) })
+	run("alg=MD5/impl=stdlib", func() { s16 = stdmd5.Sum(msg) })
+	run("alg=SHA1/impl=hashkit", func() { s20 = sha1.Sum(msg) })
+	run("alg=SHA1/impl=stdlib", func() { s20 = stdsha1.Sum(msg) })
+	run("alg=RIPEMD160/impl=hashkit", func() { s20 = ripemd160.Sum(msg) })
+	x := xripemd160.New()
+	out := make([]byte, 0, 20)
+	run("alg=RIPEMD160/impl=xcrypto", func() { x.Reset(); x.Write(msg); out = x.Sum(out[:0]) })
+	_, _ = s16, s20
+}
