@@ -134,7 +134,7 @@ func (t *TurboSHAKE) Clone() (hash.Cloner, error) {
 // and domain byte D. It panics if D is not in 0x01..0x7F or length is
 // negative; use NewTurboSHAKE128 to get an error instead.
 func SumTurboSHAKE128(data []byte, D byte, length int) []byte {
-	out := make([]byte, checkLength(length))
+	out := make([]byte, length)
 	sumTurboSHAKE(out, data, BlockSize128, D)
 	return out
 }
@@ -143,16 +143,9 @@ func SumTurboSHAKE128(data []byte, D byte, length int) []byte {
 // and domain byte D. It panics if D is not in 0x01..0x7F or length is
 // negative; use NewTurboSHAKE256 to get an error instead.
 func SumTurboSHAKE256(data []byte, D byte, length int) []byte {
-	out := make([]byte, checkLength(length))
+	out := make([]byte, length)
 	sumTurboSHAKE(out, data, BlockSize256, D)
 	return out
-}
-
-func checkLength(length int) int {
-	if length < 0 {
-		panic("hashkit/k12: negative output length")
-	}
-	return length
 }
 
 func sumTurboSHAKE(out, data []byte, rate int, D byte) {
