@@ -1,0 +1,166 @@
+// Package hkdf implements the HMAC-based extract-and-expand key derivation
+// function of [RFC 5869]. It is a drop-in replacement for crypto/hkdf: the
+// same generic functions, arguments, outputs and errors (plus an error for a
+// key length below 1).
+//
+// # Which function should I use
+//
+// HKDF turns input keying material that is already random but perhaps not
+// uniformly so (a Diffie-Hellman shared secret, a master key) into one or
+// more keys. It is not for passwords: use package pbkdf2, scrypt or argon2.
+// [Key] does both steps. Call [Extract] once and [Expand] several times with
+// different info strings to derive several independent keys from one
+// secret. A random salt, as long as the hash, strengthens the extraction;
+// without one, RFC 5869 section 3.1 still gives sound keys from good input.
+//
+// With SHA-256 and SHA-224 from this module the keyed HMAC states stay on the
+// stack and the only allocation is the result; other hashes go through
+// package hmac, with the keyed states precomputed once per call.
+//
+// [RFC 5869]: https://www.rfc-editor.org/rfc/rfc5869
+package hkdf
+
+import (
+	"errors"
+	"hash"
+
+	"github.com/hashkit/hashkit/hmac"
+	"github.com/hashkit/hashkit/internal/sha2"
+)
+
+var (
+	errKeyLength = errors.New("hashkit/hkdf: requested key length too large")
+	errZeroKey   = errors.New("hashkit/hkdf: requested key length must be at least 1")
+)
+
+// Extract returns the pseudorandom key HKDF-Extract(salt, secret) of RFC
+// 5869 section 2.2: HMAC with salt as the key, over secret. It is as long as
+// the hash's output. A nil or empty salt stands for a string of hash-length
+// zeros, as the RFC specifies. The error is always nil; it is there for
+// compatibility with crypto/hkdf.
+//
+// Extract panics if h is nil or returns nil.
+func Extract[H hash.Hash](h func() H, secret, salt []byte) ([]byte, error) {
+	probe := construct(h)
+	if k, ok := fast256(probe); ok {
+		var out [32]byte
+		k.init(salt)
+		k.mac(&out, secret, "", nil)
+		return append([]byte(nil), out[:k.size]...), nil
+	}
+	m := hmac.New(wrap(h), salt)
+	m.Write(secret)
+	return m.Sum(make([]byte, 0, m.Size())), nil
+}
+
+// Expand returns keyLength bytes of HKDF-Expand(pseudorandomKey, info) of
+// RFC 5869 section 2.3: T(1) | T(2) | ..., where T(i) is HMAC with
+// pseudorandomKey as the key over T(i-1) | info | byte(i). The key should be
+// the output of Extract or otherwise uniformly random and at least as long
+// as the hash.
+//
+// It returns an error if keyLength is below 1 or above 255 times the hash's
+// output size. It panics if h is nil or returns nil.
+func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLength int) ([]byte, error) {
+	probe := construct(h)
+	if err := checkLength(probe.Size(), keyLength); err != nil {
+		return nil, err
+	}
+	out := make([]byte, keyLength)
+	if k, ok := fast256(probe); ok {
+		k.init(pseudorandomKey)
+		k.expand(out, info)
+		return out, nil
+	}
+	expandGeneric(hmac.New(wrap(h), pseudorandomKey), out, info)
+	return out, nil
+}
+
+// Key returns keyLength bytes derived from secret, salt and info:
+// Expand(h, Extract(h, secret, salt), info, keyLength). Errors and panics
+// are those of Expand.
+func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength int) ([]byte, error) {
+	probe := construct(h)
+	if err := checkLength(probe.Size(), keyLength); err != nil {
+		return nil, err
+	}
+	out := make([]byte, keyLength)
+	if k, ok := fast256(probe); ok {
+		var prk [32]byte
+		k.init(salt)
+		k.mac(&prk, secret, "", nil)
+		k.init(prk[:k.size])
+		k.expand(out, info)
+		clear(prk[:])
+		return out, nil
+	}
+	m := hmac.New(wrap(h), salt)
+	m.Write(secret)
+	prk := m.Sum(make([]byte, 0, m.Size()))
+	expandGeneric(hmac.New(wrap(h), prk), out, info)
+	clear(prk)
+	return out, nil
+}
+
+func checkLength(size, keyLength int) error {
+	if keyLength < 1 {
+		return errZeroKey
+	}
+	if keyLength > 255*size {
+		return errKeyLength
+	}
+	return nil
+}
+
+func construct[H hash.Hash](h func() H) hash.Hash {
+	if h == nil {
+		panic("hashkit/hkdf: nil hash constructor")
+	}
+	probe := hash.Hash(h())
+	if probe == nil {
+		panic("hashkit/hkdf: hash constructor returned nil")
+	}
+	return probe
+}
+
+func wrap[H hash.Hash](h func() H) func() hash.Hash {
+	return func() hash.Hash { return h() }
+}
+
+// expandGeneric is RFC 5869 section 2.3 with a keyed MAC m.
+func expandGeneric(m hash.Hash, out []byte, info string) {
+	infoBytes := []byte(info)
+	var t []byte // T(i-1), then T(i)
+	var ctr [1]byte
+	for done := 0; done < len(out); {
+		ctr[0]++
+		m.Reset()
+		m.Write(t)
+		m.Write(infoBytes)
+		m.Write(ctr[:])
+		t = m.Sum(t[:0])
+		done += copy(out[done:], t)
+	}
+	clear(t)
+}
+
+// fast256 returns the SHA-256 or SHA-224 fast path for probe, if it is a
+// fresh digest of this module.
+func fast256(probe hash.Hash) (k key256, ok bool) {
+	d, ok := probe.(*sha2.Digest256)
+	if !ok {
+		return k, false
+	}
+	var f sha2.Digest256
+	switch d.Size() {
+	case sha2.Size256:
+		f.Init256()
+		k.iv, k.size = &sha2.IV256, sha2.Size256
+	case sha2.Size224:
+		f.Init224()
+		k.iv, k.size = &sha2.IV224, sha2.Size224
+	default:
+		return k, false
+	}
+	return k, *d == f
+}
