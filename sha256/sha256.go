@@ -35,18 +35,7 @@ func New() hash.Hash { return sha2.New256() }
 func New224() hash.Hash { return sha2.New224() }
 
 // Sum256 returns the SHA-256 checksum of data. It does not allocate.
-func Sum256(data []byte) [Size]byte {
-	var d sha2.Digest256
-	d.Init256()
-	d.Write(data)
-	return d.Checksum()
-}
+func Sum256(data []byte) [Size]byte { return sha2.Sum256(data) }
 
 // Sum224 returns the SHA-224 checksum of data. It does not allocate.
-func Sum224(data []byte) [Size224]byte {
-	var d sha2.Digest256
-	d.Init224()
-	d.Write(data)
-	sum := d.Checksum()
-	return [Size224]byte(sum[:Size224])
-}
+func Sum224(data []byte) [Size224]byte { return sha2.Sum224(data) }

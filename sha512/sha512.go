@@ -40,12 +40,7 @@ func New512_224() hash.Hash { return sha2.New512(sha2.SHA512_224) }
 // New512_256 returns a new hash.Hash computing the SHA-512/256 checksum.
 func New512_256() hash.Hash { return sha2.New512(sha2.SHA512_256) }
 
-func sum(kind sha2.Kind512, data []byte) [64]byte {
-	var d sha2.Digest512
-	d.Init(kind)
-	d.Write(data)
-	return d.Checksum()
-}
+func sum(kind sha2.Kind512, data []byte) [64]byte { return sha2.Sum512(kind, data) }
 
 // Sum512 returns the SHA-512 checksum of data. It does not allocate.
 func Sum512(data []byte) [Size]byte { return sum(sha2.SHA512, data) }
