@@ -1,0 +1,186 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/hashkit/hashkit/blake1"
+	"github.com/hashkit/hashkit/blake2b"
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/md5"
+	"github.com/hashkit/hashkit/ripemd160"
+	"github.com/hashkit/hashkit/sha1"
+	"github.com/hashkit/hashkit/sha256"
+	"github.com/hashkit/hashkit/sha512"
+)
+
+// digest is a hash in progress, whatever its kind: Finish returns its
+// output at the length the user asked for.
+type digest interface {
+	io.Writer
+	Finish() []byte
+}
+
+// options are what the sum command passes to an algorithm's constructor.
+type options struct {
+	length  int    // output bytes; 0 is the algorithm's default
+	key     []byte // keyed mode, nil otherwise
+	context string // BLAKE3 derive-key context
+	derive  bool
+}
+
+// algorithm is one entry of `hashkit list`. Names and default lengths follow
+// the familiar tools (coreutils' sha256sum and b2sum, b3sum); tags are the
+// BSD-style names those tools print with --tag.
+type algorithm struct {
+	name     string
+	tag      string
+	size     int  // default output length in bytes
+	variable bool // -l may choose another length in [minLen, maxLen]
+	minLen   int
+	maxLen   int
+	keyed    bool // accepts --key-file
+	doc      string
+	new      func(o options) (digest, error)
+}
+
+// fixed adapts a constructor of a fixed-size hash.
+func fixed(mk func() hash.Hash) func(options) (digest, error) {
+	return func(options) (digest, error) { return hashDigest{mk()}, nil }
+}
+
+type hashDigest struct{ hash.Hash }
+
+func (d hashDigest) Finish() []byte { return d.Sum(nil) }
+
+// xofDigest reads n bytes of an extendable output.
+type xofDigest struct {
+	w    io.Writer
+	read func(p []byte)
+	n    int
+}
+
+func (d xofDigest) Write(p []byte) (int, error) { return d.w.Write(p) }
+func (d xofDigest) Finish() []byte {
+	out := make([]byte, d.n)
+	d.read(out)
+	return out
+}
+
+func readFull(r io.Reader) func([]byte) {
+	return func(p []byte) {
+		if _, err := io.ReadFull(r, p); err != nil {
+			panic(err) // XOF readers do not fail before their end
+		}
+	}
+}
+
+var algorithms = []*algorithm{
+	{name: "md5", tag: "MD5", size: 16, new: fixed(md5.New), doc: "MD5 (broken; compatibility only)"},
+	{name: "sha1", tag: "SHA1", size: 20, new: fixed(sha1.New), doc: "SHA-1 (broken; compatibility only)"},
+	{name: "ripemd160", tag: "RIPEMD160", size: 20, new: fixed(ripemd160.New), doc: "RIPEMD-160"},
+	{name: "sha224", tag: "SHA224", size: 28, new: fixed(sha256.New224), doc: "SHA-224 (FIPS 180-4)"},
+	{name: "sha256", tag: "SHA256", size: 32, new: fixed(sha256.New), doc: "SHA-256 (FIPS 180-4), the default"},
+	{name: "sha384", tag: "SHA384", size: 48, new: fixed(sha512.New384), doc: "SHA-384 (FIPS 180-4)"},
+	{name: "sha512", tag: "SHA512", size: 64, new: fixed(sha512.New), doc: "SHA-512 (FIPS 180-4)"},
+	{name: "sha512-224", tag: "SHA512-224", size: 28, new: fixed(sha512.New512_224), doc: "SHA-512/224 (FIPS 180-4)"},
+	{name: "sha512-256", tag: "SHA512-256", size: 32, new: fixed(sha512.New512_256), doc: "SHA-512/256 (FIPS 180-4)"},
+	{name: "blake224", tag: "BLAKE-224", size: 28, new: fixed(blake1.New224), doc: "BLAKE-224 (SHA-3 finalist)"},
+	{name: "blake256", tag: "BLAKE-256", size: 32, new: fixed(blake1.New256), doc: "BLAKE-256 (SHA-3 finalist)"},
+	{name: "blake384", tag: "BLAKE-384", size: 48, new: fixed(blake1.New384), doc: "BLAKE-384 (SHA-3 finalist)"},
+	{name: "blake512", tag: "BLAKE-512", size: 64, new: fixed(blake1.New512), doc: "BLAKE-512 (SHA-3 finalist)"},
+	{name: "blake2b", tag: "BLAKE2b", size: 64, variable: true, minLen: 1, maxLen: 64, keyed: true,
+		doc: "BLAKE2b (RFC 7693), as b2sum", new: func(o options) (digest, error) {
+			h, err := blake2b.New(o.length, o.key)
+			if err != nil {
+				return nil, err
+			}
+			return hashDigest{h}, nil
+		}},
+	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, keyed: true,
+		doc: "BLAKE3, as b3sum (--keyed, --derive-key)", new: func(o options) (digest, error) {
+			var h *blake3.Hasher
+			switch {
+			case o.derive:
+				h = blake3.NewDeriveKey(o.context)
+			case o.key != nil:
+				var err error
+				if h, err = blake3.NewKeyed(o.key); err != nil {
+					return nil, err
+				}
+			default:
+				h = blake3.New()
+			}
+			return xofDigest{w: h, read: func(p []byte) { readFull(h.XOF())(p) }, n: o.length}, nil
+		}},
+}
+
+func lookup(name string) (*algorithm, error) {
+	n := strings.ToLower(strings.ReplaceAll(name, "_", "-"))
+	for _, a := range algorithms {
+		if a.name == n {
+			return a, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown algorithm %q (see `hashkit list`)", name)
+}
+
+// lookupTag finds the algorithm and output length of a BSD-style tag such as
+// "SHA256" or "BLAKE2b-256" (the suffix is the length in bits).
+func lookupTag(tag string) (*algorithm, int, error) {
+	for _, a := range algorithms {
+		if tag == a.tag {
+			return a, a.size, nil
+		}
+	}
+	if i := strings.LastIndexByte(tag, '-'); i > 0 {
+		var bits int
+		if _, err := fmt.Sscanf(tag[i+1:], "%d", &bits); err == nil && bits%8 == 0 {
+			for _, a := range algorithms {
+				if a.variable && tag[:i] == a.tag {
+					return a, bits / 8, nil
+				}
+			}
+		}
+	}
+	return nil, 0, fmt.Errorf("unknown algorithm tag %q", tag)
+}
+
+// byHexLength is what an untagged checksum line's length says when no -a is
+// given: the classic coreutils set, where each length is unambiguous.
+var byHexLength = map[int]string{32: "md5", 40: "sha1", 56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
+
+var errBadLength = errors.New("bad length")
+
+// checkLength validates a requested output length for a.
+func (a *algorithm) checkLength(n int) error {
+	if n == a.size || (a.variable && n >= a.minLen && n <= a.maxLen) {
+		return nil
+	}
+	if !a.variable {
+		return fmt.Errorf("%s has a fixed length of %d bytes: %w", a.name, a.size, errBadLength)
+	}
+	return fmt.Errorf("%s length must be %d to %d bytes, not %d: %w", a.name, a.minLen, a.maxLen, n, errBadLength)
+}
+
+// bsdTag is the tag --tag prints: the plain tag at the default length, and
+// the length in bits after a dash otherwise, as b2sum does.
+func (a *algorithm) bsdTag(n int) string {
+	if n == a.size {
+		return a.tag
+	}
+	return fmt.Sprintf("%s-%d", a.tag, 8*n)
+}
+
+func sortedNames() []string {
+	var names []string
+	for _, a := range algorithms {
+		names = append(names, a.name)
+	}
+	slices.Sort(names)
+	return names
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+)
+
+// kernelPackage names, for each algorithm, the package whose kernels the
+// registry in internal/cpu lists.
+var kernelPackage = map[string]string{
+	"md5": "md5", "sha1": "sha1", "ripemd160": "ripemd160",
+	"sha224": "sha256", "sha256": "sha256",
+	"sha384": "sha512", "sha512": "sha512", "sha512-224": "sha512", "sha512-256": "sha512",
+	"blake224": "blake1", "blake256": "blake1", "blake384": "blake1", "blake512": "blake1",
+	"blake2b": "blake2b", "blake2s": "blake2s", "blake3": "blake3",
+}
+
+func cmdBench(args []string, e *env) error {
+	fs := newFlags("bench", e)
+	algs := fs.StringSliceP("algorithm", "a", nil, "algorithms to measure (default: all); repeat or separate with commas")
+	sizes := fs.StringSlice("size", []string{"64", "1KiB", "1MiB", "16MiB"}, "input sizes (B, KiB, MiB suffixes)")
+	budget := fs.Duration("time", 300*time.Millisecond, "time spent on each measurement")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var list []*algorithm
+	if len(*algs) == 0 {
+		list = algorithms
+	}
+	for _, name := range *algs {
+		a, err := lookup(name)
+		if err != nil {
+			return usageError{err}
+		}
+		list = append(list, a)
+	}
+	var ns []int
+	for _, s := range *sizes {
+		n, err := parseSize(s)
+		if err != nil {
+			return usageError{err}
+		}
+		ns = append(ns, n)
+	}
+	if *budget <= 0 {
+		return usagef("--time must be positive")
+	}
+
+	fmt.Fprintf(e.stdout, "cpu: %s, %d threads (GOMAXPROCS %d), %s/%s\n", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintf(e.stdout, "features: %s\n\n", features())
+	// One row at a time, as each is measured.
+	fmt.Fprintf(e.stdout, "%-12s %-10s", "algorithm", "kernel")
+	for _, n := range ns {
+		fmt.Fprintf(e.stdout, " %12s", formatSize(n))
+	}
+	fmt.Fprintln(e.stdout, "  (MB/s)")
+	for _, a := range list {
+		fmt.Fprintf(e.stdout, "%-12s %-10s", a.name, kernel(a))
+		for _, n := range ns {
+			fmt.Fprintf(e.stdout, " %12.0f", measure(a, n, *budget))
+		}
+		fmt.Fprintln(e.stdout)
+	}
+	return nil
+}
+
+// measure returns the throughput of a over inputs of n bytes, hashing one
+// whole message (new, write, finish) per iteration for at least budget.
+func measure(a *algorithm, n int, budget time.Duration) float64 {
+	buf := make([]byte, n)
+	for i := range buf {
+		buf[i] = byte(i)
+	}
+	opts := options{length: a.size}
+	iters := 0
+	start := time.Now()
+	for time.Since(start) < budget || iters == 0 {
+		d, _ := a.new(opts)
+		d.Write(buf)
+		d.Finish()
+		iters++
+	}
+	return float64(iters) * float64(n) / time.Since(start).Seconds() / 1e6
+}
+
+func kernel(a *algorithm) string {
+	pkg, ok := kernelPackage[a.name]
+	if !ok {
+		return "generic"
+	}
+	if impls := cpu.Impls(pkg); len(impls) > 0 {
+		return impls[0]
+	}
+	return "generic"
+}
+
+func features() string {
+	var f []string
+	for _, x := range []struct {
+		name string
+		on   bool
+	}{
+		{"SHA-NI", cpu.X86.HasSHA}, {"SSE4.1", cpu.X86.HasSSE41}, {"AVX2", cpu.X86.HasAVX2}, {"BMI2", cpu.X86.HasBMI2},
+		{"AVX-512F", cpu.X86.HasAVX512F}, {"AVX-512VL", cpu.X86.HasAVX512VL}, {"AVX-512BW", cpu.X86.HasAVX512BW},
+		{"VAES", cpu.X86.HasVAES}, {"GFNI", cpu.X86.HasGFNI},
+		{"ASIMD", cpu.ARM64.HasASIMD}, {"SHA2", cpu.ARM64.HasSHA2}, {"SHA512", cpu.ARM64.HasSHA512}, {"SHA3", cpu.ARM64.HasSHA3},
+	} {
+		if x.on {
+			f = append(f, x.name)
+		}
+	}
+	if len(f) == 0 {
+		return "none used (portable code)"
+	}
+	return strings.Join(f, " ")
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+func parseSize(s string) (int, error) {
+	mult := 1
+	t := strings.TrimSpace(s)
+	for _, u := range []struct {
+		suffix string
+		mult   int
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSuffix(t, u.suffix), u.mult
+			break
+		}
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(t))
+	if err != nil || n < 1 || n > (1<<30)/mult {
+		return 0, fmt.Errorf("bad size %q (use e.g. 64, 1KiB, 16MiB; at most 1GiB)", s)
+	}
+	return n * mult, nil
+}
+
+func formatSize(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,5 @@
+package main
+
+func cmdKDF(args []string, e *env) error {
+	return usagef("kdf: not available yet")
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// progressDelay is how long work must run before a bar appears: quick jobs
+// stay silent. HASHKIT_PROGRESS_DELAY (a Go duration) overrides it, for tests.
+var progressDelay = func() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("HASHKIT_PROGRESS_DELAY")); err == nil {
+		return d
+	}
+	return time.Second
+}()
+
+// progress is one bar on stderr for all the bytes a command reads. In auto
+// mode it appears only when stderr is a terminal and stdout is not a pipe,
+// and only once the work has run for progressDelay.
+type progress struct {
+	on    bool
+	done  atomic.Int64
+	total int64 // -1 if unknown (standard input, devices)
+	mu    sync.Mutex
+	bar   *progressbar.ProgressBar
+	stop  chan struct{}
+	wg    sync.WaitGroup
+}
+
+func newProgress(e *env, mode string, files []string) *progress {
+	p := &progress{stop: make(chan struct{})}
+	switch mode {
+	case "always":
+		p.on = true
+	case "auto":
+		p.on = e.onTerminal(e.stderr) && !isPipe(e.stdout)
+	}
+	if !p.on {
+		return p
+	}
+	for _, name := range files {
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.Mode().IsRegular() {
+			p.total = -1
+			break
+		}
+		p.total += st.Size()
+	}
+	delay := progressDelay
+	if mode == "always" {
+		delay = 0
+	}
+	p.wg.Add(1)
+	go p.run(e, delay, "hashing")
+	return p
+}
+
+// newWorkProgress is a bar for a job of total units that is not reading
+// files (key derivation): the caller reports with set.
+func newWorkProgress(e *env, mode string, total int64, what string) *progress {
+	p := &progress{stop: make(chan struct{}), total: total}
+	p.on = mode == "always" || (mode == "auto" && e.onTerminal(e.stderr))
+	if p.on {
+		delay := progressDelay / 2
+		if mode == "always" {
+			delay = 0
+		}
+		p.wg.Add(1)
+		go p.run(e, delay, what)
+	}
+	return p
+}
+
+func isPipe(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&(os.ModeNamedPipe|os.ModeSocket) != 0
+}
+
+func (p *progress) run(e *env, delay time.Duration, what string) {
+	defer p.wg.Done()
+	select {
+	case <-p.stop:
+		return
+	case <-time.After(delay):
+	}
+	opts := []progressbar.Option{
+		progressbar.OptionSetWriter(e.stderr),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionSetWidth(30),
+		progressbar.OptionThrottle(100 * time.Millisecond),
+		progressbar.OptionShowElapsedTimeOnFinish(),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(true),
+	}
+	if what == "hashing" {
+		opts = append(opts, progressbar.OptionShowBytes(true))
+	}
+	p.mu.Lock()
+	p.bar = progressbar.NewOptions64(p.total, opts...)
+	p.mu.Unlock()
+	t := time.NewTicker(100 * time.Millisecond)
+	defer t.Stop()
+	for {
+		p.mu.Lock()
+		p.bar.Set64(p.done.Load())
+		p.mu.Unlock()
+		select {
+		case <-p.stop:
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (p *progress) add(n int)    { p.done.Add(int64(n)) }
+func (p *progress) set(n int64)  { p.done.Store(n) }
+func (p *progress) active() bool { p.mu.Lock(); defer p.mu.Unlock(); return p.bar != nil }
+
+// clear wipes the bar's line so a message can be printed.
+func (p *progress) clear() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+// finish stops and removes the bar.
+func (p *progress) finish() {
+	if !p.on {
+		return
+	}
+	select {
+	case <-p.stop:
+		return
+	default:
+		close(p.stop)
+	}
+	p.wg.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bar != nil {
+		p.bar.Set64(p.done.Load())
+		p.bar.Finish()
+		p.bar.Clear()
+	}
+}

@@ -1,0 +1,296 @@
+package main
+
+import (
+	"bufio"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"syscall"
+)
+
+// sumFlags are the flags of `hashkit sum` that decide what is computed.
+type sumFlags struct {
+	alg       string
+	length    int
+	keyFile   string
+	keyed     bool
+	deriveKey string
+	derive    bool
+	tag       bool
+	zero      bool
+	binary    bool
+	jobs      int
+	progress  string
+}
+
+func cmdSum(args []string, e *env) error {
+	// `sum -c` is check: hand over everything else unchanged.
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-c" || a == "--check" {
+			return cmdCheck(slices.Delete(slices.Clone(args), i, i+1), e)
+		}
+	}
+	fs := newFlags("sum", e)
+	var f sumFlags
+	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "algorithm (see `hashkit list`)")
+	fs.IntVarP(&f.length, "length", "l", 0, "output length in bytes, for algorithms with variable output")
+	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this file")
+	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
+	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this context string (as b3sum)")
+	fs.BoolVar(&f.tag, "tag", false, "print BSD-style lines: ALG (NAME) = HEX")
+	fs.BoolVarP(&f.zero, "zero", "z", false, "end each line with NUL, not newline, and do not escape names")
+	fs.BoolVarP(&f.binary, "binary", "b", false, "mark names with '*' (binary mode; the checksum is the same)")
+	fs.BoolP("text", "t", false, "text mode (the default; the checksum is the same)")
+	fs.BoolP("check", "c", false, "read checksums from the files and check them (see `hashkit check`)")
+	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files hashed at once")
+	fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto (on a terminal, for slow files), always, never")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	f.derive = fs.Changed("derive-key")
+	a, opts, err := f.resolve(e)
+	if err != nil {
+		return err
+	}
+	files := fs.Args()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	if f.keyed && slices.Contains(files, "-") {
+		return usagef("--keyed reads the key from standard input, so it cannot also hash standard input")
+	}
+	if f.jobs < 1 {
+		return usagef("--jobs must be at least 1")
+	}
+	if f.progress != "auto" && f.progress != "always" && f.progress != "never" {
+		return usagef("--progress must be auto, always or never")
+	}
+
+	prog := newProgress(e, f.progress, files)
+	defer prog.finish()
+	results := hashFiles(e, files, f.jobs, prog, func() (digest, error) { return a.new(opts) })
+
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	failed := false
+	for i, name := range files {
+		r := <-results[i]
+		if r.err != nil {
+			out.Flush()
+			prog.clear()
+			fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", name, describe(r.err))
+			failed = true
+			continue
+		}
+		writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary)
+		if e.flushEachLine() {
+			out.Flush()
+		}
+	}
+	if failed {
+		return exitStatus(exitFail)
+	}
+	return nil
+}
+
+// resolve checks the flags against the algorithm and builds its options.
+func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
+	a, err := lookup(f.alg)
+	if err != nil {
+		return nil, options{}, usageError{err}
+	}
+	if (f.keyed || f.derive) && a.name != "blake3" && !(f.keyed && a.keyed) {
+		return nil, options{}, usagef("--keyed and --derive-key are BLAKE3 options (use --key-file for %s)", a.name)
+	}
+	opts := options{length: a.size}
+	if f.length != 0 {
+		if err := a.checkLength(f.length); err != nil {
+			return nil, options{}, usageError{err}
+		}
+		opts.length = f.length
+	}
+	keySources := 0
+	for _, on := range []bool{f.keyFile != "", f.keyed, f.derive} {
+		if on {
+			keySources++
+		}
+	}
+	if keySources > 1 {
+		return nil, options{}, usagef("choose one of --key-file, --keyed and --derive-key")
+	}
+	switch {
+	case f.keyFile != "" || f.keyed:
+		if !a.keyed {
+			return nil, options{}, usagef("%s takes no key", a.name)
+		}
+		var key []byte
+		if f.keyed {
+			key, err = io.ReadAll(io.LimitReader(e.stdin, 1<<16))
+		} else {
+			key, err = os.ReadFile(f.keyFile)
+		}
+		if err != nil {
+			return nil, options{}, usagef("reading the key: %v", err)
+		}
+		if a.name == "blake3" && len(key) != 32 {
+			return nil, options{}, usagef("a BLAKE3 key is exactly 32 bytes, got %d", len(key))
+		}
+		if len(key) == 0 {
+			return nil, options{}, usagef("the key is empty")
+		}
+		opts.key = key
+	case f.derive:
+		opts.derive, opts.context = true, f.deriveKey
+	}
+	// Build one digest now so that a key the algorithm refuses is a usage
+	// error before any file is read.
+	if _, err := a.new(opts); err != nil {
+		return nil, options{}, usageError{err}
+	}
+	return a, opts, nil
+}
+
+type result struct {
+	sum []byte
+	err error
+}
+
+// hashFiles hashes the files on up to jobs goroutines and returns one
+// channel per file, so the caller can print in argument order while later
+// files are still being read.
+func hashFiles(e *env, files []string, jobs int, prog *progress, mk func() (digest, error)) []chan result {
+	results := make([]chan result, len(files))
+	for i := range results {
+		results[i] = make(chan result, 1)
+	}
+	sem := make(chan struct{}, jobs)
+	go func() {
+		for i, name := range files {
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem }()
+				sum, err := hashFile(e, name, prog, mk)
+				results[i] <- result{sum, err}
+			}()
+		}
+	}()
+	return results
+}
+
+// readBuffer is large enough for the tree hashes (BLAKE3, KT128) to spread
+// one read over both cores, and for the per-call costs to vanish.
+const readBuffer = 4 << 20
+
+func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([]byte, error) {
+	var r io.Reader
+	if name == "-" {
+		r = e.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	d, err := mk()
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, readBuffer)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			d.Write(buf[:n])
+			prog.add(n)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return d.Finish(), nil
+}
+
+// describe turns an I/O error into coreutils' words: "No such file or
+// directory", "Is a directory", "Permission denied".
+func describe(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	var errno syscall.Errno
+	msg := err.Error()
+	if errors.As(err, &errno) {
+		msg = errno.Error()
+	}
+	if msg != "" {
+		msg = strings.ToUpper(msg[:1]) + msg[1:]
+	}
+	return msg
+}
+
+// writeLine prints one checksum line as coreutils does. A name with a
+// backslash, newline or carriage return is escaped (\\, \n, \r) and the
+// line starts with a backslash, unless lines end with NUL (-z), which needs
+// no escaping.
+func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary bool) {
+	escaped := !zero && strings.ContainsAny(name, "\\\n\r")
+	if escaped {
+		w.WriteByte('\\')
+		name = escapeName(name)
+	}
+	if bsd {
+		fmt.Fprintf(w, "%s (%s) = %s", tag, name, sum)
+	} else {
+		sep := "  "
+		if binary {
+			sep = " *"
+		}
+		w.WriteString(sum + sep + name)
+	}
+	if zero {
+		w.WriteByte(0)
+	} else {
+		w.WriteByte('\n')
+	}
+}
+
+func escapeName(s string) string {
+	return strings.NewReplacer("\\", "\\\\", "\n", "\\n", "\r", "\\r").Replace(s)
+}
+
+func unescapeName(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 == len(s) {
+			return "", false
+		}
+		i++
+		switch s[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
