@@ -10,11 +10,14 @@ import (
 
 	"github.com/hashkit/hashkit/blake1"
 	"github.com/hashkit/hashkit/blake2b"
+	"github.com/hashkit/hashkit/blake2s"
 	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/k12"
 	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
 	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"
+	"github.com/hashkit/hashkit/sha3"
 	"github.com/hashkit/hashkit/sha512"
 )
 
@@ -116,6 +119,96 @@ var algorithms = []*algorithm{
 				h = blake3.New()
 			}
 			return xofDigest{w: h, read: func(p []byte) { readFull(h.XOF())(p) }, n: o.length}, nil
+		}},
+	{name: "blake2s", tag: "BLAKE2s", size: 32, variable: true, minLen: 1, maxLen: 32, keyed: true,
+		doc: "BLAKE2s (RFC 7693)", new: func(o options) (digest, error) {
+			h, err := blake2s.New(o.length, o.key)
+			if err != nil {
+				return nil, err
+			}
+			return hashDigest{h}, nil
+		}},
+	{name: "sha3-224", tag: "SHA3-224", size: 28, new: fixed(func() hash.Hash { return sha3.New224() }), doc: "SHA3-224 (FIPS 202)"},
+	{name: "sha3-256", tag: "SHA3-256", size: 32, new: fixed(func() hash.Hash { return sha3.New256() }), doc: "SHA3-256 (FIPS 202)"},
+	{name: "sha3-384", tag: "SHA3-384", size: 48, new: fixed(func() hash.Hash { return sha3.New384() }), doc: "SHA3-384 (FIPS 202)"},
+	{name: "sha3-512", tag: "SHA3-512", size: 64, new: fixed(func() hash.Hash { return sha3.New512() }), doc: "SHA3-512 (FIPS 202)"},
+	{name: "keccak-224", tag: "KECCAK-224", size: 28, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak224() }), doc: "Keccak-224 (original padding)"},
+	{name: "keccak-256", tag: "KECCAK-256", size: 32, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak256() }), doc: "Keccak-256 (original padding, as Ethereum)"},
+	{name: "keccak-384", tag: "KECCAK-384", size: 48, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak384() }), doc: "Keccak-384 (original padding)"},
+	{name: "keccak-512", tag: "KECCAK-512", size: 64, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak512() }), doc: "Keccak-512 (original padding)"},
+	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE128 (FIPS 202)",
+		new: func(o options) (digest, error) {
+			x := sha3.NewSHAKE128()
+			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+		}},
+	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE256 (FIPS 202)",
+		new: func(o options) (digest, error) {
+			x := sha3.NewSHAKE256()
+			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+		}},
+	{name: "kmac128", tag: "KMAC128", size: 32, variable: true, minLen: 1, maxLen: 1 << 20, keyed: true, doc: "KMAC128 (SP 800-185; needs --key-file)",
+		new: func(o options) (digest, error) {
+			if o.key == nil {
+				return nil, errors.New("kmac128 needs a key (--key-file)")
+			}
+			h, err := sha3.NewKMAC128(o.key, nil, o.length)
+			if err != nil {
+				return nil, err
+			}
+			return hashDigest{h}, nil
+		}},
+	{name: "kmac256", tag: "KMAC256", size: 64, variable: true, minLen: 1, maxLen: 1 << 20, keyed: true, doc: "KMAC256 (SP 800-185; needs --key-file)",
+		new: func(o options) (digest, error) {
+			if o.key == nil {
+				return nil, errors.New("kmac256 needs a key (--key-file)")
+			}
+			h, err := sha3.NewKMAC256(o.key, nil, o.length)
+			if err != nil {
+				return nil, err
+			}
+			return hashDigest{h}, nil
+		}},
+	{name: "parallelhash128", tag: "PARALLELHASH128", size: 32, variable: true, minLen: 1, maxLen: 1 << 20, doc: "ParallelHash128 (SP 800-185), 8 KiB blocks, multi-core",
+		new: func(o options) (digest, error) {
+			h, err := sha3.NewParallelHash128(8192, nil, o.length)
+			if err != nil {
+				return nil, err
+			}
+			return hashDigest{h}, nil
+		}},
+	{name: "parallelhash256", tag: "PARALLELHASH256", size: 64, variable: true, minLen: 1, maxLen: 1 << 20, doc: "ParallelHash256 (SP 800-185), 8 KiB blocks, multi-core",
+		new: func(o options) (digest, error) {
+			h, err := sha3.NewParallelHash256(8192, nil, o.length)
+			if err != nil {
+				return nil, err
+			}
+			return hashDigest{h}, nil
+		}},
+	{name: "turboshake128", tag: "TURBOSHAKE128", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE128 (RFC 9861), D=0x1F",
+		new: func(o options) (digest, error) {
+			x, err := k12.NewTurboSHAKE128(0x1F)
+			if err != nil {
+				return nil, err
+			}
+			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+		}},
+	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
+		new: func(o options) (digest, error) {
+			x, err := k12.NewTurboSHAKE256(0x1F)
+			if err != nil {
+				return nil, err
+			}
+			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+		}},
+	{name: "kt128", tag: "KT128", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
+		new: func(o options) (digest, error) {
+			x := k12.NewKT128(nil)
+			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+		}},
+	{name: "kt256", tag: "KT256", size: 64, variable: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
+		new: func(o options) (digest, error) {
+			x := k12.NewKT256(nil)
+			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
 		}},
 }
 
