@@ -1,3 +1,5 @@
+//go:build !amd64 || purego
+
 package blake2b
 
 // blocks compresses the 128-byte blocks of p into h; see blocksGeneric.

@@ -1,0 +1,363 @@
+// Package blake2gen emits the scalar BLAKE2b and BLAKE2s compression
+// kernels for _asm/blake2b and _asm/blake2s: one generator, parameterised by
+// the word size, round count and rotation distances.
+//
+// The kernel keeps the 16 words of the work vector v in general-purpose
+// registers and fully unrolls the rounds, with the message words read as
+// memory operands from a copy of the block on the stack and every rotation a
+// single RORX (BMI2). amd64 has only 15 usable general-purpose registers
+// (AX, BX, CX, DX, SI, DI, BP, R8-R15; SP is the stack pointer), so at any
+// time one word lives in a stack slot; which word is chosen at generation
+// time by Belady's rule (evict the word used furthest in the future), which
+// costs about two stores and two loads per round.
+//
+// Within each half-round, the four G functions are emitted as two
+// interleaved pairs: a pair needs eight words in registers, leaving room
+// for the eviction, and the processor's out-of-order window overlaps the
+// pairs.
+package blake2gen
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/gotypes"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Kernel describes one BLAKE2 variant.
+type Kernel struct {
+	Name   string    // the Go declaration the kernel implements
+	Word   int       // 8 for BLAKE2b, 4 for BLAKE2s
+	Rounds int       // 12 or 10
+	Rot    [4]int    // right rotations R1..R4 of G
+	IV     [8]uint64 // initialization vector (32-bit values for BLAKE2s)
+}
+
+// sigma is the message schedule of RFC 7693 section 2.7.
+var sigma = [10][16]int{
+	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+	{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+	{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+	{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+	{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+	{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+	{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+	{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+	{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+}
+
+// The G applications of a round: four columns, then four diagonals, as
+// (a, b, c, d) indices into v; G number i takes message words 2i and 2i+1
+// of the round's schedule.
+var gWords = [8][4]int{
+	{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15},
+	{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14},
+}
+
+var gprs = []reg.GPPhysical{reg.RAX, reg.RBX, reg.RCX, reg.RDX, reg.RSI, reg.RDI, reg.RBP,
+	reg.R8, reg.R9, reg.R10, reg.R11, reg.R12, reg.R13, reg.R14, reg.R15}
+
+type gen struct {
+	cfg   Kernel
+	msg   Mem // the block's message words
+	spill Mem // a home slot for each of the 16 words
+
+	where  [16]int // register index holding word w, or -1 if in its slot
+	holder [15]int // word held by register i, or -1
+	sched  [][]int // the word sets used, in order, for the eviction rule
+	step   int     // index in sched of the current use
+}
+
+// Emit emits the kernel for cfg. Its Go declaration must be
+//
+//	func name(h *[8]uintW, c *[2]uintW, f0, f1 uintW, p []byte)
+//
+// compressing len(p)/BlockSize blocks into h, adding BlockSize to the
+// counter c before each, with finalization flags f0 and f1.
+func Emit(cfg Kernel) {
+	g := &gen{cfg: cfg}
+	W := cfg.Word
+	bs := 16 * W
+	Implement(cfg.Name)
+	Attributes(NOSPLIT)
+	Doc(fmt.Sprintf("%s compresses the %d-byte blocks of p into h (RFC 7693 section 3.2) with scalar code.", cfg.Name, bs))
+	g.msg = AllocLocal(bs)
+	g.spill = AllocLocal(bs)
+	locP := AllocLocal(8)
+	locN := AllocLocal(8)
+
+	Load(Param("p").Base(), reg.RAX)
+	Load(Param("p").Len(), reg.RBX)
+	shift := map[int]uint64{128: 7, 64: 6}[bs]
+	SHRQ(U8(shift), reg.RBX)
+	JZ(LabelRef("done"))
+	MOVQ(reg.RAX, locP)
+	MOVQ(reg.RBX, locN)
+
+	// The schedule of word uses, for the eviction rule.
+	for r := range cfg.Rounds {
+		_ = r
+		for pair := 0; pair < 8; pair += 2 {
+			g.sched = append(g.sched, append(gWords[pair][:], gWords[pair+1][:]...))
+		}
+	}
+	for i := range 8 {
+		g.sched = append(g.sched, []int{i, i + 8})
+	}
+
+	Label("loop")
+	Comment("Copy the block to the stack and count its bytes in t.")
+	MOVQ(locP, reg.RAX)
+	for i := 0; i < bs; i += 16 {
+		x := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}[i/16]
+		MOVOU(Mem{Base: reg.RAX, Disp: i}, x)
+	}
+	for i := 0; i < bs; i += 16 {
+		x := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}[i/16]
+		MOVOU(x, g.msg.Offset(i))
+	}
+	ADDQ(U32(bs), reg.RAX)
+	MOVQ(reg.RAX, locP)
+	Load(Param("c"), reg.R15)
+	if W == 8 {
+		ADDQ(U32(bs), Mem{Base: reg.R15})
+		ADCQ(U32(0), Mem{Base: reg.R15, Disp: 8})
+	} else {
+		ADDL(U32(bs), Mem{Base: reg.R15})
+		ADCL(U32(0), Mem{Base: reg.R15, Disp: 4})
+	}
+
+	Comment("Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.")
+	for i := range g.where {
+		g.where[i] = -1
+	}
+	for i := range g.holder {
+		g.holder[i] = -1
+	}
+	r := func(i int) reg.Register { return g.r(gprs[i]) }
+	// v12, v13 from the counter (R15 holds c); v15 to its slot through R14.
+	g.movImm(cfg.IV[7], r(13))
+	g.op("XOR", mustAddr(Param("f1")), r(13))
+	g.mov(r(13), g.slot(15))
+	g.movImm(cfg.IV[4], r(12))
+	g.op("XOR", Mem{Base: reg.R15}, r(12))
+	g.movImm(cfg.IV[5], r(13))
+	g.op("XOR", Mem{Base: reg.R15, Disp: W}, r(13))
+	g.movImm(cfg.IV[6], r(14))
+	g.op("XOR", mustAddr(Param("f0")), r(14))
+	Load(Param("h"), reg.RAX)
+	for i := 7; i >= 0; i-- {
+		g.mov(Mem{Base: reg.RAX, Disp: i * W}, r(i))
+	}
+	for i := 8; i < 12; i++ {
+		g.movImm(cfg.IV[i-8], r(i))
+	}
+	for i := range 15 {
+		g.where[i] = i
+		g.holder[i] = i
+	}
+
+	for rnd := range cfg.Rounds {
+		s := sigma[rnd%10]
+		Commentf("Round %d.", rnd+1)
+		for pair := 0; pair < 8; pair += 2 {
+			g.ensure(g.sched[g.step])
+			g.step++
+			g.gPair(gWords[pair], gWords[pair+1], s[2*pair], s[2*pair+1], s[2*pair+2], s[2*pair+3])
+		}
+	}
+
+	Comment("h[i] ^= v[i] ^ v[i+8].")
+	for i := range 8 {
+		g.ensure(g.sched[g.step])
+		g.step++
+		g.op("XOR", g.reg(i+8), g.reg(i))
+		g.free(i + 8)
+	}
+	hp := gprs[g.freeReg()]
+	Load(Param("h"), hp)
+	for i := range 8 {
+		g.op("XOR", g.reg(i), Mem{Base: hp, Disp: i * W})
+	}
+
+	DECQ(locN)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	RET()
+}
+
+func mustAddr(c gotypes.Component) Mem {
+	b, err := c.Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
+}
+
+// r returns the register of the word size.
+func (g *gen) r(p reg.GPPhysical) reg.Register {
+	if g.cfg.Word == 4 {
+		return p.As32()
+	}
+	return p
+}
+
+func (g *gen) reg(w int) reg.Register {
+	if g.where[w] < 0 {
+		panic(fmt.Sprintf("word %d is not in a register", w))
+	}
+	return g.r(gprs[g.where[w]])
+}
+
+func (g *gen) slot(w int) Mem { return g.spill.Offset(w * g.cfg.Word) }
+
+func (g *gen) op(name string, src, dst Op) {
+	suffix := "Q"
+	if g.cfg.Word == 4 {
+		suffix = "L"
+	}
+	switch name + suffix {
+	case "ADDQ":
+		ADDQ(src, dst)
+	case "ADDL":
+		ADDL(src, dst)
+	case "XORQ":
+		XORQ(src, dst)
+	case "XORL":
+		XORL(src, dst)
+	case "MOVQ":
+		MOVQ(src, dst)
+	case "MOVL":
+		MOVL(src, dst)
+	default:
+		panic(name)
+	}
+}
+
+func (g *gen) mov(src, dst Op) { g.op("MOV", src, dst) }
+
+func (g *gen) movImm(v uint64, dst Op) {
+	if g.cfg.Word == 4 {
+		MOVL(U32(uint32(v)), dst)
+	} else {
+		MOVQ(U64(v), dst)
+	}
+}
+
+func (g *gen) ror(n int, r reg.Register) {
+	if g.cfg.Word == 4 {
+		RORXL(U8(n), r, r)
+	} else {
+		RORXQ(U8(n), r, r)
+	}
+}
+
+func (g *gen) free(w int) {
+	g.holder[g.where[w]] = -1
+	g.where[w] = -1
+}
+
+func (g *gen) freeReg() int {
+	for i, w := range g.holder {
+		if w < 0 {
+			return i
+		}
+	}
+	panic("no free register")
+}
+
+// nextUse returns the index in sched of the next use of word w at or after
+// step, or a large number.
+func (g *gen) nextUse(w int) int {
+	for i := g.step; i < len(g.sched); i++ {
+		for _, x := range g.sched[i] {
+			if x == w {
+				return i
+			}
+		}
+	}
+	return 1 << 30
+}
+
+// ensure brings every word of ws into a register, evicting the words used
+// furthest in the future to their slots.
+func (g *gen) ensure(ws []int) {
+	need := map[int]bool{}
+	for _, w := range ws {
+		need[w] = true
+	}
+	for _, w := range ws {
+		if g.where[w] >= 0 {
+			continue
+		}
+		ri := -1
+		for i, x := range g.holder {
+			if x < 0 {
+				ri = i
+				break
+			}
+		}
+		if ri < 0 {
+			far := -1
+			for i, x := range g.holder {
+				if need[x] {
+					continue
+				}
+				if u := g.nextUse(x); u > far {
+					far, ri = u, i
+				}
+			}
+			victim := g.holder[ri]
+			Commentf("v%d to its slot, v%d from its slot.", victim, w)
+			g.mov(g.r(gprs[ri]), g.slot(victim))
+			g.where[victim] = -1
+		}
+		g.mov(g.slot(w), g.r(gprs[ri]))
+		g.where[w] = ri
+		g.holder[ri] = w
+	}
+}
+
+// gPair emits two independent applications of G (RFC 7693 section 3.1),
+// interleaved step by step: G(v[p[0..3]], m[x0], m[y0]) and
+// G(v[q[0..3]], m[x1], m[y1]). The message word is added to a before b, so
+// that only one addition lies on the path from b.
+func (g *gen) gPair(p, q [4]int, x0, y0, x1, y1 int) {
+	W := g.cfg.Word
+	R := g.cfg.Rot
+	type gs struct {
+		a, b, c, d reg.Register
+		x, y       Mem
+	}
+	gg := []gs{
+		{g.reg(p[0]), g.reg(p[1]), g.reg(p[2]), g.reg(p[3]), g.msg.Offset(x0 * W), g.msg.Offset(y0 * W)},
+		{g.reg(q[0]), g.reg(q[1]), g.reg(q[2]), g.reg(q[3]), g.msg.Offset(x1 * W), g.msg.Offset(y1 * W)},
+	}
+	for half, m := range []func(gs) Mem{func(s gs) Mem { return s.x }, func(s gs) Mem { return s.y }} {
+		r1, r2 := R[2*half], R[2*half+1]
+		for _, s := range gg {
+			g.op("ADD", m(s), s.a)
+		}
+		for _, s := range gg {
+			g.op("ADD", s.b, s.a)
+		}
+		for _, s := range gg {
+			g.op("XOR", s.a, s.d)
+		}
+		for _, s := range gg {
+			g.ror(r1, s.d)
+		}
+		for _, s := range gg {
+			g.op("ADD", s.d, s.c)
+		}
+		for _, s := range gg {
+			g.op("XOR", s.c, s.b)
+		}
+		for _, s := range gg {
+			g.ror(r2, s.b)
+		}
+	}
+}
