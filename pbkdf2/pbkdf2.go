@@ -1,0 +1,175 @@
+// Package pbkdf2 implements the password-based key derivation function
+// PBKDF2 of [RFC 8018] section 5.2 (PKCS #5 v2.1), with HMAC as the
+// pseudorandom function. [Key] is a drop-in replacement for crypto/pbkdf2.Key:
+// the same generic signature, outputs and errors.
+//
+// # Which function should I use
+//
+// PBKDF2 is the password hash required by many standards (FIPS 140, WPA2,
+// PKCS #12) but it is cheap to attack with parallel hardware: for new
+// password storage prefer Argon2id (package argon2) or scrypt. If PBKDF2 is
+// required, use HMAC-SHA-256 with at least 600,000 iterations or
+// HMAC-SHA-512 with at least 210,000 (OWASP's 2023 advice), a random salt of
+// 16 bytes or more, and a key no longer than the hash output (every further
+// hash-sized block costs the defender as much as the first and gains the
+// attacker nothing).
+//
+// [DeriveKey] takes a [context.Context], so that a server can abandon a
+// derivation whose request was cancelled, and an optional progress callback.
+//
+// For SHA-256, SHA-224 and the SHA-512 family of this module, each iteration
+// is exactly two compressions from the precomputed inner and outer HMAC
+// chaining values, over one pre-padded block, with no allocation; other
+// hashes go through package hmac, whose keyed states are precomputed once.
+//
+// [RFC 8018]: https://www.rfc-editor.org/rfc/rfc8018
+package pbkdf2
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash"
+
+	"github.com/hashkit/hashkit/hmac"
+)
+
+var (
+	errIter      = errors.New("hashkit/pbkdf2: iteration count must be at least 1")
+	errKeyLength = errors.New("hashkit/pbkdf2: key length must be at least 1")
+	errTooLong   = errors.New("hashkit/pbkdf2: key length too long: at most (2^32 - 1) hash lengths")
+)
+
+// Key derives a key of keyLength bytes from password and salt with iter
+// iterations of HMAC with the hash made by h (RFC 8018 section 5.2).
+//
+// It returns an error if iter or keyLength is below 1, or keyLength is above
+// (2^32 - 1) times the hash's output size. It panics if h is nil or returns
+// nil.
+func Key[H hash.Hash](h func() H, password string, salt []byte, iter, keyLength int) ([]byte, error) {
+	return derive(nil, h, password, salt, iter, keyLength, nil)
+}
+
+// DeriveKey is Key with a context and a progress callback. It checks ctx
+// every few thousand iterations (well under a millisecond of work with
+// SHA-256) and, if ctx is done, stops and returns ctx.Err(). If progress is
+// not nil, it is called with the fraction of the work done, at most about a
+// hundred times, the last time with 1 on success; it runs on the calling
+// goroutine and must not block for long.
+func DeriveKey[H hash.Hash](ctx context.Context, h func() H, password string, salt []byte, iter, keyLength int, progress func(fraction float64)) ([]byte, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return derive(ctx, h, password, salt, iter, keyLength, progress)
+}
+
+// checkEvery is the number of iterations between two looks at the context
+// and progress: about 100 µs with the SHA-256 fast path.
+const checkEvery = 2048
+
+// monitor accounts the work done for cancellation and progress.
+type monitor struct {
+	ctx      context.Context
+	progress func(float64)
+	done     uint64
+	total    uint64
+	reported uint64 // hundredths already reported
+}
+
+// step accounts n more iterations and returns ctx's error, if any.
+func (m *monitor) step(n int) error {
+	if m.ctx == nil {
+		return nil
+	}
+	if err := m.ctx.Err(); err != nil {
+		return err
+	}
+	if m.progress != nil {
+		m.done += uint64(n)
+		if pct := m.done * 100 / m.total; pct > m.reported && pct < 100 {
+			m.reported = pct
+			m.progress(float64(m.done) / float64(m.total))
+		}
+	}
+	return nil
+}
+
+func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt []byte, iter, keyLength int, progress func(float64)) ([]byte, error) {
+	if h == nil {
+		panic("hashkit/pbkdf2: nil hash constructor")
+	}
+	probe := hash.Hash(h())
+	if probe == nil {
+		panic("hashkit/pbkdf2: hash constructor returned nil")
+	}
+	if iter < 1 {
+		return nil, errIter
+	}
+	if keyLength < 1 {
+		return nil, errKeyLength
+	}
+	hLen := probe.Size()
+	if uint64(keyLength) > (1<<32-1)*uint64(hLen) {
+		return nil, errTooLong
+	}
+	if ctx != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	nBlocks := (keyLength + hLen - 1) / hLen
+	m := &monitor{ctx: ctx, progress: progress, total: uint64(nBlocks) * uint64(iter)}
+	out := make([]byte, keyLength)
+	var err error
+	if k, ok := fast256(probe); ok {
+		err = k.derive(out, password, salt, iter, m)
+	} else if k, ok := fast512(probe); ok {
+		err = k.derive(out, password, salt, iter, m)
+	} else {
+		err = deriveGeneric(hmac.New(func() hash.Hash { return h() }, []byte(password)), out, salt, iter, m)
+	}
+	if err != nil {
+		clear(out)
+		return nil, err
+	}
+	if progress != nil {
+		progress(1)
+	}
+	return out, nil
+}
+
+// deriveGeneric is RFC 8018 section 5.2 step 3 with the keyed PRF prf:
+// T_i = U_1 ^ U_2 ^ ... ^ U_c, U_1 = PRF(P, S || INT(i)), U_j = PRF(P, U_{j-1}).
+func deriveGeneric(prf hash.Hash, out, salt []byte, iter int, m *monitor) error {
+	size := prf.Size()
+	u := make([]byte, 0, size)
+	t := make([]byte, size)
+	var ctr [4]byte
+	for i := 1; len(out) > 0; i++ {
+		binary.BigEndian.PutUint32(ctr[:], uint32(i))
+		prf.Reset()
+		prf.Write(salt)
+		prf.Write(ctr[:])
+		u = prf.Sum(u[:0])
+		copy(t, u)
+		for j := 1; j < iter; {
+			n := min(iter-j, checkEvery)
+			for range n {
+				prf.Reset()
+				prf.Write(u)
+				u = prf.Sum(u[:0])
+				for k := range t {
+					t[k] ^= u[k]
+				}
+			}
+			j += n
+			if err := m.step(n); err != nil {
+				return err
+			}
+		}
+		out = out[copy(out, t):]
+	}
+	clear(u[:size])
+	clear(t)
+	return nil
+}

@@ -1,0 +1,303 @@
+package pbkdf2
+
+import (
+	"encoding/binary"
+	"hash"
+
+	"github.com/hashkit/hashkit/internal/sha2"
+)
+
+// The SHA-2 fast paths. After the first, every U_j is HMAC over U_{j-1},
+// a message of exactly one hash output, so both the inner and the outer
+// hash compress a single block laid out the same way: the previous digest,
+// 0x80, zeros, and the bit length of one key block plus one digest (FIPS
+// 180-4 section 5.1). One block buffer therefore serves both compressions:
+// each writes its digest over the first bytes of the block and leaves the
+// padding in place.
+
+// key256 is HMAC-SHA-256 or HMAC-SHA-224 by its chaining values after the
+// inner and outer key blocks.
+type key256 struct {
+	iv     *[8]uint32
+	size   int
+	ih, oh [8]uint32
+}
+
+func fast256(probe hash.Hash) (k key256, ok bool) {
+	d, ok := probe.(*sha2.Digest256)
+	if !ok {
+		return k, false
+	}
+	var f sha2.Digest256
+	switch d.Size() {
+	case sha2.Size256:
+		f.Init256()
+		k.iv, k.size = &sha2.IV256, sha2.Size256
+	case sha2.Size224:
+		f.Init224()
+		k.iv, k.size = &sha2.IV224, sha2.Size224
+	default:
+		return k, false
+	}
+	return k, *d == f
+}
+
+func (k *key256) init(password string) {
+	var k0 [sha2.BlockSize256]byte
+	if len(password) > sha2.BlockSize256 {
+		var d sha2.Digest256
+		if k.size == sha2.Size224 {
+			d.Init224()
+		} else {
+			d.Init256()
+		}
+		d.Write([]byte(password))
+		sum := d.Checksum()
+		copy(k0[:k.size], sum[:])
+	} else {
+		copy(k0[:], password)
+	}
+	for i := range k0 {
+		k0[i] ^= 0x36
+	}
+	k.ih = *k.iv
+	sha2.Block256(&k.ih, k0[:])
+	for i := range k0 {
+		k0[i] ^= 0x36 ^ 0x5c
+	}
+	k.oh = *k.iv
+	sha2.Block256(&k.oh, k0[:])
+	clear(k0[:])
+}
+
+// first returns U_1 = HMAC(P, S || INT(i)) in blk's layout (see above).
+func (k *key256) first(blk *[sha2.BlockSize256]byte, salt []byte, i uint32) [8]uint32 {
+	// The inner hash over salt || INT(i), after the key block, padded.
+	var ctr [4]byte
+	binary.BigEndian.PutUint32(ctr[:], i)
+	h := k.ih
+	n := uint64(len(salt)) + 4
+	for len(salt) >= sha2.BlockSize256 {
+		sha2.Block256(&h, salt[:sha2.BlockSize256])
+		salt = salt[sha2.BlockSize256:]
+	}
+	var x [2 * sha2.BlockSize256]byte
+	nx := copy(x[:], salt)
+	nx += copy(x[nx:], ctr[:])
+	x[nx] = 0x80
+	end := sha2.BlockSize256
+	if nx >= sha2.BlockSize256-8 {
+		end = 2 * sha2.BlockSize256
+	}
+	binary.BigEndian.PutUint64(x[end-8:], (n+sha2.BlockSize256)<<3)
+	sha2.Block256(&h, x[:end])
+	// The outer hash over the inner digest.
+	*blk = [sha2.BlockSize256]byte{}
+	blk[k.size] = 0x80
+	binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+k.size)<<3)
+	put256(blk, &h, k.size)
+	h = k.oh
+	sha2.Block256(&h, blk[:])
+	return h
+}
+
+// put256 writes h over the first bytes of blk; for SHA-224 (size 28) it
+// restores the padding byte that the eighth word overwrote.
+func put256(blk *[sha2.BlockSize256]byte, h *[8]uint32, size int) {
+	binary.BigEndian.PutUint32(blk[0:], h[0])
+	binary.BigEndian.PutUint32(blk[4:], h[1])
+	binary.BigEndian.PutUint32(blk[8:], h[2])
+	binary.BigEndian.PutUint32(blk[12:], h[3])
+	binary.BigEndian.PutUint32(blk[16:], h[4])
+	binary.BigEndian.PutUint32(blk[20:], h[5])
+	binary.BigEndian.PutUint32(blk[24:], h[6])
+	if size == sha2.Size224 {
+		binary.BigEndian.PutUint32(blk[28:], 0x80000000)
+	} else {
+		binary.BigEndian.PutUint32(blk[28:], h[7])
+	}
+}
+
+func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
+	k.init(password)
+	var blk [sha2.BlockSize256]byte
+	var tb [32]byte
+	for i := uint32(1); len(out) > 0; i++ {
+		u := k.first(&blk, salt, i)
+		t := u
+		for j := 1; j < iter; {
+			n := min(iter-j, checkEvery)
+			for range n {
+				put256(&blk, &u, k.size)
+				u = k.ih
+				sha2.Block256(&u, blk[:])
+				put256(&blk, &u, k.size)
+				u = k.oh
+				sha2.Block256(&u, blk[:])
+				t[0] ^= u[0]
+				t[1] ^= u[1]
+				t[2] ^= u[2]
+				t[3] ^= u[3]
+				t[4] ^= u[4]
+				t[5] ^= u[5]
+				t[6] ^= u[6]
+				t[7] ^= u[7]
+			}
+			j += n
+			if err := m.step(n); err != nil {
+				return err
+			}
+		}
+		for w, v := range t {
+			binary.BigEndian.PutUint32(tb[4*w:], v)
+		}
+		out = out[copy(out, tb[:k.size]):]
+	}
+	clear(blk[:])
+	clear(tb[:])
+	return nil
+}
+
+// key512 is key256 for the SHA-512 family.
+type key512 struct {
+	kind   sha2.Kind512
+	size   int
+	ih, oh [8]uint64
+}
+
+var iv512 = [...]*[8]uint64{
+	sha2.SHA512:     &sha2.IV512,
+	sha2.SHA384:     &sha2.IV384,
+	sha2.SHA512_224: &sha2.IV512_224,
+	sha2.SHA512_256: &sha2.IV512_256,
+}
+
+func fast512(probe hash.Hash) (k key512, ok bool) {
+	d, ok := probe.(*sha2.Digest512)
+	if !ok {
+		return k, false
+	}
+	switch d.Size() {
+	case sha2.Size512:
+		k.kind = sha2.SHA512
+	case sha2.Size384:
+		k.kind = sha2.SHA384
+	case sha2.Size512_224:
+		k.kind = sha2.SHA512_224
+	case sha2.Size512_256:
+		k.kind = sha2.SHA512_256
+	default:
+		return k, false
+	}
+	var f sha2.Digest512
+	f.Init(k.kind)
+	k.size = d.Size()
+	return k, *d == f
+}
+
+func (k *key512) init(password string) {
+	var k0 [sha2.BlockSize512]byte
+	if len(password) > sha2.BlockSize512 {
+		var d sha2.Digest512
+		d.Init(k.kind)
+		d.Write([]byte(password))
+		sum := d.Checksum()
+		copy(k0[:k.size], sum[:])
+	} else {
+		copy(k0[:], password)
+	}
+	for i := range k0 {
+		k0[i] ^= 0x36
+	}
+	k.ih = *iv512[k.kind]
+	sha2.Block512(&k.ih, k0[:])
+	for i := range k0 {
+		k0[i] ^= 0x36 ^ 0x5c
+	}
+	k.oh = *iv512[k.kind]
+	sha2.Block512(&k.oh, k0[:])
+	clear(k0[:])
+}
+
+func (k *key512) first(blk *[sha2.BlockSize512]byte, salt []byte, i uint32) [8]uint64 {
+	var ctr [4]byte
+	binary.BigEndian.PutUint32(ctr[:], i)
+	h := k.ih
+	n := uint64(len(salt)) + 4
+	for len(salt) >= sha2.BlockSize512 {
+		sha2.Block512(&h, salt[:sha2.BlockSize512])
+		salt = salt[sha2.BlockSize512:]
+	}
+	var x [2 * sha2.BlockSize512]byte
+	nx := copy(x[:], salt)
+	nx += copy(x[nx:], ctr[:])
+	x[nx] = 0x80
+	end := sha2.BlockSize512
+	if nx >= sha2.BlockSize512-16 {
+		end = 2 * sha2.BlockSize512
+	}
+	// A 128-bit length whose high word is zero: salts are far below 2^61 bytes.
+	binary.BigEndian.PutUint64(x[end-8:], (n+sha2.BlockSize512)<<3)
+	sha2.Block512(&h, x[:end])
+	*blk = [sha2.BlockSize512]byte{}
+	binary.BigEndian.PutUint64(blk[120:], uint64(sha2.BlockSize512+k.size)<<3)
+	put512(blk, &h, k.size)
+	h = k.oh
+	sha2.Block512(&h, blk[:])
+	return h
+}
+
+// put512 writes the first size bytes of h over blk, followed by the
+// padding byte and zeros up to byte 64.
+func put512(blk *[sha2.BlockSize512]byte, h *[8]uint64, size int) {
+	binary.BigEndian.PutUint64(blk[0:], h[0])
+	binary.BigEndian.PutUint64(blk[8:], h[1])
+	binary.BigEndian.PutUint64(blk[16:], h[2])
+	binary.BigEndian.PutUint64(blk[24:], h[3])
+	binary.BigEndian.PutUint64(blk[32:], h[4])
+	binary.BigEndian.PutUint64(blk[40:], h[5])
+	binary.BigEndian.PutUint64(blk[48:], h[6])
+	binary.BigEndian.PutUint64(blk[56:], h[7])
+	if size < sha2.Size512 {
+		tail := blk[size:64]
+		clear(tail)
+		tail[0] = 0x80
+	} else {
+		blk[64] = 0x80
+	}
+}
+
+func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
+	k.init(password)
+	var blk [sha2.BlockSize512]byte
+	var tb [64]byte
+	for i := uint32(1); len(out) > 0; i++ {
+		u := k.first(&blk, salt, i)
+		t := u
+		for j := 1; j < iter; {
+			n := min(iter-j, checkEvery)
+			for range n {
+				put512(&blk, &u, k.size)
+				u = k.ih
+				sha2.Block512(&u, blk[:])
+				put512(&blk, &u, k.size)
+				u = k.oh
+				sha2.Block512(&u, blk[:])
+				for w := range t {
+					t[w] ^= u[w]
+				}
+			}
+			j += n
+			if err := m.step(n); err != nil {
+				return err
+			}
+		}
+		for w, v := range t {
+			binary.BigEndian.PutUint64(tb[8*w:], v)
+		}
+		out = out[copy(out, tb[:k.size]):]
+	}
+	clear(blk[:])
+	clear(tb[:])
+	return nil
+}
