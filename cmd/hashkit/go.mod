@@ -3,6 +3,7 @@ module github.com/hashkit/hashkit/cmd/hashkit
 go 1.26.0
 
 require (
+	github.com/creack/pty v1.1.24
 	github.com/hashkit/hashkit v0.0.0
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/pflag v1.0.10
