@@ -1,3 +1,5 @@
+//go:build !amd64 || purego
+
 package blake2s
 
 // blocks compresses the 64-byte blocks of p into h; see blocksGeneric.
