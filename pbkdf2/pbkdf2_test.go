@@ -194,7 +194,8 @@ func TestErrors(t *testing.T) {
 	}
 	if math.MaxInt > 1<<40 {
 		// (2^32 - 1) * 32 + 1 bytes: refused before any work or allocation.
-		tooLong := int(uint64(1<<32-1)*32 + 1)
+		n := uint64(1<<32-1)*32 + 1 // a variable: the constant overflows int on 32-bit
+		tooLong := int(n)
 		if out, err := Key(h, "p", nil, 1, tooLong); err == nil || out != nil {
 			t.Errorf("Key with %d bytes: no error", tooLong)
 		}
