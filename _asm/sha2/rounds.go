@@ -16,7 +16,9 @@ import (
 // Each round is arranged so that the chain from e to the next e is four
 // operations deep (d+h+K+W and Ch are added to d before Σ1 is ready), and
 // Maj(a,b,c) is a&(b^c) + b&c, where b^c is the a^b of the round before
-// (the two terms have no common bits, so + is |).
+// (the two terms have no common bits, so + is |). A leaner round with
+// Maj = ((a^b)&(b^c))^b and T1 added to d in one piece (24 operations
+// instead of 28, but one more on each chain) measured 4% slower on Zen 5.
 type scalarRounds struct {
 	wide   bool   // 64-bit words
 	sigma1 [3]int // Σ1 rotations
