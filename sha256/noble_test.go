@@ -1,6 +1,7 @@
 package sha256
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -23,15 +24,21 @@ func TestNoble(t *testing.T) {
 		}
 		cases = append(cases, hashtest.NobleCase{Alg: alg, Input: hashtest.RandBytes(uint64(i)+1000, n)})
 	}
+	want := hashtest.Noble(t, cases) // node runs once; every kernel is compared with its answers
 	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte {
-			if c.Alg == "SHA2-224" {
-				s := Sum224(c.Input)
-				return s[:]
+		for i, c := range cases {
+			got := func() []byte {
+				if c.Alg == "SHA2-224" {
+					s := Sum224(c.Input)
+					return s[:]
+				}
+				h := New()
+				h.Write(c.Input)
+				return h.Sum(nil)
+			}()
+			if !bytes.Equal(got, want[i]) {
+				t.Fatalf("%s, %d-byte input: hashkit %x, noble %x", c.Alg, len(c.Input), got, want[i])
 			}
-			h := New()
-			h.Write(c.Input)
-			return h.Sum(nil)
-		})
+		}
 	})
 }

@@ -2,7 +2,9 @@
 // defined in [FIPS 180-4]. It is a drop-in replacement for crypto/sha256:
 // the same functions, the same outputs and the same marshalled states.
 //
-// On amd64 it uses the SHA extensions (SHA-NI) when the CPU has them.
+// On amd64 it uses the SHA extensions (SHA-NI) when the CPU has them, and
+// an AVX2 and BMI2 kernel otherwise; elsewhere, and with the purego build
+// tag, portable Go.
 // SHA-256 gives 128-bit collision resistance and 256-bit preimage
 // resistance; for new designs that want a faster hash with the same
 // security, consider BLAKE3 (package blake3).

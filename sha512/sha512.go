@@ -3,6 +3,9 @@
 // replacement for crypto/sha512: the same functions, the same outputs and the
 // same marshalled states.
 //
+// On amd64 it uses an AVX-512VL or an AVX2 and BMI2 kernel when the CPU has
+// them; elsewhere, and with the purego build tag, portable Go.
+//
 // SHA-512 gives 256-bit collision resistance; SHA-384 and SHA-512/256 are
 // truncated variants that also resist length extension.
 //
