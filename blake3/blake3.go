@@ -157,7 +157,9 @@ type Hasher struct {
 	chunk chunkState
 	// stack holds the chaining values of the complete subtrees left of the
 	// current chunk, largest first: one for each 1 bit of chunk.counter
-	// (the merge rule of the specification, section 5.1.2).
+	// (the merge rule of the specification, section 5.1.2), except after a
+	// Write that ended with a whole subtree, whose two halves are then on
+	// top, not yet merged (see Write).
 	stack    [maxDepth][cvLen]byte
 	stackLen int
 
@@ -316,33 +318,51 @@ func (h *Hasher) Write(p []byte) (int, error) {
 		h.pushCV(&cv, h.chunk.counter)
 		h.chunk.reset(&h.key, h.chunk.counter+1)
 	}
-	// Whole subtrees go straight from p to the wide kernels, as long as at
-	// least one byte is left for the chunk state afterwards: a subtree
-	// followed by more input is never the root, so one chaining value for
-	// it is enough.
+	// Whole subtrees go straight from p to the wide kernels. A subtree
+	// followed by more input is never the root, so one chaining value
+	// stands for it. One that ends the input may be the root: its two
+	// halves are pushed instead, and merged only when more input comes (or
+	// joined with the ROOT flag by rootNode). The last chunk, if it is
+	// alone, stays in the chunk state for the same reason.
 	counter := h.chunk.counter
 	for len(p) > chunkLen {
-		chunks := uint64(len(p)-1) / chunkLen
+		chunks := uint64(len(p)) / chunkLen
 		// The largest power of two that fits and keeps the tree aligned:
 		// a subtree of 2^k chunks must start at a multiple of 2^k.
 		size := uint64(1) << (63 - bits.LeadingZeros64(chunks))
 		if counter != 0 {
 			size = min(size, counter&-counter)
 		}
-		var cv [cvLen]byte
-		if size >= parallelMinChunks && parallelism() > 1 {
-			cv = hashSubtreeParallel(p[:size*chunkLen], h.key, counter, h.flags, parallelism())
-		} else {
-			size = min(size, wideChunks)
-			cv = hashSubtree(p[:size*chunkLen], &h.key, counter, h.flags)
+		par := 1
+		if size >= parallelMinChunks {
+			par = parallelism()
 		}
-		h.pushCV(&cv, counter)
+		if par <= 1 {
+			size = min(size, wideChunks)
+		}
+		sub := p[:size*chunkLen]
+		if len(sub) == len(p) {
+			// size >= 2 here, since len(p) > chunkLen.
+			l, r := hashSubtreePair(sub, h.key, counter, h.flags, par)
+			h.pushCV(&l, counter)
+			h.pushCV(&r, counter+size/2)
+		} else {
+			l, r := hashSubtreePair(sub, h.key, counter, h.flags, par)
+			cv := l
+			if size > 1 {
+				pn := parentNode(&l, &r, &h.key, h.flags)
+				cv = pn.chainingValue()
+			}
+			h.pushCV(&cv, counter)
+		}
 		counter += size
 		p = p[size*chunkLen:]
 	}
 	h.chunk.counter = counter
-	h.chunk.update(p, h.flags)
-	h.mergeStack(counter)
+	if len(p) > 0 {
+		h.chunk.update(p, h.flags)
+		h.mergeStack(counter)
+	}
 	return n, nil
 }
 
@@ -350,8 +370,16 @@ func (h *Hasher) Write(p []byte) (int, error) {
 // changing h: the current chunk, folded into the stacked subtrees right to
 // left.
 func (h *Hasher) rootNode() node {
-	n := h.chunk.node(h.flags)
-	for i := h.stackLen - 1; i >= 0; i-- {
+	var n node
+	i := h.stackLen - 1
+	if h.chunk.len() == 0 && h.chunk.counter > 0 {
+		// The input ended with a whole subtree, whose halves are on top.
+		n = parentNode(&h.stack[i-1], &h.stack[i], &h.key, h.flags)
+		i -= 2
+	} else {
+		n = h.chunk.node(h.flags)
+	}
+	for ; i >= 0; i-- {
 		cv := n.chainingValue()
 		n = parentNode(&h.stack[i], &cv, &h.key, h.flags)
 	}

@@ -10,6 +10,48 @@ import (
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
+// round mixes the columns, then the diagonals, of the 4x4 state.
+func round(s *[16]uint32, m *[16]uint32) {
+	s[0], s[4], s[8], s[12] = g(s[0], s[4], s[8], s[12], m[0], m[1])
+	s[1], s[5], s[9], s[13] = g(s[1], s[5], s[9], s[13], m[2], m[3])
+	s[2], s[6], s[10], s[14] = g(s[2], s[6], s[10], s[14], m[4], m[5])
+	s[3], s[7], s[11], s[15] = g(s[3], s[7], s[11], s[15], m[6], m[7])
+	s[0], s[5], s[10], s[15] = g(s[0], s[5], s[10], s[15], m[8], m[9])
+	s[1], s[6], s[11], s[12] = g(s[1], s[6], s[11], s[12], m[10], m[11])
+	s[2], s[7], s[8], s[13] = g(s[2], s[7], s[8], s[13], m[12], m[13])
+	s[3], s[4], s[9], s[14] = g(s[3], s[4], s[9], s[14], m[14], m[15])
+}
+
+// compressReference is the compression function in the loop form of the
+// specification, the oracle for compressGeneric: it returns the full 16-word
+// state after seven rounds and the final feed-forward (specification,
+// section 2.2). The first eight words are the new chaining value; all 16 are
+// used for root output.
+func compressReference(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) [16]uint32 {
+	var m [16]uint32
+	loadWordsLE(&m, block)
+	s := [16]uint32{
+		cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7],
+		iv[0], iv[1], iv[2], iv[3],
+		uint32(counter), uint32(counter >> 32), blockLen, flags,
+	}
+	for r := 0; r < 7; r++ {
+		round(&s, &m)
+		if r < 6 {
+			var p [16]uint32
+			for i, j := range msgPermutation {
+				p[i] = m[j]
+			}
+			m = p
+		}
+	}
+	for i := range 8 {
+		s[i] ^= s[i+8]
+		s[i+8] ^= cv[i]
+	}
+	return s
+}
+
 // refTree is an independent oracle written straight from the specification
 // (sections 2.4 to 2.6): the tree is split recursively, the left subtree
 // taking the largest power of two of chunks less than the total, with
@@ -30,7 +72,7 @@ func refTree(in []byte, key *[8]uint32, counter uint64, flags uint32) node {
 				f |= flagChunkEnd
 				return node{cv: cv, block: block, counter: counter, blockLen: uint32(n), flags: f}
 			}
-			s := compressGeneric(&cv, &block, counter, uint32(n), f)
+			s := compressReference(&cv, &block, counter, uint32(n), f)
 			copy(cv[:], s[:8])
 		}
 	}
@@ -46,7 +88,7 @@ func refTree(in []byte, key *[8]uint32, counter uint64, flags uint32) node {
 		n   *node
 		out *[cvLen]byte
 	}{{&l, &lcv}, {&r, &rcv}} {
-		s := compressGeneric(&x.n.cv, &x.n.block, x.n.counter, x.n.blockLen, x.n.flags)
+		s := compressReference(&x.n.cv, &x.n.block, x.n.counter, x.n.blockLen, x.n.flags)
 		for i := range 8 {
 			x.out[4*i], x.out[4*i+1], x.out[4*i+2], x.out[4*i+3] = byte(s[i]), byte(s[i]>>8), byte(s[i]>>16), byte(s[i]>>24)
 		}
@@ -59,7 +101,7 @@ func refOutput(in []byte, key *[8]uint32, flags uint32, outLen int) []byte {
 	root := refTree(in, key, 0, flags)
 	var out []byte
 	for c := uint64(0); len(out) < outLen; c++ {
-		s := compressGeneric(&root.cv, &root.block, c, root.blockLen, root.flags|flagRoot)
+		s := compressReference(&root.cv, &root.block, c, root.blockLen, root.flags|flagRoot)
 		for _, w := range s {
 			out = append(out, byte(w), byte(w>>8), byte(w>>16), byte(w>>24))
 		}
@@ -347,7 +389,7 @@ func TestXOFSeek(t *testing.T) {
 	root := h.rootNode()
 	var blocks [3 * BlockSize]byte
 	for i := range 3 {
-		s := compressGeneric(&root.cv, &root.block, far/BlockSize+uint64(i), root.blockLen, root.flags|flagRoot)
+		s := compressReference(&root.cv, &root.block, far/BlockSize+uint64(i), root.blockLen, root.flags|flagRoot)
 		for j, w := range s {
 			blocks[i*BlockSize+4*j], blocks[i*BlockSize+4*j+1], blocks[i*BlockSize+4*j+2], blocks[i*BlockSize+4*j+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
 		}
@@ -447,7 +489,7 @@ func TestMarshalGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const golden = "6233680100000000000000000000000000000000023626a26ad3939d1ab6b8ee5c460c3438c0d25bcdb04bd0ceba115d9fbf091b4a0704edeeeff0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000811f7d4f1735258e27c68b9214ff7c4aac866d47f73deef1fd8908b5e38f804f"
+	const golden = "6233680100000000000000000000000000000000023626a26ad3939d1ab6b8ee5c460c3438c0d25bcdb04bd0ceba115d9fbf091b4a0704edeeeff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001811f7d4f1735258e27c68b9214ff7c4aac866d47f73deef1fd8908b5e38f804f"
 	if got := hex.EncodeToString(st); got != golden {
 		t.Errorf("state = %s, want %s", got, golden)
 	}
@@ -458,5 +500,39 @@ func TestMarshalGolden(t *testing.T) {
 	h2.Write(ptn251(3000)[2500:])
 	if got, want := h2.Sum(nil), Sum256(ptn251(3000)); !bytes.Equal(got, want[:]) {
 		t.Fatal("resumed state differs")
+	}
+	// Round trips at chunk and subtree boundaries, where Write leaves the
+	// two halves of a subtree unmerged.
+	in := ptn251(20000)
+	for _, n := range []int{1024, 2048, 3072, 4096, 5120, 8192, 12288, 16384} {
+		h := New()
+		h.Write(in[:n])
+		st, err := h.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h2 := New()
+		if err := h2.UnmarshalBinary(st); err != nil {
+			t.Fatalf("after %d bytes: %v", n, err)
+		}
+		h2.Write(in[n:])
+		if got, want := h2.Sum(nil), Sum256(in); !bytes.Equal(got, want[:]) {
+			t.Fatalf("resumed after %d bytes differs", n)
+		}
+		// A stack one shorter than Write leaves, or far too long, is
+		// rejected.
+		stackLen := (len(st) - marshaledFixed) / cvLen
+		for _, d := range []int{-1, 40} {
+			bad := bytes.Clone(st)
+			bad[marshaledFixed-1] = byte(stackLen + d)
+			if d > 0 {
+				bad = append(bad, make([]byte, d*cvLen)...)
+			} else {
+				bad = bad[:len(bad)-cvLen]
+			}
+			if h2.UnmarshalBinary(bad) == nil {
+				t.Errorf("after %d bytes: stack length %d accepted", n, stackLen+d)
+			}
+		}
 	}
 }

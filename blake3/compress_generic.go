@@ -34,18 +34,6 @@ func g(a, b, c, d, mx, my uint32) (uint32, uint32, uint32, uint32) {
 	return a, b, c, d
 }
 
-// round mixes the columns, then the diagonals, of the 4x4 state.
-func round(s *[16]uint32, m *[16]uint32) {
-	s[0], s[4], s[8], s[12] = g(s[0], s[4], s[8], s[12], m[0], m[1])
-	s[1], s[5], s[9], s[13] = g(s[1], s[5], s[9], s[13], m[2], m[3])
-	s[2], s[6], s[10], s[14] = g(s[2], s[6], s[10], s[14], m[4], m[5])
-	s[3], s[7], s[11], s[15] = g(s[3], s[7], s[11], s[15], m[6], m[7])
-	s[0], s[5], s[10], s[15] = g(s[0], s[5], s[10], s[15], m[8], m[9])
-	s[1], s[6], s[11], s[12] = g(s[1], s[6], s[11], s[12], m[10], m[11])
-	s[2], s[7], s[8], s[13] = g(s[2], s[7], s[8], s[13], m[12], m[13])
-	s[3], s[4], s[9], s[14] = g(s[3], s[4], s[9], s[14], m[14], m[15])
-}
-
 // loadWordsLE reads the 16 little-endian message words of a block.
 func loadWordsLE(m *[16]uint32, block *[BlockSize]byte) {
 	for i := range m {
@@ -57,29 +45,87 @@ func loadWordsLE(m *[16]uint32, block *[BlockSize]byte) {
 // state after seven rounds and the final feed-forward (specification,
 // section 2.2). The first eight words are the new chaining value; all 16 are
 // used for root output.
+//
+// The rounds are unrolled with the state and message in local variables, so
+// the compiler keeps them in registers; the message permutation between
+// rounds is applied by indexing (round r uses word msgSchedule[r][i] where
+// the specification permutes the words r times). compressReference in the
+// tests is the loop form, to which this is compared.
 func compressGeneric(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) [16]uint32 {
-	var m [16]uint32
-	loadWordsLE(&m, block)
-	s := [16]uint32{
-		cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7],
-		iv[0], iv[1], iv[2], iv[3],
-		uint32(counter), uint32(counter >> 32), blockLen, flags,
+	m0, m1, m2, m3 := binary.LittleEndian.Uint32(block[0:]), binary.LittleEndian.Uint32(block[4:]), binary.LittleEndian.Uint32(block[8:]), binary.LittleEndian.Uint32(block[12:])
+	m4, m5, m6, m7 := binary.LittleEndian.Uint32(block[16:]), binary.LittleEndian.Uint32(block[20:]), binary.LittleEndian.Uint32(block[24:]), binary.LittleEndian.Uint32(block[28:])
+	m8, m9, m10, m11 := binary.LittleEndian.Uint32(block[32:]), binary.LittleEndian.Uint32(block[36:]), binary.LittleEndian.Uint32(block[40:]), binary.LittleEndian.Uint32(block[44:])
+	m12, m13, m14, m15 := binary.LittleEndian.Uint32(block[48:]), binary.LittleEndian.Uint32(block[52:]), binary.LittleEndian.Uint32(block[56:]), binary.LittleEndian.Uint32(block[60:])
+	s0, s1, s2, s3, s4, s5, s6, s7 := cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7]
+	s8, s9, s10, s11 := iv[0], iv[1], iv[2], iv[3]
+	s12, s13, s14, s15 := uint32(counter), uint32(counter>>32), blockLen, flags
+	// Round 1.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m0, m1)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m2, m3)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m4, m5)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m6, m7)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m8, m9)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m10, m11)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m12, m13)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m14, m15)
+	// Round 2.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m2, m6)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m3, m10)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m7, m0)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m4, m13)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m1, m11)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m12, m5)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m9, m14)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m15, m8)
+	// Round 3.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m3, m4)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m10, m12)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m13, m2)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m7, m14)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m6, m5)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m9, m0)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m11, m15)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m8, m1)
+	// Round 4.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m10, m7)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m12, m9)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m14, m3)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m13, m15)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m4, m0)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m11, m2)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m5, m8)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m1, m6)
+	// Round 5.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m12, m13)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m9, m11)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m15, m10)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m14, m8)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m7, m2)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m5, m3)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m0, m1)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m6, m4)
+	// Round 6.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m9, m14)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m11, m5)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m8, m12)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m15, m1)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m13, m3)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m0, m10)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m2, m6)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m4, m7)
+	// Round 7.
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, m11, m15)
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, m5, m0)
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, m1, m9)
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, m8, m6)
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, m14, m10)
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, m2, m12)
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, m3, m4)
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, m7, m13)
+	return [16]uint32{
+		s0 ^ s8, s1 ^ s9, s2 ^ s10, s3 ^ s11, s4 ^ s12, s5 ^ s13, s6 ^ s14, s7 ^ s15,
+		s8 ^ cv[0], s9 ^ cv[1], s10 ^ cv[2], s11 ^ cv[3], s12 ^ cv[4], s13 ^ cv[5], s14 ^ cv[6], s15 ^ cv[7],
 	}
-	for r := 0; r < 7; r++ {
-		round(&s, &m)
-		if r < 6 {
-			var p [16]uint32
-			for i, j := range msgPermutation {
-				p[i] = m[j]
-			}
-			m = p
-		}
-	}
-	for i := range 8 {
-		s[i] ^= s[i+8]
-		s[i+8] ^= cv[i]
-	}
-	return s
 }
 
 // compressBlockGeneric replaces cv with the chaining value of one block.

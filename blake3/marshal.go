@@ -17,14 +17,16 @@ import (
 //	blocks    1 byte   blocks of the chunk compressed, 0..15
 //	bufLen    1 byte   bytes in the block buffer, 0..64
 //	buf       64 bytes the block buffer, zero after bufLen
-//	stack     32 bytes per 1 bit of counter: the chaining values of the
-//	          complete subtrees left of the current chunk, largest first
+//	stackLen  1 byte   chaining values on the stack: one per 1 bit of
+//	          counter, or, if the chunk is empty after a Write that ended
+//	          with a whole subtree, more (its two halves are not merged)
+//	stack     32 bytes per stacked chaining value, largest subtree first
 //
 // Keyed and key-derivation states hold the key and are not marshalled, as
 // x/crypto's blake2b refuses for keyed hashes.
 const (
 	magic          = "b3h\x01"
-	marshaledFixed = len(magic) + 1 + 8 + 8 + cvLen + 1 + 1 + BlockSize
+	marshaledFixed = len(magic) + 1 + 8 + 8 + cvLen + 1 + 1 + BlockSize + 1
 )
 
 var errKeyedMarshal = errors.New("hashkit/blake3: keyed and key-derivation states cannot be marshalled")
@@ -56,6 +58,7 @@ func (h *Hasher) AppendBinary(b []byte) ([]byte, error) {
 	b = append(b, h.chunk.blocks, h.chunk.bufLen)
 	b = append(b, h.chunk.buf[:h.chunk.bufLen]...)
 	b = append(b, make([]byte, BlockSize-int(h.chunk.bufLen))...)
+	b = append(b, byte(h.stackLen))
 	for i := range h.stackLen {
 		b = append(b, h.stack[i][:]...)
 	}
@@ -83,8 +86,17 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 	c.blocks, c.bufLen = p[0], p[1]
 	p = p[2:]
 	copy(c.buf[:], p[:BlockSize])
-	p = p[BlockSize:]
-	stackLen := bits.OnesCount64(c.counter)
+	stackLen := int(p[BlockSize])
+	p = p[BlockSize+1:]
+	// The stack lengths Write can leave (see the stack field of Hasher).
+	minStack, maxStack := bits.OnesCount64(c.counter), bits.OnesCount64(c.counter)
+	if c.blocks == 0 && c.bufLen == 0 && c.counter > 0 {
+		// After a whole subtree of 2^k chunks, k >= 1, whose size divides
+		// counter: one more chaining value, plus one for each halving of
+		// counter's lowest 1 bit down to 2^k.
+		low := bits.TrailingZeros64(c.counter)
+		minStack, maxStack = minStack+1, minStack+low
+	}
 	switch {
 	case squeezing > 1 || squeezing == 0 && pos != 0:
 		return errors.New("hashkit/blake3: invalid output position")
@@ -92,10 +104,12 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 		return errors.New("hashkit/blake3: invalid chunk counter")
 	case c.blocks >= chunkLen/BlockSize || c.bufLen > BlockSize:
 		return errors.New("hashkit/blake3: invalid chunk state")
-	case (c.blocks > 0 || c.counter > 0) && c.bufLen == 0:
+	case c.blocks > 0 && c.bufLen == 0:
 		// Write always leaves at least one byte in the buffer once a
-		// block or chunk has been completed.
+		// block has been compressed.
 		return errors.New("hashkit/blake3: invalid chunk state")
+	case stackLen < minStack || stackLen > maxStack:
+		return errors.New("hashkit/blake3: invalid stack length")
 	case c.blocks == 0 && c.cv != iv:
 		return errors.New("hashkit/blake3: invalid chaining value")
 	case len(p) != stackLen*cvLen:

@@ -68,24 +68,58 @@ func hashSubtreeSeq(in []byte, key *[8]uint32, counter uint64, flags uint32) [cv
 	return stack[0]
 }
 
-// hashSubtreeParallel is hashSubtreeSeq on up to par goroutines (the
-// calling one included): the subtree is split in halves, recursively, the
-// left half going to a new goroutine. The result does not depend on par.
-func hashSubtreeParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) [cvLen]byte {
-	if par <= 1 || uint64(len(in)/chunkLen) < max(parallelMinChunks, 2) {
-		return hashSubtreeSeq(in, &key, counter, flags)
+// hashSubtreePair returns the chaining values of the two halves of the
+// subtree in (a power of two of chunks, at least two), or for a single
+// chunk its chaining value and a zero value, hashing on up to par
+// goroutines.
+func hashSubtreePair(in []byte, key [8]uint32, counter uint64, flags uint32, par int) (l, r [cvLen]byte) {
+	if len(in) == chunkLen {
+		var out [cvLen]byte
+		hashChunks(in, &key, counter, flags, out[:])
+		return out, r
 	}
 	half := len(in) / 2
-	var left [cvLen]byte
+	if len(in) <= wideChunks*chunkLen {
+		var buf [wideChunks * cvLen]byte
+		n := len(in) / chunkLen
+		hashChunks(in, &key, counter, flags, buf[:n*cvLen])
+		for ; n > 2; n /= 2 {
+			hashParents(buf[:n*cvLen], &key, flags, buf[:n/2*cvLen])
+		}
+		return [cvLen]byte(buf[:cvLen]), [cvLen]byte(buf[cvLen:])
+	}
+	if par <= 1 {
+		return hashSubtreeSeq(in[:half], &key, counter, flags), hashSubtreeSeq(in[half:], &key, counter+uint64(half/chunkLen), flags)
+	}
+	return hashHalvesParallel(in, key, counter, flags, par)
+}
+
+// hashHalvesParallel hashes the left half of in on a new goroutine and the
+// right half on this one. It is separate from hashSubtreePair so that only
+// this path pays for the closure's allocations.
+func hashHalvesParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) (l, r [cvLen]byte) {
+	half := len(in) / 2
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		left = hashSubtreeParallel(in[:half], key, counter, flags, par/2)
+		l = hashSubtreeParallel(in[:half], key, counter, flags, par/2)
 	}()
-	right := hashSubtreeParallel(in[half:], key, counter+uint64(half/chunkLen), flags, par-par/2)
+	r = hashSubtreeParallel(in[half:], key, counter+uint64(half/chunkLen), flags, par-par/2)
 	wg.Wait()
-	p := parentNode(&left, &right, &key, flags)
+	return l, r
+}
+
+// hashSubtreeParallel is hashSubtreeSeq on up to par goroutines (the
+// calling one included): the subtree is split in halves, recursively, the
+// left half going to a new goroutine, down to pieces of at least
+// parallelMinChunks/2 chunks. The result does not depend on par.
+func hashSubtreeParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) [cvLen]byte {
+	if par <= 1 || uint64(len(in)/chunkLen) < max(parallelMinChunks, 2) {
+		return hashSubtreeSeq(in, &key, counter, flags)
+	}
+	l, r := hashSubtreePair(in, key, counter, flags, par)
+	p := parentNode(&l, &r, &key, flags)
 	return p.chainingValue()
 }
 

@@ -1,0 +1,54 @@
+// Command blake3 generates the amd64 kernels of the blake3 package:
+// 16-way AVX-512, 8-way AVX2 and 4-way SSE4.1 chunk and parent hashing, and
+// the single-block compression functions. Declarations:
+// blake3/compress_amd64.go.
+package main
+
+//go:generate go run . -out ../../blake3/compress_amd64.s -pkg blake3
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+
+	_ "github.com/hashkit/hashkit/blake3"
+)
+
+// iv is the BLAKE3 (and SHA-256) initial chaining value.
+var iv = [8]uint32{
+	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+}
+
+// msgPermutation is the permutation of message words between rounds
+// (BLAKE3 specification, table 2).
+var msgPermutation = [16]int{2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8}
+
+// schedule[r][i] is the index in the original block of message word i of
+// round r: the permutation applied r times.
+var schedule = func() (s [7][16]int) {
+	for i := range 16 {
+		s[0][i] = i
+	}
+	for r := 1; r < 7; r++ {
+		for i := range 16 {
+			s[r][i] = s[r-1][msgPermutation[i]]
+		}
+	}
+	return s
+}()
+
+const (
+	flagChunkStart = 1
+	flagChunkEnd   = 2
+	flagParent     = 4
+	chunkLen       = 1024
+)
+
+func main() {
+	Package("github.com/hashkit/hashkit/blake3")
+	ConstraintExpr("!purego")
+	genCompressAVX512(false)
+	genCompressAVX512(true)
+	genWide16(false)
+	genWide16(true)
+	Generate()
+}

@@ -1,0 +1,351 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The 16-way AVX-512 kernel: lane i of every ZMM register belongs to input
+// i (a chunk, or a pair of chaining values). The state v0..v15 lives in
+// Z0..Z15 and the 16 message words of the current block in the other 16
+// registers, so nothing is spilled; each block's message is loaded as one
+// row per input and transposed in registers.
+
+// elem names one 32-bit element of the data being transposed.
+type elem struct{ row, col int }
+
+// tracked is a register together with a model of its 16 elements, so the
+// generator can follow a transposition and check it.
+type tracked struct {
+	r VecPhysical
+	e [16]elem
+}
+
+// regPool hands out free ZMM registers.
+type regPool struct{ free []VecPhysical }
+
+func (p *regPool) get() VecPhysical {
+	r := p.free[len(p.free)-1]
+	p.free = p.free[:len(p.free)-1]
+	return r
+}
+
+func (p *regPool) put(r VecPhysical) { p.free = append(p.free, r) }
+
+// The shuffles, emitted and modelled. a is the first source (Intel's
+// src1), b the second.
+
+func unpackLoDQ(p *regPool, a, b *tracked) *tracked {
+	o := &tracked{r: p.get()}
+	for l := 0; l < 16; l += 4 {
+		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l], b.e[l], a.e[l+1], b.e[l+1]
+	}
+	VPUNPCKLDQ(b.r, a.r, o.r)
+	return o
+}
+
+func unpackHiDQ(p *regPool, a, b *tracked) *tracked {
+	o := &tracked{r: p.get()}
+	for l := 0; l < 16; l += 4 {
+		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l+2], b.e[l+2], a.e[l+3], b.e[l+3]
+	}
+	VPUNPCKHDQ(b.r, a.r, o.r)
+	return o
+}
+
+func unpackLoQDQ(p *regPool, a, b *tracked) *tracked {
+	o := &tracked{r: p.get()}
+	for l := 0; l < 16; l += 4 {
+		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l], a.e[l+1], b.e[l], b.e[l+1]
+	}
+	VPUNPCKLQDQ(b.r, a.r, o.r)
+	return o
+}
+
+func unpackHiQDQ(p *regPool, a, b *tracked) *tracked {
+	o := &tracked{r: p.get()}
+	for l := 0; l < 16; l += 4 {
+		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l+2], a.e[l+3], b.e[l+2], b.e[l+3]
+	}
+	VPUNPCKHQDQ(b.r, a.r, o.r)
+	return o
+}
+
+// shuf128 picks 128-bit lanes: two of a (imm bits 0-3), then two of b.
+func shuf128(p *regPool, imm int, a, b *tracked) *tracked {
+	o := &tracked{r: p.get()}
+	src := [4]*tracked{a, a, b, b}
+	for k := range 4 {
+		l := (imm >> (2 * k)) & 3
+		copy(o.e[4*k:4*k+4], src[k].e[4*l:4*l+4])
+	}
+	VSHUFI32X4(U8(imm), b.r, a.r, o.r)
+	return o
+}
+
+// pairs applies lo and hi to rows (i, i+dist) for each i whose bit dist is
+// clear, freeing the inputs, and returns the new rows in place.
+func pairs(p *regPool, rows []*tracked, dist int, lo, hi func(*regPool, *tracked, *tracked) *tracked) {
+	for i := range rows {
+		if i&dist != 0 {
+			continue
+		}
+		a, b := rows[i], rows[i+dist]
+		l := lo(p, a, b)
+		h := hi(p, a, b)
+		p.put(a.r)
+		p.put(b.r)
+		rows[i], rows[i+dist] = l, h
+	}
+}
+
+// transpose16 transposes 16 rows of 16 elements: afterwards the register
+// holding column c of every row, in row order, is returned at index c.
+func transpose16(p *regPool, rows []*tracked) []*tracked {
+	pairs(p, rows, 1, unpackLoDQ, unpackHiDQ)
+	pairs(p, rows, 2, unpackLoQDQ, unpackHiQDQ)
+	lo := func(p *regPool, a, b *tracked) *tracked { return shuf128(p, 0x88, a, b) }
+	hi := func(p *regPool, a, b *tracked) *tracked { return shuf128(p, 0xdd, a, b) }
+	pairs(p, rows, 4, lo, hi)
+	pairs(p, rows, 8, lo, hi)
+	cols := make([]*tracked, 16)
+	for _, t := range rows {
+		c := t.e[0].col
+		for i, e := range t.e {
+			if e.row != i || e.col != c {
+				panic(fmt.Sprintf("transpose16: register %v holds %v", t.r, t.e))
+			}
+		}
+		cols[c] = t
+	}
+	return cols
+}
+
+// g16 runs G on four columns (or diagonals) at once, interleaved.
+func g16(v *[16]VecPhysical, idx [4][4]int, mx, my [4]VecPhysical) {
+	half := func(m func(i int) VecPhysical, r1, r2 int) {
+		for i := range 4 {
+			VPADDD(m(i), v[idx[i][0]], v[idx[i][0]])
+		}
+		for i := range 4 {
+			VPADDD(v[idx[i][1]], v[idx[i][0]], v[idx[i][0]])
+		}
+		for i := range 4 {
+			VPXORD(v[idx[i][0]], v[idx[i][3]], v[idx[i][3]])
+		}
+		for i := range 4 {
+			VPRORD(U8(r1), v[idx[i][3]], v[idx[i][3]])
+		}
+		for i := range 4 {
+			VPADDD(v[idx[i][3]], v[idx[i][2]], v[idx[i][2]])
+		}
+		for i := range 4 {
+			VPXORD(v[idx[i][2]], v[idx[i][1]], v[idx[i][1]])
+		}
+		for i := range 4 {
+			VPRORD(U8(r2), v[idx[i][1]], v[idx[i][1]])
+		}
+	}
+	half(func(i int) VecPhysical { return mx[i] }, 16, 12)
+	half(func(i int) VecPhysical { return my[i] }, 8, 7)
+}
+
+var (
+	columns   = [4][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	diagonals = [4][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// rounds16 runs the seven rounds, msg[i] holding message word i.
+func rounds16(v *[16]VecPhysical, msg []VecPhysical) {
+	for r := range 7 {
+		Comment(fmt.Sprintf("Round %d.", r))
+		s := schedule[r]
+		m := func(is ...int) (o [4]VecPhysical) {
+			for k, i := range is {
+				o[k] = msg[s[i]]
+			}
+			return o
+		}
+		g16(v, columns, m(0, 2, 4, 6), m(1, 3, 5, 7))
+		g16(v, diagonals, m(8, 10, 12, 14), m(9, 11, 13, 15))
+	}
+}
+
+var laneIndexes, laneMasks Mem
+
+// genWide16 writes hashChunksAVX512 (parents false) or hashParentsAVX512,
+// for 1 to 16 lanes.
+func genWide16(parents bool) {
+	if laneIndexes.Symbol.Name == "" {
+		laneIndexes = GLOBL("blake3LaneIndexes", RODATA|NOPTR)
+		for i := range 16 {
+			DATA(4*i, U32(i))
+		}
+	}
+	if laneMasks.Symbol.Name == "" {
+		// 16 all-ones masks then 16 zero masks: the mask of row i for n
+		// lanes is entry 16-n+i.
+		laneMasks = GLOBL("blake3LaneMasks", RODATA|NOPTR)
+		for i := range 32 {
+			m := U16(0)
+			if i < 16 {
+				m = 0xffff
+			}
+			DATA(2*i, m)
+		}
+	}
+	name, stride, blocks := "hashChunksAVX512", chunkLen, 16
+	if parents {
+		name, stride, blocks = "hashParentsAVX512", 64, 1
+	}
+	Implement(name)
+	Attributes(NOSPLIT)
+	in := Load(Param("in"), GP64())
+	lanes := Load(Param("lanes"), GP64())
+	key := Load(Param("key"), GP64())
+	Comment("Lanes at or above lanes are masked off: their loads and stores",
+		"do not touch memory (AVX-512 suppresses faults of masked elements).")
+	masks := GP64()
+	LEAQ(laneMasks, masks)
+	skip := GP64()
+	MOVQ(U32(16), skip)
+	SUBQ(lanes, skip)
+	LEAQ(Mem{Base: masks, Index: skip, Scale: 2}, masks)
+	flags := Load(Param("flags"), GP32())
+	var v [16]VecPhysical
+	for i := range v {
+		v[i] = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}[i]
+	}
+	counters := AllocLocal(128) // per-lane counter low words, then high words
+	Comment("The per-lane counters: counter+i for chunks, 0 for parents.")
+	if parents {
+		VPXORD(Z16, Z16, Z16)
+		VMOVDQU32(Z16, counters)
+		VMOVDQU32(Z16, counters.Offset(64))
+	} else {
+		ctr := GP64()
+		Load(Param("counter"), ctr)
+		lo := GP32()
+		MOVL(ctr.As32(), lo)
+		VPBROADCASTD(lo, Z16)
+		VPADDD(laneIndexes, Z16, Z17)
+		VMOVDQU32(Z17, counters)
+		Comment("A lane's high word is one more where its low word wrapped around.")
+		SHRQ(U8(32), ctr)
+		VPBROADCASTD(ctr.As32(), Z18)
+		VPCMPUD(U8(1), Z16, Z17, K1) // K1 = lanes whose low word < counter's
+		one := GP32()
+		MOVL(U32(1), one)
+		VPBROADCASTD(one, Z19)
+		VPADDD_Z(Z19, Z18, K1, Z20) // zero-masked: 1+hi where wrapped, 0 elsewhere
+		VPBLENDMD(Z20, Z18, K1, Z18)
+		VMOVDQU32(Z18, counters.Offset(64))
+	}
+	Comment("The chaining values start as the key.")
+	for i := range 8 {
+		VPBROADCASTD(Mem{Base: key, Disp: 4 * i}, v[i])
+	}
+	blockFlags := GP32()
+	remaining := GP64()
+	if parents {
+		MOVL(flags, blockFlags)
+		ORL(U32(flagParent), blockFlags)
+	} else {
+		MOVL(flags, blockFlags)
+		ORL(U32(flagChunkStart), blockFlags)
+		MOVQ(U32(blocks), remaining)
+		Label("block")
+		CMPQ(remaining, U8(1))
+		JNE(LabelRef("notLast"))
+		ORL(U32(flagChunkEnd), blockFlags)
+		Label("notLast")
+	}
+	Comment("Load one row of 16 message words per lane and transpose them.")
+	pool := &regPool{}
+	for _, r := range []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15} {
+		pool.put(r)
+	}
+	rows := make([]*tracked, 16)
+	for i := range rows {
+		rows[i] = &tracked{r: []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}[i]}
+		for c := range 16 {
+			rows[i].e[c] = elem{row: i, col: c}
+		}
+		KMOVW(Mem{Base: masks, Disp: 2 * i}, K2)
+		VMOVDQU32_Z(Mem{Base: in, Disp: i * stride}, K2, rows[i].r)
+	}
+	cols := transpose16(pool, rows)
+	msg := make([]VecPhysical, 16)
+	used := map[VecPhysical]bool{}
+	for c, t := range cols {
+		msg[c] = t.r
+		used[t.r] = true
+	}
+	// The transposition may leave message words in state registers v8..v15
+	// (its scratch space); move them to the high registers left free.
+	var freeHigh []VecPhysical
+	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
+		if !used[r] {
+			freeHigh = append(freeHigh, r)
+		}
+	}
+	for c := range msg {
+		if n := msg[c].PhysicalIndex(); n >= 8 && n < 16 {
+			VMOVDQA32(msg[c], freeHigh[0])
+			msg[c], freeHigh = freeHigh[0], freeHigh[1:]
+		}
+	}
+	Comment("The rest of the state: IV, counters, block length, flags.")
+	for i := range 4 {
+		VPBROADCASTD(ivData.Offset(4*i), v[8+i])
+	}
+	VMOVDQU32(counters, v[12])
+	VMOVDQU32(counters.Offset(64), v[13])
+	bl := GP32()
+	MOVL(U32(64), bl)
+	VPBROADCASTD(bl, v[14])
+	VPBROADCASTD(blockFlags, v[15])
+	rounds16(&v, msg)
+	Comment("The new chaining values.")
+	for i := range 8 {
+		VPXORD(v[i+8], v[i], v[i])
+	}
+	if !parents {
+		MOVL(flags, blockFlags)
+		ADDQ(U32(64), in)
+		DECQ(remaining)
+		JNZ(LabelRef("block"))
+	}
+	Comment("Transpose the chaining values to one 32-byte row per lane.")
+	out := Load(Param("out"), GP64())
+	pool = &regPool{}
+	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
+		pool.put(r)
+	}
+	words := make([]*tracked, 8)
+	for i := range words {
+		words[i] = &tracked{r: v[i]}
+		for lane := range 16 {
+			words[i].e[lane] = elem{row: lane, col: i}
+		}
+	}
+	pairs(pool, words, 1, unpackLoDQ, unpackHiDQ)
+	pairs(pool, words, 2, unpackLoQDQ, unpackHiQDQ)
+	for _, t := range words {
+		for l := range 4 {
+			e := t.e[4*l : 4*l+4]
+			for k := range 4 {
+				if e[k].row != e[0].row || e[k].col != e[0].col+k {
+					panic(fmt.Sprintf("output transposition: %v", t.e))
+				}
+			}
+			KMOVW(Mem{Base: masks, Disp: 2 * e[0].row}, K2)
+			VEXTRACTI32X4(U8(l), t.r, K2, Mem{Base: out, Disp: 32*e[0].row + 4*e[0].col})
+		}
+	}
+	VZEROUPPER()
+	RET()
+}

@@ -1,0 +1,97 @@
+package blake3
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// TestKernels calls the dispatching kernels directly, under every
+// implementation, and compares them with the portable functions: chunk
+// and parent hashing at every count up to 33 (each SIMD width in lanes and
+// one more or less) and counters that carry into the high word, single
+// blocks at every block length and flag combination, and output blocks.
+func TestKernels(t *testing.T) {
+	in := hashtest.RandBytes(21, 33*chunkLen)
+	key := [8]uint32{0x01234567, 0x89abcdef, 3, 4, 5, 6, 7, 0xffffffff}
+	counters := []uint64{0, 1, 1<<32 - 5, 1<<32 - 1, 1<<54 - 40}
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for n := 0; n <= 33; n++ {
+			for _, ctr := range counters {
+				for _, flags := range []uint32{0, flagKeyedHash, flagDeriveKeyMaterial} {
+					want := make([]byte, n*cvLen+7)
+					got := bytes.Clone(want)
+					hashChunksGeneric(in[:n*chunkLen], &key, ctr, flags, want)
+					hashChunks(in[:n*chunkLen], &key, ctr, flags, got)
+					if !bytes.Equal(got, want) {
+						t.Fatalf("hashChunks(%d chunks, counter %#x, flags %d) differs", n, ctr, flags)
+					}
+				}
+			}
+			want := make([]byte, n*cvLen+7)
+			got := bytes.Clone(want)
+			hashParentsGeneric(in[:n*BlockSize], &key, flagKeyedHash, want)
+			hashParents(in[:n*BlockSize], &key, flagKeyedHash, got)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("hashParents(%d pairs) differs", n)
+			}
+			// In place, as hashSubtree uses it.
+			buf := bytes.Clone(in[:n*BlockSize])
+			hashParents(buf, &key, 0, buf[:n*cvLen])
+			hashParentsGeneric(in[:n*BlockSize], &key, 0, want)
+			if !bytes.Equal(buf[:n*cvLen], want[:n*cvLen]) {
+				t.Fatalf("hashParents(%d pairs) in place differs", n)
+			}
+		}
+		for blockLen := uint32(0); blockLen <= BlockSize; blockLen++ {
+			for flags := uint32(0); flags < 128; flags += 9 {
+				block := (*[BlockSize]byte)(in[blockLen:])
+				ctr := counters[int(blockLen)%len(counters)]
+				cv, cvWant := key, key
+				compressBlock(&cv, block, ctr, blockLen, flags)
+				compressBlockGeneric(&cvWant, block, ctr, blockLen, flags)
+				if cv != cvWant {
+					t.Fatalf("compressBlock(len %d, flags %d) differs", blockLen, flags)
+				}
+				var out, outWant [BlockSize]byte
+				compressOut(&out, &key, block, ctr, blockLen, flags)
+				compressOutGeneric(&outWant, &key, block, ctr, blockLen, flags)
+				if out != outWant {
+					t.Fatalf("compressOut(len %d, flags %d) differs", blockLen, flags)
+				}
+			}
+		}
+		root := node{cv: key, counter: 0, blockLen: 17, flags: flagChunkStart | flagChunkEnd}
+		copy(root.block[:], in)
+		for _, n := range []int{0, 1, 2, 3, 15, 16, 17, 33} {
+			for _, ctr := range counters {
+				got := make([]byte, n*BlockSize)
+				want := make([]byte, n*BlockSize)
+				outputBlocks(&root, ctr, got)
+				for i := range n {
+					s := compressGeneric(&root.cv, &root.block, ctr+uint64(i), root.blockLen, root.flags|flagRoot)
+					for j, w := range s {
+						want[i*BlockSize+4*j], want[i*BlockSize+4*j+1], want[i*BlockSize+4*j+2], want[i*BlockSize+4*j+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
+					}
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("outputBlocks(%d blocks, counter %#x) differs", n, ctr)
+				}
+			}
+		}
+	})
+}
+
+// TestCompressGeneric compares the unrolled compression with the loop form
+// of the specification.
+func TestCompressGeneric(t *testing.T) {
+	in := hashtest.RandBytes(22, 200)
+	for i := range 100 {
+		cv := [8]uint32{uint32(i), 2, 3, 4, 5, 6, 7, uint32(i * 7)}
+		block := (*[BlockSize]byte)(in[i:])
+		if compressGeneric(&cv, block, uint64(i)<<30, uint32(i%65), uint32(i)) != compressReference(&cv, block, uint64(i)<<30, uint32(i%65), uint32(i)) {
+			t.Fatalf("case %d differs", i)
+		}
+	}
+}
