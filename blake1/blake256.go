@@ -191,17 +191,25 @@ func compress256(h *[8]uint32, s *[4]uint32, block *[BlockSize256]byte, t uint64
 	v8, v9, v10, v11 := s[0]^c256[0], s[1]^c256[1], s[2]^c256[2], s[3]^c256[3]
 	v12, v13, v14, v15 := t0^c256[4], t0^c256[5], t1^c256[6], t1^c256[7]
 	for r := range rounds256 {
+		// The message words of this round, each XORed with the constant
+		// of its partner (section 2.1.2: m[σ(2i)] ^ c[σ(2i+1)] and
+		// m[σ(2i+1)] ^ c[σ(2i)]). The &15 lets the compiler drop bounds
+		// checks.
 		σ := &sigma[r%10]
+		var mc [16]uint32
+		for i := range mc {
+			mc[i] = m[σ[i]&15] ^ c256[σ[i^1]&15]
+		}
 		// Columns.
-		v0, v4, v8, v12 = g256(v0, v4, v8, v12, m[σ[0]]^c256[σ[1]], m[σ[1]]^c256[σ[0]])
-		v1, v5, v9, v13 = g256(v1, v5, v9, v13, m[σ[2]]^c256[σ[3]], m[σ[3]]^c256[σ[2]])
-		v2, v6, v10, v14 = g256(v2, v6, v10, v14, m[σ[4]]^c256[σ[5]], m[σ[5]]^c256[σ[4]])
-		v3, v7, v11, v15 = g256(v3, v7, v11, v15, m[σ[6]]^c256[σ[7]], m[σ[7]]^c256[σ[6]])
+		v0, v4, v8, v12 = g256(v0, v4, v8, v12, mc[0], mc[1])
+		v1, v5, v9, v13 = g256(v1, v5, v9, v13, mc[2], mc[3])
+		v2, v6, v10, v14 = g256(v2, v6, v10, v14, mc[4], mc[5])
+		v3, v7, v11, v15 = g256(v3, v7, v11, v15, mc[6], mc[7])
 		// Diagonals.
-		v0, v5, v10, v15 = g256(v0, v5, v10, v15, m[σ[8]]^c256[σ[9]], m[σ[9]]^c256[σ[8]])
-		v1, v6, v11, v12 = g256(v1, v6, v11, v12, m[σ[10]]^c256[σ[11]], m[σ[11]]^c256[σ[10]])
-		v2, v7, v8, v13 = g256(v2, v7, v8, v13, m[σ[12]]^c256[σ[13]], m[σ[13]]^c256[σ[12]])
-		v3, v4, v9, v14 = g256(v3, v4, v9, v14, m[σ[14]]^c256[σ[15]], m[σ[15]]^c256[σ[14]])
+		v0, v5, v10, v15 = g256(v0, v5, v10, v15, mc[8], mc[9])
+		v1, v6, v11, v12 = g256(v1, v6, v11, v12, mc[10], mc[11])
+		v2, v7, v8, v13 = g256(v2, v7, v8, v13, mc[12], mc[13])
+		v3, v4, v9, v14 = g256(v3, v4, v9, v14, mc[14], mc[15])
 	}
 	h[0] ^= s[0] ^ v0 ^ v8
 	h[1] ^= s[1] ^ v1 ^ v9

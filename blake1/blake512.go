@@ -179,15 +179,25 @@ func compress512(h *[8]uint64, s *[4]uint64, block *[BlockSize512]byte, tlo, thi
 	v8, v9, v10, v11 := s[0]^c512[0], s[1]^c512[1], s[2]^c512[2], s[3]^c512[3]
 	v12, v13, v14, v15 := tlo^c512[4], tlo^c512[5], thi^c512[6], thi^c512[7]
 	for r := range rounds512 {
+		// The message words of this round, each XORed with the constant
+		// of its partner (section 2.1.2: m[σ(2i)] ^ c[σ(2i+1)] and
+		// m[σ(2i+1)] ^ c[σ(2i)]). The &15 lets the compiler drop bounds
+		// checks.
 		σ := &sigma[r%10]
-		v0, v4, v8, v12 = g512(v0, v4, v8, v12, m[σ[0]]^c512[σ[1]], m[σ[1]]^c512[σ[0]])
-		v1, v5, v9, v13 = g512(v1, v5, v9, v13, m[σ[2]]^c512[σ[3]], m[σ[3]]^c512[σ[2]])
-		v2, v6, v10, v14 = g512(v2, v6, v10, v14, m[σ[4]]^c512[σ[5]], m[σ[5]]^c512[σ[4]])
-		v3, v7, v11, v15 = g512(v3, v7, v11, v15, m[σ[6]]^c512[σ[7]], m[σ[7]]^c512[σ[6]])
-		v0, v5, v10, v15 = g512(v0, v5, v10, v15, m[σ[8]]^c512[σ[9]], m[σ[9]]^c512[σ[8]])
-		v1, v6, v11, v12 = g512(v1, v6, v11, v12, m[σ[10]]^c512[σ[11]], m[σ[11]]^c512[σ[10]])
-		v2, v7, v8, v13 = g512(v2, v7, v8, v13, m[σ[12]]^c512[σ[13]], m[σ[13]]^c512[σ[12]])
-		v3, v4, v9, v14 = g512(v3, v4, v9, v14, m[σ[14]]^c512[σ[15]], m[σ[15]]^c512[σ[14]])
+		var mc [16]uint64
+		for i := range mc {
+			mc[i] = m[σ[i]&15] ^ c512[σ[i^1]&15]
+		}
+		// Columns.
+		v0, v4, v8, v12 = g512(v0, v4, v8, v12, mc[0], mc[1])
+		v1, v5, v9, v13 = g512(v1, v5, v9, v13, mc[2], mc[3])
+		v2, v6, v10, v14 = g512(v2, v6, v10, v14, mc[4], mc[5])
+		v3, v7, v11, v15 = g512(v3, v7, v11, v15, mc[6], mc[7])
+		// Diagonals.
+		v0, v5, v10, v15 = g512(v0, v5, v10, v15, mc[8], mc[9])
+		v1, v6, v11, v12 = g512(v1, v6, v11, v12, mc[10], mc[11])
+		v2, v7, v8, v13 = g512(v2, v7, v8, v13, mc[12], mc[13])
+		v3, v4, v9, v14 = g512(v3, v4, v9, v14, mc[14], mc[15])
 	}
 	h[0] ^= s[0] ^ v0 ^ v8
 	h[1] ^= s[1] ^ v1 ^ v9
