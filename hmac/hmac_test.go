@@ -17,6 +17,14 @@ import (
 	"github.com/hashkit/hashkit/sha256"
 )
 
+// allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
+// "sha256") and then on every SHA-512 kernel, the generic code included.
+func allSHA2(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
+	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
+}
+
 func mustHex(s string) []byte {
 	b, err := hex.DecodeString(s)
 	if err != nil {
@@ -71,7 +79,7 @@ var knownAnswers = []struct {
 }
 
 func TestKnownAnswers(t *testing.T) {
-	hashtest.AllImplementations(t, "sha2", func(t *testing.T) {
+	allSHA2(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
 			got := mac(hashes[c.hash], mustHex(c.key), mustHex(c.msg))
 			want := mustHex(c.want)
@@ -88,7 +96,7 @@ func TestKnownAnswers(t *testing.T) {
 // TestVectors runs every HMAC vector of ../shared/vectors/hmac.json.gz.
 func TestVectors(t *testing.T) {
 	cases := hashtest.Vectors(t, "hmac")
-	hashtest.AllImplementations(t, "sha2", func(t *testing.T) {
+	allSHA2(t, func(t *testing.T) {
 		ran, missing := 0, map[string]int{}
 		for _, c := range cases {
 			name := c.String("hash")
@@ -212,7 +220,7 @@ func TestDifferential(t *testing.T) {
 		maxLen = 140
 	}
 	keyLens := []int{0, 1, 20, 32, 63, 64, 65, 111, 127, 128, 129, 200}
-	hashtest.AllImplementations(t, "sha2", func(t *testing.T) {
+	allSHA2(t, func(t *testing.T) {
 		for _, name := range slices.Sorted(func(yield func(string) bool) {
 			for n := range stdHashes {
 				if !yield(n) {
@@ -317,36 +325,47 @@ func TestGenericModes(t *testing.T) {
 }
 
 func TestConformance(t *testing.T) {
-	hashtest.AllImplementations(t, "sha2", func(t *testing.T) {
-		for _, name := range slices.Sorted(func(yield func(string) bool) {
-			for n := range hashes {
-				if !yield(n) {
-					return
-				}
-			}
-		}) {
-			for mode, h := range constructors(name) {
-				if mode == "plain" || mode == "marshal" {
-					continue // Clone fails by design: TestCloneUnsupported
-				}
-				keyLens := []int{5, 200}
-				if testing.Short() {
-					// The split checks are quadratic in the block size: keep
-					// -short light enough for emulators.
-					if mode != "direct" && name != "SHA2-256" {
-						continue
-					}
-					keyLens = keyLens[1:]
-				}
-				for _, kl := range keyLens {
-					t.Run(fmt.Sprintf("%s/%s/key=%d", name, mode, kl), func(t *testing.T) {
-						key := hashtest.RandBytes(7, kl)
-						hashtest.TestHash(t, func() hash.Hash { return New(h, key) })
-					})
-				}
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for n := range hashes {
+			if !yield(n) {
+				return
 			}
 		}
-	})
+	}) {
+		// Each SHA-2 hash on every kernel of its family; the others once.
+		// Under -short, only the default kernels.
+		impls := "none"
+		if strings.HasPrefix(name, "SHA2-") && !testing.Short() {
+			impls = "sha512"
+			if name == "SHA2-224" || name == "SHA2-256" {
+				impls = "sha256"
+			}
+		}
+		t.Run(name, func(t *testing.T) {
+			hashtest.AllImplementations(t, impls, func(t *testing.T) {
+				for mode, h := range constructors(name) {
+					if mode == "plain" || mode == "marshal" {
+						continue // Clone fails by design: TestCloneUnsupported
+					}
+					keyLens := []int{5, 200}
+					if testing.Short() {
+						// The split checks are quadratic in the block size:
+						// keep -short light enough for emulators.
+						if mode != "direct" && name != "SHA2-256" {
+							continue
+						}
+						keyLens = keyLens[1:]
+					}
+					for _, kl := range keyLens {
+						t.Run(fmt.Sprintf("%s/key=%d", mode, kl), func(t *testing.T) {
+							key := hashtest.RandBytes(7, kl)
+							hashtest.TestHash(t, func() hash.Hash { return New(h, key) })
+						})
+					}
+				}
+			})
+		})
+	}
 }
 
 func TestCloneUnsupported(t *testing.T) {

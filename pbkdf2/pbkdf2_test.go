@@ -47,6 +47,14 @@ var stdHashes = map[string]func() hash.Hash{
 	"SHA2-512/256": stdsha512.New512_256,
 }
 
+// allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
+// "sha256") and then on every SHA-512 kernel, the generic code included.
+func allSHA2(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
+	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
+}
+
 func mustHex(s string) []byte {
 	b, err := hex.DecodeString(s)
 	if err != nil {
@@ -75,7 +83,7 @@ var knownAnswers = []struct {
 }
 
 func TestKnownAnswers(t *testing.T) {
-	hashtest.AllImplementations(t, "sha2", func(t *testing.T) {
+	allSHA2(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
 			if c.slow && testing.Short() {
 				continue
@@ -161,7 +169,7 @@ func TestWycheproof(t *testing.T) {
 // of the hash size.
 func TestDifferential(t *testing.T) {
 	lens := []int{0, 1, 19, 55, 56, 59, 60, 63, 64, 65, 111, 112, 124, 125, 128, 129, 200}
-	hashtest.AllImplementations(t, "sha2", func(t *testing.T) {
+	allSHA2(t, func(t *testing.T) {
 		for name, std := range stdHashes {
 			ours := hashes[name]
 			size := std().Size()
