@@ -1,0 +1,261 @@
+package sha3
+
+import (
+	"hash"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// phCore is the state of ParallelHash (SP 800-185 section 6.3): the outer
+// cSHAKE("ParallelHash", S) that absorbs left_encode(B) and then each
+// leaf's chaining value, and the leaf being filled. The leaf is hashed as it
+// streams in, so no block is buffered and B may be as large as the caller
+// likes.
+type phCore struct {
+	outer  SHAKE
+	leaf   keccak.Sponge // SHAKE of the current partial leaf
+	leafN  int           // bytes in the current leaf, < b
+	blocks uint64        // leaves completed
+	b      int
+	cvLen  int
+	cvs    []byte // scratch for batches of chaining values
+}
+
+// maxBatch bounds the input handed to hashLeaves at once, so that the
+// chaining-value scratch stays small.
+const maxBatch = 4 << 20
+
+func (p *phCore) init(kind uint8, blockSize int, S []byte) error {
+	if blockSize < 1 {
+		return errBlockSize
+	}
+	p.b = blockSize
+	// Each leaf gives 2*security bits: 32 bytes for ParallelHash128, 64 for
+	// ParallelHash256; that is the capacity in bytes.
+	p.cvLen = keccak.StateSize - rateOf(kind)
+	p.outer.initCSHAKE(kind, []byte("ParallelHash"), S)
+	p.reset()
+	return nil
+}
+
+func (p *phCore) reset() {
+	p.outer.Reset()
+	var buf [9]byte
+	p.outer.s.Absorb(leftEncode(&buf, uint64(p.b)))
+	p.leaf.Init(p.outer.s.Rate(), keccak.MaxRounds, keccak.DomainSHAKE)
+	p.leafN = 0
+	p.blocks = 0
+}
+
+func (p *phCore) write(data []byte) {
+	if p.outer.s.Squeezing() {
+		panic("hashkit/sha3: Write after Read")
+	}
+	if p.leafN > 0 {
+		k := min(len(data), p.b-p.leafN)
+		p.leaf.Absorb(data[:k])
+		data = data[k:]
+		p.leafN += k
+		if p.leafN < p.b {
+			return
+		}
+		p.endLeaf()
+	}
+	for len(data) >= p.b {
+		n := max(1, min(len(data), maxBatch)/p.b)
+		if need := n * p.cvLen; len(p.cvs) < need {
+			p.cvs = make([]byte, need)
+		}
+		hashLeaves(p.cvs[:n*p.cvLen], data[:n*p.b], p.b, p.outer.s.Rate(), p.cvLen)
+		p.outer.s.Absorb(p.cvs[:n*p.cvLen])
+		p.blocks += uint64(n)
+		data = data[n*p.b:]
+	}
+	if len(data) > 0 {
+		p.leaf.Absorb(data)
+		p.leafN = len(data)
+	}
+}
+
+// endLeaf absorbs the chaining value of the current leaf into the outer
+// sponge.
+func (p *phCore) endLeaf() {
+	var cv [64]byte
+	p.leaf.Squeeze(cv[:p.cvLen])
+	p.outer.s.Absorb(cv[:p.cvLen])
+	p.blocks++
+	p.leaf.Reset()
+	p.leafN = 0
+}
+
+// final returns the outer sponge after the last (partial) leaf,
+// right_encode(n) and right_encode(bits), leaving p unchanged.
+func (p *phCore) final(bits uint64) keccak.Sponge {
+	q := *p
+	if q.leafN > 0 {
+		q.endLeaf()
+	}
+	var buf [9]byte
+	q.outer.s.Absorb(rightEncode(&buf, q.blocks))
+	q.outer.s.Absorb(rightEncode(&buf, bits))
+	return q.outer.s
+}
+
+func (p *phCore) clone() phCore {
+	c := *p
+	c.cvs = nil // scratch only; not shared
+	return c
+}
+
+// ParallelHash is ParallelHash128 or ParallelHash256 (SP 800-185 section 6)
+// with a fixed output length. It implements hash.Hash and hash.Cloner.
+// Writes of many blocks are hashed on several goroutines.
+type ParallelHash struct {
+	p      phCore
+	outLen int
+}
+
+var (
+	_ hash.Hash   = (*ParallelHash)(nil)
+	_ hash.Cloner = (*ParallelHash)(nil)
+)
+
+// NewParallelHash128 returns ParallelHash128 with block size blockSize in
+// bytes, customization string S and output length outLen in bytes (128-bit
+// security). Larger blocks cost less per byte; 8192 is a good choice. It
+// returns an error if blockSize < 1 or outLen is negative or too large.
+func NewParallelHash128(blockSize int, S []byte, outLen int) (*ParallelHash, error) {
+	return newParallelHash(kindCSHAKE128, blockSize, S, outLen)
+}
+
+// NewParallelHash256 returns ParallelHash256 (256-bit security); see
+// NewParallelHash128.
+func NewParallelHash256(blockSize int, S []byte, outLen int) (*ParallelHash, error) {
+	return newParallelHash(kindCSHAKE256, blockSize, S, outLen)
+}
+
+func newParallelHash(kind uint8, blockSize int, S []byte, outLen int) (*ParallelHash, error) {
+	if err := checkOutLen(outLen); err != nil {
+		return nil, err
+	}
+	h := &ParallelHash{outLen: outLen}
+	if err := h.p.init(kind, blockSize, S); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Write absorbs more data. It never returns an error.
+func (h *ParallelHash) Write(data []byte) (int, error) {
+	h.p.write(data)
+	return len(data), nil
+}
+
+// Sum appends the hash of the data so far to b, without changing the state.
+func (h *ParallelHash) Sum(b []byte) []byte {
+	s := h.p.final(uint64(h.outLen) * 8)
+	return appendSqueeze(b, &s, h.outLen)
+}
+
+// Reset returns to the initial state.
+func (h *ParallelHash) Reset() { h.p.reset() }
+
+// Size returns the output length.
+func (h *ParallelHash) Size() int { return h.outLen }
+
+// BlockSize returns the sponge rate in bytes (not ParallelHash's block size B).
+func (h *ParallelHash) BlockSize() int { return h.p.outer.BlockSize() }
+
+// Clone returns an independent copy. The error is always nil.
+func (h *ParallelHash) Clone() (hash.Cloner, error) {
+	return &ParallelHash{p: h.p.clone(), outLen: h.outLen}, nil
+}
+
+// ParallelHashXOF is ParallelHashXOF128 or ParallelHashXOF256 (SP 800-185
+// section 6.3.1). It implements hash.XOF.
+type ParallelHashXOF struct{ p phCore }
+
+var _ hash.XOF = (*ParallelHashXOF)(nil)
+
+// NewParallelHashXOF128 returns ParallelHashXOF128 with block size
+// blockSize and customization string S. It returns an error if blockSize < 1.
+func NewParallelHashXOF128(blockSize int, S []byte) (*ParallelHashXOF, error) {
+	h := new(ParallelHashXOF)
+	if err := h.p.init(kindCSHAKE128, blockSize, S); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// NewParallelHashXOF256 returns ParallelHashXOF256; see NewParallelHashXOF128.
+func NewParallelHashXOF256(blockSize int, S []byte) (*ParallelHashXOF, error) {
+	h := new(ParallelHashXOF)
+	if err := h.p.init(kindCSHAKE256, blockSize, S); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Write absorbs more data. It panics if called after Read.
+func (h *ParallelHashXOF) Write(data []byte) (int, error) {
+	h.p.write(data)
+	return len(data), nil
+}
+
+// Read fills out with the next bytes of output. It never returns an error.
+func (h *ParallelHashXOF) Read(out []byte) (int, error) {
+	if !h.p.outer.s.Squeezing() {
+		h.p.outer.s = h.p.final(0)
+	}
+	h.p.outer.s.Squeeze(out)
+	return len(out), nil
+}
+
+// Reset returns to the initial state.
+func (h *ParallelHashXOF) Reset() { h.p.reset() }
+
+// BlockSize returns the sponge rate in bytes.
+func (h *ParallelHashXOF) BlockSize() int { return h.p.outer.BlockSize() }
+
+// Clone returns an independent copy.
+func (h *ParallelHashXOF) Clone() *ParallelHashXOF { return &ParallelHashXOF{p: h.p.clone()} }
+
+func parallelHash(kind uint8, data []byte, blockSize int, S []byte, outLen int, xof bool) ([]byte, error) {
+	if err := checkOutLen(outLen); err != nil {
+		return nil, err
+	}
+	var p phCore
+	if err := p.init(kind, blockSize, S); err != nil {
+		return nil, err
+	}
+	p.write(data)
+	bits := uint64(outLen) * 8
+	if xof {
+		bits = 0
+	}
+	s := p.final(bits)
+	return appendSqueeze(nil, &s, outLen), nil
+}
+
+// ParallelHash128 returns outLen bytes of ParallelHash128 of data with block
+// size blockSize in bytes and customization string S. It returns an error if
+// blockSize < 1 or outLen is negative or too large.
+func ParallelHash128(data []byte, blockSize int, S []byte, outLen int) ([]byte, error) {
+	return parallelHash(kindCSHAKE128, data, blockSize, S, outLen, false)
+}
+
+// ParallelHash256 returns outLen bytes of ParallelHash256; see
+// ParallelHash128.
+func ParallelHash256(data []byte, blockSize int, S []byte, outLen int) ([]byte, error) {
+	return parallelHash(kindCSHAKE256, data, blockSize, S, outLen, false)
+}
+
+// ParallelHashXOF128 returns the first outLen bytes of ParallelHashXOF128.
+func ParallelHashXOF128(data []byte, blockSize int, S []byte, outLen int) ([]byte, error) {
+	return parallelHash(kindCSHAKE128, data, blockSize, S, outLen, true)
+}
+
+// ParallelHashXOF256 returns the first outLen bytes of ParallelHashXOF256.
+func ParallelHashXOF256(data []byte, blockSize int, S []byte, outLen int) ([]byte, error) {
+	return parallelHash(kindCSHAKE256, data, blockSize, S, outLen, true)
+}

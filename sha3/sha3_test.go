@@ -1,0 +1,693 @@
+package sha3
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/hex"
+	"hash"
+	"io"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// Compile-time checks that the types satisfy the interfaces they document.
+var (
+	_ hash.Hash                  = (*SHA3)(nil)
+	_ hash.Cloner                = (*SHA3)(nil)
+	_ encoding.BinaryMarshaler   = (*SHA3)(nil)
+	_ encoding.BinaryAppender    = (*SHA3)(nil)
+	_ encoding.BinaryUnmarshaler = (*SHA3)(nil)
+	_ hash.XOF                   = (*SHAKE)(nil)
+	_ encoding.BinaryMarshaler   = (*SHAKE)(nil)
+	_ encoding.BinaryAppender    = (*SHAKE)(nil)
+	_ encoding.BinaryUnmarshaler = (*SHAKE)(nil)
+	_ hash.Hash                  = (*KMAC)(nil)
+	_ hash.Cloner                = (*KMAC)(nil)
+	_ hash.XOF                   = (*KMACXOF)(nil)
+	_ hash.Hash                  = (*ParallelHash)(nil)
+	_ hash.Cloner                = (*ParallelHash)(nil)
+	_ hash.XOF                   = (*ParallelHashXOF)(nil)
+	_ io.Reader                  = (*TupleHashXOF)(nil)
+	_ io.Reader                  = (*KeccakPRG)(nil)
+)
+
+func unhex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// knownAnswers are digests of short messages with their sources.
+var knownAnswers = []struct {
+	name, msg, want string
+	f               func([]byte) []byte
+}{
+	// FIPS 202 example values (NIST CSRC "Cryptographic Standards and
+	// Guidelines: Examples with Intermediate Values", SHA3-256_Msg0.pdf).
+	{"SHA3-256", "", "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a", s256},
+	// The Keccak team's KATs (ShortMsgKAT_SHA3-224/512.txt, Len = 0).
+	{"SHA3-224", "", "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7", func(m []byte) []byte { s := Sum224(m); return s[:] }},
+	{"SHA3-512", "", "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26", func(m []byte) []byte { s := Sum512(m); return s[:] }},
+	// SHA3-256("abc"), FIPS 202 examples (SHA3-256_Msg... "abc" in NIST's
+	// SHA-3 example file) and RFC-style tables alike.
+	{"SHA3-256", "616263", "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", s256},
+	// keccak256(""), the Ethereum empty-code hash (Ethereum yellow paper,
+	// KECCAK_EMPTY in go-ethereum).
+	{"Keccak-256", "", "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470", k256},
+	// keccak256 of the RLP of an empty list, go-ethereum's EmptyUncleHash.
+	{"Keccak-256", "c0", "1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347", k256},
+	// keccak256("Transfer(address,address,uint256)"), the ERC-20 event topic.
+	{"Keccak-256", hex.EncodeToString([]byte("Transfer(address,address,uint256)")), "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", k256},
+	// SHAKE128("", 32) and SHAKE256("", 64): Keccak team KATs (ShortMsgKAT_SHAKE*.txt).
+	{"SHAKE128", "", "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", func(m []byte) []byte { return SumSHAKE128(m, 32) }},
+	{"SHAKE256", "", "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762fd75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be", func(m []byte) []byte { return SumSHAKE256(m, 64) }},
+	// SP 800-185 samples (cSHAKE_samples.pdf sample #1, KMAC_samples.pdf
+	// sample #1, TupleHash_samples.pdf sample #1, ParallelHash_samples.pdf
+	// sample #1).
+	{"cSHAKE128", "00010203", "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5", func(m []byte) []byte {
+		x := NewCSHAKE128(nil, []byte("Email Signature"))
+		x.Write(m)
+		out := make([]byte, 32)
+		x.Read(out)
+		return out
+	}},
+	{"KMAC128", "00010203", "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e", func(m []byte) []byte {
+		k, _ := NewKMAC128(unhex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"), nil, 32)
+		k.Write(m)
+		return k.Sum(nil)
+	}},
+	{"TupleHash128", "", "c5d8786c1afb9b82111ab34b65b2c0048fa64e6d48e263264ce1707d3ffc8ed1", func([]byte) []byte {
+		out, _ := TupleHash128([][]byte{unhex("000102"), unhex("101112131415")}, nil, 32)
+		return out
+	}},
+	{"ParallelHash128", "000102030405060710111213141516172021222324252627", "ba8dc1d1d979331d3f813603c67f72609ab5e44b94a0b8f9af46514454a2b4f5", func(m []byte) []byte {
+		out, _ := ParallelHash128(m, 8, nil, 32)
+		return out
+	}},
+}
+
+func s256(m []byte) []byte { s := Sum256(m); return s[:] }
+func k256(m []byte) []byte { s := SumKeccak256(m); return s[:] }
+
+func TestKnownAnswers(t *testing.T) {
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+		for _, c := range knownAnswers {
+			if got := hex.EncodeToString(c.f(unhex(c.msg))); got != c.want {
+				t.Errorf("%s(%q) = %s, want %s", c.name, c.msg, got, c.want)
+			}
+		}
+	})
+}
+
+// fixedNew maps the algorithm names of ../shared/vectors to constructors.
+var fixedNew = map[string]func() *SHA3{
+	"SHA3-224": New224, "SHA3-256": New256, "SHA3-384": New384, "SHA3-512": New512,
+	"Keccak-224": NewLegacyKeccak224, "Keccak-256": NewLegacyKeccak256,
+	"Keccak-384": NewLegacyKeccak384, "Keccak-512": NewLegacyKeccak512,
+}
+
+var fixedSum = map[string]func([]byte) []byte{
+	"SHA3-224":   func(b []byte) []byte { s := Sum224(b); return s[:] },
+	"SHA3-256":   func(b []byte) []byte { s := Sum256(b); return s[:] },
+	"SHA3-384":   func(b []byte) []byte { s := Sum384(b); return s[:] },
+	"SHA3-512":   func(b []byte) []byte { s := Sum512(b); return s[:] },
+	"Keccak-224": func(b []byte) []byte { s := SumKeccak224(b); return s[:] },
+	"Keccak-256": func(b []byte) []byte { s := SumKeccak256(b); return s[:] },
+	"Keccak-384": func(b []byte) []byte { s := SumKeccak384(b); return s[:] },
+	"Keccak-512": func(b []byte) []byte { s := SumKeccak512(b); return s[:] },
+}
+
+// eachImpl runs f over every keccak kernel, or under -short only with the
+// default one: the vector sets are large, and internal/keccak compares each
+// kernel with the generic permutation directly.
+func eachImpl(t *testing.T, f func(t *testing.T)) {
+	if testing.Short() {
+		f(t)
+		return
+	}
+	hashtest.AllImplementations(t, "keccak", f)
+}
+
+// TestVectorsSHA3 runs every case of sha3.json.gz (NIST CAVP SHA3VS short
+// and long messages and Monte Carlo tests, the Keccak team's KATs).
+func TestVectorsSHA3(t *testing.T) {
+	eachImpl(t, func(t *testing.T) {
+		n := 0
+		for _, c := range hashtest.Vectors(t, "sha3") {
+			if c.Slow && testing.Short() {
+				continue
+			}
+			if c.Kind == "mct-sha3" {
+				testMCT(t, c)
+				n++
+				continue
+			}
+			if c.Kind != "" {
+				t.Fatalf("%s: unknown kind %q", c.ID, c.Kind)
+			}
+			in := c.Input.Materialize()
+			var got []byte
+			switch c.Algorithm {
+			case "SHAKE128":
+				got = SumSHAKE128(in, c.OutLen)
+			case "SHAKE256":
+				got = SumSHAKE256(in, c.OutLen)
+			default:
+				f, ok := fixedSum[c.Algorithm]
+				if !ok {
+					t.Fatalf("%s: unknown algorithm %s", c.ID, c.Algorithm)
+				}
+				got = f(in)
+				h := fixedNew[c.Algorithm]()
+				h.Write(in)
+				if s := h.Sum(nil); !bytes.Equal(s, got) {
+					t.Fatalf("%s: New+Write+Sum differs from the one-shot", c.ID)
+				}
+			}
+			if !bytes.Equal(got[c.ExpectedOffset:], c.Expected) {
+				t.Fatalf("%s: %x, want %x", c.ID, got, c.Expected)
+			}
+			n++
+		}
+		if n < 6000 {
+			t.Fatalf("only %d sha3 vectors ran", n)
+		}
+	})
+}
+
+// testMCT runs the SHA3VS Monte Carlo test (NIST SHA3VS section 6.2.3, as
+// the case note states): MD0 = seed; 100 times, 1000 iterations of
+// MDi = H(MDi-1), each 1000th output a checkpoint and the next seed. Under
+// -short only the first checkpoint is computed.
+func testMCT(t *testing.T, c hashtest.Case) {
+	h := fixedNew[c.Algorithm]()
+	md := bytes.Clone(c.Input.Materialize()) // Materialize may share the cached vector
+	for j, want := range c.Checkpoints {
+		if testing.Short() && j > 0 {
+			break
+		}
+		for range 1000 {
+			h.Reset()
+			h.Write(md)
+			md = h.Sum(md[:0])
+		}
+		if !bytes.Equal(md, want) {
+			t.Fatalf("%s checkpoint %d: %x, want %x", c.ID, j, md, want)
+		}
+	}
+}
+
+// TestVectorsSP800185 runs every case of sp800-185.json.gz.
+func TestVectorsSP800185(t *testing.T) {
+	eachImpl(t, func(t *testing.T) {
+		n := 0
+		for _, c := range hashtest.Vectors(t, "sp800-185") {
+			if c.Slow && testing.Short() {
+				continue
+			}
+			var tuple [][]byte
+			if c.Has("tuple") {
+				tuple = c.Tuple("tuple")
+			}
+			got, err := sp800185(c.Algorithm, c.Input.Materialize(), c.Bytes("key"), c.Bytes("N"), c.Bytes("S"), tuple, c.Int("block_size"), c.OutLen)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			if !bytes.Equal(got[c.ExpectedOffset:], c.Expected) {
+				t.Fatalf("%s: %x, want %x", c.ID, got, c.Expected)
+			}
+			n++
+		}
+		if n < 20000 {
+			t.Fatalf("only %d sp800-185 vectors ran", n)
+		}
+	})
+}
+
+// sp800185 computes an SP 800-185 function by name through the one-shot
+// API, and through the streaming API in one write; it fails if they differ.
+func sp800185(alg string, in, key, N, S []byte, tuple [][]byte, b, outLen int) ([]byte, error) {
+	read := func(x io.Reader) []byte {
+		out := make([]byte, outLen)
+		x.Read(out)
+		return out
+	}
+	var one, str []byte
+	var err error
+	switch alg {
+	case "cSHAKE128", "cSHAKE256":
+		x := NewCSHAKE128(N, S)
+		if alg == "cSHAKE256" {
+			x = NewCSHAKE256(N, S)
+		}
+		x.Write(in)
+		one = read(x)
+		str = one
+	case "KMAC128", "KMAC256":
+		var k *KMAC
+		if alg == "KMAC128" {
+			k, err = NewKMAC128(key, S, outLen)
+		} else {
+			k, err = NewKMAC256(key, S, outLen)
+		}
+		if err != nil {
+			return nil, err
+		}
+		k.Write(in)
+		one = k.Sum(nil)
+		if !k.Verify(one) {
+			return nil, io.ErrUnexpectedEOF
+		}
+		str = one
+	case "KMACXOF128", "KMACXOF256":
+		k := NewKMACXOF128(key, S)
+		if alg == "KMACXOF256" {
+			k = NewKMACXOF256(key, S)
+		}
+		k.Write(in)
+		one = read(k)
+		str = one
+	case "TupleHash128", "TupleHash256", "TupleHashXOF128", "TupleHashXOF256":
+		f := map[string]func([][]byte, []byte, int) ([]byte, error){
+			"TupleHash128": TupleHash128, "TupleHash256": TupleHash256,
+			"TupleHashXOF128": TupleHashXOF128, "TupleHashXOF256": TupleHashXOF256,
+		}[alg]
+		if one, err = f(tuple, S, outLen); err != nil {
+			return nil, err
+		}
+		switch alg {
+		case "TupleHash128", "TupleHash256":
+			th, _ := NewTupleHash128(S, outLen)
+			if alg == "TupleHash256" {
+				th, _ = NewTupleHash256(S, outLen)
+			}
+			for _, e := range tuple {
+				th.WriteElement(e)
+			}
+			str = th.Sum(nil)
+		default:
+			th := NewTupleHashXOF128(S)
+			if alg == "TupleHashXOF256" {
+				th = NewTupleHashXOF256(S)
+			}
+			for _, e := range tuple {
+				th.WriteElement(e)
+			}
+			str = read(th)
+		}
+	case "ParallelHash128", "ParallelHash256", "ParallelHashXOF128", "ParallelHashXOF256":
+		f := map[string]func([]byte, int, []byte, int) ([]byte, error){
+			"ParallelHash128": ParallelHash128, "ParallelHash256": ParallelHash256,
+			"ParallelHashXOF128": ParallelHashXOF128, "ParallelHashXOF256": ParallelHashXOF256,
+		}[alg]
+		if one, err = f(in, b, S, outLen); err != nil {
+			return nil, err
+		}
+		switch alg {
+		case "ParallelHash128", "ParallelHash256":
+			ph, err := NewParallelHash128(b, S, outLen)
+			if alg == "ParallelHash256" {
+				ph, err = NewParallelHash256(b, S, outLen)
+			}
+			if err != nil {
+				return nil, err
+			}
+			ph.Write(in)
+			str = ph.Sum(nil)
+		default:
+			ph, err := NewParallelHashXOF128(b, S)
+			if alg == "ParallelHashXOF256" {
+				ph, err = NewParallelHashXOF256(b, S)
+			}
+			if err != nil {
+				return nil, err
+			}
+			ph.Write(in)
+			str = read(ph)
+		}
+	default:
+		return nil, io.ErrNoProgress
+	}
+	if !bytes.Equal(one, str) {
+		return nil, io.ErrShortWrite
+	}
+	return one, nil
+}
+
+// TestWycheproofKMAC runs C2SP/wycheproof's KMAC128 and KMAC256 tests
+// (kmac*_no_customization_test.json): valid tags must verify and compute
+// equal, modified tags must not verify.
+func TestWycheproofKMAC(t *testing.T) {
+	for _, f := range []struct {
+		file string
+		mk   func(key, S []byte, n int) (*KMAC, error)
+	}{
+		{"wycheproof/kmac128_no_customization_test.json.gz", NewKMAC128},
+		{"wycheproof/kmac256_no_customization_test.json.gz", NewKMAC256},
+	} {
+		var file struct {
+			TestGroups []struct {
+				TagSize int `json:"tagSize"`
+				Tests   []struct {
+					TcID   int          `json:"tcId"`
+					Key    hashtest.Hex `json:"key"`
+					Msg    hashtest.Hex `json:"msg"`
+					Tag    hashtest.Hex `json:"tag"`
+					Result string       `json:"result"`
+				} `json:"tests"`
+			} `json:"testGroups"`
+		}
+		hashtest.LoadJSON(t, f.file, &file)
+		n := 0
+		for _, g := range file.TestGroups {
+			for _, tc := range g.Tests {
+				k, err := f.mk(tc.Key, nil, g.TagSize/8)
+				if err != nil {
+					t.Fatal(err)
+				}
+				k.Write(tc.Msg)
+				ok := k.Verify(tc.Tag)
+				if ok != (tc.Result == "valid") {
+					t.Errorf("%s #%d: Verify = %v, want result %s", f.file, tc.TcID, ok, tc.Result)
+				}
+				if tc.Result == "valid" && !bytes.Equal(k.Sum(nil), tc.Tag) {
+					t.Errorf("%s #%d: wrong tag", f.file, tc.TcID)
+				}
+				n++
+			}
+		}
+		if n < 100 {
+			t.Fatalf("%s: only %d tests", f.file, n)
+		}
+	}
+}
+
+func TestEqual(t *testing.T) {
+	if !Equal([]byte("abc"), []byte("abc")) || Equal([]byte("abc"), []byte("abd")) || Equal([]byte("ab"), []byte("abc")) {
+		t.Fatal("Equal is wrong")
+	}
+}
+
+// TestConformance runs hashtest's hash.Hash and hash.XOF checks on every
+// constructor. Its three-way splits are quadratic in the block size, so
+// under -short it covers one hash per rate class with the default kernel;
+// the full set runs over every kernel otherwise.
+func TestConformance(t *testing.T) {
+	if testing.Short() {
+		conformance(t, true)
+		return
+	}
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) { conformance(t, false) })
+}
+
+func conformance(t *testing.T, short bool) {
+	hashes := map[string]func() hash.Hash{
+		"KMAC128":         func() hash.Hash { k, _ := NewKMAC128([]byte("key"), []byte("S"), 40); return k },
+		"KMAC256":         func() hash.Hash { k, _ := NewKMAC256([]byte("key"), nil, 64); return k },
+		"ParallelHash128": func() hash.Hash { h, _ := NewParallelHash128(200, []byte("S"), 32); return h },
+		"ParallelHash256": func() hash.Hash { h, _ := NewParallelHash256(150, nil, 64); return h },
+	}
+	for name, mk := range fixedNew {
+		hashes[name] = func() hash.Hash { return mk() }
+	}
+	for name, mk := range hashes {
+		if short && name != "SHA3-512" && name != "Keccak-256" && name != "KMAC256" && name != "ParallelHash256" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) { hashtest.TestHash(t, mk) })
+	}
+	xofs := map[string]func() hash.XOF{
+		"SHAKE128":           func() hash.XOF { return NewSHAKE128() },
+		"SHAKE256":           func() hash.XOF { return NewSHAKE256() },
+		"cSHAKE128":          func() hash.XOF { return NewCSHAKE128([]byte("N"), []byte("S")) },
+		"cSHAKE256":          func() hash.XOF { return NewCSHAKE256(nil, bytes.Repeat([]byte("S"), 300)) },
+		"KMACXOF128":         func() hash.XOF { return NewKMACXOF128([]byte("key"), nil) },
+		"KMACXOF256":         func() hash.XOF { return NewKMACXOF256([]byte("key"), []byte("S")) },
+		"ParallelHashXOF128": func() hash.XOF { h, _ := NewParallelHashXOF128(50, nil); return h },
+		"ParallelHashXOF256": func() hash.XOF { h, _ := NewParallelHashXOF256(136, []byte("S")); return h },
+	}
+	for name, mk := range xofs {
+		t.Run(name, func(t *testing.T) { hashtest.TestXOF(t, mk) })
+	}
+}
+
+// TestClones checks that the XOFs' typed Clone methods give independent
+// copies mid-absorb and mid-squeeze (hashtest.TestXOF checks hash.Cloner
+// only, which an XOF cannot implement).
+func TestClones(t *testing.T) {
+	msg := hashtest.RandBytes(9, 500)
+	type xof interface {
+		io.Reader
+		Write([]byte) (int, error)
+	}
+	cases := map[string]struct {
+		mk    func() xof
+		clone func(xof) xof
+	}{
+		"SHAKE":           {func() xof { return NewCSHAKE128(nil, []byte("x")) }, func(x xof) xof { return x.(*SHAKE).Clone() }},
+		"KMACXOF":         {func() xof { return NewKMACXOF256([]byte("k"), nil) }, func(x xof) xof { return x.(*KMACXOF).Clone() }},
+		"ParallelHashXOF": {func() xof { h, _ := NewParallelHashXOF128(64, nil); return h }, func(x xof) xof { return x.(*ParallelHashXOF).Clone() }},
+	}
+	for name, c := range cases {
+		ref := c.mk()
+		ref.Write(msg)
+		want := make([]byte, 400)
+		ref.Read(want)
+
+		x := c.mk()
+		x.Write(msg[:123])
+		y := c.clone(x)
+		x.Write([]byte("other"))
+		y.Write(msg[123:])
+		got := make([]byte, 100)
+		y.Read(got)
+		z := c.clone(y)
+		rest := make([]byte, 300)
+		y.Read(rest)
+		rest2 := make([]byte, 300)
+		z.Read(rest2)
+		if !bytes.Equal(append(got, rest...), want) || !bytes.Equal(rest, rest2) {
+			t.Errorf("%s: clones are not independent", name)
+		}
+	}
+	th := NewTupleHashXOF128(nil)
+	th.WriteElement([]byte("a"))
+	th2 := th.Clone()
+	th.WriteElement([]byte("b"))
+	th2.WriteElement([]byte("b"))
+	a, b := make([]byte, 32), make([]byte, 32)
+	th.Read(a)
+	th2.Read(b)
+	if !bytes.Equal(a, b) {
+		t.Error("TupleHashXOF clone differs")
+	}
+	t1, _ := NewTupleHash256(nil, 32)
+	t1.WriteElement([]byte("a"))
+	t2 := t1.Clone()
+	t1.WriteElement([]byte("b"))
+	if bytes.Equal(t1.Sum(nil), t2.Sum(nil)) {
+		t.Error("TupleHash clone shares state")
+	}
+}
+
+// TestTupleHashIsNotConcatenation: the point of TupleHash.
+func TestTupleHashIsNotConcatenation(t *testing.T) {
+	a, _ := TupleHash128([][]byte{[]byte("ab"), []byte("c")}, nil, 32)
+	b, _ := TupleHash128([][]byte{[]byte("a"), []byte("bc")}, nil, 32)
+	if bytes.Equal(a, b) {
+		t.Fatal("TupleHash of different tuples with the same concatenation collide")
+	}
+}
+
+// TestParallelHashStreaming compares streaming ParallelHash, written in
+// pieces of many sizes, with the one-shot, for block sizes around the rate
+// and inputs across the parallel threshold.
+func TestParallelHashStreaming(t *testing.T) {
+	size := parallelMin + 3*8192 + 17
+	if testing.Short() {
+		size = 20000
+	}
+	msg := hashtest.RandBytes(11, size)
+	for _, b := range []int{1, 7, 168, 169, 1000, 8192} {
+		for _, xof := range []bool{false, true} {
+			want, err := parallelHash(kindCSHAKE128, msg, b, []byte("S"), 45, xof)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b == 8192 && !xof {
+				// The same input with leaves hashed one by one.
+				var p phCore
+				p.init(kindCSHAKE128, b, []byte("S"))
+				for _, piece := range chunks(msg, b) {
+					p.write(piece)
+				}
+				s := p.final(45 * 8)
+				if got := appendSqueeze(nil, &s, 45); !bytes.Equal(got, want) {
+					t.Fatal("leaf-at-a-time differs from batched")
+				}
+			}
+			for _, step := range []int{1 + b/2, b, 3*b + 5, 65537} {
+				if step == 1 && size > 100000 {
+					continue
+				}
+				var got []byte
+				if xof {
+					h, _ := NewParallelHashXOF128(b, []byte("S"))
+					for _, piece := range chunks(msg, step) {
+						h.Write(piece)
+					}
+					got = make([]byte, 45)
+					h.Read(got)
+				} else {
+					h, _ := NewParallelHash128(b, []byte("S"), 45)
+					for _, piece := range chunks(msg, step) {
+						h.Write(piece)
+					}
+					got = h.Sum(nil)
+				}
+				if !bytes.Equal(got, want) {
+					t.Fatalf("B=%d xof=%v: writes of %d bytes differ from one-shot", b, xof, step)
+				}
+			}
+		}
+	}
+}
+
+func chunks(b []byte, n int) [][]byte {
+	var out [][]byte
+	for len(b) > 0 {
+		k := min(n, len(b))
+		out = append(out, b[:k])
+		b = b[k:]
+	}
+	return out
+}
+
+func TestParallelLeavesMatchSequential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large input")
+	}
+	for _, rate := range []int{168, 136} {
+		cvLen := 200 - rate
+		for _, b := range []int{1000, 8192} {
+			data := hashtest.RandBytes(3, b*(parallelMin/b+5))
+			n := len(data) / b
+			a, s := make([]byte, n*cvLen), make([]byte, n*cvLen)
+			hashLeaves(a, data, b, rate, cvLen)
+			hashLeavesSequential(s, data, b, rate, cvLen)
+			if !bytes.Equal(a, s) {
+				t.Fatalf("rate %d B %d: parallel leaves differ", rate, b)
+			}
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := NewKMAC128(nil, nil, -1); err == nil {
+		t.Error("NewKMAC128 accepted outLen -1")
+	}
+	if _, err := NewKMAC256(nil, nil, maxOutLen+1); err == nil {
+		t.Error("NewKMAC256 accepted a huge outLen")
+	}
+	if _, err := TupleHash128(nil, nil, -5); err == nil {
+		t.Error("TupleHash128 accepted outLen -5")
+	}
+	if _, err := TupleHashXOF256(nil, nil, -1); err == nil {
+		t.Error("TupleHashXOF256 accepted outLen -1")
+	}
+	if _, err := NewTupleHash256(nil, -1); err == nil {
+		t.Error("NewTupleHash256 accepted outLen -1")
+	}
+	for _, b := range []int{0, -1, -1 << 62} {
+		if _, err := ParallelHash128([]byte("x"), b, nil, 32); err == nil {
+			t.Errorf("ParallelHash128 accepted block size %d", b)
+		}
+		if _, err := NewParallelHash256(b, nil, 32); err == nil {
+			t.Errorf("NewParallelHash256 accepted block size %d", b)
+		}
+		if _, err := NewParallelHashXOF128(b, nil); err == nil {
+			t.Errorf("NewParallelHashXOF128 accepted block size %d", b)
+		}
+	}
+	if _, err := ParallelHash256([]byte("x"), 8, nil, -1); err == nil {
+		t.Error("ParallelHash256 accepted outLen -1")
+	}
+	if _, err := NewParallelHash128(8, nil, -1); err == nil {
+		t.Error("NewParallelHash128 accepted outLen -1")
+	}
+	// Zero-length outputs are allowed (L = 0 is valid in SP 800-185).
+	if out, err := TupleHash128(nil, nil, 0); err != nil || len(out) != 0 {
+		t.Error("TupleHash128 with outLen 0 failed")
+	}
+}
+
+// TestWriteAfterReadPanics: the documented misuse panics for every XOF.
+func TestWriteAfterReadPanics(t *testing.T) {
+	one := []byte{1}
+	check := func(name string, read func(), write func()) {
+		t.Helper()
+		read()
+		defer func() {
+			if recover() == nil {
+				t.Errorf("%s: Write after Read did not panic", name)
+			}
+		}()
+		write()
+	}
+	th := NewTupleHashXOF256(nil)
+	check("TupleHashXOF", func() { th.Read(one) }, func() { th.WriteElement(one) })
+	k := NewKMACXOF128(nil, nil)
+	check("KMACXOF", func() { k.Read(one) }, func() { k.Write(one) })
+}
+
+// TestMarshalGolden pins the marshalled format: a compatibility promise.
+func TestMarshalGolden(t *testing.T) {
+	h := New256()
+	h.Write([]byte("abc"))
+	st, _ := h.MarshalBinary()
+	want := "686b3302" + "616263" + "0000000000" + "00" /* rest zero */
+	if got := hex.EncodeToString(st[:len(want)/2]); got != want || len(st) != 206 || st[204] != 3 || st[205] != 0 {
+		t.Fatalf("SHA3-256 state %x", st)
+	}
+	x := NewSHAKE128()
+	x.Write([]byte("abc"))
+	st, _ = x.MarshalBinary()
+	if len(st) != 406 || string(st[:4]) != "hk3\x09" || st[204] != 3 {
+		t.Fatalf("SHAKE128 state %x", st)
+	}
+	// Cross-algorithm states are refused.
+	if New512().UnmarshalBinary(func() []byte { s, _ := New256().MarshalBinary(); return s }()) == nil {
+		t.Error("SHA3-512 accepted a SHA3-256 state")
+	}
+	if NewSHAKE256().UnmarshalBinary(st) == nil {
+		t.Error("SHAKE256 accepted a SHAKE128 state")
+	}
+	c := NewCSHAKE128(nil, []byte("S"))
+	c.Write([]byte("abc"))
+	cst, _ := c.MarshalBinary()
+	y := NewSHAKE128()
+	if err := y.UnmarshalBinary(cst); err != nil {
+		t.Fatal(err)
+	}
+	a, b := make([]byte, 32), make([]byte, 32)
+	c.Read(a)
+	y.Read(b)
+	if !bytes.Equal(a, b) {
+		t.Error("cSHAKE state restored into another receiver differs")
+	}
+	// A SHAKE state with a non-zero initial state is refused.
+	bad := bytes.Clone(st)
+	bad[300] = 1
+	if NewSHAKE128().UnmarshalBinary(bad) == nil {
+		t.Error("SHAKE128 accepted a non-zero initial state")
+	}
+	// A SHA3 state marked as squeezing is refused.
+	st, _ = New256().MarshalBinary()
+	st[205] = 1
+	if New256().UnmarshalBinary(st) == nil {
+		t.Error("SHA3-256 accepted a squeezing state")
+	}
+}

@@ -1,0 +1,232 @@
+package sha3
+
+import (
+	"hash"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// SHAKE is a SHAKE or cSHAKE extendable-output function (FIPS 202 section
+// 6.2, SP 800-185 section 3). It implements hash.XOF, Clone,
+// encoding.BinaryMarshaler, encoding.BinaryAppender and
+// encoding.BinaryUnmarshaler. Its zero value is not usable; use NewSHAKE128,
+// NewSHAKE256, NewCSHAKE128 or NewCSHAKE256.
+type SHAKE struct {
+	s    keccak.Sponge
+	init [25]uint64 // state after the cSHAKE prefix (all zero for SHAKE): what Reset returns to
+	kind uint8
+}
+
+var _ hash.XOF = (*SHAKE)(nil)
+
+func rateOf(kind uint8) int {
+	if kind == kindSHAKE128 || kind == kindCSHAKE128 {
+		return keccak.Rate128
+	}
+	return keccak.Rate256
+}
+
+// NewSHAKE128 returns a new SHAKE128 XOF (security 128 bits against all
+// attacks when reading at least 32 bytes).
+func NewSHAKE128() *SHAKE { return newCSHAKE(kindSHAKE128, nil, nil) }
+
+// NewSHAKE256 returns a new SHAKE256 XOF (security 256 bits when reading at
+// least 64 bytes).
+func NewSHAKE256() *SHAKE { return newCSHAKE(kindSHAKE256, nil, nil) }
+
+// NewCSHAKE128 returns a new cSHAKE128 XOF (SP 800-185 section 3) with the
+// function-name string N (reserved for functions defined by NIST; use nil)
+// and the customization string S. With N and S both empty it is SHAKE128.
+func NewCSHAKE128(N, S []byte) *SHAKE { return newCSHAKE(kindCSHAKE128, N, S) }
+
+// NewCSHAKE256 returns a new cSHAKE256 XOF; see NewCSHAKE128.
+func NewCSHAKE256(N, S []byte) *SHAKE { return newCSHAKE(kindCSHAKE256, N, S) }
+
+func newCSHAKE(kind uint8, N, S []byte) *SHAKE {
+	x := new(SHAKE)
+	x.initCSHAKE(kind, N, S)
+	return x
+}
+
+// initCSHAKE sets x to cSHAKE with N and S, absorbing
+// bytepad(encode_string(N) || encode_string(S), rate) (SP 800-185 section
+// 3.3), or to plain SHAKE if both are empty.
+func (x *SHAKE) initCSHAKE(kind uint8, N, S []byte) {
+	x.kind = kind
+	rate := rateOf(kind)
+	if len(N) == 0 && len(S) == 0 {
+		if kind == kindCSHAKE128 {
+			x.kind = kindSHAKE128
+		} else if kind == kindCSHAKE256 {
+			x.kind = kindSHAKE256
+		}
+		x.s.Init(rate, keccak.MaxRounds, keccak.DomainSHAKE)
+		x.init = [25]uint64{}
+		return
+	}
+	x.s.Init(rate, keccak.MaxRounds, keccak.DomainCSHAKE)
+	bytepad(&x.s, N, S)
+	x.init = *x.s.Lanes()
+}
+
+// bytepad absorbs bytepad(encode_string(strs[0]) || encode_string(strs[1])
+// || ..., rate) into s, which must be at a block boundary (SP 800-185
+// sections 2.3.2 and 2.3.3).
+func bytepad(s *keccak.Sponge, strs ...[]byte) {
+	var buf [9]byte
+	n := 0
+	absorb := func(p []byte) { s.Absorb(p); n += len(p) }
+	absorb(leftEncode(&buf, uint64(s.Rate())))
+	for _, x := range strs {
+		absorb(leftEncode(&buf, uint64(len(x))*8))
+		absorb(x)
+	}
+	if r := n % s.Rate(); r != 0 {
+		var zero [keccak.StateSize]byte
+		s.Absorb(zero[:s.Rate()-r])
+	}
+}
+
+// leftEncode returns left_encode(v) (SP 800-185 section 2.3.1): the number
+// of bytes of v's big-endian encoding (at least one), then that encoding.
+func leftEncode(buf *[9]byte, v uint64) []byte {
+	n := 1
+	for v>>(8*n) != 0 && n < 8 {
+		n++
+	}
+	buf[0] = byte(n)
+	for i := range n {
+		buf[1+i] = byte(v >> (8 * (n - 1 - i)))
+	}
+	return buf[:1+n]
+}
+
+// rightEncode returns right_encode(v): the big-endian encoding of v (at
+// least one byte), then its length.
+func rightEncode(buf *[9]byte, v uint64) []byte {
+	n := 1
+	for v>>(8*n) != 0 && n < 8 {
+		n++
+	}
+	for i := range n {
+		buf[i] = byte(v >> (8 * (n - 1 - i)))
+	}
+	buf[n] = byte(n)
+	return buf[:n+1]
+}
+
+// Write absorbs more data. It never returns an error. It panics if called
+// after Read (hash.XOF: reading ends writing), until Reset.
+func (x *SHAKE) Write(p []byte) (int, error) {
+	if x.s.Squeezing() {
+		panic("hashkit/sha3: Write after Read")
+	}
+	x.s.Absorb(p)
+	return len(p), nil
+}
+
+// Read fills p with the next len(p) bytes of output. It never returns an
+// error.
+func (x *SHAKE) Read(p []byte) (int, error) {
+	x.s.Squeeze(p)
+	return len(p), nil
+}
+
+// Reset returns to the initial state, with the same N and S.
+func (x *SHAKE) Reset() {
+	x.s.Reset()
+	*x.s.Lanes() = x.init
+}
+
+// BlockSize returns the rate in bytes: 168 for SHAKE128 and cSHAKE128, 136
+// for SHAKE256 and cSHAKE256.
+func (x *SHAKE) BlockSize() int { return x.s.Rate() }
+
+// Clone returns an independent copy, which continues writing or reading
+// where x is. (hash.Cloner requires a hash.Hash, which an XOF is not, so
+// Clone returns the concrete type.)
+func (x *SHAKE) Clone() *SHAKE {
+	c := *x
+	return &c
+}
+
+// MarshalBinary encodes the state (406 bytes: a 4-byte magic naming the
+// algorithm, the sponge state with position and reading flag, and the
+// initial state Reset returns to, which holds cSHAKE's N and S). The format
+// is stable across versions.
+func (x *SHAKE) MarshalBinary() ([]byte, error) {
+	return x.AppendBinary(make([]byte, 0, shakeMarshaledSize))
+}
+
+const shakeMarshaledSize = 4 + keccak.MarshaledSize + keccak.StateSize
+
+// AppendBinary appends the encoding of MarshalBinary to b.
+func (x *SHAKE) AppendBinary(b []byte) ([]byte, error) {
+	b = append(b, magic...)
+	b = append(b, x.kind)
+	b = x.s.AppendBinary(b)
+	var init keccak.Sponge
+	init.Init(x.s.Rate(), keccak.MaxRounds, x.s.Domain())
+	*init.Lanes() = x.init
+	return init.AppendBinary(b)[:len(b)+keccak.StateSize], nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary. The algorithm
+// must match: SHAKE128 for a SHAKE128 or cSHAKE128 receiver, and so on, and
+// a cSHAKE state only into a receiver made by NewCSHAKE with non-empty N or
+// S (any; the state carries them). It returns an error for anything else
+// and then leaves x unchanged.
+func (x *SHAKE) UnmarshalBinary(b []byte) error {
+	if len(b) != shakeMarshaledSize || string(b[:3]) != magic || rateOf(b[3]) != x.s.Rate() {
+		return errMarshal
+	}
+	kind := b[3]
+	if kind < kindSHAKE128 || kind > kindCSHAKE256 {
+		return errMarshal
+	}
+	var s keccak.Sponge
+	ds := byte(keccak.DomainSHAKE)
+	if kind >= kindCSHAKE128 {
+		ds = keccak.DomainCSHAKE
+	}
+	s.Init(rateOf(kind), keccak.MaxRounds, ds)
+	if err := s.UnmarshalBinary(b[4 : 4+keccak.MarshaledSize]); err != nil {
+		return err
+	}
+	var init keccak.Sponge
+	init.Init(rateOf(kind), keccak.MaxRounds, ds)
+	st := append(b[4+keccak.MarshaledSize:len(b):len(b)], 0, 0)
+	if err := init.UnmarshalBinary(st); err != nil {
+		return err
+	}
+	if kind < kindCSHAKE128 && *init.Lanes() != [25]uint64{} {
+		return errMarshal // SHAKE starts from the zero state
+	}
+	x.s, x.init, x.kind = s, *init.Lanes(), kind
+	return nil
+}
+
+// SumSHAKE128 returns length bytes of SHAKE128 output of data. It panics if
+// length is negative, like make.
+func SumSHAKE128(data []byte, length int) []byte {
+	// The allocation is outlined so that short outputs of an inlined call
+	// can stay on the caller's stack.
+	out := make([]byte, length)
+	sumSHAKE(out, data, keccak.Rate128)
+	return out
+}
+
+// SumSHAKE256 returns length bytes of SHAKE256 output of data. It panics if
+// length is negative, like make.
+func SumSHAKE256(data []byte, length int) []byte {
+	out := make([]byte, length)
+	sumSHAKE(out, data, keccak.Rate256)
+	return out
+}
+
+func sumSHAKE(out, data []byte, rate int) {
+	var s keccak.Sponge
+	s.Init(rate, keccak.MaxRounds, keccak.DomainSHAKE)
+	s.Absorb(data)
+	s.Squeeze(out)
+}
