@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"math/bits"
 	"strings"
 	"sync"
 	"testing"
@@ -137,12 +138,26 @@ func TestErrors(t *testing.T) {
 		p := ok
 		c.mod(&p)
 		_, err := DeriveKey(context.Background(), nil, c.salt, p)
+		if c.want == "MaxMemory" && bits.UintSize == 32 && err != nil && strings.Contains(err.Error(), "platform") {
+			continue // 32-bit platforms cannot address that much memory at all
+		}
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "hashkit/argon2: ") {
 			t.Errorf("%+v: error %v, want one containing %q", p, err, c.want)
 		}
 	}
 	if _, err := DeriveKey(context.Background(), nil, salt, ok); err != nil {
 		t.Errorf("valid parameters: %v", err)
+	}
+	// On 32-bit platforms, 4 GiB does not fit in int: an error, not a panic.
+	if bits.UintSize == 32 {
+		p := ok
+		p.Memory, p.MaxMemory = 1<<22, -1
+		if _, err := DeriveKey(context.Background(), nil, salt, p); err == nil || !strings.Contains(err.Error(), "platform") {
+			t.Errorf("m=2^22 on a 32-bit platform: %v", err)
+		}
+		if _, err := NewBuffer(1 << 22); err == nil {
+			t.Error("NewBuffer(2^22) on a 32-bit platform succeeded")
+		}
 	}
 	for _, f := range []func(){
 		func() { IDKey(nil, nil, 0, 64, 1, 32) },

@@ -2,4 +2,4 @@
 
 package scrypt
 
-func kernel() kernelSet { return kernelSet{mix: blockMixGeneric} }
+func kernel(r int) kernelSet { return kernelSet{mix: blockMixGeneric} }

@@ -197,7 +197,7 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 		}
 		clear(work[w*N*blockWords:])
 	}()
-	k := kernel()
+	k := kernel(r)
 
 	// B in words, in the kernel's layout.
 	bw := work[(N+1)*w*blockWords:]

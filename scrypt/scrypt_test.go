@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"math/bits"
 	"strings"
 	"sync"
 	"testing"
@@ -120,8 +121,8 @@ func TestErrors(t *testing.T) {
 		{16, 1, 1, 0, 0, "key length"},
 		{16, 1, 1, -5, 0, "key length"},
 		{16, 1 << 15, 1 << 15, 32, -1, "r*p must be less than 2^30"},
-		{1 << 62, 8, 1, 32, -1, "N too large for r"},
-		{1 << 21, 8, 1, 32, 0, "MaxMemory"},
+		{1 << (bits.UintSize - 2), 8, 1, 32, -1, "N too large for r"},
+		{1 << 20, 8, 2, 32, 0, "MaxMemory"},
 		{1 << 10, 8, 1, 32, 128 * 8 * (1<<10 + 1), "MaxMemory"},
 	} {
 		_, err := DeriveKey(context.Background(), nil, nil, Params{N: c.N, R: c.r, P: c.p, KeyLen: c.keyLen, MaxMemory: c.max})

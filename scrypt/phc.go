@@ -1,0 +1,120 @@
+package scrypt
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"math/bits"
+	"strconv"
+
+	"github.com/hashkit/hashkit/phc"
+)
+
+// ErrMismatch is returned by Verify when the password does not match.
+var ErrMismatch = errors.New("hashkit/scrypt: hash and password do not match")
+
+// Hash derives a key of password with params (N a power of two; a KeyLen
+// of 0 means 32) and a new random 16-byte salt, and returns it in the PHC
+// format of Python's passlib: $scrypt$ln=log2(N),r=R,p=P$salt$hash, with
+// salt and hash in base64 without padding.
+func Hash(password []byte, params Params) (string, error) {
+	return HashContext(context.Background(), password, params)
+}
+
+// HashContext is Hash with a context (see DeriveKey).
+func HashContext(ctx context.Context, password []byte, params Params) (string, error) {
+	if params.KeyLen == 0 {
+		params.KeyLen = 32
+	}
+	salt := make([]byte, 16)
+	rand.Read(salt)
+	key, err := DeriveKey(ctx, password, salt, params)
+	if err != nil {
+		return "", err
+	}
+	return Encode(params, salt, key), nil
+}
+
+// Encode formats a derived key as a passlib scrypt PHC string. params.N
+// must be a power of two.
+func Encode(params Params, salt, key []byte) string {
+	h := phc.Hash{
+		ID: "scrypt",
+		Params: []phc.Param{
+			{Name: "ln", Value: strconv.Itoa(bits.TrailingZeros64(uint64(params.N)))},
+			{Name: "r", Value: strconv.Itoa(params.R)},
+			{Name: "p", Value: strconv.Itoa(params.P)},
+		},
+		Salt: salt, Hash: key,
+	}
+	return h.String()
+}
+
+// Decode parses a passlib scrypt PHC string into parameters (N, R, P and
+// KeyLen), salt and key, checking the syntax and the ranges that DeriveKey
+// checks (except the memory limit): ln, r, p in this order, 1 <= ln <= 62,
+// r, p >= 1, r*p < 2^30, and a non-empty hash.
+func Decode(s string) (params Params, salt, key []byte, err error) {
+	h, err := phc.Parse(s)
+	if err != nil {
+		return Params{}, nil, nil, err
+	}
+	bad := func(what string) (Params, []byte, []byte, error) {
+		return Params{}, nil, nil, errors.New("hashkit/scrypt: invalid scrypt PHC string: " + what)
+	}
+	if h.ID != "scrypt" {
+		return bad("identifier is not scrypt")
+	}
+	if h.HasVersion {
+		return bad("unexpected version field")
+	}
+	if len(h.Params) != 3 || h.Params[0].Name != "ln" || h.Params[1].Name != "r" || h.Params[2].Name != "p" {
+		return bad("parameters must be ln, r, p in this order")
+	}
+	var v [3]uint32
+	for i, p := range h.Params {
+		if v[i], err = phc.ParseUint32(p.Value); err != nil {
+			return Params{}, nil, nil, err
+		}
+	}
+	if v[0] < 1 || v[0] > 62 {
+		return bad("ln must be between 1 and 62")
+	}
+	if h.Hash == nil {
+		return bad("no hash")
+	}
+	params = Params{N: 1 << v[0], R: int(v[1]), P: int(v[2]), KeyLen: len(h.Hash)}
+	if err := checkParams(params.N, params.R, params.P, params.KeyLen); err != nil {
+		return Params{}, nil, nil, err
+	}
+	return params, h.Salt, h.Hash, nil
+}
+
+// Verify checks password against the passlib scrypt PHC string encoded,
+// with the default memory limit. It returns nil on a match, ErrMismatch on a
+// mismatch, and another error if the string is malformed or out of range
+// (before the parameters' memory is allocated). The comparison takes
+// constant time.
+func Verify(encoded string, password []byte) error {
+	return VerifyContext(context.Background(), encoded, password, Params{})
+}
+
+// VerifyContext is Verify with a context and the settings of opts that the
+// string does not hold: MaxMemory, Threads and Progress (the other fields of
+// opts are ignored).
+func VerifyContext(ctx context.Context, encoded string, password []byte, opts Params) error {
+	params, salt, want, err := Decode(encoded)
+	if err != nil {
+		return err
+	}
+	params.MaxMemory, params.Threads, params.Progress = opts.MaxMemory, opts.Threads, opts.Progress
+	got, err := DeriveKey(ctx, password, salt, params)
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare(got, want) != 1 {
+		return ErrMismatch
+	}
+	return nil
+}
