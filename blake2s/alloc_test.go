@@ -26,3 +26,15 @@ func TestAllocations(t *testing.T) {
 		hashtest.NoAllocs(t, "XOF Reset+Write", func() { x.Reset(); x.Write(msg) })
 	})
 }
+
+// TestNewAllocs checks that New allocates only the hasher itself.
+func TestNewAllocs(t *testing.T) {
+	for _, key := range [][]byte{nil, []byte("key")} {
+		if n := testing.AllocsPerRun(10, func() { New(32, key) }); n != 1 {
+			t.Errorf("New with a %d-byte key allocates %v times; want 1", len(key), n)
+		}
+	}
+	if n := testing.AllocsPerRun(10, func() { NewXOF(100, nil) }); n != 1 {
+		t.Errorf("NewXOF allocates %v times; want 1", n)
+	}
+}
