@@ -18,9 +18,6 @@ package eskdf
 
 import (
 	"context"
-	"crypto/hkdf"
-	"crypto/pbkdf2"
-	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/binary"
 	"errors"
@@ -31,7 +28,10 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/hashkit/hashkit/hkdf"
+	"github.com/hashkit/hashkit/pbkdf2"
 	"github.com/hashkit/hashkit/scrypt"
+	"github.com/hashkit/hashkit/sha256"
 )
 
 // The fixed work factors of ESKDF.
@@ -84,7 +84,7 @@ func DeriveMainSeedContext(ctx context.Context, username, password string) ([]by
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		pbk, pbkErr = pbkdf2.Key(sha256.New, password+"\x02", []byte(username+"\x02"), pbkdf2Iter, 32)
+		pbk, pbkErr = pbkdf2.DeriveKey(ctx, sha256.New, password+"\x02", []byte(username+"\x02"), pbkdf2Iter, 32, nil)
 	}()
 	scr, err := scrypt.DeriveKey(ctx, []byte(password+"\x01"), []byte(username+"\x01"),
 		scrypt.Params{N: scryptN, R: 8, P: 1, KeyLen: 32, Threads: 1})

@@ -24,7 +24,6 @@ package scrypt
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -34,7 +33,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"crypto/pbkdf2"
+	"github.com/hashkit/hashkit/pbkdf2"
+	"github.com/hashkit/hashkit/sha256"
 )
 
 // DefaultMaxMemory is the memory limit DeriveKey uses when Params.MaxMemory
