@@ -1,5 +1,6 @@
-// Command sha1 generates the amd64 SHA-1 kernel of package sha1: the
-// compression function with the SHA extensions (blockSHANI). Declaration:
+// Command sha1 generates the amd64 SHA-1 kernels of package sha1: the
+// compression function with the SHA extensions (blockSHANI) and a scalar
+// one for every other amd64 CPU (blockAMD64). Declarations:
 // sha1/sha1block_amd64.go.
 package main
 
@@ -17,6 +18,7 @@ func main() {
 	Package("github.com/hashkit/hashkit/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
+	genAMD64()
 	Generate()
 }
 
@@ -108,5 +110,93 @@ func genSHANI() {
 	MOVOU(abcd, Mem{Base: hp})
 	PEXTRD(Imm(3), e0, Mem{Base: hp, Disp: 16})
 	Label("done")
+	RET()
+}
+
+// genAMD64 writes blockAMD64(h *[5]uint32, p []byte), the scalar
+// compression of FIPS 180-4 section 6.1.2 with the message schedule in a
+// 16-word ring on the stack (section 6.1.3).
+//
+// Each step is a' = ROTL5(a) + f(b, c, d) + e + K + W. Only ROTL5(a) and
+// the final addition wait for the newest word a; e + K + W and f (whose
+// inputs are a step or more old) are summed first, so the chain from one a
+// to the next is two operations.
+func genAMD64() {
+	Implement("blockAMD64")
+	Attributes(NOSPLIT)
+	ring := AllocLocal(64)
+
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef("scalar_done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+
+	var r [5]GPVirtual
+	for i := range r {
+		r[i] = GP32()
+		MOVL(Mem{Base: hp, Disp: 4 * i}, r[i])
+	}
+	w, t := GP32(), GP32()
+	k := [4]uint32{0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6}
+	slot := func(i int) Mem { return ring.Offset(4 * (i & 15)) }
+
+	Label("scalar_loop")
+	for i := 0; i < 80; i++ {
+		role := func(j int) GPVirtual { return r[((j-i)%5+5)%5] }
+		a, b, c, d, e := role(0), role(1), role(2), role(3), role(4)
+		if i < 16 {
+			MOVL(Mem{Base: p, Disp: 4 * i}, w)
+			BSWAPL(w)
+		} else {
+			// W_t = ROTL1(W_t-3 ^ W_t-8 ^ W_t-14 ^ W_t-16)
+			MOVL(slot(i-3), w)
+			XORL(slot(i-8), w)
+			XORL(slot(i-14), w)
+			XORL(slot(i-16), w)
+			ROLL(Imm(1), w)
+		}
+		if i <= 76 {
+			MOVL(w, slot(i)) // step 79 reads W_76 (t-3) last
+		}
+		LEAL(Mem{Base: e, Index: w, Scale: 1, Disp: int(int32(k[i/20]))}, e)
+		switch {
+		case i < 20: // Ch(b, c, d) = d ^ (b & (c ^ d))
+			MOVL(c, t)
+			XORL(d, t)
+			ANDL(b, t)
+			XORL(d, t)
+			ADDL(t, e)
+		case i >= 40 && i < 60: // Maj(b, c, d) = (b & c) + (d & (b ^ c)), disjoint terms
+			MOVL(b, t)
+			ANDL(c, t)
+			ADDL(t, e)
+			MOVL(b, t)
+			XORL(c, t)
+			ANDL(d, t)
+			ADDL(t, e)
+		default: // Parity(b, c, d) = b ^ c ^ d
+			MOVL(b, t)
+			XORL(c, t)
+			XORL(d, t)
+			ADDL(t, e)
+		}
+		MOVL(a, t)
+		ROLL(Imm(5), t)
+		ADDL(t, e)
+		ROLL(Imm(30), b)
+	}
+	Comment("Add the block's result to the chaining value.")
+	for i := range r {
+		ADDL(Mem{Base: hp, Disp: 4 * i}, r[i])
+		MOVL(r[i], Mem{Base: hp, Disp: 4 * i})
+	}
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("scalar_loop"))
+	Label("scalar_done")
 	RET()
 }
