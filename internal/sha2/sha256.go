@@ -83,27 +83,16 @@ func (d *Digest256) Write(p []byte) (int, error) {
 }
 
 func (d *Digest256) Sum(in []byte) []byte {
-	c := *d // Sum must not change the state
-	sum := c.Checksum()
+	h := d.h // Sum must not change the state
+	sum := finish256(&h, d.x[:d.nx], d.len)
 	return append(in, sum[:d.Size()]...)
 }
 
 // Checksum finishes the computation and returns the digest, of which the
-// first Size() bytes are the hash. It changes d; Sum does not.
+// first Size() bytes are the hash. It changes d (its chaining value); Sum
+// does not.
 func (d *Digest256) Checksum() [32]byte {
-	// FIPS 180-4 section 5.1.1: 0x80, zeros, and the bit length, so that the
-	// padded message is a multiple of 64 bytes.
-	bitLen := d.len << 3
-	var pad [BlockSize256 + 8]byte
-	pad[0] = 0x80
-	n := 1 + (55-d.nx)&63
-	binary.BigEndian.PutUint64(pad[n:], bitLen)
-	d.Write(pad[:n+8])
-	var out [32]byte
-	for i, v := range d.h {
-		binary.BigEndian.PutUint32(out[4*i:], v)
-	}
-	return out
+	return finish256(&d.h, d.x[:d.nx], d.len)
 }
 
 func (d *Digest256) Clone() (hash.Cloner, error) {

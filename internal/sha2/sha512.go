@@ -88,26 +88,16 @@ func (d *Digest512) Write(p []byte) (int, error) {
 }
 
 func (d *Digest512) Sum(in []byte) []byte {
-	c := *d // Sum must not change the state
-	sum := c.Checksum()
+	h := d.h // Sum must not change the state
+	sum := finish512(&h, d.x[:d.nx], d.len)
 	return append(in, sum[:d.Size()]...)
 }
 
 // Checksum finishes the computation and returns the 64-byte final hash
-// value, of which the first Size() bytes are the digest. It changes d.
+// value, of which the first Size() bytes are the digest. It changes d (its
+// chaining value); Sum does not.
 func (d *Digest512) Checksum() [64]byte {
-	// FIPS 180-4 section 5.1.2: 0x80, zeros, and the 128-bit bit length.
-	var pad [BlockSize512 + 16]byte
-	pad[0] = 0x80
-	n := 1 + (111-d.nx)&127
-	binary.BigEndian.PutUint64(pad[n:], d.len>>61)
-	binary.BigEndian.PutUint64(pad[n+8:], d.len<<3)
-	d.Write(pad[:n+16])
-	var out [64]byte
-	for i, v := range d.h {
-		binary.BigEndian.PutUint64(out[8*i:], v)
-	}
-	return out
+	return finish512(&d.h, d.x[:d.nx], d.len)
 }
 
 func (d *Digest512) Clone() (hash.Cloner, error) {

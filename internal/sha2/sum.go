@@ -20,22 +20,28 @@ func Sum224(data []byte) [Size224]byte {
 }
 
 // sum256 finishes hashing data from the chaining value h, as the whole
-// message (FIPS 180-4 section 5.1.1 padding with len(data) as the length).
+// message.
 func sum256(h *[8]uint32, data []byte) [Size256]byte {
-	var tail [2 * BlockSize256]byte
 	n := len(data) &^ (BlockSize256 - 1)
-	r := len(data) - n
-	if n == BlockSize256 && r < 56 {
+	if n == BlockSize256 && len(data)-n < 56 {
 		// A single block and a short tail: one call for both blocks is
 		// cheaper than two.
-		n, r = 0, BlockSize256+r
+		n = 0
 	} else if n > 0 {
 		block256(h, data[:n])
 	}
-	copy(tail[:], data[n:])
+	return finish256(h, data[n:], uint64(len(data)))
+}
+
+// finish256 appends the FIPS 180-4 section 5.1.1 padding for a message of
+// total bytes to its last bytes rest (at most 119), compresses the one or
+// two blocks into h and returns the final hash value.
+func finish256(h *[8]uint32, rest []byte, total uint64) [Size256]byte {
+	var tail [2 * BlockSize256]byte
+	r := copy(tail[:], rest)
 	tail[r] = 0x80
 	end := (r + 8 + BlockSize256) &^ (BlockSize256 - 1) // room for 0x80 and the length
-	binary.BigEndian.PutUint64(tail[end-8:], uint64(len(data))<<3)
+	binary.BigEndian.PutUint64(tail[end-8:], total<<3)
 	block256(h, tail[:end])
 	var out [Size256]byte
 	for i, v := range h {
@@ -48,18 +54,25 @@ func sum256(h *[8]uint32, data []byte) [Size256]byte {
 // which the first Size() bytes of a Digest512 of that kind are the hash.
 func Sum512(kind Kind512, data []byte) [Size512]byte {
 	h := *kinds512[kind].iv
-	var tail [2 * BlockSize512]byte
 	n := len(data) &^ (BlockSize512 - 1)
-	r := len(data) - n
 	if n > 0 {
 		block512(&h, data[:n])
 	}
-	copy(tail[:], data[n:])
+	return finish512(&h, data[n:], uint64(len(data)))
+}
+
+// finish512 appends the FIPS 180-4 section 5.1.2 padding for a message of
+// total bytes (the 128-bit bit count is total>>61 : total<<3) to its last
+// bytes rest (fewer than 128), compresses into h and returns the final hash
+// value.
+func finish512(h *[8]uint64, rest []byte, total uint64) [Size512]byte {
+	var tail [2 * BlockSize512]byte
+	r := copy(tail[:], rest)
 	tail[r] = 0x80
-	end := (r + 16 + BlockSize512) &^ (BlockSize512 - 1) // room for 0x80 and the 128-bit length
-	binary.BigEndian.PutUint64(tail[end-16:], uint64(len(data))>>61)
-	binary.BigEndian.PutUint64(tail[end-8:], uint64(len(data))<<3)
-	block512(&h, tail[:end])
+	end := (r + 16 + BlockSize512) &^ (BlockSize512 - 1) // room for 0x80 and the length
+	binary.BigEndian.PutUint64(tail[end-16:], total>>61)
+	binary.BigEndian.PutUint64(tail[end-8:], total<<3)
+	block512(h, tail[:end])
 	var out [Size512]byte
 	for i, v := range h {
 		binary.BigEndian.PutUint64(out[8*i:], v)
