@@ -1,0 +1,185 @@
+// Command argon2 generates the amd64 compression kernels of package argon2:
+// the BlaMka compression function G of RFC 9106 with AVX-512, the whole
+// 1 KiB block held in sixteen ZMM registers. Declarations:
+// argon2/blamka_amd64.go.
+//
+// Layout. The block is an 8x8 matrix of 16-byte registers, i.e. 8 rows of 16
+// words v0..v15. For the row rounds, register (g, q) (g = 0..3, q = 0..3)
+// holds words 4q..4q+3 of row 2g in its low 256 bits and of row 2g+1 in its
+// high 256 bits: q = 0, 1, 2, 3 are the a, b, c, d inputs of the column
+// steps of P for two rows at once, each 256-bit half being one row's vector.
+// The diagonal steps rotate b, c, d by one, two and three words within each
+// half (VPERMQ).
+//
+// For the column rounds, swapping the middle two 128-bit lanes of every
+// register (VSHUFI64X2 0xD8) makes register (g, q) hold, in each 256-bit
+// half, the words of one column of the 8x8 matrix for rows 2g and 2g+1: so
+// (0, h), (1, h), (2, h), (3, h) are the a, b, c, d of columns 2h and 2h+1,
+// and the same G and VPERMQ code applies. The same swap restores the row
+// layout for the stores.
+package main
+
+//go:generate go run . -out ../../argon2/blamka_amd64.s -pkg argon2
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	_ "github.com/hashkit/hashkit/argon2"
+)
+
+func main() {
+	Package("github.com/hashkit/hashkit/argon2")
+	ConstraintExpr("!purego")
+	genCompress(false)
+	genCompress(true)
+	Generate()
+}
+
+// quad is the four vectors a, b, c, d of one G application.
+type quad [4]VecVirtual
+
+// fBlaMka sets a = a + b + 2*lo32(a)*lo32(b) in each 64-bit lane, for all
+// quads at once (interleaved for instruction-level parallelism).
+func fBlaMka(qs []quad, ai, bi int, t []VecVirtual) {
+	for i, q := range qs {
+		VPMULUDQ(q[bi], q[ai], t[i])
+	}
+	for i := range qs {
+		VPADDQ(t[i], t[i], t[i])
+	}
+	for _, q := range qs {
+		VPADDQ(q[bi], q[ai], q[ai])
+	}
+	for i, q := range qs {
+		VPADDQ(t[i], q[ai], q[ai])
+	}
+}
+
+// xorRot sets x = (x ^ y) >>> n.
+func xorRot(qs []quad, xi, yi int, n uint8) {
+	for _, q := range qs {
+		VPXORQ(q[yi], q[xi], q[xi])
+	}
+	for _, q := range qs {
+		VPRORQ(U8(n), q[xi], q[xi])
+	}
+}
+
+// gb is the BlaMka G function (RFC 9106 section 3.6) on every quad.
+func gb(qs []quad, t []VecVirtual) {
+	fBlaMka(qs, 0, 1, t)
+	xorRot(qs, 3, 0, 32)
+	fBlaMka(qs, 2, 3, t)
+	xorRot(qs, 1, 2, 24)
+	fBlaMka(qs, 0, 1, t)
+	xorRot(qs, 3, 0, 16)
+	fBlaMka(qs, 2, 3, t)
+	xorRot(qs, 1, 2, 63)
+}
+
+// permute is P on every quad: G on the columns (v0,v4,v8,v12)...; then on
+// the diagonals (v0,v5,v10,v15)..., by rotating b, c, d within each 256-bit
+// half and back.
+func permute(qs []quad, t []VecVirtual) {
+	gb(qs, t)
+	for _, q := range qs {
+		VPERMQ(U8(0x39), q[1], q[1])
+		VPERMQ(U8(0x4e), q[2], q[2])
+		VPERMQ(U8(0x93), q[3], q[3])
+	}
+	gb(qs, t)
+	for _, q := range qs {
+		VPERMQ(U8(0x93), q[1], q[1])
+		VPERMQ(U8(0x4e), q[2], q[2])
+		VPERMQ(U8(0x39), q[3], q[3])
+	}
+}
+
+// genCompress writes compress{,Xor}AVX512(out, x, y *block): out = G(x, y)
+// or out ^= G(x, y). out may alias x or y.
+func genCompress(xor bool) {
+	name := "compressAVX512"
+	if xor {
+		name = "compressXorAVX512"
+	}
+	Implement(name)
+	Attributes(NOSPLIT)
+	AllocLocal(0)
+	out, x, y := GP64(), GP64(), GP64()
+	Load(Param("out"), out)
+	Load(Param("x"), x)
+	Load(Param("y"), y)
+
+	var r [4][4]VecVirtual // r[g][q]
+	for g := range 4 {
+		for q := range 4 {
+			r[g][q] = ZMM()
+		}
+	}
+	t := []VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+
+	Comment("R = x ^ y, rows 2g and 2g+1 gathered into r[g][0..3]")
+	for g := range 4 {
+		var m [4]VecVirtual
+		for k := range 4 {
+			m[k] = ZMM()
+			off := (4*g + k) * 64 // natural zmm 4g+k: words 8(4g+k)..+7
+			VMOVDQU64(Mem{Base: x, Disp: off}, m[k])
+			VPXORQ(Mem{Base: y, Disp: off}, m[k], m[k])
+		}
+		// m[0], m[1]: row 2g words 0..7, 8..15; m[2], m[3]: row 2g+1.
+		VSHUFI64X2(U8(0x44), m[2], m[0], r[g][0])
+		VSHUFI64X2(U8(0xee), m[2], m[0], r[g][1])
+		VSHUFI64X2(U8(0x44), m[3], m[1], r[g][2])
+		VSHUFI64X2(U8(0xee), m[3], m[1], r[g][3])
+	}
+
+	Comment("Row rounds: P on the 8 rows")
+	rows := make([]quad, 4)
+	for g := range 4 {
+		rows[g] = quad{r[g][0], r[g][1], r[g][2], r[g][3]}
+	}
+	permute(rows, t)
+
+	Comment("Column rounds: P on the 8 columns")
+	for g := range 4 {
+		for q := range 4 {
+			VSHUFI64X2(U8(0xd8), r[g][q], r[g][q], r[g][q])
+		}
+	}
+	cols := make([]quad, 4)
+	for h := range 4 {
+		cols[h] = quad{r[0][h], r[1][h], r[2][h], r[3][h]}
+	}
+	permute(cols, t)
+
+	Comment("out = Q ^ R (^ out), with R recomputed from x and y")
+	for g := range 4 {
+		for q := range 4 {
+			v := r[g][q]
+			VSHUFI64X2(U8(0xd8), v, v, v)
+			lo := (16*(2*g) + 4*q) * 8   // row 2g, words 4q..4q+3
+			hi := (16*(2*g+1) + 4*q) * 8 // row 2g+1
+			a, b := t[0], t[1]
+			VMOVDQU64(Mem{Base: x, Disp: lo}, a.AsY())
+			VINSERTI64X4(U8(1), Mem{Base: x, Disp: hi}, a, a)
+			VMOVDQU64(Mem{Base: y, Disp: lo}, b.AsY())
+			VINSERTI64X4(U8(1), Mem{Base: y, Disp: hi}, b, b)
+			VPTERNLOGQ(U8(0x96), b, a, v) // v ^= a ^ b
+			if xor {
+				VMOVDQU64(Mem{Base: out, Disp: lo}, a.AsY())
+				VINSERTI64X4(U8(1), Mem{Base: out, Disp: hi}, a, a)
+				VPXORQ(a, v, v)
+			}
+			Comment(fmt.Sprintf("store rows %d, %d words %d..%d", 2*g, 2*g+1, 4*q, 4*q+3))
+			VMOVDQU64(v.AsY(), Mem{Base: out, Disp: lo})
+			VEXTRACTI64X4(U8(1), v, Mem{Base: out, Disp: hi})
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
