@@ -9,7 +9,7 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // the 32 ZMM registers with AVX-512, where VPTERNLOGQ does θ's parities and
 // χ in one instruction each and VPROLQ the rotations; four with AVX2.
 var (
-	useAVX512x8 = cpu.X86.HasAVX512F
+	useAVX512x8 = cpu.X86.HasAVX512F && cpu.X86.HasAVX
 	useAVX2x4   = cpu.X86.HasAVX2 && cpu.X86.HasAVX
 )
 
@@ -53,16 +53,17 @@ func leavesKernel(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen
 	return 0
 }
 
-// leavesX8 hashes the leaves eight at a time; a last group of two to seven
-// runs with the unused states reading leaf 0 again, a single last leaf is
-// left to the caller.
+// leavesX8 hashes the leaves eight at a time; a last group of one to seven
+// runs with the unused states reading leaf 0 again. Even one leaf is
+// cheaper here than through the single-state permutation: the eight states
+// cost about as much as one.
 func leavesX8(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) int {
 	const width = 8
 	full := leafLen / rate
 	perCall := max(maxKernelBytes/(width*rate), 1)
 	rcs := &rc[MaxRounds-rounds]
 	done := 0
-	for n-done >= 2 {
+	for n-done >= 1 {
 		k := min(width, n-done)
 		in := data[done*leafLen : (done+k)*leafLen]
 		var offs, padOffs [width]uint64
@@ -85,7 +86,8 @@ func leavesX8(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int
 	return done
 }
 
-// leavesX4 is leavesX8 four at a time.
+// leavesX4 is leavesX8 four at a time; a single last leaf is left to the
+// caller.
 func leavesX4(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) int {
 	const width = 4
 	full := leafLen / rate
