@@ -23,6 +23,7 @@
 package blake3
 
 import (
+	"encoding/binary"
 	"errors"
 	"hash"
 	"io"
@@ -416,6 +417,17 @@ func (h *Hasher) Read(p []byte) (int, error) {
 // Sum256 returns the BLAKE3 hash of data.
 func Sum256(data []byte) [Size]byte {
 	var out [BlockSize]byte
+	if len(data) <= BlockSize {
+		// One block, which is the root.
+		var block [BlockSize]byte
+		copy(block[:], data)
+		s := compressGeneric(&iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot)
+		var sum [Size]byte
+		for i := range 8 {
+			binary.LittleEndian.PutUint32(sum[4*i:], s[i])
+		}
+		return sum
+	}
 	if len(data) <= chunkLen {
 		// One chunk, which is the root: no tree and no Hasher.
 		var c chunkState

@@ -4,819 +4,6 @@
 
 #include "textflag.h"
 
-DATA blake3RoundIndexes<>+0(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+4(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+8(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+12(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+16(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+20(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+24(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+28(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+32(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+36(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+40(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+44(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+48(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+52(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+56(SB)/4, $0x0000000d
-DATA blake3RoundIndexes<>+60(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+64(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+68(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+72(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+76(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+80(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+84(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+88(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+92(SB)/4, $0x0000000d
-DATA blake3RoundIndexes<>+96(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+100(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+104(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+108(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+112(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+116(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+120(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+124(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+128(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+132(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+136(SB)/4, $0x0000000d
-DATA blake3RoundIndexes<>+140(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+144(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+148(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+152(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+156(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+160(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+164(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+168(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+172(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+176(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+180(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+184(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+188(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+192(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+196(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+200(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+204(SB)/4, $0x0000000d
-DATA blake3RoundIndexes<>+208(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+212(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+216(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+220(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+224(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+228(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+232(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+236(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+240(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+244(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+248(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+252(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+256(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+260(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+264(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+268(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+272(SB)/4, $0x0000000d
-DATA blake3RoundIndexes<>+276(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+280(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+284(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+288(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+292(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+296(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+300(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+304(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+308(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+312(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+316(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+320(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+324(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+328(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+332(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+336(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+340(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+344(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+348(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+352(SB)/4, $0x0000000d
-DATA blake3RoundIndexes<>+356(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+360(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+364(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+368(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+372(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+376(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+380(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+384(SB)/4, $0x0000000b
-DATA blake3RoundIndexes<>+388(SB)/4, $0x00000005
-DATA blake3RoundIndexes<>+392(SB)/4, $0x00000001
-DATA blake3RoundIndexes<>+396(SB)/4, $0x00000008
-DATA blake3RoundIndexes<>+400(SB)/4, $0x0000000f
-DATA blake3RoundIndexes<>+404(SB)/4, $0x00000000
-DATA blake3RoundIndexes<>+408(SB)/4, $0x00000009
-DATA blake3RoundIndexes<>+412(SB)/4, $0x00000006
-DATA blake3RoundIndexes<>+416(SB)/4, $0x0000000e
-DATA blake3RoundIndexes<>+420(SB)/4, $0x00000002
-DATA blake3RoundIndexes<>+424(SB)/4, $0x00000003
-DATA blake3RoundIndexes<>+428(SB)/4, $0x00000007
-DATA blake3RoundIndexes<>+432(SB)/4, $0x0000000a
-DATA blake3RoundIndexes<>+436(SB)/4, $0x0000000c
-DATA blake3RoundIndexes<>+440(SB)/4, $0x00000004
-DATA blake3RoundIndexes<>+444(SB)/4, $0x0000000d
-GLOBL blake3RoundIndexes<>(SB), RODATA|NOPTR, $448
-
-DATA blake3IV<>+0(SB)/4, $0x6a09e667
-DATA blake3IV<>+4(SB)/4, $0xbb67ae85
-DATA blake3IV<>+8(SB)/4, $0x3c6ef372
-DATA blake3IV<>+12(SB)/4, $0xa54ff53a
-DATA blake3IV<>+16(SB)/4, $0x510e527f
-DATA blake3IV<>+20(SB)/4, $0x9b05688c
-DATA blake3IV<>+24(SB)/4, $0x1f83d9ab
-DATA blake3IV<>+28(SB)/4, $0x5be0cd19
-GLOBL blake3IV<>(SB), RODATA|NOPTR, $32
-
-// func compressBlockAVX512(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32)
-// Requires: AVX, AVX512F, AVX512VL
-TEXT ·compressBlockAVX512(SB), NOSPLIT, $0-32
-	MOVQ cv+0(FP), AX
-	MOVQ block+8(FP), CX
-	MOVQ counter+16(FP), DX
-	MOVL blockLen+24(FP), BX
-	MOVL flags+28(FP), SI
-
-	// Rows: the chaining value, the IV, then counter, block length and flags.
-	VMOVDQU (AX), X4
-	VMOVDQU 16(AX), X5
-	VMOVDQA X4, X0
-	VMOVDQA X5, X1
-	VMOVDQU blake3IV<>+0(SB), X2
-	VMOVQ   DX, X3
-	VPINSRD $0x02, BX, X3, X3
-	VPINSRD $0x03, SI, X3, X3
-
-	// Round 0: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+0(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 1: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+64(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 2: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+128(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 3: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+192(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 4: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+256(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 5: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+320(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 6: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+384(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Feed forward.
-	VPXORD  X2, X0, X0
-	VPXORD  X3, X1, X1
-	VMOVDQU X0, (AX)
-	VMOVDQU X1, 16(AX)
-	VZEROUPPER
-	RET
-
-// func compressOutAVX512(out *[64]byte, cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32)
-// Requires: AVX, AVX512F, AVX512VL
-TEXT ·compressOutAVX512(SB), NOSPLIT, $0-40
-	MOVQ cv+8(FP), AX
-	MOVQ block+16(FP), CX
-	MOVQ counter+24(FP), DX
-	MOVL blockLen+32(FP), BX
-	MOVL flags+36(FP), SI
-
-	// Rows: the chaining value, the IV, then counter, block length and flags.
-	VMOVDQU (AX), X4
-	VMOVDQU 16(AX), X5
-	VMOVDQA X4, X0
-	VMOVDQA X5, X1
-	VMOVDQU blake3IV<>+0(SB), X2
-	VMOVQ   DX, X3
-	VPINSRD $0x02, BX, X3, X3
-	VPINSRD $0x03, SI, X3, X3
-
-	// Round 0: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+0(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 1: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+64(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 2: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+128(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 3: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+192(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 4: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+256(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 5: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+320(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Round 6: gather the round's message words with one VPERMD.
-	VMOVDQU32     blake3RoundIndexes<>+384(SB), Z20
-	VPERMD        (CX), Z20, Z21
-	VEXTRACTI32X4 $0x01, Z21, X17
-	VEXTRACTI32X4 $0x02, Z21, X18
-	VEXTRACTI32X4 $0x03, Z21, X19
-	VPADDD        X21, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x10, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x0c, X1, X1
-	VPADDD        X17, X0, X0
-	VPADDD        X1, X0, X0
-	VPXORD        X0, X3, X3
-	VPRORD        $0x08, X3, X3
-	VPADDD        X3, X2, X2
-	VPXORD        X2, X1, X1
-	VPRORD        $0x07, X1, X1
-
-	// Diagonalize.
-	VPSHUFD $0x39, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x93, X3, X3
-	VPADDD  X18, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x10, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x0c, X1, X1
-	VPADDD  X19, X0, X0
-	VPADDD  X1, X0, X0
-	VPXORD  X0, X3, X3
-	VPRORD  $0x08, X3, X3
-	VPADDD  X3, X2, X2
-	VPXORD  X2, X1, X1
-	VPRORD  $0x07, X1, X1
-
-	// Undiagonalize.
-	VPSHUFD $0x93, X1, X1
-	VPSHUFD $0x4e, X2, X2
-	VPSHUFD $0x39, X3, X3
-
-	// Feed forward.
-	VPXORD  X2, X0, X0
-	VPXORD  X3, X1, X1
-	VPXORD  X4, X2, X2
-	VPXORD  X5, X3, X3
-	MOVQ    out+0(FP), AX
-	VMOVDQU X0, (AX)
-	VMOVDQU X1, 16(AX)
-	VMOVDQU X2, 32(AX)
-	VMOVDQU X3, 48(AX)
-	VZEROUPPER
-	RET
-
 DATA blake3LaneIndexes<>+0(SB)/4, $0x00000000
 DATA blake3LaneIndexes<>+4(SB)/4, $0x00000001
 DATA blake3LaneIndexes<>+8(SB)/4, $0x00000002
@@ -1928,6 +1115,16 @@ notLast:
 	VZEROUPPER
 	RET
 
+DATA blake3IV<>+0(SB)/4, $0x6a09e667
+DATA blake3IV<>+4(SB)/4, $0xbb67ae85
+DATA blake3IV<>+8(SB)/4, $0x3c6ef372
+DATA blake3IV<>+12(SB)/4, $0xa54ff53a
+DATA blake3IV<>+16(SB)/4, $0x510e527f
+DATA blake3IV<>+20(SB)/4, $0x9b05688c
+DATA blake3IV<>+24(SB)/4, $0x1f83d9ab
+DATA blake3IV<>+28(SB)/4, $0x5be0cd19
+GLOBL blake3IV<>(SB), RODATA|NOPTR, $32
+
 // func hashParentsAVX512(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
 // Requires: AVX, AVX512F
 TEXT ·hashParentsAVX512(SB), NOSPLIT, $128-40
@@ -2961,4 +2158,5586 @@ TEXT ·hashParentsAVX512(SB), NOSPLIT, $128-40
 	KMOVW         30(BX), K2
 	VEXTRACTI32X4 $0x03, Z3, K2, 496(AX)
 	VZEROUPPER
+	RET
+
+DATA blake3RotMasks<>+0(SB)/4, $0x01000302
+DATA blake3RotMasks<>+4(SB)/4, $0x05040706
+DATA blake3RotMasks<>+8(SB)/4, $0x09080b0a
+DATA blake3RotMasks<>+12(SB)/4, $0x0d0c0f0e
+DATA blake3RotMasks<>+16(SB)/4, $0x01000302
+DATA blake3RotMasks<>+20(SB)/4, $0x05040706
+DATA blake3RotMasks<>+24(SB)/4, $0x09080b0a
+DATA blake3RotMasks<>+28(SB)/4, $0x0d0c0f0e
+DATA blake3RotMasks<>+32(SB)/4, $0x00030201
+DATA blake3RotMasks<>+36(SB)/4, $0x04070605
+DATA blake3RotMasks<>+40(SB)/4, $0x080b0a09
+DATA blake3RotMasks<>+44(SB)/4, $0x0c0f0e0d
+DATA blake3RotMasks<>+48(SB)/4, $0x00030201
+DATA blake3RotMasks<>+52(SB)/4, $0x04070605
+DATA blake3RotMasks<>+56(SB)/4, $0x080b0a09
+DATA blake3RotMasks<>+60(SB)/4, $0x0c0f0e0d
+GLOBL blake3RotMasks<>(SB), RODATA|NOPTR, $64
+
+// func hashChunksAVX2(in *[8192]byte, key *[8]uint32, counter uint64, flags uint32, out *[256]byte)
+// Requires: AVX, AVX2
+TEXT ·hashChunksAVX2(SB), $1120-40
+	LEAQ (SP), AX
+	ADDQ $0x0000001f, AX
+	ANDQ $-32, AX
+	MOVQ in+0(FP), CX
+	MOVQ key+8(FP), DX
+	MOVL flags+24(FP), BX
+
+	// Constant vectors: rotation masks, IV, block length.
+	VMOVDQU      blake3RotMasks<>+0(SB), Y0
+	VMOVDQU      Y0, 1024(AX)
+	VMOVDQU      blake3RotMasks<>+32(SB), Y0
+	VMOVDQU      Y0, 1056(AX)
+	MOVL         $0x6a09e667, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 768(AX)
+	MOVL         $0xbb67ae85, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 800(AX)
+	MOVL         $0x3c6ef372, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 832(AX)
+	MOVL         $0xa54ff53a, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 864(AX)
+	MOVL         $0x00000040, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 960(AX)
+
+	// Per-lane counters.
+	MOVQ counter+16(FP), SI
+	LEAQ (SI), DI
+	MOVL DI, 896(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 928(AX)
+	LEAQ 1(SI), DI
+	MOVL DI, 900(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 932(AX)
+	LEAQ 2(SI), DI
+	MOVL DI, 904(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 936(AX)
+	LEAQ 3(SI), DI
+	MOVL DI, 908(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 940(AX)
+	LEAQ 4(SI), DI
+	MOVL DI, 912(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 944(AX)
+	LEAQ 5(SI), DI
+	MOVL DI, 916(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 948(AX)
+	LEAQ 6(SI), DI
+	MOVL DI, 920(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 952(AX)
+	LEAQ 7(SI), DI
+	MOVL DI, 924(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 956(AX)
+
+	// The chaining values start as the key.
+	MOVL         (DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 512(AX)
+	MOVL         4(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 544(AX)
+	MOVL         8(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 576(AX)
+	MOVL         12(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 608(AX)
+	MOVL         16(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 640(AX)
+	MOVL         20(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 672(AX)
+	MOVL         24(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 704(AX)
+	MOVL         28(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 736(AX)
+	MOVL         BX, DX
+	ORL          $0x00000001, DX
+	MOVQ         $0x00000010, SI
+
+blockAVX2:
+	CMPQ SI, $0x01
+	JNE  notLastAVX2
+	ORL  $0x00000002, DX
+
+notLastAVX2:
+	// Transpose the block's message words into the stack area.
+	VMOVDQU     (CX), Y0
+	VMOVDQU     1024(CX), Y1
+	VMOVDQU     2048(CX), Y2
+	VMOVDQU     3072(CX), Y3
+	VMOVDQU     4096(CX), Y4
+	VMOVDQU     5120(CX), Y5
+	VMOVDQU     6144(CX), Y6
+	VMOVDQU     7168(CX), Y7
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y1
+	VPUNPCKHDQ  Y3, Y2, Y0
+	VPUNPCKLDQ  Y5, Y4, Y3
+	VPUNPCKHDQ  Y5, Y4, Y2
+	VPUNPCKLDQ  Y7, Y6, Y5
+	VPUNPCKHDQ  Y7, Y6, Y4
+	VPUNPCKLQDQ Y1, Y8, Y7
+	VPUNPCKHQDQ Y1, Y8, Y6
+	VPUNPCKLQDQ Y0, Y9, Y1
+	VPUNPCKHQDQ Y0, Y9, Y8
+	VPUNPCKLQDQ Y5, Y3, Y0
+	VPUNPCKHQDQ Y5, Y3, Y9
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y3
+	VPERM2I128  $0x20, Y0, Y7, Y4
+	VPERM2I128  $0x31, Y0, Y7, Y2
+	VPERM2I128  $0x20, Y5, Y1, Y0
+	VPERM2I128  $0x31, Y5, Y1, Y7
+	VPERM2I128  $0x20, Y9, Y6, Y5
+	VPERM2I128  $0x31, Y9, Y6, Y1
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y6
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     Y5, 32(AX)
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     Y9, 96(AX)
+	VMOVDQU     Y2, 128(AX)
+	VMOVDQU     Y1, 160(AX)
+	VMOVDQU     Y7, 192(AX)
+	VMOVDQU     Y6, 224(AX)
+	VMOVDQU     32(CX), Y0
+	VMOVDQU     1056(CX), Y1
+	VMOVDQU     2080(CX), Y2
+	VMOVDQU     3104(CX), Y3
+	VMOVDQU     4128(CX), Y4
+	VMOVDQU     5152(CX), Y5
+	VMOVDQU     6176(CX), Y6
+	VMOVDQU     7200(CX), Y7
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y1
+	VPUNPCKHDQ  Y3, Y2, Y0
+	VPUNPCKLDQ  Y5, Y4, Y3
+	VPUNPCKHDQ  Y5, Y4, Y2
+	VPUNPCKLDQ  Y7, Y6, Y5
+	VPUNPCKHDQ  Y7, Y6, Y4
+	VPUNPCKLQDQ Y1, Y8, Y7
+	VPUNPCKHQDQ Y1, Y8, Y6
+	VPUNPCKLQDQ Y0, Y9, Y1
+	VPUNPCKHQDQ Y0, Y9, Y8
+	VPUNPCKLQDQ Y5, Y3, Y0
+	VPUNPCKHQDQ Y5, Y3, Y9
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y3
+	VPERM2I128  $0x20, Y0, Y7, Y4
+	VPERM2I128  $0x31, Y0, Y7, Y2
+	VPERM2I128  $0x20, Y5, Y1, Y0
+	VPERM2I128  $0x31, Y5, Y1, Y7
+	VPERM2I128  $0x20, Y9, Y6, Y5
+	VPERM2I128  $0x31, Y9, Y6, Y1
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y6
+	VMOVDQU     Y4, 256(AX)
+	VMOVDQU     Y5, 288(AX)
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     Y9, 352(AX)
+	VMOVDQU     Y2, 384(AX)
+	VMOVDQU     Y1, 416(AX)
+	VMOVDQU     Y7, 448(AX)
+	VMOVDQU     Y6, 480(AX)
+
+	// The state.
+	VMOVDQU      512(AX), Y0
+	VMOVDQU      544(AX), Y1
+	VMOVDQU      576(AX), Y2
+	VMOVDQU      608(AX), Y3
+	VMOVDQU      640(AX), Y4
+	VMOVDQU      672(AX), Y5
+	VMOVDQU      704(AX), Y6
+	VMOVDQU      736(AX), Y7
+	VMOVDQU      768(AX), Y8
+	VMOVDQU      800(AX), Y9
+	VMOVDQU      832(AX), Y10
+	VMOVDQU      864(AX), Y11
+	VMOVDQU      896(AX), Y12
+	VMOVDQU      928(AX), Y13
+	VMOVDQU      960(AX), Y14
+	VMOVD        DX, X15
+	VPBROADCASTD X15, Y15
+
+	// Round 0.
+	VPADDD  (AX), Y0, Y0
+	VPADDD  64(AX), Y1, Y1
+	VPADDD  128(AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  32(AX), Y0, Y0
+	VPADDD  96(AX), Y1, Y1
+	VPADDD  160(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  256(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  384(AX), Y2, Y2
+	VPADDD  448(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  288(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  416(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 1.
+	VPADDD  64(AX), Y0, Y0
+	VPADDD  96(AX), Y1, Y1
+	VPADDD  224(AX), Y2, Y2
+	VPADDD  128(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  192(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  (AX), Y2, Y2
+	VPADDD  416(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  32(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  288(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  352(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  448(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 2.
+	VPADDD  96(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  416(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  128(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  64(AX), Y2, Y2
+	VPADDD  448(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  192(AX), Y0, Y0
+	VPADDD  288(AX), Y1, Y1
+	VPADDD  352(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  160(AX), Y0, Y0
+	VPADDD  (AX), Y1, Y1
+	VPADDD  480(AX), Y2, Y2
+	VPADDD  32(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 3.
+	VPADDD  320(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  448(AX), Y2, Y2
+	VPADDD  416(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  224(AX), Y0, Y0
+	VPADDD  288(AX), Y1, Y1
+	VPADDD  96(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  128(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  160(AX), Y2, Y2
+	VPADDD  32(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  (AX), Y0, Y0
+	VPADDD  64(AX), Y1, Y1
+	VPADDD  256(AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 4.
+	VPADDD  384(AX), Y0, Y0
+	VPADDD  288(AX), Y1, Y1
+	VPADDD  480(AX), Y2, Y2
+	VPADDD  448(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  416(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  320(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  224(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  (AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  64(AX), Y0, Y0
+	VPADDD  96(AX), Y1, Y1
+	VPADDD  32(AX), Y2, Y2
+	VPADDD  128(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 5.
+	VPADDD  288(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  256(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  448(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  384(AX), Y2, Y2
+	VPADDD  32(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  416(AX), Y0, Y0
+	VPADDD  (AX), Y1, Y1
+	VPADDD  64(AX), Y2, Y2
+	VPADDD  128(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  96(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  192(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 6.
+	VPADDD  352(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  32(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  480(AX), Y0, Y0
+	VPADDD  (AX), Y1, Y1
+	VPADDD  288(AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  448(AX), Y0, Y0
+	VPADDD  64(AX), Y1, Y1
+	VPADDD  96(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  320(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  128(AX), Y2, Y2
+	VPADDD  416(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// The new chaining values.
+	VPXOR   Y8, Y0, Y0
+	VPXOR   Y9, Y1, Y1
+	VPXOR   Y10, Y2, Y2
+	VPXOR   Y11, Y3, Y3
+	VPXOR   Y12, Y4, Y4
+	VPXOR   Y13, Y5, Y5
+	VPXOR   Y14, Y6, Y6
+	VPXOR   Y15, Y7, Y7
+	VMOVDQU Y0, 512(AX)
+	VMOVDQU Y1, 544(AX)
+	VMOVDQU Y2, 576(AX)
+	VMOVDQU Y3, 608(AX)
+	VMOVDQU Y4, 640(AX)
+	VMOVDQU Y5, 672(AX)
+	VMOVDQU Y6, 704(AX)
+	VMOVDQU Y7, 736(AX)
+	MOVL    BX, DX
+	ADDQ    $0x00000040, CX
+	DECQ    SI
+	JNZ     blockAVX2
+
+	// Transpose the chaining values to one 32-byte row per lane.
+	MOVQ        out+32(FP), AX
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y1
+	VPUNPCKHDQ  Y3, Y2, Y0
+	VPUNPCKLDQ  Y5, Y4, Y3
+	VPUNPCKHDQ  Y5, Y4, Y2
+	VPUNPCKLDQ  Y7, Y6, Y5
+	VPUNPCKHDQ  Y7, Y6, Y4
+	VPUNPCKLQDQ Y1, Y8, Y7
+	VPUNPCKHQDQ Y1, Y8, Y6
+	VPUNPCKLQDQ Y0, Y9, Y1
+	VPUNPCKHQDQ Y0, Y9, Y8
+	VPUNPCKLQDQ Y5, Y3, Y0
+	VPUNPCKHQDQ Y5, Y3, Y9
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y3
+	VPERM2I128  $0x20, Y0, Y7, Y4
+	VPERM2I128  $0x31, Y0, Y7, Y2
+	VPERM2I128  $0x20, Y5, Y1, Y0
+	VPERM2I128  $0x31, Y5, Y1, Y7
+	VPERM2I128  $0x20, Y9, Y6, Y5
+	VPERM2I128  $0x31, Y9, Y6, Y1
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y6
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     Y5, 32(AX)
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     Y9, 96(AX)
+	VMOVDQU     Y2, 128(AX)
+	VMOVDQU     Y1, 160(AX)
+	VMOVDQU     Y7, 192(AX)
+	VMOVDQU     Y6, 224(AX)
+	VZEROUPPER
+	RET
+
+// func hashParentsAVX2(in *[512]byte, key *[8]uint32, flags uint32, out *[256]byte)
+// Requires: AVX, AVX2
+TEXT ·hashParentsAVX2(SB), $1120-32
+	LEAQ (SP), AX
+	ADDQ $0x0000001f, AX
+	ANDQ $-32, AX
+	MOVQ in+0(FP), CX
+	MOVQ key+8(FP), DX
+	MOVL flags+16(FP), BX
+
+	// Constant vectors: rotation masks, IV, block length.
+	VMOVDQU      blake3RotMasks<>+0(SB), Y0
+	VMOVDQU      Y0, 1024(AX)
+	VMOVDQU      blake3RotMasks<>+32(SB), Y0
+	VMOVDQU      Y0, 1056(AX)
+	MOVL         $0x6a09e667, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 768(AX)
+	MOVL         $0xbb67ae85, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 800(AX)
+	MOVL         $0x3c6ef372, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 832(AX)
+	MOVL         $0xa54ff53a, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 864(AX)
+	MOVL         $0x00000040, SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 960(AX)
+
+	// Per-lane counters.
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, 896(AX)
+	VMOVDQU Y0, 928(AX)
+
+	// The chaining values start as the key.
+	MOVL         (DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 512(AX)
+	MOVL         4(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 544(AX)
+	MOVL         8(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 576(AX)
+	MOVL         12(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 608(AX)
+	MOVL         16(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 640(AX)
+	MOVL         20(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 672(AX)
+	MOVL         24(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 704(AX)
+	MOVL         28(DX), SI
+	VMOVD        SI, X0
+	VPBROADCASTD X0, Y0
+	VMOVDQU      Y0, 736(AX)
+	MOVL         BX, DX
+	ORL          $0x00000004, DX
+
+	// Transpose the block's message words into the stack area.
+	VMOVDQU     (CX), Y0
+	VMOVDQU     64(CX), Y1
+	VMOVDQU     128(CX), Y2
+	VMOVDQU     192(CX), Y3
+	VMOVDQU     256(CX), Y4
+	VMOVDQU     320(CX), Y5
+	VMOVDQU     384(CX), Y6
+	VMOVDQU     448(CX), Y7
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y1
+	VPUNPCKHDQ  Y3, Y2, Y0
+	VPUNPCKLDQ  Y5, Y4, Y3
+	VPUNPCKHDQ  Y5, Y4, Y2
+	VPUNPCKLDQ  Y7, Y6, Y5
+	VPUNPCKHDQ  Y7, Y6, Y4
+	VPUNPCKLQDQ Y1, Y8, Y7
+	VPUNPCKHQDQ Y1, Y8, Y6
+	VPUNPCKLQDQ Y0, Y9, Y1
+	VPUNPCKHQDQ Y0, Y9, Y8
+	VPUNPCKLQDQ Y5, Y3, Y0
+	VPUNPCKHQDQ Y5, Y3, Y9
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y3
+	VPERM2I128  $0x20, Y0, Y7, Y4
+	VPERM2I128  $0x31, Y0, Y7, Y2
+	VPERM2I128  $0x20, Y5, Y1, Y0
+	VPERM2I128  $0x31, Y5, Y1, Y7
+	VPERM2I128  $0x20, Y9, Y6, Y5
+	VPERM2I128  $0x31, Y9, Y6, Y1
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y6
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     Y5, 32(AX)
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     Y9, 96(AX)
+	VMOVDQU     Y2, 128(AX)
+	VMOVDQU     Y1, 160(AX)
+	VMOVDQU     Y7, 192(AX)
+	VMOVDQU     Y6, 224(AX)
+	VMOVDQU     32(CX), Y0
+	VMOVDQU     96(CX), Y1
+	VMOVDQU     160(CX), Y2
+	VMOVDQU     224(CX), Y3
+	VMOVDQU     288(CX), Y4
+	VMOVDQU     352(CX), Y5
+	VMOVDQU     416(CX), Y6
+	VMOVDQU     480(CX), Y7
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y1
+	VPUNPCKHDQ  Y3, Y2, Y0
+	VPUNPCKLDQ  Y5, Y4, Y3
+	VPUNPCKHDQ  Y5, Y4, Y2
+	VPUNPCKLDQ  Y7, Y6, Y5
+	VPUNPCKHDQ  Y7, Y6, Y4
+	VPUNPCKLQDQ Y1, Y8, Y7
+	VPUNPCKHQDQ Y1, Y8, Y6
+	VPUNPCKLQDQ Y0, Y9, Y1
+	VPUNPCKHQDQ Y0, Y9, Y8
+	VPUNPCKLQDQ Y5, Y3, Y0
+	VPUNPCKHQDQ Y5, Y3, Y9
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y3
+	VPERM2I128  $0x20, Y0, Y7, Y4
+	VPERM2I128  $0x31, Y0, Y7, Y2
+	VPERM2I128  $0x20, Y5, Y1, Y0
+	VPERM2I128  $0x31, Y5, Y1, Y7
+	VPERM2I128  $0x20, Y9, Y6, Y5
+	VPERM2I128  $0x31, Y9, Y6, Y1
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y6
+	VMOVDQU     Y4, 256(AX)
+	VMOVDQU     Y5, 288(AX)
+	VMOVDQU     Y0, 320(AX)
+	VMOVDQU     Y9, 352(AX)
+	VMOVDQU     Y2, 384(AX)
+	VMOVDQU     Y1, 416(AX)
+	VMOVDQU     Y7, 448(AX)
+	VMOVDQU     Y6, 480(AX)
+
+	// The state.
+	VMOVDQU      512(AX), Y0
+	VMOVDQU      544(AX), Y1
+	VMOVDQU      576(AX), Y2
+	VMOVDQU      608(AX), Y3
+	VMOVDQU      640(AX), Y4
+	VMOVDQU      672(AX), Y5
+	VMOVDQU      704(AX), Y6
+	VMOVDQU      736(AX), Y7
+	VMOVDQU      768(AX), Y8
+	VMOVDQU      800(AX), Y9
+	VMOVDQU      832(AX), Y10
+	VMOVDQU      864(AX), Y11
+	VMOVDQU      896(AX), Y12
+	VMOVDQU      928(AX), Y13
+	VMOVDQU      960(AX), Y14
+	VMOVD        DX, X15
+	VPBROADCASTD X15, Y15
+
+	// Round 0.
+	VPADDD  (AX), Y0, Y0
+	VPADDD  64(AX), Y1, Y1
+	VPADDD  128(AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  32(AX), Y0, Y0
+	VPADDD  96(AX), Y1, Y1
+	VPADDD  160(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  256(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  384(AX), Y2, Y2
+	VPADDD  448(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  288(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  416(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 1.
+	VPADDD  64(AX), Y0, Y0
+	VPADDD  96(AX), Y1, Y1
+	VPADDD  224(AX), Y2, Y2
+	VPADDD  128(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  192(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  (AX), Y2, Y2
+	VPADDD  416(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  32(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  288(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  352(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  448(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 2.
+	VPADDD  96(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  416(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  128(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  64(AX), Y2, Y2
+	VPADDD  448(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  192(AX), Y0, Y0
+	VPADDD  288(AX), Y1, Y1
+	VPADDD  352(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  160(AX), Y0, Y0
+	VPADDD  (AX), Y1, Y1
+	VPADDD  480(AX), Y2, Y2
+	VPADDD  32(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 3.
+	VPADDD  320(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  448(AX), Y2, Y2
+	VPADDD  416(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  224(AX), Y0, Y0
+	VPADDD  288(AX), Y1, Y1
+	VPADDD  96(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  128(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  160(AX), Y2, Y2
+	VPADDD  32(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  (AX), Y0, Y0
+	VPADDD  64(AX), Y1, Y1
+	VPADDD  256(AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 4.
+	VPADDD  384(AX), Y0, Y0
+	VPADDD  288(AX), Y1, Y1
+	VPADDD  480(AX), Y2, Y2
+	VPADDD  448(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  416(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  320(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  224(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  (AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  64(AX), Y0, Y0
+	VPADDD  96(AX), Y1, Y1
+	VPADDD  32(AX), Y2, Y2
+	VPADDD  128(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 5.
+	VPADDD  288(AX), Y0, Y0
+	VPADDD  352(AX), Y1, Y1
+	VPADDD  256(AX), Y2, Y2
+	VPADDD  480(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  448(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  384(AX), Y2, Y2
+	VPADDD  32(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  416(AX), Y0, Y0
+	VPADDD  (AX), Y1, Y1
+	VPADDD  64(AX), Y2, Y2
+	VPADDD  128(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  96(AX), Y0, Y0
+	VPADDD  320(AX), Y1, Y1
+	VPADDD  192(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// Round 6.
+	VPADDD  352(AX), Y0, Y0
+	VPADDD  160(AX), Y1, Y1
+	VPADDD  32(AX), Y2, Y2
+	VPADDD  256(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x0c, Y4, Y11
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x0c, Y5, Y11
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y11
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y11
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  480(AX), Y0, Y0
+	VPADDD  (AX), Y1, Y1
+	VPADDD  288(AX), Y2, Y2
+	VPADDD  192(AX), Y3, Y3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VMOVDQU Y11, 992(AX)
+	VPSRLD  $0x07, Y4, Y11
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y11, Y4, Y4
+	VPSRLD  $0x07, Y5, Y11
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y11, Y5, Y5
+	VPSRLD  $0x07, Y6, Y11
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y11, Y6, Y6
+	VPSRLD  $0x07, Y7, Y11
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y11, Y7, Y7
+	VMOVDQU 992(AX), Y11
+	VPADDD  448(AX), Y0, Y0
+	VPADDD  64(AX), Y1, Y1
+	VPADDD  96(AX), Y2, Y2
+	VPADDD  224(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1024(AX), Y15, Y15
+	VPSHUFB 1024(AX), Y12, Y12
+	VPSHUFB 1024(AX), Y13, Y13
+	VPSHUFB 1024(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x0c, Y5, Y9
+	VPSLLD  $0x14, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x0c, Y6, Y9
+	VPSLLD  $0x14, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x0c, Y7, Y9
+	VPSLLD  $0x14, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x0c, Y4, Y9
+	VPSLLD  $0x14, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+	VPADDD  320(AX), Y0, Y0
+	VPADDD  384(AX), Y1, Y1
+	VPADDD  128(AX), Y2, Y2
+	VPADDD  416(AX), Y3, Y3
+	VPADDD  Y5, Y0, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB 1056(AX), Y15, Y15
+	VPSHUFB 1056(AX), Y12, Y12
+	VPSHUFB 1056(AX), Y13, Y13
+	VPSHUFB 1056(AX), Y14, Y14
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VMOVDQU Y9, 992(AX)
+	VPSRLD  $0x07, Y5, Y9
+	VPSLLD  $0x19, Y5, Y5
+	VPOR    Y9, Y5, Y5
+	VPSRLD  $0x07, Y6, Y9
+	VPSLLD  $0x19, Y6, Y6
+	VPOR    Y9, Y6, Y6
+	VPSRLD  $0x07, Y7, Y9
+	VPSLLD  $0x19, Y7, Y7
+	VPOR    Y9, Y7, Y7
+	VPSRLD  $0x07, Y4, Y9
+	VPSLLD  $0x19, Y4, Y4
+	VPOR    Y9, Y4, Y4
+	VMOVDQU 992(AX), Y9
+
+	// The new chaining values.
+	VPXOR Y8, Y0, Y0
+	VPXOR Y9, Y1, Y1
+	VPXOR Y10, Y2, Y2
+	VPXOR Y11, Y3, Y3
+	VPXOR Y12, Y4, Y4
+	VPXOR Y13, Y5, Y5
+	VPXOR Y14, Y6, Y6
+	VPXOR Y15, Y7, Y7
+
+	// Transpose the chaining values to one 32-byte row per lane.
+	MOVQ        out+24(FP), AX
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y1
+	VPUNPCKHDQ  Y3, Y2, Y0
+	VPUNPCKLDQ  Y5, Y4, Y3
+	VPUNPCKHDQ  Y5, Y4, Y2
+	VPUNPCKLDQ  Y7, Y6, Y5
+	VPUNPCKHDQ  Y7, Y6, Y4
+	VPUNPCKLQDQ Y1, Y8, Y7
+	VPUNPCKHQDQ Y1, Y8, Y6
+	VPUNPCKLQDQ Y0, Y9, Y1
+	VPUNPCKHQDQ Y0, Y9, Y8
+	VPUNPCKLQDQ Y5, Y3, Y0
+	VPUNPCKHQDQ Y5, Y3, Y9
+	VPUNPCKLQDQ Y4, Y2, Y5
+	VPUNPCKHQDQ Y4, Y2, Y3
+	VPERM2I128  $0x20, Y0, Y7, Y4
+	VPERM2I128  $0x31, Y0, Y7, Y2
+	VPERM2I128  $0x20, Y5, Y1, Y0
+	VPERM2I128  $0x31, Y5, Y1, Y7
+	VPERM2I128  $0x20, Y9, Y6, Y5
+	VPERM2I128  $0x31, Y9, Y6, Y1
+	VPERM2I128  $0x20, Y3, Y8, Y9
+	VPERM2I128  $0x31, Y3, Y8, Y6
+	VMOVDQU     Y4, (AX)
+	VMOVDQU     Y5, 32(AX)
+	VMOVDQU     Y0, 64(AX)
+	VMOVDQU     Y9, 96(AX)
+	VMOVDQU     Y2, 128(AX)
+	VMOVDQU     Y1, 160(AX)
+	VMOVDQU     Y7, 192(AX)
+	VMOVDQU     Y6, 224(AX)
+	VZEROUPPER
+	RET
+
+// func hashChunksSSE41(in *[4096]byte, key *[8]uint32, counter uint64, flags uint32, out *[128]byte)
+// Requires: SSE2, SSSE3
+TEXT ·hashChunksSSE41(SB), $560-40
+	LEAQ (SP), AX
+	ADDQ $0x0000000f, AX
+	ANDQ $-16, AX
+	MOVQ in+0(FP), CX
+	MOVQ key+8(FP), DX
+	MOVL flags+24(FP), BX
+
+	// Constant vectors: rotation masks, IV, block length.
+	MOVOU  blake3RotMasks<>+0(SB), X0
+	MOVOU  X0, 512(AX)
+	MOVOU  blake3RotMasks<>+32(SB), X0
+	MOVOU  X0, 528(AX)
+	MOVL   $0x6a09e667, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 384(AX)
+	MOVL   $0xbb67ae85, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 400(AX)
+	MOVL   $0x3c6ef372, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 416(AX)
+	MOVL   $0xa54ff53a, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 432(AX)
+	MOVL   $0x00000040, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 480(AX)
+
+	// Per-lane counters.
+	MOVQ counter+16(FP), SI
+	LEAQ (SI), DI
+	MOVL DI, 448(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 464(AX)
+	LEAQ 1(SI), DI
+	MOVL DI, 452(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 468(AX)
+	LEAQ 2(SI), DI
+	MOVL DI, 456(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 472(AX)
+	LEAQ 3(SI), DI
+	MOVL DI, 460(AX)
+	SHRQ $0x20, DI
+	MOVL DI, 476(AX)
+
+	// The chaining values start as the key.
+	MOVL   (DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 256(AX)
+	MOVL   4(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 272(AX)
+	MOVL   8(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 288(AX)
+	MOVL   12(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 304(AX)
+	MOVL   16(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 320(AX)
+	MOVL   20(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 336(AX)
+	MOVL   24(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 352(AX)
+	MOVL   28(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 368(AX)
+	MOVL   BX, DX
+	ORL    $0x00000001, DX
+	MOVQ   $0x00000010, SI
+
+blockSSE41:
+	CMPQ SI, $0x01
+	JNE  notLastSSE41
+	ORL  $0x00000002, DX
+
+notLastSSE41:
+	// Transpose the block's message words into the stack area.
+	MOVOU      (CX), X0
+	MOVOU      1024(CX), X1
+	MOVOU      2048(CX), X2
+	MOVOU      3072(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, (AX)
+	MOVOU      X2, 16(AX)
+	MOVOU      X1, 32(AX)
+	MOVOU      X4, 48(AX)
+	MOVOU      16(CX), X0
+	MOVOU      1040(CX), X1
+	MOVOU      2064(CX), X2
+	MOVOU      3088(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, 64(AX)
+	MOVOU      X2, 80(AX)
+	MOVOU      X1, 96(AX)
+	MOVOU      X4, 112(AX)
+	MOVOU      32(CX), X0
+	MOVOU      1056(CX), X1
+	MOVOU      2080(CX), X2
+	MOVOU      3104(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, 128(AX)
+	MOVOU      X2, 144(AX)
+	MOVOU      X1, 160(AX)
+	MOVOU      X4, 176(AX)
+	MOVOU      48(CX), X0
+	MOVOU      1072(CX), X1
+	MOVOU      2096(CX), X2
+	MOVOU      3120(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, 192(AX)
+	MOVOU      X2, 208(AX)
+	MOVOU      X1, 224(AX)
+	MOVOU      X4, 240(AX)
+
+	// The state.
+	MOVOU  256(AX), X0
+	MOVOU  272(AX), X1
+	MOVOU  288(AX), X2
+	MOVOU  304(AX), X3
+	MOVOU  320(AX), X4
+	MOVOU  336(AX), X5
+	MOVOU  352(AX), X6
+	MOVOU  368(AX), X7
+	MOVOU  384(AX), X8
+	MOVOU  400(AX), X9
+	MOVOU  416(AX), X10
+	MOVOU  432(AX), X11
+	MOVOU  448(AX), X12
+	MOVOU  464(AX), X13
+	MOVOU  480(AX), X14
+	MOVD   DX, X15
+	PSHUFD $0x00, X15, X15
+
+	// Round 0.
+	PADDD  (AX), X0
+	PADDD  32(AX), X1
+	PADDD  64(AX), X2
+	PADDD  96(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  16(AX), X0
+	PADDD  48(AX), X1
+	PADDD  80(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  128(AX), X0
+	PADDD  160(AX), X1
+	PADDD  192(AX), X2
+	PADDD  224(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  144(AX), X0
+	PADDD  176(AX), X1
+	PADDD  208(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 1.
+	PADDD  32(AX), X0
+	PADDD  48(AX), X1
+	PADDD  112(AX), X2
+	PADDD  64(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  96(AX), X0
+	PADDD  160(AX), X1
+	PADDD  (AX), X2
+	PADDD  208(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  16(AX), X0
+	PADDD  192(AX), X1
+	PADDD  144(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  176(AX), X0
+	PADDD  80(AX), X1
+	PADDD  224(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 2.
+	PADDD  48(AX), X0
+	PADDD  160(AX), X1
+	PADDD  208(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  64(AX), X0
+	PADDD  192(AX), X1
+	PADDD  32(AX), X2
+	PADDD  224(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  96(AX), X0
+	PADDD  144(AX), X1
+	PADDD  176(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  80(AX), X0
+	PADDD  (AX), X1
+	PADDD  240(AX), X2
+	PADDD  16(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 3.
+	PADDD  160(AX), X0
+	PADDD  192(AX), X1
+	PADDD  224(AX), X2
+	PADDD  208(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  112(AX), X0
+	PADDD  144(AX), X1
+	PADDD  48(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  64(AX), X0
+	PADDD  176(AX), X1
+	PADDD  80(AX), X2
+	PADDD  16(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  (AX), X0
+	PADDD  32(AX), X1
+	PADDD  128(AX), X2
+	PADDD  96(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 4.
+	PADDD  192(AX), X0
+	PADDD  144(AX), X1
+	PADDD  240(AX), X2
+	PADDD  224(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  208(AX), X0
+	PADDD  176(AX), X1
+	PADDD  160(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  112(AX), X0
+	PADDD  80(AX), X1
+	PADDD  (AX), X2
+	PADDD  96(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  32(AX), X0
+	PADDD  48(AX), X1
+	PADDD  16(AX), X2
+	PADDD  64(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 5.
+	PADDD  144(AX), X0
+	PADDD  176(AX), X1
+	PADDD  128(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  224(AX), X0
+	PADDD  80(AX), X1
+	PADDD  192(AX), X2
+	PADDD  16(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  208(AX), X0
+	PADDD  (AX), X1
+	PADDD  32(AX), X2
+	PADDD  64(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  48(AX), X0
+	PADDD  160(AX), X1
+	PADDD  96(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 6.
+	PADDD  176(AX), X0
+	PADDD  80(AX), X1
+	PADDD  16(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  240(AX), X0
+	PADDD  (AX), X1
+	PADDD  144(AX), X2
+	PADDD  96(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  224(AX), X0
+	PADDD  32(AX), X1
+	PADDD  48(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  160(AX), X0
+	PADDD  192(AX), X1
+	PADDD  64(AX), X2
+	PADDD  208(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// The new chaining values.
+	PXOR  X8, X0
+	PXOR  X9, X1
+	PXOR  X10, X2
+	PXOR  X11, X3
+	PXOR  X12, X4
+	PXOR  X13, X5
+	PXOR  X14, X6
+	PXOR  X15, X7
+	MOVOU X0, 256(AX)
+	MOVOU X1, 272(AX)
+	MOVOU X2, 288(AX)
+	MOVOU X3, 304(AX)
+	MOVOU X4, 320(AX)
+	MOVOU X5, 336(AX)
+	MOVOU X6, 352(AX)
+	MOVOU X7, 368(AX)
+	MOVL  BX, DX
+	ADDQ  $0x00000040, CX
+	DECQ  SI
+	JNZ   blockSSE41
+
+	// Transpose the chaining values to one 32-byte row per lane.
+	MOVQ       out+32(FP), AX
+	MOVO       X0, X8
+	PUNPCKLLQ  X1, X8
+	MOVO       X0, X9
+	PUNPCKHLQ  X1, X9
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X8, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X8, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X9, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X9, X8
+	PUNPCKHQDQ X0, X8
+	MOVOU      X3, (AX)
+	MOVOU      X2, 32(AX)
+	MOVOU      X1, 64(AX)
+	MOVOU      X8, 96(AX)
+	MOVO       X4, X8
+	PUNPCKLLQ  X5, X8
+	MOVO       X4, X9
+	PUNPCKHLQ  X5, X9
+	MOVO       X6, X5
+	PUNPCKLLQ  X7, X5
+	MOVO       X6, X4
+	PUNPCKHLQ  X7, X4
+	MOVO       X8, X7
+	PUNPCKLQDQ X5, X7
+	MOVO       X8, X6
+	PUNPCKHQDQ X5, X6
+	MOVO       X9, X5
+	PUNPCKLQDQ X4, X5
+	MOVO       X9, X8
+	PUNPCKHQDQ X4, X8
+	MOVOU      X7, 16(AX)
+	MOVOU      X6, 48(AX)
+	MOVOU      X5, 80(AX)
+	MOVOU      X8, 112(AX)
+	RET
+
+// func hashParentsSSE41(in *[256]byte, key *[8]uint32, flags uint32, out *[128]byte)
+// Requires: SSE2, SSSE3
+TEXT ·hashParentsSSE41(SB), $560-32
+	LEAQ (SP), AX
+	ADDQ $0x0000000f, AX
+	ANDQ $-16, AX
+	MOVQ in+0(FP), CX
+	MOVQ key+8(FP), DX
+	MOVL flags+16(FP), BX
+
+	// Constant vectors: rotation masks, IV, block length.
+	MOVOU  blake3RotMasks<>+0(SB), X0
+	MOVOU  X0, 512(AX)
+	MOVOU  blake3RotMasks<>+32(SB), X0
+	MOVOU  X0, 528(AX)
+	MOVL   $0x6a09e667, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 384(AX)
+	MOVL   $0xbb67ae85, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 400(AX)
+	MOVL   $0x3c6ef372, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 416(AX)
+	MOVL   $0xa54ff53a, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 432(AX)
+	MOVL   $0x00000040, SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 480(AX)
+
+	// Per-lane counters.
+	PXOR  X0, X0
+	MOVOU X0, 448(AX)
+	MOVOU X0, 464(AX)
+
+	// The chaining values start as the key.
+	MOVL   (DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 256(AX)
+	MOVL   4(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 272(AX)
+	MOVL   8(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 288(AX)
+	MOVL   12(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 304(AX)
+	MOVL   16(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 320(AX)
+	MOVL   20(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 336(AX)
+	MOVL   24(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 352(AX)
+	MOVL   28(DX), SI
+	MOVD   SI, X0
+	PSHUFD $0x00, X0, X0
+	MOVOU  X0, 368(AX)
+	MOVL   BX, DX
+	ORL    $0x00000004, DX
+
+	// Transpose the block's message words into the stack area.
+	MOVOU      (CX), X0
+	MOVOU      64(CX), X1
+	MOVOU      128(CX), X2
+	MOVOU      192(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, (AX)
+	MOVOU      X2, 16(AX)
+	MOVOU      X1, 32(AX)
+	MOVOU      X4, 48(AX)
+	MOVOU      16(CX), X0
+	MOVOU      80(CX), X1
+	MOVOU      144(CX), X2
+	MOVOU      208(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, 64(AX)
+	MOVOU      X2, 80(AX)
+	MOVOU      X1, 96(AX)
+	MOVOU      X4, 112(AX)
+	MOVOU      32(CX), X0
+	MOVOU      96(CX), X1
+	MOVOU      160(CX), X2
+	MOVOU      224(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, 128(AX)
+	MOVOU      X2, 144(AX)
+	MOVOU      X1, 160(AX)
+	MOVOU      X4, 176(AX)
+	MOVOU      48(CX), X0
+	MOVOU      112(CX), X1
+	MOVOU      176(CX), X2
+	MOVOU      240(CX), X3
+	MOVO       X0, X4
+	PUNPCKLLQ  X1, X4
+	MOVO       X0, X5
+	PUNPCKHLQ  X1, X5
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X4, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X4, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X5, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X5, X4
+	PUNPCKHQDQ X0, X4
+	MOVOU      X3, 192(AX)
+	MOVOU      X2, 208(AX)
+	MOVOU      X1, 224(AX)
+	MOVOU      X4, 240(AX)
+
+	// The state.
+	MOVOU  256(AX), X0
+	MOVOU  272(AX), X1
+	MOVOU  288(AX), X2
+	MOVOU  304(AX), X3
+	MOVOU  320(AX), X4
+	MOVOU  336(AX), X5
+	MOVOU  352(AX), X6
+	MOVOU  368(AX), X7
+	MOVOU  384(AX), X8
+	MOVOU  400(AX), X9
+	MOVOU  416(AX), X10
+	MOVOU  432(AX), X11
+	MOVOU  448(AX), X12
+	MOVOU  464(AX), X13
+	MOVOU  480(AX), X14
+	MOVD   DX, X15
+	PSHUFD $0x00, X15, X15
+
+	// Round 0.
+	PADDD  (AX), X0
+	PADDD  32(AX), X1
+	PADDD  64(AX), X2
+	PADDD  96(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  16(AX), X0
+	PADDD  48(AX), X1
+	PADDD  80(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  128(AX), X0
+	PADDD  160(AX), X1
+	PADDD  192(AX), X2
+	PADDD  224(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  144(AX), X0
+	PADDD  176(AX), X1
+	PADDD  208(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 1.
+	PADDD  32(AX), X0
+	PADDD  48(AX), X1
+	PADDD  112(AX), X2
+	PADDD  64(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  96(AX), X0
+	PADDD  160(AX), X1
+	PADDD  (AX), X2
+	PADDD  208(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  16(AX), X0
+	PADDD  192(AX), X1
+	PADDD  144(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  176(AX), X0
+	PADDD  80(AX), X1
+	PADDD  224(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 2.
+	PADDD  48(AX), X0
+	PADDD  160(AX), X1
+	PADDD  208(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  64(AX), X0
+	PADDD  192(AX), X1
+	PADDD  32(AX), X2
+	PADDD  224(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  96(AX), X0
+	PADDD  144(AX), X1
+	PADDD  176(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  80(AX), X0
+	PADDD  (AX), X1
+	PADDD  240(AX), X2
+	PADDD  16(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 3.
+	PADDD  160(AX), X0
+	PADDD  192(AX), X1
+	PADDD  224(AX), X2
+	PADDD  208(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  112(AX), X0
+	PADDD  144(AX), X1
+	PADDD  48(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  64(AX), X0
+	PADDD  176(AX), X1
+	PADDD  80(AX), X2
+	PADDD  16(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  (AX), X0
+	PADDD  32(AX), X1
+	PADDD  128(AX), X2
+	PADDD  96(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 4.
+	PADDD  192(AX), X0
+	PADDD  144(AX), X1
+	PADDD  240(AX), X2
+	PADDD  224(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  208(AX), X0
+	PADDD  176(AX), X1
+	PADDD  160(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  112(AX), X0
+	PADDD  80(AX), X1
+	PADDD  (AX), X2
+	PADDD  96(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  32(AX), X0
+	PADDD  48(AX), X1
+	PADDD  16(AX), X2
+	PADDD  64(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 5.
+	PADDD  144(AX), X0
+	PADDD  176(AX), X1
+	PADDD  128(AX), X2
+	PADDD  240(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  224(AX), X0
+	PADDD  80(AX), X1
+	PADDD  192(AX), X2
+	PADDD  16(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  208(AX), X0
+	PADDD  (AX), X1
+	PADDD  32(AX), X2
+	PADDD  64(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  48(AX), X0
+	PADDD  160(AX), X1
+	PADDD  96(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// Round 6.
+	PADDD  176(AX), X0
+	PADDD  80(AX), X1
+	PADDD  16(AX), X2
+	PADDD  128(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PSHUFB 512(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x0c, X11
+	PSLLL  $0x14, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  240(AX), X0
+	PADDD  (AX), X1
+	PADDD  144(AX), X2
+	PADDD  96(AX), X3
+	PADDD  X4, X0
+	PADDD  X5, X1
+	PADDD  X6, X2
+	PADDD  X7, X3
+	PXOR   X0, X12
+	PXOR   X1, X13
+	PXOR   X2, X14
+	PXOR   X3, X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PSHUFB 528(AX), X15
+	PADDD  X12, X8
+	PADDD  X13, X9
+	PADDD  X14, X10
+	PADDD  X15, X11
+	PXOR   X8, X4
+	PXOR   X9, X5
+	PXOR   X10, X6
+	PXOR   X11, X7
+	MOVOU  X11, 496(AX)
+	MOVO   X4, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X4
+	POR    X11, X4
+	MOVO   X5, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X5
+	POR    X11, X5
+	MOVO   X6, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X6
+	POR    X11, X6
+	MOVO   X7, X11
+	PSRLL  $0x07, X11
+	PSLLL  $0x19, X7
+	POR    X11, X7
+	MOVOU  496(AX), X11
+	PADDD  224(AX), X0
+	PADDD  32(AX), X1
+	PADDD  48(AX), X2
+	PADDD  112(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 512(AX), X15
+	PSHUFB 512(AX), X12
+	PSHUFB 512(AX), X13
+	PSHUFB 512(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x0c, X9
+	PSLLL  $0x14, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+	PADDD  160(AX), X0
+	PADDD  192(AX), X1
+	PADDD  64(AX), X2
+	PADDD  208(AX), X3
+	PADDD  X5, X0
+	PADDD  X6, X1
+	PADDD  X7, X2
+	PADDD  X4, X3
+	PXOR   X0, X15
+	PXOR   X1, X12
+	PXOR   X2, X13
+	PXOR   X3, X14
+	PSHUFB 528(AX), X15
+	PSHUFB 528(AX), X12
+	PSHUFB 528(AX), X13
+	PSHUFB 528(AX), X14
+	PADDD  X15, X10
+	PADDD  X12, X11
+	PADDD  X13, X8
+	PADDD  X14, X9
+	PXOR   X10, X5
+	PXOR   X11, X6
+	PXOR   X8, X7
+	PXOR   X9, X4
+	MOVOU  X9, 496(AX)
+	MOVO   X5, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X5
+	POR    X9, X5
+	MOVO   X6, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X6
+	POR    X9, X6
+	MOVO   X7, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X7
+	POR    X9, X7
+	MOVO   X4, X9
+	PSRLL  $0x07, X9
+	PSLLL  $0x19, X4
+	POR    X9, X4
+	MOVOU  496(AX), X9
+
+	// The new chaining values.
+	PXOR X8, X0
+	PXOR X9, X1
+	PXOR X10, X2
+	PXOR X11, X3
+	PXOR X12, X4
+	PXOR X13, X5
+	PXOR X14, X6
+	PXOR X15, X7
+
+	// Transpose the chaining values to one 32-byte row per lane.
+	MOVQ       out+24(FP), AX
+	MOVO       X0, X8
+	PUNPCKLLQ  X1, X8
+	MOVO       X0, X9
+	PUNPCKHLQ  X1, X9
+	MOVO       X2, X1
+	PUNPCKLLQ  X3, X1
+	MOVO       X2, X0
+	PUNPCKHLQ  X3, X0
+	MOVO       X8, X3
+	PUNPCKLQDQ X1, X3
+	MOVO       X8, X2
+	PUNPCKHQDQ X1, X2
+	MOVO       X9, X1
+	PUNPCKLQDQ X0, X1
+	MOVO       X9, X8
+	PUNPCKHQDQ X0, X8
+	MOVOU      X3, (AX)
+	MOVOU      X2, 32(AX)
+	MOVOU      X1, 64(AX)
+	MOVOU      X8, 96(AX)
+	MOVO       X4, X8
+	PUNPCKLLQ  X5, X8
+	MOVO       X4, X9
+	PUNPCKHLQ  X5, X9
+	MOVO       X6, X5
+	PUNPCKLLQ  X7, X5
+	MOVO       X6, X4
+	PUNPCKHLQ  X7, X4
+	MOVO       X8, X7
+	PUNPCKLQDQ X5, X7
+	MOVO       X8, X6
+	PUNPCKHQDQ X5, X6
+	MOVO       X9, X5
+	PUNPCKLQDQ X4, X5
+	MOVO       X9, X8
+	PUNPCKHQDQ X4, X8
+	MOVOU      X7, 16(AX)
+	MOVOU      X6, 48(AX)
+	MOVOU      X5, 80(AX)
+	MOVOU      X8, 112(AX)
 	RET

@@ -299,6 +299,7 @@ func genWide16(parents bool) {
 		}
 	}
 	Comment("The rest of the state: IV, counters, block length, flags.")
+	genIV()
 	for i := range 4 {
 		VPBROADCASTD(ivData.Offset(4*i), v[8+i])
 	}
@@ -348,4 +349,16 @@ func genWide16(parents bool) {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+var ivData Mem
+
+func genIV() {
+	if ivData.Symbol.Name != "" {
+		return
+	}
+	ivData = GLOBL("blake3IV", RODATA|NOPTR)
+	for i, w := range iv {
+		DATA(4*i, U32(w))
+	}
 }

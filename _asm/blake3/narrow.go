@@ -1,0 +1,397 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The 8-way AVX2 and 4-way SSE4.1 kernels. With 16 vector registers the
+// state v0..v15 fills them all, so the message of each block is transposed
+// once into a stack area and the rounds take it as memory operands; the
+// chaining values also wait in the stack area while the next block's
+// message is transposed. The one temporary the shift-based rotations by 12
+// and 7 need is made by spilling, for those four instructions, the third
+// word of the last G of the step, which is not read again until the next
+// step.
+
+// narrow describes one kernel.
+type narrow struct {
+	lanes   int  // 8 (AVX2, YMM) or 4 (SSE4.1, XMM)
+	avx     bool // VEX three-operand forms
+	parents bool
+}
+
+func (k narrow) vec(i int) VecPhysical {
+	if k.avx {
+		return []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}[i]
+	}
+	return []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}[i]
+}
+
+func (k narrow) load(m Op, r VecPhysical) {
+	if k.avx {
+		VMOVDQU(m, r)
+	} else {
+		MOVOU(m, r)
+	}
+}
+
+func (k narrow) store(r VecPhysical, m Op) {
+	if k.avx {
+		VMOVDQU(r, m)
+	} else {
+		MOVOU(r, m)
+	}
+}
+
+func (k narrow) add(src Op, dst VecPhysical) {
+	if k.avx {
+		VPADDD(src, dst, dst)
+	} else {
+		PADDD(src, dst)
+	}
+}
+
+func (k narrow) xor(src Op, dst VecPhysical) {
+	if k.avx {
+		VPXOR(src, dst, dst)
+	} else {
+		PXOR(src, dst)
+	}
+}
+
+func (k narrow) shufb(mask Op, dst VecPhysical) {
+	if k.avx {
+		VPSHUFB(mask, dst, dst)
+	} else {
+		PSHUFB(mask, dst)
+	}
+}
+
+// rotr rotates b right by n using t as scratch.
+func (k narrow) rotr(n int, b, t VecPhysical) {
+	if k.avx {
+		VPSRLD(U8(n), b, t)
+		VPSLLD(U8(32-n), b, b)
+		VPOR(t, b, b)
+	} else {
+		MOVO(b, t)
+		PSRLL(U8(n), t)
+		PSLLL(U8(32-n), b)
+		POR(t, b)
+	}
+}
+
+// broadcast fills r with copies of the 32-bit register g.
+func (k narrow) broadcast(g Register, r VecPhysical) {
+	if k.avx {
+		x := r.AsX()
+		VMOVD(g, x)
+		VPBROADCASTD(x, r)
+	} else {
+		MOVD(g, r)
+		PSHUFD(U8(0), r, r)
+	}
+}
+
+// trk is a register with a model of its elements, as in wide16.go.
+type trk struct {
+	r VecPhysical
+	e []elem
+}
+
+// op2 emits a two-source shuffle into a new register.
+func (k narrow) op2(p *regPool, a, b *trk, e []elem, avx func(b, a, o Op), sse func(b, o Op)) *trk {
+	o := &trk{r: p.get(), e: e}
+	if k.avx {
+		avx(b.r, a.r, o.r)
+	} else {
+		MOVO(a.r, o.r)
+		sse(b.r, o.r)
+	}
+	return o
+}
+
+func lanewise(a, b *trk, f func(a, b []elem) []elem) []elem {
+	var e []elem
+	for l := 0; l < len(a.e); l += 4 {
+		e = append(e, f(a.e[l:l+4], b.e[l:l+4])...)
+	}
+	return e
+}
+
+func (k narrow) transpose(p *regPool, rows []*trk) []*trk {
+	step := func(dist int, f func(a, b *trk) (*trk, *trk)) {
+		for i := range rows {
+			if i&dist != 0 {
+				continue
+			}
+			a, b := rows[i], rows[i+dist]
+			l, h := f(a, b)
+			p.put(a.r)
+			p.put(b.r)
+			rows[i], rows[i+dist] = l, h
+		}
+	}
+	step(1, func(a, b *trk) (*trk, *trk) {
+		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[0], b[0], a[1], b[1]} }),
+			func(b, a, o Op) { VPUNPCKLDQ(b, a, o) }, func(b, o Op) { PUNPCKLLQ(b, o) })
+		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[2], b[2], a[3], b[3]} }),
+			func(b, a, o Op) { VPUNPCKHDQ(b, a, o) }, func(b, o Op) { PUNPCKHLQ(b, o) })
+		return lo, hi
+	})
+	step(2, func(a, b *trk) (*trk, *trk) {
+		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[0], a[1], b[0], b[1]} }),
+			func(b, a, o Op) { VPUNPCKLQDQ(b, a, o) }, func(b, o Op) { PUNPCKLQDQ(b, o) })
+		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[2], a[3], b[2], b[3]} }),
+			func(b, a, o Op) { VPUNPCKHQDQ(b, a, o) }, func(b, o Op) { PUNPCKHQDQ(b, o) })
+		return lo, hi
+	})
+	if len(rows) == 8 {
+		step(4, func(a, b *trk) (*trk, *trk) {
+			lo := &trk{r: p.get(), e: append(append([]elem{}, a.e[:4]...), b.e[:4]...)}
+			VPERM2I128(U8(0x20), b.r, a.r, lo.r)
+			hi := &trk{r: p.get(), e: append(append([]elem{}, a.e[4:]...), b.e[4:]...)}
+			VPERM2I128(U8(0x31), b.r, a.r, hi.r)
+			return lo, hi
+		})
+	}
+	cols := make([]*trk, len(rows))
+	for _, t := range rows {
+		c := t.e[0].col
+		for i, e := range t.e {
+			if e.row != i || e.col != c {
+				panic(fmt.Sprintf("transpose: register %v holds %v", t.r, t.e))
+			}
+		}
+		cols[c] = t
+	}
+	return cols
+}
+
+var rotMasks Mem
+
+func genRotMasks() {
+	if rotMasks.Symbol.Name != "" {
+		return
+	}
+	// PSHUFB masks rotating each 32-bit word right by 16 (first 32 bytes)
+	// and by 8 (next 32 bytes).
+	rotMasks = GLOBL("blake3RotMasks", RODATA|NOPTR)
+	// Byte indexes are within each 16-byte lane.
+	for i := 0; i < 32; i += 4 {
+		b := uint32(i % 16)
+		DATA(i, U32((b+2)|(b+3)<<8|b<<16|(b+1)<<24))
+	}
+	for i := 0; i < 32; i += 4 {
+		b := uint32(i % 16)
+		DATA(32+i, U32((b+1)|(b+2)<<8|(b+3)<<16|b<<24))
+	}
+}
+
+// genNarrow writes hashChunksAVX2, hashParentsAVX2, hashChunksSSE41 or
+// hashParentsSSE41.
+func genNarrow(k narrow) {
+	genRotMasks()
+	V := 4 * k.lanes // bytes per vector
+	isa := "SSE41"
+	if k.avx {
+		isa = "AVX2"
+	}
+	name, stride, blocks := "hashChunks"+isa, chunkLen, 16
+	if k.parents {
+		name, stride, blocks = "hashParents"+isa, 64, 1
+	}
+	Implement(name)
+	// Not NOSPLIT: the frame is over the nosplit limit, so the function
+	// gets the usual stack check.
+	// Stack area, aligned to V for the SSE memory operands: message
+	// (16 vectors), chaining values (8), IV (4), counter low and high
+	// words, block length, spill slot, and the two rotation masks.
+	const (
+		offMsg = 0
+	)
+	offCV := 16 * V
+	offIV := offCV + 8*V
+	offCtr := offIV + 4*V
+	offLen := offCtr + 2*V
+	offSpill := offLen + V
+	offMask := offSpill + V
+	size := offMask + 2*V
+	frame := AllocLocal(size + V)
+	base := GP64()
+	LEAQ(frame, base)
+	ADDQ(U32(V-1), base)
+	ANDQ(I32(-V), base)
+	at := func(off int) Mem { return Mem{Base: base, Disp: off} }
+
+	in := Load(Param("in"), GP64())
+	key := Load(Param("key"), GP64())
+	flags := Load(Param("flags"), GP32())
+	t32 := GP32()
+	Comment("Constant vectors: rotation masks, IV, block length.")
+	for i := 0; i < 2; i++ {
+		k.load(rotMasks.Offset(32*i), k.vec(0))
+		k.store(k.vec(0), at(offMask+i*V))
+	}
+	for i := range 4 {
+		MOVL(U32(iv[i]), t32)
+		k.broadcast(t32, k.vec(0))
+		k.store(k.vec(0), at(offIV+i*V))
+	}
+	MOVL(U32(64), t32)
+	k.broadcast(t32, k.vec(0))
+	k.store(k.vec(0), at(offLen))
+	Comment("Per-lane counters.")
+	if k.parents {
+		k.xor(k.vec(0), k.vec(0))
+		k.store(k.vec(0), at(offCtr))
+		k.store(k.vec(0), at(offCtr+V))
+	} else {
+		ctr := GP64()
+		Load(Param("counter"), ctr)
+		t := GP64()
+		for i := range k.lanes {
+			LEAQ(Mem{Base: ctr, Disp: i}, t)
+			MOVL(t.As32(), at(offCtr+4*i))
+			SHRQ(U8(32), t)
+			MOVL(t.As32(), at(offCtr+V+4*i))
+		}
+	}
+	Comment("The chaining values start as the key.")
+	for i := range 8 {
+		MOVL(Mem{Base: key, Disp: 4 * i}, t32)
+		k.broadcast(t32, k.vec(0))
+		k.store(k.vec(0), at(offCV+i*V))
+	}
+	blockFlags := GP32()
+	remaining := GP64()
+	MOVL(flags, blockFlags)
+	if k.parents {
+		ORL(U32(flagParent), blockFlags)
+	} else {
+		ORL(U32(flagChunkStart), blockFlags)
+		MOVQ(U32(blocks), remaining)
+		Label("block" + isa)
+		CMPQ(remaining, U8(1))
+		JNE(LabelRef("notLast" + isa))
+		ORL(U32(flagChunkEnd), blockFlags)
+		Label("notLast" + isa)
+	}
+	Comment("Transpose the block's message words into the stack area.")
+	rowBytes := V // bytes of one lane loaded per register
+	for part := 0; part < 64/rowBytes; part++ {
+		pool := &regPool{}
+		for i := 15; i >= k.lanes; i-- {
+			pool.put(k.vec(i))
+		}
+		rows := make([]*trk, k.lanes)
+		for i := range rows {
+			rows[i] = &trk{r: k.vec(i)}
+			for c := range k.lanes {
+				rows[i].e = append(rows[i].e, elem{row: i, col: c})
+			}
+			k.load(Mem{Base: in, Disp: i*stride + part*rowBytes}, rows[i].r)
+		}
+		for c, t := range k.transpose(pool, rows) {
+			k.store(t.r, at(offMsg+(part*k.lanes+c)*V))
+		}
+	}
+	Comment("The state.")
+	var v [16]VecPhysical
+	for i := range v {
+		v[i] = k.vec(i)
+	}
+	for i := range 8 {
+		k.load(at(offCV+i*V), v[i])
+	}
+	for i := range 4 {
+		k.load(at(offIV+i*V), v[8+i])
+	}
+	k.load(at(offCtr), v[12])
+	k.load(at(offCtr+V), v[13])
+	k.load(at(offLen), v[14])
+	k.broadcast(blockFlags, v[15])
+	for r := range 7 {
+		Comment(fmt.Sprintf("Round %d.", r))
+		s := schedule[r]
+		msg := func(i int) Mem { return at(offMsg + s[i]*V) }
+		step := func(idx [4][4]int, first int) {
+			half := func(mi func(i int) Mem, r1, r2 int, shuf bool) {
+				for i := range 4 {
+					k.add(mi(i), v[idx[i][0]])
+				}
+				for i := range 4 {
+					k.add(v[idx[i][1]], v[idx[i][0]])
+				}
+				for i := range 4 {
+					k.xor(v[idx[i][0]], v[idx[i][3]])
+				}
+				for i := range 4 {
+					k.shufb(at(offMask+r1*V), v[idx[i][3]])
+				}
+				for i := range 4 {
+					k.add(v[idx[i][3]], v[idx[i][2]])
+				}
+				for i := range 4 {
+					k.xor(v[idx[i][2]], v[idx[i][1]])
+				}
+				spill := v[idx[3][2]]
+				k.store(spill, at(offSpill))
+				for i := range 4 {
+					k.rotr(r2, v[idx[i][1]], spill)
+				}
+				k.load(at(offSpill), spill)
+			}
+			half(func(i int) Mem { return msg(first + 2*i) }, 0, 12, true)
+			half(func(i int) Mem { return msg(first + 2*i + 1) }, 1, 7, true)
+		}
+		step(columns, 0)
+		step(diagonals, 8)
+	}
+	Comment("The new chaining values.")
+	for i := range 8 {
+		k.xor(v[i+8], v[i])
+	}
+	if !k.parents {
+		for i := range 8 {
+			k.store(v[i], at(offCV+i*V))
+		}
+		MOVL(flags, blockFlags)
+		ADDQ(U32(64), in)
+		DECQ(remaining)
+		JNZ(LabelRef("block" + isa))
+	}
+	Comment("Transpose the chaining values to one 32-byte row per lane.")
+	out := Load(Param("out"), GP64())
+	for part := 0; part < 8/k.lanes; part++ {
+		pool := &regPool{}
+		for i := 15; i >= 8; i-- {
+			pool.put(k.vec(i))
+		}
+		words := make([]*trk, k.lanes)
+		for w := range words {
+			words[w] = &trk{r: k.vec(part*k.lanes + w)}
+			for lane := range k.lanes {
+				words[w].e = append(words[w].e, elem{row: w, col: lane})
+			}
+		}
+		if part > 0 || k.lanes == 4 {
+			// The other registers hold words still to be stored.
+			pool = &regPool{}
+			for i := 15; i >= 8; i-- {
+				pool.put(k.vec(i))
+			}
+		}
+		for lane, t := range k.transpose(pool, words) {
+			k.store(t.r, Mem{Base: out, Disp: 32*lane + 4*part*k.lanes})
+		}
+	}
+	if k.avx {
+		VZEROUPPER()
+	}
+	RET()
+}
