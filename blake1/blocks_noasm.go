@@ -1,3 +1,5 @@
+//go:build !amd64 || purego
+
 package blake1
 
 func blocks256(d *digest256, p []byte) { blocks256Generic(d, p) }

@@ -1,0 +1,351 @@
+// Command blake1 generates the amd64 BLAKE-256 kernel of package blake1
+// (blocks256SSE41): the 4x4 state in four XMM rows, the four G functions of
+// each half-round computed side by side. Declaration:
+// blake1/blocks_amd64.go.
+package main
+
+//go:generate go run . -out ../../blake1/blocks_amd64.s -pkg blake1
+
+import (
+	"encoding/binary"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	_ "github.com/hashkit/hashkit/blake1"
+)
+
+func main() {
+	Package("github.com/hashkit/hashkit/blake1")
+	ConstraintExpr("!purego")
+	tables()
+	gen256AVX512()
+	gen256("blocks256SSE41", false)
+	Generate()
+}
+
+var bswap, bswap64, rot16, rot8, consts, perms, c0, c4 Mem
+
+// tables writes the read-only data both kernels use.
+func tables() {
+	bswap = data("blake256_bswap", []byte{3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12})
+	rot16 = data("blake256_rot16", []byte{2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13})
+	rot8 = data("blake256_rot8", []byte{1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12})
+	var ctab []byte
+	for r := range 10 {
+		for _, l := range lanes {
+			for _, i := range l {
+				ctab = append(ctab, u32s(c256[sigma[r][i^1]])...)
+			}
+		}
+	}
+	consts = data("blake256_sigma_c", ctab)
+	var ptab []byte
+	for r := range 10 {
+		for _, l := range lanes {
+			for _, i := range l {
+				ptab = append(ptab, u32s(uint32(sigma[r][i]))...)
+			}
+		}
+	}
+	perms = data("blake256_sigma_idx", ptab)
+	var b64 []byte
+	for i := range 16 {
+		b64 = append(b64, byte(4*i+3), byte(4*i+2), byte(4*i+1), byte(4*i))
+	}
+	for i := range b64 {
+		b64[i] %= 16 // VPSHUFB indexes within each 128-bit lane
+	}
+	bswap64 = data("blake256_bswap64", b64)
+	c0 = data("blake256_c0", u32s(c256[0:4]...))
+	c4 = data("blake256_c4", u32s(c256[4:8]...))
+
+}
+
+// The constants and permutations of the BLAKE specification, section 2.1.
+var (
+	c256 = [16]uint32{
+		0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344, 0xa4093822, 0x299f31d0, 0x082efa98, 0xec4e6c89,
+		0x452821e6, 0x38d01377, 0xbe5466cf, 0x34e90c6c, 0xc0ac29b7, 0xc97c50dd, 0x3f84d5b5, 0xb5470917,
+	}
+	sigma = [10][16]int{
+		{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+		{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+		{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+		{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+		{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+		{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+		{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+		{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+		{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+		{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+	}
+)
+
+// lanes lists, for each of the four message vectors of a round, which
+// entries of the round's word sequence mc[i] = m[σ(i)] ^ c[σ(i^1)] its
+// lanes hold: the first and second additions of the column step, then of
+// the diagonal step.
+var lanes = [4][4]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}}
+
+func u32s(v ...uint32) []byte {
+	var b []byte
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint32(b, x)
+	}
+	return b
+}
+
+func data(name string, b []byte) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < len(b); i += 4 {
+		DATA(i, U32(binary.LittleEndian.Uint32(b[i:])))
+	}
+	return m
+}
+
+// gen256 writes name(h *[8]uint32, s *[4]uint32, t *uint64, p []byte).
+//
+// Each round: the message words in the order the round reads them are
+// gathered from a byte-swapped copy of the block on the stack into four
+// vectors (PINSRD, SSE4.1) and XORed with the matching constants c[σ(i^1)]
+// from a table; then the column step on
+// the rows (v0..v3), (v4..v7), (v8..v11), (v12..v15), a rotation of rows 1-3
+// by one, two and three lanes, the diagonal step, and the rotation back.
+// Rotations by 16 and 8 are byte shuffles; by 12 and 7, shifts. With
+// avx512, every rotation is one VPRORD (AVX-512F with VL, on XMM).
+func gen256(name string, avx512 bool) {
+	Implement(name)
+	Attributes(NOSPLIT)
+	msg := AllocLocal(64)
+
+	hp := Load(Param("h"), GP64())
+	sp := Load(Param("s"), GP64())
+	tp := Load(Param("t"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef(name + "_done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	t := GP64()
+	MOVQ(Mem{Base: tp}, t)
+
+	row := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	m0, m1, tmp := XMM(), XMM(), XMM()
+	mask16, mask8 := XMM(), XMM()
+	if !avx512 {
+		MOVOU(rot16, mask16)
+		MOVOU(rot8, mask8)
+	}
+	w := [1]GPVirtual{GP32()}
+
+	rotr := func(x VecVirtual, k uint64) {
+		if avx512 {
+			VPRORD(Imm(k), x, x)
+			return
+		}
+		switch k {
+		case 16:
+			PSHUFB(mask16, x)
+		case 8:
+			PSHUFB(mask8, x)
+		default:
+			MOVO(x, tmp)
+			PSRLL(Imm(k), x)
+			PSLLL(Imm(32-k), tmp)
+			POR(tmp, x)
+		}
+	}
+	// g runs G on the four columns: mA and mB are the words of the first
+	// and second additions.
+	g := func(mA, mB VecVirtual) {
+		a, b, c, d := row[0], row[1], row[2], row[3]
+		PADDL(mA, a)
+		PADDL(b, a)
+		PXOR(a, d)
+		rotr(d, 16)
+		PADDL(d, c)
+		PXOR(c, b)
+		rotr(b, 12)
+		PADDL(mB, a)
+		PADDL(b, a)
+		PXOR(a, d)
+		rotr(d, 8)
+		PADDL(d, c)
+		PXOR(c, b)
+		rotr(b, 7)
+	}
+
+	Label(name + "_loop")
+	Comment("Message words, big-endian in the block, to native order on the stack.")
+	for i := range 4 {
+		MOVOU(Mem{Base: p, Disp: 16 * i}, m0)
+		PSHUFB(bswap, m0)
+		MOVOU(m0, msg.Offset(16*i))
+	}
+	Comment("v0..v7 = h, v8..v11 = s ^ c0..c3, v12..v15 = (t0, t0, t1, t1) ^ c4..c7.")
+	ADDQ(U32(512), t)
+	MOVOU(Mem{Base: hp}, row[0])
+	MOVOU(Mem{Base: hp, Disp: 16}, row[1])
+	MOVOU(Mem{Base: sp}, row[2])
+	PXOR(c0, row[2])
+	MOVQ(t, row[3])
+	PSHUFD(Imm(0x50), row[3], row[3])
+	PXOR(c4, row[3])
+
+	for r := range 14 {
+		sg := sigma[r%10]
+		Comment("Round " + itoa(r) + ": m[σ(i)] in the order the round reads them.")
+		// gather builds message vector v: one MOVD and three PINSRD from
+		// the byte-swapped block. (Scalar stores followed by a 16-byte load
+		// would stall on store forwarding.)
+		gather := func(v int, x VecVirtual) {
+			for j, i := range lanes[v] {
+				if j == 0 {
+					MOVL(msg.Offset(4*sg[i]), w[0])
+					MOVD(w[0], x)
+				} else {
+					PINSRD(Imm(uint64(j)), msg.Offset(4*sg[i]), x)
+				}
+			}
+			PXOR(consts.Offset(64*(r%10)+16*v), x)
+		}
+		gather(0, m0)
+		gather(1, m1)
+		g(m0, m1)
+		PSHUFD(Imm(0x39), row[1], row[1])
+		PSHUFD(Imm(0x4e), row[2], row[2])
+		PSHUFD(Imm(0x93), row[3], row[3])
+		gather(2, m0)
+		gather(3, m1)
+		g(m0, m1)
+		PSHUFD(Imm(0x93), row[1], row[1])
+		PSHUFD(Imm(0x4e), row[2], row[2])
+		PSHUFD(Imm(0x39), row[3], row[3])
+	}
+	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
+	MOVOU(Mem{Base: sp}, m0)
+	PXOR(row[2], row[0])
+	PXOR(row[3], row[1])
+	PXOR(m0, row[0])
+	PXOR(m0, row[1])
+	MOVOU(Mem{Base: hp}, m1)
+	PXOR(m1, row[0])
+	MOVOU(Mem{Base: hp, Disp: 16}, m1)
+	PXOR(m1, row[1])
+	MOVOU(row[0], Mem{Base: hp})
+	MOVOU(row[1], Mem{Base: hp, Disp: 16})
+
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef(name + "_loop"))
+	MOVQ(t, Mem{Base: tp})
+	Label(name + "_done")
+	RET()
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return string(rune('0'+i/10)) + string(rune('0'+i%10))
+}
+
+// gen256AVX512 writes blocks256AVX512(h *[8]uint32, s *[4]uint32, t *uint64,
+// p []byte): as gen256, but the whole byte-swapped block sits in one ZMM
+// register, each round's message words come from one VPERMD (by an index
+// table of σ in the order the round reads them) and one VPXORD with the
+// constants, and every rotation is one VPRORD. Everything is VEX or EVEX
+// encoded, so there are no SSE/AVX transitions. Requires AVX-512F, VL, BW.
+func gen256AVX512() {
+	Implement("blocks256AVX512")
+	Attributes(NOSPLIT)
+	AllocLocal(0)
+
+	hp := Load(Param("h"), GP64())
+	sp := Load(Param("s"), GP64())
+	tp := Load(Param("t"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef("avx512_done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	t := GP64()
+	MOVQ(Mem{Base: tp}, t)
+
+	row := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	msg, words, idx, mask := ZMM(), ZMM(), ZMM(), ZMM()
+	m := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	VMOVDQU32(bswap64, mask)
+
+	g := func(mA, mB VecVirtual) {
+		a, b, c, d := row[0], row[1], row[2], row[3]
+		VPADDD(mA, a, a)
+		VPADDD(b, a, a)
+		VPXORD(a, d, d)
+		VPRORD(Imm(16), d, d)
+		VPADDD(d, c, c)
+		VPXORD(c, b, b)
+		VPRORD(Imm(12), b, b)
+		VPADDD(mB, a, a)
+		VPADDD(b, a, a)
+		VPXORD(a, d, d)
+		VPRORD(Imm(8), d, d)
+		VPADDD(d, c, c)
+		VPXORD(c, b, b)
+		VPRORD(Imm(7), b, b)
+	}
+
+	Label("avx512_loop")
+	VMOVDQU32(Mem{Base: p}, msg)
+	VPSHUFB(mask, msg, msg)
+	ADDQ(U32(512), t)
+	VMOVDQU32(Mem{Base: hp}, row[0])
+	VMOVDQU32(Mem{Base: hp, Disp: 16}, row[1])
+	VMOVDQU32(Mem{Base: sp}, row[2])
+	VPXORD(c0, row[2], row[2])
+	VMOVQ(t, row[3])
+	VPSHUFD(Imm(0x50), row[3], row[3])
+	VPXORD(c4, row[3], row[3])
+	for r := range 14 {
+		Comment("Round " + itoa(r) + ".")
+		VMOVDQU32(perms.Offset(64*(r%10)), idx)
+		VPERMD(msg, idx, words)
+		VPXORD(consts.Offset(64*(r%10)), words, words)
+		VMOVDQA32(words.AsX(), m[0])
+		for v := 1; v < 4; v++ {
+			VEXTRACTI32X4(Imm(uint64(v)), words, m[v])
+		}
+		g(m[0], m[1])
+		VPSHUFD(Imm(0x39), row[1], row[1])
+		VPSHUFD(Imm(0x4e), row[2], row[2])
+		VPSHUFD(Imm(0x93), row[3], row[3])
+		g(m[2], m[3])
+		VPSHUFD(Imm(0x93), row[1], row[1])
+		VPSHUFD(Imm(0x4e), row[2], row[2])
+		VPSHUFD(Imm(0x39), row[3], row[3])
+	}
+	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
+	VMOVDQU32(Mem{Base: sp}, m[0])
+	VPXORD(row[2], row[0], row[0])
+	VPXORD(row[3], row[1], row[1])
+	VPXORD(m[0], row[0], row[0])
+	VPXORD(m[0], row[1], row[1])
+	VPXORD(Mem{Base: hp}, row[0], row[0])
+	VPXORD(Mem{Base: hp, Disp: 16}, row[1], row[1])
+	VMOVDQU32(row[0], Mem{Base: hp})
+	VMOVDQU32(row[1], Mem{Base: hp, Disp: 16})
+
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("avx512_loop"))
+	MOVQ(t, Mem{Base: tp})
+	VZEROUPPER()
+	Label("avx512_done")
+	RET()
+}
