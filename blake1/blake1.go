@@ -23,6 +23,9 @@
 // encoding.BinaryAppender and encoding.BinaryUnmarshaler. The marshalled
 // state includes the salt.
 //
+// On amd64, BLAKE-224 and BLAKE-256 use AVX-512 or SSE4.1 kernels where the
+// CPU has them; BLAKE-384 and BLAKE-512 are portable Go everywhere.
+//
 // [BLAKE]: https://www.aumasson.jp/blake/blake.pdf
 package blake1
 
