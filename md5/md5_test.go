@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -235,5 +236,19 @@ func TestLong(t *testing.T) {
 	}
 	if got := hex.EncodeToString(h.Sum(nil)); got != "bac31c53fa967e2af1e877683a656a86" {
 		t.Fatalf("4 GiB stream: %s", got)
+	}
+}
+
+// TestMethods checks that the hasher exports only the methods of its
+// interfaces.
+func TestMethods(t *testing.T) {
+	want := "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write"
+	typ := reflect.TypeOf(New())
+	var got []string
+	for i := range typ.NumMethod() {
+		got = append(got, typ.Method(i).Name)
+	}
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("methods %s, want %s", s, want)
 	}
 }

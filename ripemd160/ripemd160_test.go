@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -176,4 +177,18 @@ func TestKernels(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestMethods checks that the hasher exports only the methods of its
+// interfaces.
+func TestMethods(t *testing.T) {
+	want := "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write"
+	typ := reflect.TypeOf(New())
+	var got []string
+	for i := range typ.NumMethod() {
+		got = append(got, typ.Method(i).Name)
+	}
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("methods %s, want %s", s, want)
+	}
 }

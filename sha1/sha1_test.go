@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -278,5 +279,19 @@ func TestVectorsMonteCarlo(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no Monte Carlo vector in sha1.json.gz")
+	}
+}
+
+// TestMethods checks that the hasher exports only the methods of its
+// interfaces.
+func TestMethods(t *testing.T) {
+	want := "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write"
+	typ := reflect.TypeOf(New())
+	var got []string
+	for i := range typ.NumMethod() {
+		got = append(got, typ.Method(i).Name)
+	}
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("methods %s, want %s", s, want)
 	}
 }
