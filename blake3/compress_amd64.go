@@ -40,6 +40,13 @@ func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags
 //go:noescape
 func hashParentsAVX512(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
 
+// outputBlocksAVX512 writes lanes (1 to 16) 64-byte blocks of root output
+// of the node (cv, block, blockLen, flags), for output block counters
+// counter, counter+1, ..., to out.
+//
+//go:noescape
+func outputBlocksAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen uint32, flags uint32, lanes int, out *byte)
+
 // hashChunksAVX2 hashes 8 whole chunks, with counters counter to
 // counter+7, into 8 chaining values.
 //
@@ -119,5 +126,13 @@ func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
 }
 
 func outputBlocks(root *node, counter uint64, out []byte) {
+	if useAVX512 && len(out) >= 2*BlockSize {
+		for len(out) >= BlockSize {
+			n := min(len(out)/BlockSize, 16)
+			outputBlocksAVX512(&root.cv, &root.block, counter, root.blockLen, root.flags|flagRoot, n, &out[0])
+			out, counter = out[n*BlockSize:], counter+uint64(n)
+		}
+		return
+	}
 	outputBlocksSerial(root, counter, out)
 }

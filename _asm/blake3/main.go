@@ -53,6 +53,7 @@ func main() {
 	ConstraintExpr("!purego")
 	genWide16(false)
 	genWide16(true)
+	genOutput16()
 	for _, avx := range []bool{true, false} {
 		lanes := map[bool]int{true: 8, false: 4}[avx]
 		genNarrow(narrow{lanes: lanes, avx: avx})
