@@ -49,6 +49,7 @@ var (
 	errSaltSize     = errors.New("hashkit/blake2b: invalid salt size: must be 0 or 16 bytes")
 	errPersonalSize = errors.New("hashkit/blake2b: invalid personalization size: must be 0 or 16 bytes")
 	errInnerLength  = errors.New("hashkit/blake2b: invalid InnerLength: must be at most 64")
+	errNilParams    = errors.New("hashkit/blake2b: nil Params")
 	errMaxDepth     = errors.New("hashkit/blake2b: invalid tree parameters: MaxDepth must be at least 1 when FanOut is set")
 )
 
@@ -204,8 +205,11 @@ func New256(key []byte) (hash.Hash, error) { return New(Size256, key) }
 // NewWithParams returns a BLAKE2b hash with the parameter block p. It is an
 // error if p.Size is not 1 to 64, p.Key is longer than 64 bytes, p.Salt or
 // p.Personal is neither empty nor 16 bytes, p.InnerLength exceeds 64, or
-// FanOut is set without MaxDepth. p is not retained.
+// FanOut is set without MaxDepth, or if p is nil. p is not retained.
 func NewWithParams(p *Params) (hash.Hash, error) {
+	if p == nil {
+		return nil, errNilParams
+	}
 	pb, err := p.paramBlock(0)
 	if err != nil {
 		return nil, err

@@ -263,6 +263,8 @@ func TestErrors(t *testing.T) {
 		{"New256 key 65", err2(New256(long))},
 		{"New384 key 65", err2(New384(long))},
 		{"params size 0", err2(NewWithParams(&Params{}))},
+		{"nil params", err2(NewWithParams(nil))},
+		{"XOF nil params", err2(NewXOFWithParams(10, nil))},
 		{"params key 65", err2(NewWithParams(&Params{Size: 64, Key: long}))},
 		{"salt 15", err2(NewWithParams(&Params{Size: 64, Salt: long[:15]}))},
 		{"salt 17", err2(NewWithParams(&Params{Size: 64, Salt: long[:17]}))},

@@ -48,6 +48,7 @@ var (
 	errPersonalSize = errors.New("hashkit/blake2s: invalid personalization size: must be 0 or 8 bytes")
 	errInnerLength  = errors.New("hashkit/blake2s: invalid InnerLength: must be at most 32")
 	errNodeOffset   = errors.New("hashkit/blake2s: invalid NodeOffset: must fit in 48 bits")
+	errNilParams    = errors.New("hashkit/blake2s: nil Params")
 	errMaxDepth     = errors.New("hashkit/blake2s: invalid tree parameters: MaxDepth must be at least 1 when FanOut is set")
 )
 
@@ -213,8 +214,11 @@ func New128(key []byte) (hash.Hash, error) {
 // error if p.Size is not 1 to 32, p.Key is longer than 32 bytes, p.Salt or
 // p.Personal is neither empty nor 8 bytes, p.InnerLength exceeds 32,
 // p.NodeOffset exceeds 48 bits, or FanOut is set without MaxDepth. p is not
-// retained.
+// retained. A nil p is an error.
 func NewWithParams(p *Params) (hash.Hash, error) {
+	if p == nil {
+		return nil, errNilParams
+	}
 	pb, err := p.paramBlock(0)
 	if err != nil {
 		return nil, err

@@ -262,6 +262,8 @@ func TestErrors(t *testing.T) {
 		{"New128 key 33", err2(New128(long[:33]))},
 		{"New128 no key", err2(New128(nil))},
 		{"params size 0", err2(NewWithParams(&Params{}))},
+		{"nil params", err2(NewWithParams(nil))},
+		{"XOF nil params", err2(NewXOFWithParams(10, nil))},
 		{"params key 33", err2(NewWithParams(&Params{Size: 32, Key: long[:33]}))},
 		{"salt 7", err2(NewWithParams(&Params{Size: 32, Salt: long[:7]}))},
 		{"salt 16", err2(NewWithParams(&Params{Size: 32, Salt: long[:16]}))},
