@@ -27,14 +27,10 @@ func (k *key256) init(key []byte) {
 	} else {
 		copy(k0[:], key)
 	}
-	for i := range k0 {
-		k0[i] ^= 0x36
-	}
+	xorPad(k0[:], 0x36)
 	k.ih = *k.iv
 	sha2.Block256(&k.ih, k0[:])
-	for i := range k0 {
-		k0[i] ^= 0x36 ^ 0x5c
-	}
+	xorPad(k0[:], 0x36^0x5c)
 	k.oh = *k.iv
 	sha2.Block256(&k.oh, k0[:])
 	clear(k0[:])
@@ -42,13 +38,27 @@ func (k *key256) init(key []byte) {
 
 // mac sets out (its first size bytes) to the MAC of a | b | c.
 func (k *key256) mac(out *[32]byte, a []byte, b string, c []byte) {
-	s := inner256{h: k.ih}
-	s.write(a)
-	s.writeString(b)
-	s.write(c)
-	h := s.finish(sha2.BlockSize256)
-	// The outer hash: the inner digest padded to one block.
 	var blk [sha2.BlockSize256]byte
+	var h [8]uint32
+	if n := len(a) + len(b) + len(c); n < sha2.BlockSize256-8 {
+		// The common case in HKDF: the message and its padding fit in one
+		// block, built here directly.
+		p := copy(blk[:], a)
+		p += copy(blk[p:], b)
+		copy(blk[p:], c)
+		blk[n] = 0x80
+		binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+n)<<3)
+		h = k.ih
+		sha2.Block256(&h, blk[:])
+		blk = [sha2.BlockSize256]byte{}
+	} else {
+		s := inner256{h: k.ih}
+		s.write(a)
+		s.writeString(b)
+		s.write(c)
+		h = s.finish(sha2.BlockSize256)
+	}
+	// The outer hash: the inner digest padded to one block.
 	putWords(blk[:k.size], &h)
 	blk[k.size] = 0x80
 	binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+k.size)<<3)
@@ -134,4 +144,13 @@ func (s *inner256) finish(prefix uint64) [8]uint32 {
 	binary.BigEndian.PutUint64(s.x[56:], (s.n+prefix)<<3)
 	sha2.Block256(&s.h, s.x[:])
 	return s.h
+}
+
+// xorPad XORs every byte of b, whose length is a multiple of 8, with pad,
+// eight bytes at a time.
+func xorPad(b []byte, pad byte) {
+	m := uint64(pad) * 0x0101010101010101
+	for i := 0; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], binary.LittleEndian.Uint64(b[i:])^m)
+	}
 }

@@ -45,14 +45,10 @@ func (m *hmac256) init(size int, key []byte) {
 	} else {
 		copy(k0[:], key)
 	}
-	for i := range k0 {
-		k0[i] ^= ipad
-	}
+	xorPad(k0[:], ipad)
 	m.ih = *iv
 	sha2.Block256(&m.ih, k0[:])
-	for i := range k0 {
-		k0[i] ^= ipad ^ opad
-	}
+	xorPad(k0[:], ipad^opad)
 	m.oh = *iv
 	sha2.Block256(&m.oh, k0[:])
 	clear(k0[:])
@@ -167,14 +163,10 @@ func (m *hmac512) init(kind sha2.Kind512, key []byte) {
 	} else {
 		copy(k0[:], key)
 	}
-	for i := range k0 {
-		k0[i] ^= ipad
-	}
+	xorPad(k0[:], ipad)
 	m.ih = *iv512[kind]
 	sha2.Block512(&m.ih, k0[:])
-	for i := range k0 {
-		k0[i] ^= ipad ^ opad
-	}
+	xorPad(k0[:], ipad^opad)
 	m.oh = *iv512[kind]
 	sha2.Block512(&m.oh, k0[:])
 	clear(k0[:])
@@ -263,4 +255,13 @@ func outer512(oh, h *[8]uint64, size int, blk *[sha2.BlockSize512]byte) [64]byte
 func (m *hmac512) Clone() (hash.Cloner, error) {
 	c := *m
 	return &c, nil
+}
+
+// xorPad XORs every byte of b, whose length is a multiple of 8, with pad,
+// eight bytes at a time.
+func xorPad(b []byte, pad byte) {
+	m := uint64(pad) * 0x0101010101010101
+	for i := 0; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], binary.LittleEndian.Uint64(b[i:])^m)
+	}
 }

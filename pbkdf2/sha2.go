@@ -57,14 +57,10 @@ func (k *key256) init(password string) {
 	} else {
 		copy(k0[:], password)
 	}
-	for i := range k0 {
-		k0[i] ^= 0x36
-	}
+	xorPad(k0[:], 0x36)
 	k.ih = *k.iv
 	sha2.Block256(&k.ih, k0[:])
-	for i := range k0 {
-		k0[i] ^= 0x36 ^ 0x5c
-	}
+	xorPad(k0[:], 0x36^0x5c)
 	k.oh = *k.iv
 	sha2.Block256(&k.oh, k0[:])
 	clear(k0[:])
@@ -206,14 +202,10 @@ func (k *key512) init(password string) {
 	} else {
 		copy(k0[:], password)
 	}
-	for i := range k0 {
-		k0[i] ^= 0x36
-	}
+	xorPad(k0[:], 0x36)
 	k.ih = *iv512[k.kind]
 	sha2.Block512(&k.ih, k0[:])
-	for i := range k0 {
-		k0[i] ^= 0x36 ^ 0x5c
-	}
+	xorPad(k0[:], 0x36^0x5c)
 	k.oh = *iv512[k.kind]
 	sha2.Block512(&k.oh, k0[:])
 	clear(k0[:])
@@ -300,4 +292,13 @@ func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *m
 	clear(blk[:])
 	clear(tb[:])
 	return nil
+}
+
+// xorPad XORs every byte of b, whose length is a multiple of 8, with pad,
+// eight bytes at a time.
+func xorPad(b []byte, pad byte) {
+	m := uint64(pad) * 0x0101010101010101
+	for i := 0; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], binary.LittleEndian.Uint64(b[i:])^m)
+	}
 }
