@@ -3,6 +3,7 @@ package pbkdf2
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"hash"
@@ -17,6 +18,7 @@ import (
 	stdsha512 "crypto/sha512"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/sha2"
 	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
 	"github.com/hashkit/hashkit/sha1"
@@ -48,11 +50,13 @@ var stdHashes = map[string]func() hash.Hash{
 }
 
 // allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
-// "sha256") and then on every SHA-512 kernel, the generic code included.
+// "sha256"), on every SHA-512 kernel, and on every PBKDF2 loop kernel of this
+// package, the generic code included.
 func allSHA2(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
 	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
+	t.Run("pbkdf2", func(t *testing.T) { hashtest.AllImplementations(t, "pbkdf2", f) })
 }
 
 func mustHex(s string) []byte {
@@ -290,4 +294,33 @@ func TestLongPassword(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestIterKernels compares each registered loop kernel with the generic
+// loop over random chaining values, starting points and iteration counts.
+func TestIterKernels(t *testing.T) {
+	hashtest.AllImplementations(t, "pbkdf2", func(t *testing.T) {
+		for i := range 50 {
+			r := hashtest.RandBytes(uint64(i), 4*32)
+			var k key256
+			k.iv, k.size = &sha2.IV256, 32
+			var u, acc [8]uint32
+			for w := range 8 {
+				k.ih[w] = binary.BigEndian.Uint32(r[4*w:])
+				k.oh[w] = binary.BigEndian.Uint32(r[32+4*w:])
+				u[w] = binary.BigEndian.Uint32(r[64+4*w:])
+				acc[w] = binary.BigEndian.Uint32(r[96+4*w:])
+			}
+			n := 1 + i*7
+			var blk [64]byte
+			blk[32] = 0x80
+			blk[62] = 0x03 // 768 bits
+			u2, acc2 := u, acc
+			k.iter(&blk, &u, &acc, n)
+			k.iterGeneric(&blk, &u2, &acc2, n)
+			if u != u2 || acc != acc2 {
+				t.Fatalf("case %d, %d iterations: U %08x T %08x, generic U %08x T %08x", i, n, u, acc, u2, acc2)
+			}
+		}
+	})
 }

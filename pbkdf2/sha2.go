@@ -123,22 +123,7 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 		t := u
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery)
-			for range n {
-				put256(&blk, &u, k.size)
-				u = k.ih
-				sha2.Block256(&u, blk[:])
-				put256(&blk, &u, k.size)
-				u = k.oh
-				sha2.Block256(&u, blk[:])
-				t[0] ^= u[0]
-				t[1] ^= u[1]
-				t[2] ^= u[2]
-				t[3] ^= u[3]
-				t[4] ^= u[4]
-				t[5] ^= u[5]
-				t[6] ^= u[6]
-				t[7] ^= u[7]
-			}
+			k.iter(&blk, &u, &t, n)
 			j += n
 			if err := m.step(n); err != nil {
 				return err
@@ -152,6 +137,29 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 	clear(blk[:])
 	clear(tb[:])
 	return nil
+}
+
+// iterGeneric runs n iterations from U = *u, XORing each new U into *t;
+// blk holds the padding of U (see first).
+func (k *key256) iterGeneric(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n int) {
+	h := *u
+	for range n {
+		put256(blk, &h, k.size)
+		h = k.ih
+		sha2.Block256(&h, blk[:])
+		put256(blk, &h, k.size)
+		h = k.oh
+		sha2.Block256(&h, blk[:])
+		t[0] ^= h[0]
+		t[1] ^= h[1]
+		t[2] ^= h[2]
+		t[3] ^= h[3]
+		t[4] ^= h[4]
+		t[5] ^= h[5]
+		t[6] ^= h[6]
+		t[7] ^= h[7]
+	}
+	*u = h
 }
 
 // key512 is key256 for the SHA-512 family.
