@@ -18,11 +18,13 @@ import (
 )
 
 // allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
-// "sha256") and then on every SHA-512 kernel, the generic code included.
+// "sha256"), on every SHA-512 kernel and on every kernel of this package,
+// the generic code included.
 func allSHA2(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
 	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
+	t.Run("hmac", func(t *testing.T) { hashtest.AllImplementations(t, "hmac", f) })
 }
 
 func mustHex(s string) []byte {
@@ -453,6 +455,46 @@ func TestEqual(t *testing.T) {
 	} {
 		if got := Equal(c.a, c.b); got != c.want {
 			t.Errorf("Equal(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
+
+// TestOuterKernels compares each registered outer-hash kernel with the
+// generic code on random chaining values.
+func TestOuterKernels(t *testing.T) {
+	hashtest.AllImplementations(t, "hmac", func(t *testing.T) {
+		for i := range 200 {
+			r := hashtest.RandBytes(uint64(i), 64)
+			var oh, h [8]uint32
+			for w := range 8 {
+				oh[w] = uint32(r[4*w])<<24 | uint32(r[4*w+1])<<16 | uint32(r[4*w+2])<<8 | uint32(r[4*w+3])
+				h[w] = uint32(r[32+4*w])<<24 | uint32(r[33+4*w])<<16 | uint32(r[34+4*w])<<8 | uint32(r[35+4*w])
+			}
+			var blk [64]byte
+			for _, size := range []int{28, 32} {
+				got := outer256(&oh, &h, size, &blk)
+				want := outer256Generic(&oh, &h, size, &blk)
+				if !bytes.Equal(got[:size], want[:size]) {
+					t.Fatalf("case %d, size %d: %x, want %x", i, size, got[:size], want[:size])
+				}
+			}
+		}
+	})
+}
+
+// TestPaddingCache checks that the kept padding block follows the message
+// length: MACs of whole-block messages of changing lengths, reusing one MAC.
+func TestPaddingCache(t *testing.T) {
+	key := []byte("key")
+	m := New(sha256.New, key)
+	for _, n := range []int{64, 64, 128, 0, 64, 192, 128} {
+		msg := hashtest.RandBytes(uint64(n), n)
+		m.Reset()
+		m.Write(msg)
+		r := stdhmac.New(stdHashes["SHA2-256"], key)
+		r.Write(msg)
+		if got, want := m.Sum(nil), r.Sum(nil); !bytes.Equal(got, want) {
+			t.Fatalf("%d bytes: %x, want %x", n, got, want)
 		}
 	}
 }

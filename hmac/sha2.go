@@ -24,6 +24,11 @@ type hmac256 struct {
 	ih   [8]uint32
 	oh   [8]uint32
 	size int
+
+	// pad is the padding block of a message of whole blocks whose bit
+	// length, key block included, is padBits (0: not made yet).
+	pad     [sha2.BlockSize256]byte
+	padBits uint64
 }
 
 func (m *hmac256) init(size int, key []byte) {
@@ -98,21 +103,35 @@ func (m *hmac256) sum() [32]byte {
 	// follows one key block, so the bit length counts 64 more bytes.
 	h := m.h
 	var blk [sha2.BlockSize256]byte
+	bits := (m.n + sha2.BlockSize256) << 3
+	if m.nx == 0 {
+		// The message filled whole blocks: the last block is padding only.
+		// It is kept from one Sum to the next (MACs of same-length messages
+		// are common), so the kernel reads bytes written long before rather
+		// than waiting for just-made stores.
+		if m.padBits != bits {
+			m.pad = [sha2.BlockSize256]byte{0: 0x80}
+			binary.BigEndian.PutUint64(m.pad[56:], bits)
+			m.padBits = bits
+		}
+		sha2.Block256(&h, m.pad[:])
+		return outer256(&m.oh, &h, m.size, &blk)
+	}
 	copy(blk[:], m.x[:m.nx])
 	blk[m.nx] = 0x80
 	if m.nx >= sha2.BlockSize256-8 {
 		sha2.Block256(&h, blk[:])
 		blk = [sha2.BlockSize256]byte{}
 	}
-	binary.BigEndian.PutUint64(blk[56:], (m.n+sha2.BlockSize256)<<3)
+	binary.BigEndian.PutUint64(blk[56:], bits)
 	sha2.Block256(&h, blk[:])
 	return outer256(&m.oh, &h, m.size, &blk)
 }
 
-// outer256 finishes HMAC from the inner chaining value h: the inner digest
-// (its first size bytes) padded to one block, compressed from oh. blk is
-// scratch space.
-func outer256(oh, h *[8]uint32, size int, blk *[sha2.BlockSize256]byte) [32]byte {
+// outer256Generic finishes HMAC from the inner chaining value h: the inner
+// digest (its first size bytes) padded to one block, compressed from oh. blk
+// is scratch space.
+func outer256Generic(oh, h *[8]uint32, size int, blk *[sha2.BlockSize256]byte) [32]byte {
 	*blk = [sha2.BlockSize256]byte{}
 	for i := range size / 4 {
 		binary.BigEndian.PutUint32(blk[4*i:], h[i])
