@@ -23,8 +23,8 @@
 // encoding.BinaryAppender and encoding.BinaryUnmarshaler. The marshalled
 // state includes the salt.
 //
-// On amd64, BLAKE-224 and BLAKE-256 use AVX-512 or SSE4.1 kernels where the
-// CPU has them; BLAKE-384 and BLAKE-512 are portable Go everywhere.
+// On amd64, AVX-512 kernels (BLAKE-224/256 and BLAKE-384/512) and an SSE4.1
+// kernel (BLAKE-224/256) are used where the CPU has them.
 //
 // [BLAKE]: https://www.aumasson.jp/blake/blake.pdf
 package blake1

@@ -2092,3 +2092,1476 @@ blocks256SSE41_loop:
 
 blocks256SSE41_done:
 	RET
+
+// func blocks512AVX512(h *[8]uint64, s *[4]uint64, tlo *uint64, thi *uint64, p []byte)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL
+TEXT ·blocks512AVX512(SB), NOSPLIT, $0-56
+	MOVQ      h+0(FP), AX
+	MOVQ      s+8(FP), CX
+	MOVQ      tlo+16(FP), DX
+	MOVQ      thi+24(FP), BX
+	MOVQ      p_base+32(FP), SI
+	MOVQ      p_len+40(FP), DI
+	SHRQ      $0x07, DI
+	JZ        b512_done
+	SHLQ      $0x07, DI
+	LEAQ      (SI)(DI*1), DI
+	MOVQ      (DX), R8
+	MOVQ      (BX), R9
+	VMOVDQU64 blake512_bswap<>+0(SB), Z6
+
+b512_loop:
+	VMOVDQU64 (SI), Z4
+	VPSHUFB   Z6, Z4, Z4
+	VMOVDQU64 64(SI), Z5
+	VPSHUFB   Z6, Z5, Z5
+
+	// The 128-bit counter (thi, tlo) += 1024.
+	ADDQ      $0x00000400, R8
+	ADCQ      $0x00, R9
+	VMOVDQU64 (AX), Y0
+	VMOVDQU64 32(AX), Y1
+	VMOVDQU64 (CX), Y2
+	VPXORQ    blake512_c0<>+0(SB), Y2, Y2
+	VMOVQ     R8, X3
+	VPINSRQ   $0x01, R9, X3, X3
+	VPERMQ    $0x50, Y3, Y3
+	VPXORQ    blake512_c4<>+0(SB), Y3, Y3
+
+	// Round 0.
+	VMOVDQU64     blake512_sigma_idx<>+0(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+0(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+64(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+64(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 1.
+	VMOVDQU64     blake512_sigma_idx<>+128(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+128(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+192(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+192(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 2.
+	VMOVDQU64     blake512_sigma_idx<>+256(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+256(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+320(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+320(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 3.
+	VMOVDQU64     blake512_sigma_idx<>+384(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+384(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+448(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+448(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 4.
+	VMOVDQU64     blake512_sigma_idx<>+512(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+512(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+576(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+576(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 5.
+	VMOVDQU64     blake512_sigma_idx<>+640(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+640(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+704(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+704(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 6.
+	VMOVDQU64     blake512_sigma_idx<>+768(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+768(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+832(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+832(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 7.
+	VMOVDQU64     blake512_sigma_idx<>+896(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+896(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+960(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+960(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 8.
+	VMOVDQU64     blake512_sigma_idx<>+1024(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+1024(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+1088(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+1088(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 9.
+	VMOVDQU64     blake512_sigma_idx<>+1152(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+1152(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+1216(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+1216(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 10.
+	VMOVDQU64     blake512_sigma_idx<>+0(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+0(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+64(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+64(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 11.
+	VMOVDQU64     blake512_sigma_idx<>+128(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+128(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+192(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+192(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 12.
+	VMOVDQU64     blake512_sigma_idx<>+256(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+256(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+320(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+320(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 13.
+	VMOVDQU64     blake512_sigma_idx<>+384(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+384(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+448(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+448(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 14.
+	VMOVDQU64     blake512_sigma_idx<>+512(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+512(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+576(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+576(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// Round 15.
+	VMOVDQU64     blake512_sigma_idx<>+640(SB), Z7
+	VPERMI2Q      Z5, Z4, Z7
+	VPXORQ        blake512_sigma_c<>+640(SB), Z7, Z7
+	VMOVDQU64     blake512_sigma_idx<>+704(SB), Z8
+	VPERMI2Q      Z5, Z4, Z8
+	VPXORQ        blake512_sigma_c<>+704(SB), Z8, Z8
+	VMOVDQA64     Y7, Y9
+	VEXTRACTI64X4 $0x01, Z7, Y7
+	VMOVDQA64     Y8, Y10
+	VEXTRACTI64X4 $0x01, Z8, Y8
+	VPADDQ        Y9, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y7, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x39, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x93, Y3, Y3
+	VPADDQ        Y10, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x20, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x19, Y1, Y1
+	VPADDQ        Y8, Y0, Y0
+	VPADDQ        Y1, Y0, Y0
+	VPXORQ        Y0, Y3, Y3
+	VPRORQ        $0x10, Y3, Y3
+	VPADDQ        Y3, Y2, Y2
+	VPXORQ        Y2, Y1, Y1
+	VPRORQ        $0x0b, Y1, Y1
+	VPERMQ        $0x93, Y1, Y1
+	VPERMQ        $0x4e, Y2, Y2
+	VPERMQ        $0x39, Y3, Y3
+
+	// h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).
+	VMOVDQU64 (CX), Y9
+	VPXORQ    Y2, Y0, Y0
+	VPXORQ    Y3, Y1, Y1
+	VPXORQ    Y9, Y0, Y0
+	VPXORQ    Y9, Y1, Y1
+	VPXORQ    (AX), Y0, Y0
+	VPXORQ    32(AX), Y1, Y1
+	VMOVDQU64 Y0, (AX)
+	VMOVDQU64 Y1, 32(AX)
+	ADDQ      $0x00000080, SI
+	CMPQ      SI, DI
+	JNE       b512_loop
+	MOVQ      R8, (DX)
+	MOVQ      R9, (BX)
+	VZEROUPPER
+
+b512_done:
+	RET
+
+DATA blake512_sigma_idx<>+0(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+4(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+8(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+12(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+16(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+20(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+24(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+28(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+32(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+36(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+40(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+44(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+48(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+52(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+56(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+60(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+64(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+68(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+72(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+76(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+80(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+84(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+88(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+92(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+96(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+100(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+104(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+108(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+112(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+116(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+120(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+124(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+128(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+132(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+136(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+140(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+144(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+148(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+152(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+156(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+160(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+164(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+168(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+172(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+176(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+180(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+184(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+188(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+192(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+196(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+200(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+204(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+208(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+212(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+216(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+220(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+224(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+228(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+232(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+236(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+240(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+244(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+248(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+252(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+256(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+260(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+264(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+268(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+272(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+276(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+280(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+284(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+288(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+292(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+296(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+300(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+304(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+308(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+312(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+316(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+320(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+324(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+328(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+332(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+336(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+340(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+344(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+348(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+352(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+356(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+360(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+364(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+368(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+372(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+376(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+380(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+384(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+388(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+392(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+396(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+400(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+404(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+408(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+412(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+416(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+420(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+424(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+428(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+432(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+436(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+440(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+444(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+448(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+452(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+456(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+460(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+464(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+468(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+472(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+476(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+480(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+484(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+488(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+492(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+496(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+500(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+504(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+508(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+512(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+516(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+520(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+524(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+528(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+532(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+536(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+540(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+544(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+548(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+552(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+556(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+560(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+564(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+568(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+572(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+576(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+580(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+584(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+588(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+592(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+596(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+600(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+604(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+608(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+612(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+616(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+620(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+624(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+628(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+632(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+636(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+640(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+644(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+648(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+652(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+656(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+660(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+664(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+668(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+672(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+676(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+680(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+684(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+688(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+692(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+696(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+700(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+704(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+708(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+712(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+716(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+720(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+724(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+728(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+732(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+736(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+740(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+744(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+748(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+752(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+756(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+760(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+764(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+768(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+772(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+776(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+780(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+784(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+788(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+792(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+796(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+800(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+804(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+808(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+812(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+816(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+820(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+824(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+828(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+832(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+836(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+840(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+844(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+848(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+852(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+856(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+860(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+864(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+868(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+872(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+876(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+880(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+884(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+888(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+892(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+896(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+900(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+904(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+908(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+912(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+916(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+920(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+924(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+928(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+932(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+936(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+940(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+944(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+948(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+952(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+956(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+960(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+964(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+968(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+972(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+976(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+980(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+984(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+988(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+992(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+996(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1000(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+1004(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1008(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+1012(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1016(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+1020(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1024(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+1028(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1032(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+1036(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1040(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+1044(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1048(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1052(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1056(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+1060(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1064(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+1068(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1072(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+1076(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1080(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+1084(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1088(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+1092(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1096(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+1100(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1104(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+1108(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1112(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+1116(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1120(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+1124(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1128(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+1132(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1136(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+1140(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1144(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+1148(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1152(SB)/4, $0x0000000a
+DATA blake512_sigma_idx<>+1156(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1160(SB)/4, $0x00000008
+DATA blake512_sigma_idx<>+1164(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1168(SB)/4, $0x00000007
+DATA blake512_sigma_idx<>+1172(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1176(SB)/4, $0x00000001
+DATA blake512_sigma_idx<>+1180(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1184(SB)/4, $0x00000002
+DATA blake512_sigma_idx<>+1188(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1192(SB)/4, $0x00000004
+DATA blake512_sigma_idx<>+1196(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1200(SB)/4, $0x00000006
+DATA blake512_sigma_idx<>+1204(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1208(SB)/4, $0x00000005
+DATA blake512_sigma_idx<>+1212(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1216(SB)/4, $0x0000000f
+DATA blake512_sigma_idx<>+1220(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1224(SB)/4, $0x00000009
+DATA blake512_sigma_idx<>+1228(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1232(SB)/4, $0x00000003
+DATA blake512_sigma_idx<>+1236(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1240(SB)/4, $0x0000000d
+DATA blake512_sigma_idx<>+1244(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1248(SB)/4, $0x0000000b
+DATA blake512_sigma_idx<>+1252(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1256(SB)/4, $0x0000000e
+DATA blake512_sigma_idx<>+1260(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1264(SB)/4, $0x0000000c
+DATA blake512_sigma_idx<>+1268(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1272(SB)/4, $0x00000000
+DATA blake512_sigma_idx<>+1276(SB)/4, $0x00000000
+GLOBL blake512_sigma_idx<>(SB), RODATA|NOPTR, $1280
+
+DATA blake512_sigma_c<>+0(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+4(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+8(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+12(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+16(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+20(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+24(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+28(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+32(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+36(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+40(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+44(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+48(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+52(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+56(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+60(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+64(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+68(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+72(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+76(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+80(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+84(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+88(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+92(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+96(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+100(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+104(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+108(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+112(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+116(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+120(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+124(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+128(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+132(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+136(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+140(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+144(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+148(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+152(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+156(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+160(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+164(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+168(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+172(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+176(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+180(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+184(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+188(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+192(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+196(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+200(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+204(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+208(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+212(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+216(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+220(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+224(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+228(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+232(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+236(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+240(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+244(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+248(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+252(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+256(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+260(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+264(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+268(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+272(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+276(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+280(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+284(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+288(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+292(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+296(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+300(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+304(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+308(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+312(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+316(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+320(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+324(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+328(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+332(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+336(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+340(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+344(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+348(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+352(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+356(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+360(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+364(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+368(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+372(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+376(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+380(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+384(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+388(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+392(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+396(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+400(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+404(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+408(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+412(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+416(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+420(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+424(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+428(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+432(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+436(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+440(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+444(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+448(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+452(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+456(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+460(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+464(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+468(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+472(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+476(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+480(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+484(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+488(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+492(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+496(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+500(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+504(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+508(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+512(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+516(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+520(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+524(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+528(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+532(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+536(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+540(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+544(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+548(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+552(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+556(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+560(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+564(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+568(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+572(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+576(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+580(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+584(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+588(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+592(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+596(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+600(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+604(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+608(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+612(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+616(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+620(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+624(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+628(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+632(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+636(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+640(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+644(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+648(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+652(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+656(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+660(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+664(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+668(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+672(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+676(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+680(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+684(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+688(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+692(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+696(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+700(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+704(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+708(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+712(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+716(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+720(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+724(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+728(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+732(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+736(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+740(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+744(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+748(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+752(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+756(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+760(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+764(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+768(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+772(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+776(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+780(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+784(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+788(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+792(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+796(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+800(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+804(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+808(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+812(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+816(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+820(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+824(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+828(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+832(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+836(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+840(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+844(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+848(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+852(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+856(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+860(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+864(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+868(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+872(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+876(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+880(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+884(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+888(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+892(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+896(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+900(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+904(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+908(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+912(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+916(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+920(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+924(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+928(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+932(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+936(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+940(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+944(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+948(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+952(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+956(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+960(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+964(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+968(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+972(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+976(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+980(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+984(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+988(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+992(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+996(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+1000(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+1004(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+1008(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+1012(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+1016(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+1020(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+1024(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+1028(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+1032(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+1036(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+1040(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+1044(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+1048(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+1052(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+1056(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+1060(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+1064(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+1068(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+1072(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+1076(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+1080(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+1084(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+1088(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+1092(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+1096(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+1100(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+1104(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+1108(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+1112(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+1116(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+1120(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+1124(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+1128(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+1132(SB)/4, $0x24a19947
+DATA blake512_sigma_c<>+1136(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+1140(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+1144(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+1148(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+1152(SB)/4, $0x299f31d0
+DATA blake512_sigma_c<>+1156(SB)/4, $0xa4093822
+DATA blake512_sigma_c<>+1160(SB)/4, $0x38d01377
+DATA blake512_sigma_c<>+1164(SB)/4, $0x452821e6
+DATA blake512_sigma_c<>+1168(SB)/4, $0xc97c50dd
+DATA blake512_sigma_c<>+1172(SB)/4, $0xc0ac29b7
+DATA blake512_sigma_c<>+1176(SB)/4, $0x34e90c6c
+DATA blake512_sigma_c<>+1180(SB)/4, $0xbe5466cf
+DATA blake512_sigma_c<>+1184(SB)/4, $0xd01adfb7
+DATA blake512_sigma_c<>+1188(SB)/4, $0x2ffd72db
+DATA blake512_sigma_c<>+1192(SB)/4, $0x8979fb1b
+DATA blake512_sigma_c<>+1196(SB)/4, $0x9216d5d9
+DATA blake512_sigma_c<>+1200(SB)/4, $0xb5470917
+DATA blake512_sigma_c<>+1204(SB)/4, $0x3f84d5b5
+DATA blake512_sigma_c<>+1208(SB)/4, $0x03707344
+DATA blake512_sigma_c<>+1212(SB)/4, $0x13198a2e
+DATA blake512_sigma_c<>+1216(SB)/4, $0x6a267e96
+DATA blake512_sigma_c<>+1220(SB)/4, $0xb8e1afed
+DATA blake512_sigma_c<>+1224(SB)/4, $0x858efc16
+DATA blake512_sigma_c<>+1228(SB)/4, $0x0801f2e2
+DATA blake512_sigma_c<>+1232(SB)/4, $0xf12c7f99
+DATA blake512_sigma_c<>+1236(SB)/4, $0xba7c9045
+DATA blake512_sigma_c<>+1240(SB)/4, $0x85a308d3
+DATA blake512_sigma_c<>+1244(SB)/4, $0x243f6a88
+DATA blake512_sigma_c<>+1248(SB)/4, $0x71574e69
+DATA blake512_sigma_c<>+1252(SB)/4, $0x636920d8
+DATA blake512_sigma_c<>+1256(SB)/4, $0x98dfb5ac
+DATA blake512_sigma_c<>+1260(SB)/4, $0xd1310ba6
+DATA blake512_sigma_c<>+1264(SB)/4, $0xec4e6c89
+DATA blake512_sigma_c<>+1268(SB)/4, $0x082efa98
+DATA blake512_sigma_c<>+1272(SB)/4, $0xb3916cf7
+DATA blake512_sigma_c<>+1276(SB)/4, $0x24a19947
+GLOBL blake512_sigma_c<>(SB), RODATA|NOPTR, $1280
+
+DATA blake512_bswap<>+0(SB)/4, $0x04050607
+DATA blake512_bswap<>+4(SB)/4, $0x00010203
+DATA blake512_bswap<>+8(SB)/4, $0x0c0d0e0f
+DATA blake512_bswap<>+12(SB)/4, $0x08090a0b
+DATA blake512_bswap<>+16(SB)/4, $0x04050607
+DATA blake512_bswap<>+20(SB)/4, $0x00010203
+DATA blake512_bswap<>+24(SB)/4, $0x0c0d0e0f
+DATA blake512_bswap<>+28(SB)/4, $0x08090a0b
+DATA blake512_bswap<>+32(SB)/4, $0x04050607
+DATA blake512_bswap<>+36(SB)/4, $0x00010203
+DATA blake512_bswap<>+40(SB)/4, $0x0c0d0e0f
+DATA blake512_bswap<>+44(SB)/4, $0x08090a0b
+DATA blake512_bswap<>+48(SB)/4, $0x04050607
+DATA blake512_bswap<>+52(SB)/4, $0x00010203
+DATA blake512_bswap<>+56(SB)/4, $0x0c0d0e0f
+DATA blake512_bswap<>+60(SB)/4, $0x08090a0b
+GLOBL blake512_bswap<>(SB), RODATA|NOPTR, $64
+
+DATA blake512_c0<>+0(SB)/4, $0x85a308d3
+DATA blake512_c0<>+4(SB)/4, $0x243f6a88
+DATA blake512_c0<>+8(SB)/4, $0x03707344
+DATA blake512_c0<>+12(SB)/4, $0x13198a2e
+DATA blake512_c0<>+16(SB)/4, $0x299f31d0
+DATA blake512_c0<>+20(SB)/4, $0xa4093822
+DATA blake512_c0<>+24(SB)/4, $0xec4e6c89
+DATA blake512_c0<>+28(SB)/4, $0x082efa98
+GLOBL blake512_c0<>(SB), RODATA|NOPTR, $32
+
+DATA blake512_c4<>+0(SB)/4, $0x38d01377
+DATA blake512_c4<>+4(SB)/4, $0x452821e6
+DATA blake512_c4<>+8(SB)/4, $0x34e90c6c
+DATA blake512_c4<>+12(SB)/4, $0xbe5466cf
+DATA blake512_c4<>+16(SB)/4, $0xc97c50dd
+DATA blake512_c4<>+20(SB)/4, $0xc0ac29b7
+DATA blake512_c4<>+24(SB)/4, $0xb5470917
+DATA blake512_c4<>+28(SB)/4, $0x3f84d5b5
+GLOBL blake512_c4<>(SB), RODATA|NOPTR, $32

@@ -22,6 +22,7 @@ func main() {
 	tables()
 	gen256AVX512()
 	gen256("blocks256SSE41", false)
+	gen512AVX512()
 	Generate()
 }
 
@@ -347,5 +348,148 @@ func gen256AVX512() {
 	MOVQ(t, Mem{Base: tp})
 	VZEROUPPER()
 	Label("avx512_done")
+	RET()
+}
+
+// The BLAKE-512 constants, specification section 2.3.
+var c512 = [16]uint64{
+	0x243f6a8885a308d3, 0x13198a2e03707344, 0xa4093822299f31d0, 0x082efa98ec4e6c89,
+	0x452821e638d01377, 0xbe5466cf34e90c6c, 0xc0ac29b7c97c50dd, 0x3f84d5b5b5470917,
+	0x9216d5d98979fb1b, 0xd1310ba698dfb5ac, 0x2ffd72dbd01adfb7, 0xb8e1afed6a267e96,
+	0xba7c9045f12c7f99, 0x24a19947b3916cf7, 0x0801f2e2858efc16, 0x636920d871574e69,
+}
+
+func u64s(v ...uint64) []byte {
+	var b []byte
+	for _, x := range v {
+		b = binary.LittleEndian.AppendUint64(b, x)
+	}
+	return b
+}
+
+// gen512AVX512 writes blocks512AVX512(h *[8]uint64, s *[4]uint64, tlo,
+// thi *uint64, p []byte): BLAKE-512 (16 rounds, rotations 32, 25, 16, 11,
+// a 128-bit counter) with the state in four YMM rows. The byte-swapped
+// 16-word block sits in two ZMM registers; each round's words come from two
+// VPERMI2Q (one per half-round) and two VPXORQ with the constants; every
+// rotation is one VPRORQ. Requires AVX-512F, VL, BW.
+func gen512AVX512() {
+	Implement("blocks512AVX512")
+	Attributes(NOSPLIT)
+	AllocLocal(0)
+
+	var ptab, ctab []byte
+	for r := range 10 {
+		for _, l := range lanes {
+			for _, i := range l {
+				ptab = append(ptab, u64s(uint64(sigma[r][i]))...)
+				ctab = append(ctab, u64s(c512[sigma[r][i^1]])...)
+			}
+		}
+	}
+	perms := data("blake512_sigma_idx", ptab)
+	consts := data("blake512_sigma_c", ctab)
+	var bs []byte
+	for i := range 64 {
+		bs = append(bs, byte(i&^7+7-i&7)%16)
+	}
+	bswap := data("blake512_bswap", bs)
+	c0 := data("blake512_c0", u64s(c512[0:4]...))
+	c4 := data("blake512_c4", u64s(c512[4:8]...))
+
+	hp := Load(Param("h"), GP64())
+	sp := Load(Param("s"), GP64())
+	tlop := Load(Param("tlo"), GP64())
+	thip := Load(Param("thi"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(7), n)
+	JZ(LabelRef("b512_done"))
+	SHLQ(Imm(7), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	tlo, thi := GP64(), GP64()
+	MOVQ(Mem{Base: tlop}, tlo)
+	MOVQ(Mem{Base: thip}, thi)
+
+	row := [4]VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	lo, hi, mask := ZMM(), ZMM(), ZMM()
+	wa, wb := ZMM(), ZMM()
+	m := [4]VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	VMOVDQU64(bswap, mask)
+
+	g := func(mA, mB VecVirtual) {
+		a, b, c, d := row[0], row[1], row[2], row[3]
+		VPADDQ(mA, a, a)
+		VPADDQ(b, a, a)
+		VPXORQ(a, d, d)
+		VPRORQ(Imm(32), d, d)
+		VPADDQ(d, c, c)
+		VPXORQ(c, b, b)
+		VPRORQ(Imm(25), b, b)
+		VPADDQ(mB, a, a)
+		VPADDQ(b, a, a)
+		VPXORQ(a, d, d)
+		VPRORQ(Imm(16), d, d)
+		VPADDQ(d, c, c)
+		VPXORQ(c, b, b)
+		VPRORQ(Imm(11), b, b)
+	}
+
+	Label("b512_loop")
+	VMOVDQU64(Mem{Base: p}, lo)
+	VPSHUFB(mask, lo, lo)
+	VMOVDQU64(Mem{Base: p, Disp: 64}, hi)
+	VPSHUFB(mask, hi, hi)
+	Comment("The 128-bit counter (thi, tlo) += 1024.")
+	ADDQ(U32(1024), tlo)
+	ADCQ(Imm(0), thi)
+	VMOVDQU64(Mem{Base: hp}, row[0])
+	VMOVDQU64(Mem{Base: hp, Disp: 32}, row[1])
+	VMOVDQU64(Mem{Base: sp}, row[2])
+	VPXORQ(c0, row[2], row[2])
+	VMOVQ(tlo, row[3].AsX())
+	VPINSRQ(Imm(1), thi, row[3].AsX(), row[3].AsX())
+	VPERMQ(Imm(0x50), row[3], row[3])
+	VPXORQ(c4, row[3], row[3])
+	for r := range 16 {
+		Comment("Round " + itoa(r) + ".")
+		VMOVDQU64(perms.Offset(128*(r%10)), wa)
+		VPERMI2Q(hi, lo, wa)
+		VPXORQ(consts.Offset(128*(r%10)), wa, wa)
+		VMOVDQU64(perms.Offset(128*(r%10)+64), wb)
+		VPERMI2Q(hi, lo, wb)
+		VPXORQ(consts.Offset(128*(r%10)+64), wb, wb)
+		VMOVDQA64(wa.AsY(), m[0])
+		VEXTRACTI64X4(Imm(1), wa, m[1])
+		VMOVDQA64(wb.AsY(), m[2])
+		VEXTRACTI64X4(Imm(1), wb, m[3])
+		g(m[0], m[1])
+		VPERMQ(Imm(0x39), row[1], row[1])
+		VPERMQ(Imm(0x4e), row[2], row[2])
+		VPERMQ(Imm(0x93), row[3], row[3])
+		g(m[2], m[3])
+		VPERMQ(Imm(0x93), row[1], row[1])
+		VPERMQ(Imm(0x4e), row[2], row[2])
+		VPERMQ(Imm(0x39), row[3], row[3])
+	}
+	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
+	VMOVDQU64(Mem{Base: sp}, m[0])
+	VPXORQ(row[2], row[0], row[0])
+	VPXORQ(row[3], row[1], row[1])
+	VPXORQ(m[0], row[0], row[0])
+	VPXORQ(m[0], row[1], row[1])
+	VPXORQ(Mem{Base: hp}, row[0], row[0])
+	VPXORQ(Mem{Base: hp, Disp: 32}, row[1], row[1])
+	VMOVDQU64(row[0], Mem{Base: hp})
+	VMOVDQU64(row[1], Mem{Base: hp, Disp: 32})
+
+	ADDQ(U32(128), p)
+	CMPQ(p, end)
+	JNE(LabelRef("b512_loop"))
+	MOVQ(tlo, Mem{Base: tlop})
+	MOVQ(thi, Mem{Base: thip})
+	VZEROUPPER()
+	Label("b512_done")
 	RET()
 }
