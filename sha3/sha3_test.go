@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"io"
+	"math"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -601,7 +602,7 @@ func TestErrors(t *testing.T) {
 	if _, err := NewTupleHash256(nil, -1); err == nil {
 		t.Error("NewTupleHash256 accepted outLen -1")
 	}
-	for _, b := range []int{0, -1, -1 << 62} {
+	for _, b := range []int{0, -1, math.MinInt} {
 		if _, err := ParallelHash128([]byte("x"), b, nil, 32); err == nil {
 			t.Errorf("ParallelHash128 accepted block size %d", b)
 		}

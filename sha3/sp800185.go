@@ -21,7 +21,7 @@ var (
 // maxOutLen bounds output lengths so that their length in bits fits the
 // 64-bit encodings (SP 800-185 allows up to 2^2040-1 bits; no memory holds
 // more than this anyway).
-const maxOutLen = math.MaxInt64 / 8
+const maxOutLen = math.MaxInt / 8
 
 func checkOutLen(n int) error {
 	if n < 0 || n > maxOutLen {

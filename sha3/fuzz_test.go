@@ -1,0 +1,82 @@
+package sha3
+
+import (
+	"bytes"
+	stdsha3 "crypto/sha3"
+	"testing"
+)
+
+// FuzzSplits compares the streaming hashes, fed in three pieces, with the
+// one-shot functions and with crypto/sha3.
+func FuzzSplits(f *testing.F) {
+	f.Add([]byte("abc"), uint16(1), uint16(2), uint16(32))
+	f.Add(bytes.Repeat([]byte{7}, 300), uint16(136), uint16(168), uint16(200))
+	f.Fuzz(func(t *testing.T, msg []byte, i, j, outLen uint16) {
+		a := int(i) % (len(msg) + 1)
+		b := a + int(j)%(len(msg)-a+1)
+		n := int(outLen) % 600
+		h := New256()
+		h.Write(msg[:a])
+		h.Write(msg[a:b])
+		h.Write(msg[b:])
+		want := stdsha3.Sum256(msg)
+		if got, one := h.Sum(nil), Sum256(msg); !bytes.Equal(got, want[:]) || one != want {
+			t.Fatal("SHA3-256 differs from crypto/sha3")
+		}
+		x := NewCSHAKE256([]byte("N"), []byte("S"))
+		x.Write(msg[:a])
+		x.Write(msg[a:b])
+		x.Write(msg[b:])
+		got := make([]byte, n)
+		x.Read(got[:n/2])
+		x.Read(got[n/2:])
+		ref := stdsha3.NewCSHAKE256([]byte("N"), []byte("S"))
+		ref.Write(msg)
+		wantX := make([]byte, n)
+		ref.Read(wantX)
+		if !bytes.Equal(got, wantX) {
+			t.Fatal("cSHAKE256 differs from crypto/sha3")
+		}
+		blk := 1 + int(i)%200
+		one, err := ParallelHash256(msg, blk, nil, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := NewParallelHash256(blk, nil, n)
+		p.Write(msg[:a])
+		p.Write(msg[a:b])
+		p.Write(msg[b:])
+		if !bytes.Equal(p.Sum(nil), one) {
+			t.Fatal("streaming ParallelHash256 differs from the one-shot")
+		}
+	})
+}
+
+// FuzzUnmarshal feeds arbitrary bytes to UnmarshalBinary: it must not
+// panic, and an accepted state must marshal back to the same bytes.
+func FuzzUnmarshal(f *testing.F) {
+	h := New256()
+	h.Write([]byte("abc"))
+	st, _ := h.MarshalBinary()
+	f.Add(st)
+	x := NewCSHAKE128(nil, []byte("S"))
+	x.Write([]byte("abc"))
+	st, _ = x.MarshalBinary()
+	f.Add(st)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		h := New256()
+		if h.UnmarshalBinary(b) == nil {
+			if again, _ := h.MarshalBinary(); !bytes.Equal(again, b) {
+				t.Fatal("SHA3 state does not round-trip")
+			}
+			h.Sum(nil)
+		}
+		x := NewSHAKE128()
+		if x.UnmarshalBinary(b) == nil {
+			if again, _ := x.MarshalBinary(); !bytes.Equal(again, b) {
+				t.Fatal("SHAKE state does not round-trip")
+			}
+			x.Read(make([]byte, 300))
+		}
+	})
+}
