@@ -6,12 +6,14 @@ import (
 	stdsha1 "crypto/sha1"
 	stdsha256 "crypto/sha256"
 	stdsha512 "crypto/sha512"
+	"encoding/binary"
 	"encoding/hex"
 	"hash"
 	"math"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/sha2"
 	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
 	"github.com/hashkit/hashkit/sha1"
@@ -43,11 +45,13 @@ var stdHashes = map[string]func() hash.Hash{
 }
 
 // allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
-// "sha256") and then on every SHA-512 kernel, the generic code included.
+// "sha256"), on every SHA-512 kernel and on every kernel of this package,
+// the generic code included.
 func allSHA2(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
 	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
+	t.Run("hkdf", func(t *testing.T) { hashtest.AllImplementations(t, "hkdf", f) })
 }
 
 func mustHex(s string) []byte {
@@ -262,4 +266,26 @@ func TestConcreteConstructor(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("%x, want %x", got, want)
 	}
+}
+
+// TestOuterKernels compares each registered outer-hash kernel with the
+// generic code on random chaining values.
+func TestOuterKernels(t *testing.T) {
+	hashtest.AllImplementations(t, "hkdf", func(t *testing.T) {
+		for i := range 200 {
+			r := hashtest.RandBytes(uint64(i), 64)
+			var h [8]uint32
+			k := key256{iv: &sha2.IV256, size: 32}
+			for w := range 8 {
+				k.oh[w] = binary.BigEndian.Uint32(r[4*w:])
+				h[w] = binary.BigEndian.Uint32(r[32+4*w:])
+			}
+			var got, want [32]byte
+			k.outer(&h, &got)
+			k.outerGeneric(&h, &want)
+			if got != want {
+				t.Fatalf("case %d: %x, want %x", i, got, want)
+			}
+		}
+	})
 }

@@ -50,7 +50,6 @@ func (k *key256) mac(out *[32]byte, a []byte, b string, c []byte) {
 		binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+n)<<3)
 		h = k.ih
 		sha2.Block256(&h, blk[:])
-		blk = [sha2.BlockSize256]byte{}
 	} else {
 		s := inner256{h: k.ih}
 		s.write(a)
@@ -58,13 +57,19 @@ func (k *key256) mac(out *[32]byte, a []byte, b string, c []byte) {
 		s.write(c)
 		h = s.finish(sha2.BlockSize256)
 	}
-	// The outer hash: the inner digest padded to one block.
-	putWords(blk[:k.size], &h)
+	k.outer(&h, out)
+}
+
+// outerGeneric sets out (its first size bytes) to the outer hash: the
+// inner digest h padded to one block, compressed from oh.
+func (k *key256) outerGeneric(h *[8]uint32, out *[32]byte) {
+	var blk [sha2.BlockSize256]byte
+	putWords(blk[:k.size], h)
 	blk[k.size] = 0x80
 	binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+k.size)<<3)
-	h = k.oh
-	sha2.Block256(&h, blk[:])
-	putWords(out[:], &h)
+	o := k.oh
+	sha2.Block256(&o, blk[:])
+	putWords(out[:], &o)
 }
 
 // expand fills out with HKDF-Expand under the key k (RFC 5869 section 2.3).

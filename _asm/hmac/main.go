@@ -1,5 +1,7 @@
-// Command hmac generates outerSHANI of package hmac: the outer hash of
-// HMAC-SHA-256 with the SHA extensions. Declaration: hmac/sha256_amd64.go.
+// Command hmac generates outerSHANI, the outer hash of HMAC-SHA-256 with
+// the SHA extensions, for package hmac and, as HKDF's keyed MACs, for package
+// hkdf (-target picks the package). Declarations: hmac/sha256_amd64.go,
+// hkdf/sha256_amd64.go.
 //
 // The outer hash compresses, from the precomputed outer chaining value, one
 // block: the 32-byte inner digest, 0x80, zeros and the bit length
@@ -7,15 +9,22 @@
 // into the message registers, without a byte buffer in between.
 package main
 
-//go:generate go run . -out ../../hmac/sha256_amd64.s -pkg hmac
+//go:generate go run . -target hmac -out ../../hmac/sha256_amd64.s -pkg hmac
+//go:generate go run . -target hkdf -out ../../hkdf/sha256_amd64.s -pkg hkdf
 
 import (
+	"flag"
+	"log"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	_ "github.com/hashkit/hashkit/hkdf"
 	_ "github.com/hashkit/hashkit/hmac"
 )
+
+var target = flag.String("target", "", "the package to write for: hmac or hkdf")
 
 // k256 are the SHA-256 round constants, FIPS 180-4 section 4.2.2.
 var k256 = [64]uint32{
@@ -30,7 +39,11 @@ var k256 = [64]uint32{
 }
 
 func main() {
-	Package("github.com/hashkit/hashkit/hmac")
+	flag.Parse()
+	if *target != "hmac" && *target != "hkdf" {
+		log.Fatalf("-target must be hmac or hkdf, not %q", *target)
+	}
+	Package("github.com/hashkit/hashkit/" + *target)
 	ConstraintExpr("!purego")
 
 	kTable := GLOBL("hmacK256", RODATA|NOPTR)
