@@ -134,8 +134,10 @@ func BenchmarkBLAKE3(b *testing.B) {
 		{"zeebo", zeebo.Sum256},
 		{"lukechampine", luke.Sum256},
 	}
-	for _, im := range impls {
-		for _, size := range blake3Sizes {
+	// Sizes outside, implementations inside, so that the peers of one size
+	// run close together in time on a busy machine.
+	for _, size := range blake3Sizes {
+		for _, im := range impls {
 			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
 				in := make([]byte, size)
 				b.SetBytes(int64(size))
@@ -162,8 +164,8 @@ func BenchmarkBLAKE3Stream(b *testing.B) {
 		{"zeebo", func() hasher { return zeebo.New() }},
 		{"lukechampine", func() hasher { return luke.New(32, nil) }},
 	}
-	for _, im := range impls {
-		for _, size := range []int{64, 8192, 1 << 20} {
+	for _, size := range []int{64, 8192, 1 << 20} {
+		for _, im := range impls {
 			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
 				in := make([]byte, size)
 				out := make([]byte, 0, 32)
@@ -196,8 +198,8 @@ func BenchmarkBLAKE3XOF(b *testing.B) {
 		{"zeebo", func() io.Reader { return zh.Digest() }},
 		{"lukechampine", func() io.Reader { return lh.XOF() }},
 	}
-	for _, im := range impls {
-		for _, size := range []int{64, 1024, 65536} {
+	for _, size := range []int{64, 1024, 65536} {
+		for _, im := range impls {
 			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
 				out := make([]byte, size)
 				b.SetBytes(int64(size))
