@@ -3,7 +3,10 @@ package pbkdf2
 import (
 	"bytes"
 	stdpbkdf2 "crypto/pbkdf2"
+	"encoding/binary"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/sha2"
 )
 
 // FuzzKey compares Key with crypto/pbkdf2 on the fast paths (SHA-256,
@@ -22,6 +25,35 @@ func FuzzKey(f *testing.F) {
 		}
 		if got, err := Key(hashes[name], password, salt, it, kl); err != nil || !bytes.Equal(got, want) {
 			t.Fatalf("%s: %x, %v; want %x", name, got, err, want)
+		}
+	})
+}
+
+// FuzzIterKernels compares the loop kernel in use with the generic loop on
+// arbitrary chaining values and starting points.
+func FuzzIterKernels(f *testing.F) {
+	f.Add(make([]byte, 128), uint8(1))
+	f.Add(bytes.Repeat([]byte{0xff}, 128), uint8(9))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint8) {
+		if len(seed) < 128 {
+			return
+		}
+		k := key256{iv: &sha2.IV256, size: 32}
+		var u, acc [8]uint32
+		for w := range 8 {
+			k.ih[w] = binary.BigEndian.Uint32(seed[4*w:])
+			k.oh[w] = binary.BigEndian.Uint32(seed[32+4*w:])
+			u[w] = binary.BigEndian.Uint32(seed[64+4*w:])
+			acc[w] = binary.BigEndian.Uint32(seed[96+4*w:])
+		}
+		var blk [64]byte
+		blk[32] = 0x80
+		blk[62] = 0x03 // 768 bits
+		u2, acc2 := u, acc
+		k.iter(&blk, &u, &acc, 1+int(n))
+		k.iterGeneric(&blk, &u2, &acc2, 1+int(n))
+		if u != u2 || acc != acc2 {
+			t.Fatalf("%d iterations: U %08x T %08x, generic U %08x T %08x", 1+int(n), u, acc, u2, acc2)
 		}
 	})
 }
