@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -495,6 +496,22 @@ func TestPaddingCache(t *testing.T) {
 		r.Write(msg)
 		if got, want := m.Sum(nil), r.Sum(nil); !bytes.Equal(got, want) {
 			t.Fatalf("%d bytes: %x, want %x", n, got, want)
+		}
+	}
+}
+
+// TestMethodSets checks that every MAC type exports exactly hash.Hash and
+// hash.Cloner's methods: no marshalling, no extras.
+func TestMethodSets(t *testing.T) {
+	want := []string{"BlockSize", "Clone", "Reset", "Size", "Sum", "Write"}
+	for _, name := range []string{"SHA2-256", "SHA2-512", "SHA-1"} {
+		v := reflect.TypeOf(New(hashes[name], nil))
+		var got []string
+		for i := range v.NumMethod() {
+			got = append(got, v.Method(i).Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("HMAC-%s (%v): methods %v, want %v", name, v, got, want)
 		}
 	}
 }
