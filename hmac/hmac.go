@@ -6,9 +6,10 @@
 // from this module (packages sha256 and sha512), New keeps the chaining values
 // after the key blocks and runs the SHA-2 compression function directly, so
 // Reset, Write and Sum allocate nothing and cost no more than the
-// compressions themselves. For other hashes it saves the keyed inner and
-// outer states once, through encoding.BinaryMarshaler or hash.Cloner, as
-// crypto/hmac does.
+// compressions themselves (on amd64 with the SHA extensions, the outer hash
+// of HMAC-SHA-256 runs in assembly). For other hashes it saves the keyed
+// inner and outer states once, through encoding.BinaryMarshaler or
+// hash.Cloner, as crypto/hmac does.
 //
 // Receivers of a MAC must compare it with [Equal], which takes constant
 // time, never with bytes.Equal.
