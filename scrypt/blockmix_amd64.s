@@ -1843,9 +1843,9 @@ TEXT ·blockMixScalar(SB), $192-24
 	MOVQ AX, 168(SP)
 	MOVQ in+8(FP), BX
 	MOVQ BX, 144(SP)
+	SHLQ $0x01, CX
 
 	// Y = B[2r-1] (^ X[2r-1])
-	SHLQ $0x01, CX
 	MOVL -64(BX)(CX*1), SI
 	MOVL SI, 64(SP)
 	MOVL -60(BX)(CX*1), SI
@@ -2985,7 +2985,7 @@ blockMixScalar_last:
 	RET
 
 // func blockMixXorScalar(out *uint32, in *uint32, x *uint32, r int)
-// Requires: BMI2
+// Requires: BMI2, MMX+
 TEXT ·blockMixXorScalar(SB), $192-32
 	// Save the pointers and count in the frame
 	MOVQ out+0(FP), AX
@@ -2999,9 +2999,19 @@ TEXT ·blockMixXorScalar(SB), $192-32
 	MOVQ BX, 144(SP)
 	MOVQ x+16(FP), DX
 	MOVQ DX, 152(SP)
+	SHLQ $0x01, CX
+
+	// Prefetch x
+	LEAQ (DX)(CX*1), DI
+	MOVQ DX, SI
+
+blockMixXorScalar_prefetch:
+	PREFETCHT0 (SI)
+	ADDQ       $0x40, SI
+	CMPQ       SI, DI
+	JB         blockMixXorScalar_prefetch
 
 	// Y = B[2r-1] (^ X[2r-1])
-	SHLQ $0x01, CX
 	MOVL -64(BX)(CX*1), SI
 	XORL -64(DX)(CX*1), SI
 	MOVL SI, 64(SP)

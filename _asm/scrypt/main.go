@@ -460,9 +460,21 @@ func genBlockMixScalar(withX bool) {
 		Load(Param("x"), RDX)
 		MOVQ(RDX, s.local(s.xOff))
 	}
-	Comment("Y = B[2r-1] (^ X[2r-1])")
 	// RCX = 64*r; the last sub-block is at 128*r - 64.
 	SHLQ(U8(1), RCX)
+	if withX {
+		// x is a random table block V_j: ask for all its cache lines now,
+		// so that the misses overlap instead of stalling each sub-block.
+		Comment("Prefetch x")
+		LEAQ(Mem{Base: RDX, Index: RCX, Scale: 1}, RDI)
+		MOVQ(RDX, RSI)
+		Label(name + "_prefetch")
+		PREFETCHT0(Mem{Base: RSI})
+		ADDQ(U8(64), RSI)
+		CMPQ(RSI, RDI)
+		JB(LabelRef(name + "_prefetch"))
+	}
+	Comment("Y = B[2r-1] (^ X[2r-1])")
 	for w := range 16 {
 		MOVL(Mem{Base: RBX, Index: RCX, Scale: 1, Disp: 4*w - 64}, ESI)
 		if withX {
