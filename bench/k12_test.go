@@ -112,38 +112,41 @@ func BenchmarkKT128(b *testing.B) {
 }
 
 // BenchmarkKT128Stream writes the input through the streaming API in
-// 32 KiB pieces (io.Copy's buffer size) and reads 32 bytes.
+// pieces of 32 KiB (io.Copy's buffer size, aligned with the chunks) and of
+// 7919 bytes (straddling them), then reads 32 bytes.
 func BenchmarkKT128Stream(b *testing.B) {
 	for _, size := range []int{64 << 10, 1 << 20} {
-		msg := make([]byte, size)
-		out := make([]byte, 32)
-		write := func(w interface{ Write([]byte) (int, error) }) {
-			for p := msg; len(p) > 0; {
-				k := min(len(p), 32<<10)
-				w.Write(p[:k])
-				p = p[k:]
+		for _, piece := range []int{32 << 10, 7919} {
+			msg := make([]byte, size)
+			out := make([]byte, 32)
+			write := func(w interface{ Write([]byte) (int, error) }) {
+				for p := msg; len(p) > 0; {
+					k := min(len(p), piece)
+					w.Write(p[:k])
+					p = p[k:]
+				}
 			}
+			b.Run(fmt.Sprintf("impl=hashkit/write=%d/size=%d", piece, size), func(b *testing.B) {
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				x := k12.NewKT128(nil)
+				for b.Loop() {
+					x.Reset()
+					write(x)
+					x.Read(out)
+				}
+			})
+			b.Run(fmt.Sprintf("impl=circl/write=%d/size=%d", piece, size), func(b *testing.B) {
+				b.SetBytes(int64(size))
+				b.ReportAllocs()
+				x := circlk12.NewDraft10(nil)
+				for b.Loop() {
+					x.Reset()
+					write(&x)
+					x.Read(out)
+				}
+			})
 		}
-		b.Run(fmt.Sprintf("impl=hashkit/size=%d", size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			x := k12.NewKT128(nil)
-			for b.Loop() {
-				x.Reset()
-				write(x)
-				x.Read(out)
-			}
-		})
-		b.Run(fmt.Sprintf("impl=circl/size=%d", size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			x := circlk12.NewDraft10(nil)
-			for b.Loop() {
-				x.Reset()
-				write(&x)
-				x.Read(out)
-			}
-		})
 	}
 }
 

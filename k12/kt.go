@@ -17,11 +17,17 @@ import (
 // TurboSHAKE(S_0 || 0x03 0x00^7 || CV_1 || ... || CV_{n-1} ||
 // length_encode(n-1) || 0xFF 0xFF, 0x06, L).
 //
-// A KT streams this without keeping chunks: S_0 goes straight into the final
-// node's sponge (its first bytes are S_0 in both cases; only the domain byte
-// differs, and that is chosen at the end), the current chunk S_i into a
-// second sponge, and runs of whole chunks in the input go through
-// keccak.Leaves, many at once.
+// A KT streams this as follows. S_0 goes straight into the final node's
+// sponge (its first bytes are S_0 in both cases; only the domain byte
+// differs, and that is chosen at the end). Runs of whole chunks that start
+// at a chunk boundary in a Write go through keccak.Leaves, many at once,
+// without a copy. Other bytes wait in a buffer of up to bufChunks chunks,
+// hashed by keccak.Leaves when it is full, so that writes of any size and
+// alignment still get the multi-state kernels. At the end, the buffered
+// whole chunks go through keccak.Leaves and the last partial chunk into a
+// second sponge, which then takes the customization. The one-shot functions
+// need no buffer: their input is contiguous, and only its tail goes through
+// that sponge.
 const (
 	chunkSize  = 8192
 	dsSingle   = 0x07 // S fits in one chunk
@@ -31,6 +37,8 @@ const (
 	cvSize256  = 64
 	leafBatch  = 64      // chunks per keccak.Leaves call from a stack buffer
 	cvBufBytes = 64 * 64 // leafBatch chaining values of at most 64 bytes
+	bufChunks  = 8       // chunks a streaming KT buffers: one eight-state kernel call
+	bufSize    = bufChunks * chunkSize
 )
 
 // marker follows S_0 in the final node of a tree (RFC 9861 section 3.2:
@@ -44,8 +52,9 @@ var marker = [8]byte{0x03}
 // length) and binary marshalling.
 type KT struct {
 	final  keccak.Sponge // S_0, then for trees the marker and the chaining values
-	leaf   keccak.Sponge // the current chunk S_i (i >= 1), while incomplete
-	n      uint64        // bytes of S absorbed so far
+	leaf   keccak.Sponge // the last, partial chunk, while finishing (and in the one-shots)
+	buf    []byte        // pending bytes of S after S_0, from a chunk boundary; < bufSize
+	n      uint64        // bytes of S absorbed so far (buffered ones included)
 	custom []byte        // the customization string C; never modified
 	cvLen  uint8
 	done   bool // C and the final node's suffix are absorbed; reading
@@ -70,6 +79,7 @@ func NewKT256(customization []byte) *KT {
 func (d *KT) init(rate, cvLen int, custom []byte) {
 	d.final.Init(rate, rounds, dsSingle)
 	d.leaf.Init(rate, rounds, dsLeaf)
+	d.buf = d.buf[:0]
 	d.n = 0
 	d.custom = custom
 	d.cvLen = uint8(cvLen)
@@ -82,7 +92,7 @@ func (d *KT) Write(p []byte) (int, error) {
 	if d.done {
 		panic("hashkit/k12: Write after Read")
 	}
-	d.write(p)
+	d.writeBuffered(p)
 	return len(p), nil
 }
 
@@ -114,7 +124,7 @@ func (d *KT) Size() int { return defaultSize(d.final.Rate()) }
 // It makes a KT a [hash.Hash] (as [hash.Cloner] requires); use Read for
 // other lengths.
 func (d *KT) Sum(b []byte) []byte {
-	c := *d
+	c := *d // finishing c reads the shared buffer but never writes to it
 	if !c.done {
 		c.finish()
 	}
@@ -126,10 +136,50 @@ func (d *KT) Sum(b []byte) []byte {
 // Clone returns an independent copy of d. The error is always nil.
 func (d *KT) Clone() (hash.Cloner, error) {
 	c := *d // the customization is shared: it is never modified
+	if d.buf != nil {
+		c.buf = append(make([]byte, 0, cap(d.buf)), d.buf...)
+	}
 	return &c, nil
 }
 
-// write absorbs p as the next bytes of S.
+// writeBuffered absorbs p as the next bytes of S for Write.
+func (d *KT) writeBuffered(p []byte) {
+	if d.n < chunkSize {
+		k := min(len(p), chunkSize-int(d.n))
+		d.final.Absorb(p[:k])
+		d.n += uint64(k)
+		p = p[k:]
+		if len(p) == 0 {
+			return
+		}
+	}
+	if d.n == chunkSize {
+		d.final.Absorb(marker[:]) // S grows past S_0; len(p) > 0 moves n on
+	}
+	for len(p) > 0 {
+		if len(d.buf) == 0 && len(p) >= chunkSize {
+			full := len(p) - len(p)%chunkSize
+			d.leaves(p[:full])
+			d.n += uint64(full)
+			p = p[full:]
+			continue
+		}
+		if d.buf == nil {
+			d.buf = make([]byte, 0, bufSize)
+		}
+		k := min(len(p), bufSize-len(d.buf))
+		d.buf = append(d.buf, p[:k]...)
+		d.n += uint64(k)
+		p = p[k:]
+		if len(d.buf) == bufSize {
+			d.leaves(d.buf)
+			d.buf = d.buf[:0]
+		}
+	}
+}
+
+// write absorbs p as the next bytes of S without the buffer: the one-shots
+// and the end of the message use it, after flushBuffer.
 func (d *KT) write(p []byte) {
 	for {
 		p = d.absorb(p)
@@ -204,8 +254,21 @@ func (d *KT) leaves(p []byte) {
 	}
 }
 
+// flushBuffer hashes the buffered whole chunks and moves the partial one
+// into the leaf sponge, where write continues it.
+func (d *KT) flushBuffer() {
+	if len(d.buf) == 0 {
+		return
+	}
+	full := len(d.buf) - len(d.buf)%chunkSize
+	d.leaves(d.buf[:full])
+	d.leaf.Absorb(d.buf[full:])
+	d.buf = d.buf[:0]
+}
+
 // finish appends C || length_encode(|C|) to S and closes the final node.
 func (d *KT) finish() {
+	d.flushBuffer()
 	d.write(d.custom)
 	var enc [9]byte
 	d.absorb(lengthEncode(&enc, uint64(len(d.custom))))

@@ -14,11 +14,11 @@ import (
 //
 // KT: magic, the number of bytes of S absorbed (8 bytes, big-endian), a
 // flag that is 1 once reading has begun, the final node's sponge, the
-// current chunk's sponge, the length of the customization (8 bytes) and the
-// customization itself. Everything else (the tree's shape, whether the
-// marker was written, the chunk count, the domain byte of the final node)
-// follows from the byte count, and the sponges' positions are checked
-// against it.
+// length of the buffered bytes (4 bytes) and those bytes, the length of the
+// customization (8 bytes) and the customization itself. Everything else
+// (the tree's shape, whether the marker was written, the number of hashed
+// chunks, the domain byte of the final node) follows from the byte counts,
+// and the final sponge's position is checked against them.
 //
 // The formats are a compatibility promise: golden states are kept in the
 // tests.
@@ -29,7 +29,7 @@ const (
 	magicKT256         = "k12\x04"
 
 	turboSHAKEMarshaledSize = 4 + 1 + keccak.MarshaledSize
-	ktFixedSize             = 4 + 8 + 1 + 2*keccak.MarshaledSize + 8
+	ktFixedSize             = 4 + 8 + 1 + keccak.MarshaledSize + 4 + 8
 )
 
 var errState = errors.New("hashkit/k12: invalid hash state")
@@ -79,7 +79,7 @@ func (d *KT) magic() string {
 // MarshalBinary returns the state of d, customization included, to be
 // restored by UnmarshalBinary.
 func (d *KT) MarshalBinary() ([]byte, error) {
-	return d.AppendBinary(make([]byte, 0, ktFixedSize+len(d.custom)))
+	return d.AppendBinary(make([]byte, 0, ktFixedSize+len(d.buf)+len(d.custom)))
 }
 
 // AppendBinary appends the state of d to b.
@@ -92,7 +92,8 @@ func (d *KT) AppendBinary(b []byte) ([]byte, error) {
 		b = append(b, 0)
 	}
 	b = d.final.AppendBinary(b)
-	b = d.leaf.AppendBinary(b)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(d.buf)))
+	b = append(b, d.buf...)
 	b = binary.BigEndian.AppendUint64(b, uint64(len(d.custom)))
 	return append(b, d.custom...), nil
 }
@@ -108,41 +109,53 @@ func (d *KT) UnmarshalBinary(b []byte) error {
 	n := binary.BigEndian.Uint64(b[4:])
 	done := b[12]
 	finalState := b[13 : 13+keccak.MarshaledSize]
-	leafState := b[13+keccak.MarshaledSize : 13+2*keccak.MarshaledSize]
-	cLen := binary.BigEndian.Uint64(b[ktFixedSize-8:])
-	if done > 1 || cLen != uint64(len(b)-ktFixedSize) || n >= 1<<62 {
+	rest := b[13+keccak.MarshaledSize:]
+	bufLen := uint64(binary.BigEndian.Uint32(rest))
+	if bufLen >= bufSize || uint64(len(rest)) < 4+bufLen+8 {
+		return errState
+	}
+	buf := rest[4 : 4+bufLen]
+	rest = rest[4+bufLen:]
+	cLen := binary.BigEndian.Uint64(rest)
+	if done > 1 || cLen != uint64(len(rest)-8) || n >= 1<<62 {
+		return errState
+	}
+	// The buffer starts at a chunk boundary after S_0 and is empty once
+	// reading. The final node holds S_0 (up to 8192 bytes), then the marker
+	// and one chaining value per hashed chunk.
+	if bufLen > 0 && (done == 1 || n < chunkSize+bufLen) {
+		return errState
+	}
+	if done == 0 && n > chunkSize && (n-chunkSize-bufLen)%chunkSize != 0 {
+		return errState
+	}
+	rate, cvLen := d.final.Rate(), int(d.cvLen)
+	finalPos := n
+	if n > chunkSize {
+		finalPos = chunkSize + 8 + (n-chunkSize-bufLen)/chunkSize*uint64(cvLen)
+	}
+	pos, squeezing := finalState[keccak.StateSize], finalState[keccak.StateSize+1]
+	if squeezing != done || (done == 0 && uint64(pos) != finalPos%uint64(rate)) {
 		return errState
 	}
 	var c KT
-	rate, cvLen := d.final.Rate(), int(d.cvLen)
 	c.init(rate, cvLen, nil)
-	// The positions in the sponges follow from n while absorbing: S_0 (up to
-	// 8192 bytes), then the marker and one chaining value per whole chunk
-	// in the final node, and the rest of the current chunk in the leaf.
-	finalPos, leafPos := n, uint64(0)
-	if n > chunkSize {
-		leaves := (n - chunkSize) / chunkSize
-		finalPos = chunkSize + 8 + leaves*uint64(cvLen)
-		leafPos = (n - chunkSize) % chunkSize
-	}
-	pos, squeezing := finalState[keccak.StateSize], finalState[keccak.StateSize+1]
-	lpos, lsqueezing := leafState[keccak.StateSize], leafState[keccak.StateSize+1]
-	if done == 0 && (squeezing != 0 || uint64(pos) != finalPos%uint64(rate) || uint64(lpos) != leafPos%uint64(rate)) {
-		return errState
-	}
-	if done == 1 && (squeezing != 1 || lpos != 0) || lsqueezing != 0 {
-		return errState
-	}
 	if done == 1 && n > chunkSize {
 		c.final.SetDomain(dsFinal)
 	}
-	if c.final.UnmarshalBinary(finalState) != nil || c.leaf.UnmarshalBinary(leafState) != nil {
+	if c.final.UnmarshalBinary(finalState) != nil {
 		return errState
 	}
 	c.n = n
 	c.done = done == 1
+	if bufLen > 0 {
+		c.buf = append(make([]byte, 0, bufSize), buf...)
+	}
 	if cLen > 0 {
-		c.custom = append([]byte(nil), b[ktFixedSize:]...)
+		c.custom = append([]byte(nil), rest[8:]...)
+	}
+	if d.buf != nil && c.buf == nil {
+		c.buf = d.buf[:0] // keep the receiver's buffer for later writes
 	}
 	*d = c
 	return nil

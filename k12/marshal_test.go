@@ -133,3 +133,47 @@ func TestUnmarshalWrongFunction(t *testing.T) {
 		t.Error("accepted D = 0x80")
 	}
 }
+
+// TestMarshalTree marshals, clones and Sums at many points of a long
+// stream written in uneven pieces (so states hold S_0 only, buffered partial
+// and whole chunks, and hashed chunks) and checks that each resumes to the
+// same output.
+func TestMarshalTree(t *testing.T) {
+	msg := hashtest.RandBytes(77, 20*8192+333)
+	for _, alg := range []string{"KT128", "KT256"} {
+		want := sum(alg, msg, 0, []byte("C"), 64)
+		x := newXOF(alg, 0, []byte("C"))
+		for p, step := msg, 0; len(p) > 0; step++ {
+			k := min(len(p), []int{5000, 8192, 1, 30000, 777}[step%5])
+			x.Write(p[:k])
+			p = p[k:]
+			st, err := x.(interface{ MarshalBinary() ([]byte, error) }).MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			y := newXOF(alg, 0, nil)
+			if err := y.(interface{ UnmarshalBinary([]byte) error }).UnmarshalBinary(st); err != nil {
+				t.Fatalf("%s after %d bytes: %v", alg, len(msg)-len(p), err)
+			}
+			c, _ := x.(hash.Cloner).Clone()
+			sumBefore := x.(hash.Hash).Sum(nil)
+			y.Write(p)
+			c.(hash.XOF).Write(p)
+			for i, z := range []hash.XOF{y, c.(hash.XOF)} {
+				got := make([]byte, 64)
+				z.Read(got)
+				if !bytes.Equal(got, want) {
+					t.Fatalf("%s: resumed (%d) after %d bytes differs", alg, i, len(msg)-len(p))
+				}
+			}
+			if wantSum := sum(alg, msg[:len(msg)-len(p)], 0, []byte("C"), x.(hash.Hash).Size()); !bytes.Equal(sumBefore, wantSum) {
+				t.Fatalf("%s: Sum after %d bytes differs", alg, len(msg)-len(p))
+			}
+		}
+		got := make([]byte, 64)
+		x.Read(got)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: the original differs after the clones", alg)
+		}
+	}
+}
