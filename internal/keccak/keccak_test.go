@@ -310,3 +310,19 @@ func TestSpongeAllocs(t *testing.T) {
 		s.Squeeze(out[:])
 	})
 }
+
+// TestUnrolledMatchesGeneric compares the portable fast permutation with the
+// readable one for every round count.
+func TestUnrolledMatchesGeneric(t *testing.T) {
+	in := hashtest.RandBytes(8, 200*24)
+	for n := 1; n <= 24; n++ {
+		var a [25]uint64
+		xorIn(&a, 0, in[200*(n-1):200*n])
+		want := a
+		p1600Generic(&want, n)
+		p1600Unrolled(&a, n)
+		if a != want {
+			t.Fatalf("%d rounds: p1600Unrolled differs from p1600Generic", n)
+		}
+	}
+}

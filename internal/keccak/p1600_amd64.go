@@ -31,7 +31,7 @@ func p1600(a *[25]uint64, rounds int) {
 		p1600AVX512(a, rounds)
 		return
 	}
-	p1600Generic(a, rounds)
+	p1600Unrolled(a, rounds)
 }
 
 // maxAsmBytes bounds the input of one absorbAVX512 call: assembly cannot be
