@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -18,6 +19,17 @@ import (
 // the terminal showed and what reached the stdout pipe.
 func runPTY(t *testing.T, dir string, env []string, input string, pipeStdout bool, args ...string) (screen, stdout string, code int) {
 	t.Helper()
+	return runPTYWith(t, dir, env, input, pipeStdout, 0, args...)
+}
+
+// runPTYInterrupt is runPTY that types Ctrl-C after the delay.
+func runPTYInterrupt(t *testing.T, dir string, env []string, input string, after time.Duration, args ...string) (screen, stdout string, code int) {
+	t.Helper()
+	return runPTYWith(t, dir, env, input, false, after, args...)
+}
+
+func runPTYWith(t *testing.T, dir string, env []string, input string, pipeStdout bool, interruptAfter time.Duration, args ...string) (screen, stdout string, code int) {
+	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
 		t.Skipf("no pseudo-terminal: %v", err)
@@ -27,6 +39,9 @@ func runPTY(t *testing.T, dir string, env []string, input string, pipeStdout boo
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	// A session with the pseudo-terminal as controlling terminal, so that
+	// Ctrl-C reaches the program as SIGINT.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	var out bytes.Buffer
 	if pipeStdout {
 		cmd.Stdout = &out
@@ -43,7 +58,14 @@ func runPTY(t *testing.T, dir string, env []string, input string, pipeStdout boo
 	}()
 	if input != "" {
 		time.Sleep(300 * time.Millisecond)
-		ptmx.Write([]byte(input))
+		for _, line := range strings.SplitAfter(input, "\r") {
+			ptmx.Write([]byte(line))
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	if interruptAfter > 0 {
+		time.Sleep(interruptAfter)
+		ptmx.Write([]byte{3}) // the terminal's interrupt character sends SIGINT
 	}
 	err = cmd.Wait()
 	select {

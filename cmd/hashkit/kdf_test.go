@@ -1,0 +1,145 @@
+package main
+
+import (
+	stdpbkdf2 "crypto/pbkdf2"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashkit/hashkit/scrypt"
+)
+
+func TestKDFFromStdin(t *testing.T) {
+	dir := t.TempDir()
+	r := hk(t, dir, []byte("correct horse\n"), "kdf", "scrypt", "--ln", "10", "--salt-string", "NaClNaCl")
+	key, err := scrypt.Key([]byte("correct horse"), []byte("NaClNaCl"), 1<<10, 8, 1, 32)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := scrypt.Encode(scrypt.Params{N: 1 << 10, R: 8, P: 1}, []byte("NaClNaCl"), key)
+	if r.code != 0 || r.stdout != want+"\n" {
+		t.Fatalf("scrypt: status %d %q %q, want %q", r.code, r.stdout, r.stderr, want)
+	}
+	r = hk(t, dir, []byte("pw"), "kdf", "pbkdf2", "-i", "1000", "--salt", "0102030405060708", "--raw", "-l", "40")
+	std, _ := stdpbkdf2.Key(sha256.New, "pw", []byte{1, 2, 3, 4, 5, 6, 7, 8}, 1000, 40)
+	if r.code != 0 || r.stdout != hex.EncodeToString(std)+"\n" {
+		t.Fatalf("pbkdf2 --raw: status %d %q, want %x", r.code, r.stdout, std)
+	}
+}
+
+// TestKDFMatchesArgon2Command compares with Debian's argon2 command, the
+// reference implementation's CLI.
+func TestKDFMatchesArgon2Command(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		variant, flag string
+		t, m, p, l    string
+		kib           string
+	}{
+		{"argon2id", "-id", "2", "16", "4", "24", "65536"},
+		{"argon2i", "-i", "3", "12", "1", "32", "4096"},
+		{"argon2d", "-d", "1", "10", "2", "16", "1024"},
+	} {
+		want := tool(t, dir, []byte("password"), "argon2", "somesalt", c.flag, "-t", c.t, "-m", c.m, "-p", c.p, "-l", c.l, "-e")
+		got := hk(t, dir, []byte("password"), "kdf", c.variant, "--salt-string", "somesalt", "-t", c.t, "-m", c.kib, "-p", c.p, "-l", c.l)
+		if got.code != 0 || got.stdout != want.stdout {
+			t.Fatalf("%s: hashkit %q (%s), argon2 %q", c.variant, got.stdout, got.stderr, want.stdout)
+		}
+		// And hashkit verifies the reference's string.
+		if v := hk(t, dir, []byte("password"), "kdf", "verify", strings.TrimSpace(want.stdout)); v.code != 0 || v.stdout != "OK\n" {
+			t.Fatalf("verify of argon2's %s string: status %d %q %q", c.variant, v.code, v.stdout, v.stderr)
+		}
+	}
+}
+
+func TestKDFVerify(t *testing.T) {
+	dir := t.TempDir()
+	for _, fn := range [][]string{{"scrypt", "--ln", "8"}, {"argon2id", "-m", "64", "-t", "1"}, {"pbkdf2", "-i", "100"}, {"pbkdf2", "-i", "10", "--hash", "sha512"}} {
+		made := hk(t, dir, []byte("s3cret"), append([]string{"kdf"}, fn...)...)
+		if made.code != 0 {
+			t.Fatalf("%v: status %d %s", fn, made.code, made.stderr)
+		}
+		phc := strings.TrimSpace(made.stdout)
+		if r := hk(t, dir, []byte("s3cret"), "kdf", "verify", phc); r.code != 0 || r.stdout != "OK\n" {
+			t.Fatalf("%v: verify: status %d %q %q", fn, r.code, r.stdout, r.stderr)
+		}
+		if r := hk(t, dir, []byte("s3cre7"), "kdf", "verify", phc); r.code != 1 || r.stdout != "FAILED\n" {
+			t.Fatalf("%v: wrong password: status %d %q %q", fn, r.code, r.stdout, r.stderr)
+		}
+	}
+	// Two salts are random: two runs differ.
+	a := hk(t, dir, []byte("x"), "kdf", "scrypt", "--ln", "4")
+	b := hk(t, dir, []byte("x"), "kdf", "scrypt", "--ln", "4")
+	if a.stdout == b.stdout {
+		t.Fatal("two derivations without --salt gave the same string")
+	}
+}
+
+func TestKDFErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"kdf", "scrypt", "-r", "0"}, "r must be at least 1"},
+		{[]string{"kdf", "scrypt", "--ln", "0"}, "--ln"},
+		{[]string{"kdf", "scrypt", "--ln", "30"}, "max-memory"},
+		{[]string{"kdf", "argon2id", "-m", "4"}, "memory must be at least"},
+		{[]string{"kdf", "argon2id", "-t", "0"}, "at least 1"},
+		{[]string{"kdf", "argon2id", "-p", "0"}, "lanes"},
+		{[]string{"kdf", "argon2id", "-l", "3"}, "key length"},
+		{[]string{"kdf", "argon2id", "-m", "4000000000"}, "max-memory"},
+		{[]string{"kdf", "pbkdf2", "-i", "0"}, "iterations"},
+		{[]string{"kdf", "pbkdf2", "--hash", "md4"}, "--hash"},
+		{[]string{"kdf", "pbkdf2", "--salt", "xyz"}, "--salt"},
+		{[]string{"kdf", "bcrypt"}, "unknown function"},
+		{[]string{"kdf", "verify", "$scrypt$ln=99,r=8,p=1$c2FsdA$aGFzaA"}, "ln"},
+		{[]string{"kdf", "verify", "$argon2id$v=19$m=4,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, "m must be at least"},
+		{[]string{"kdf", "verify", "plain text"}, "not a PHC string"},
+		{[]string{"kdf", "verify", "$pbkdf2-md5$i=1$c2FsdA$aGFzaA"}, "unknown PBKDF2 hash"},
+	} {
+		r := hk(t, dir, []byte("pw"), c.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {
+			t.Errorf("%v: status %d, stderr %q, stdout %q; want status 2 and %q", c.args, r.code, r.stderr, r.stdout, c.msg)
+		}
+	}
+}
+
+func TestKDFPasswordPrompt(t *testing.T) {
+	dir := t.TempDir()
+	screen, _, code := runPTY(t, dir, nil, "hunter2\rhunter2\r", false, "kdf", "scrypt", "--ln", "10", "--salt-string", "NaClNaCl")
+	key, _ := scrypt.Key([]byte("hunter2"), []byte("NaClNaCl"), 1<<10, 8, 1, 32)
+	want := scrypt.Encode(scrypt.Params{N: 1 << 10, R: 8, P: 1}, []byte("NaClNaCl"), key)
+	if code != 0 || !strings.Contains(screen, "Password:") || !strings.Contains(screen, "Repeat password:") || !strings.Contains(screen, want) {
+		t.Fatalf("status %d, terminal %q, want %q", code, screen, want)
+	}
+	if strings.Contains(screen, "hunter2") {
+		t.Fatalf("the password was echoed: %q", screen)
+	}
+	screen, _, code = runPTY(t, dir, nil, "hunter2\rhunter3\r", false, "kdf", "scrypt", "--ln", "10")
+	if code != 2 || !strings.Contains(screen, "do not match") {
+		t.Fatalf("mismatched repeat: status %d, terminal %q", code, screen)
+	}
+}
+
+func TestKDFProgressAndInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a 512 MiB Argon2")
+	}
+	dir := t.TempDir()
+	start := time.Now()
+	// Type the password twice, then Ctrl-C once the work is under way.
+	screen, _, code := runPTYInterrupt(t, dir, []string{"HASHKIT_PROGRESS_DELAY=0s"}, "pw\rpw\r", 2*time.Second,
+		"kdf", "argon2id", "-m", "524288", "-t", "20", "-p", "1")
+	if code != exitInterrupted || !strings.Contains(screen, "interrupted") {
+		t.Fatalf("status %d, terminal %q", code, screen)
+	}
+	if !strings.Contains(screen, "deriving") {
+		t.Fatalf("no progress bar: %q", screen)
+	}
+	if time.Since(start) > 30*time.Second {
+		t.Fatalf("Ctrl-C took too long to stop the work")
+	}
+}
