@@ -3,6 +3,7 @@ package blake3
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Hashing whole subtrees of chunks many at a time. The wide kernels hash
@@ -70,15 +71,17 @@ func hashSubtreeSeq(in []byte, key *[8]uint32, counter uint64, flags uint32) [cv
 
 // hashSubtreePair returns the chaining values of the two halves of the
 // subtree in (a power of two of chunks, at least two), or for a single
-// chunk its chaining value and a zero value, hashing on up to par
-// goroutines.
+// chunk its chaining value and a zero value. With par > 1 and a subtree of
+// at least parallelMinChunks chunks it hashes on up to par goroutines.
 func hashSubtreePair(in []byte, key [8]uint32, counter uint64, flags uint32, par int) (l, r [cvLen]byte) {
 	if len(in) == chunkLen {
 		var out [cvLen]byte
 		hashChunks(in, &key, counter, flags, out[:])
 		return out, r
 	}
-	half := len(in) / 2
+	if par > 1 && uint64(len(in)/chunkLen) >= max(parallelMinChunks, 2) {
+		return hashPairParallel(in, key, counter, flags, par)
+	}
 	if len(in) <= wideChunks*chunkLen {
 		var buf [wideChunks * cvLen]byte
 		n := len(in) / chunkLen
@@ -88,36 +91,70 @@ func hashSubtreePair(in []byte, key [8]uint32, counter uint64, flags uint32, par
 		}
 		return [cvLen]byte(buf[:cvLen]), [cvLen]byte(buf[cvLen:])
 	}
-	if par <= 1 {
-		return hashSubtreeSeq(in[:half], &key, counter, flags), hashSubtreeSeq(in[half:], &key, counter+uint64(half/chunkLen), flags)
-	}
-	return hashHalvesParallel(in, key, counter, flags, par)
-}
-
-// hashHalvesParallel hashes the left half of in on a new goroutine and the
-// right half on this one. It is separate from hashSubtreePair so that only
-// this path pays for the closure's allocations.
-func hashHalvesParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) (l, r [cvLen]byte) {
 	half := len(in) / 2
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		l = hashSubtreeParallel(in[:half], key, counter, flags, par/2)
-	}()
-	r = hashSubtreeParallel(in[half:], key, counter+uint64(half/chunkLen), flags, par-par/2)
-	wg.Wait()
-	return l, r
+	return hashSubtreeSeq(in[:half], &key, counter, flags), hashSubtreeSeq(in[half:], &key, counter+uint64(half/chunkLen), flags)
 }
 
-// hashSubtreeParallel is hashSubtreeSeq on up to par goroutines (the
-// calling one included): the subtree is split in halves, recursively, the
-// left half going to a new goroutine, down to pieces of at least
-// parallelMinChunks/2 chunks. The result does not depend on par.
-func hashSubtreeParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) [cvLen]byte {
-	if par <= 1 || uint64(len(in)/chunkLen) < max(parallelMinChunks, 2) {
-		return hashSubtreeSeq(in, &key, counter, flags)
+// maxUnits bounds the pieces a parallel subtree is cut into.
+const maxUnits = 64
+
+// parallelWork is a subtree cut into units of equal, power-of-two size,
+// which workers take in turn: a worker whose thread is descheduled holds
+// up at most the unit it is on, not a fixed share of the input.
+type parallelWork struct {
+	in         []byte
+	key        [8]uint32
+	counter    uint64
+	flags      uint32
+	unitChunks int
+	next       atomic.Int64
+	cvs        [maxUnits * cvLen]byte
+}
+
+func (w *parallelWork) run() {
+	units := len(w.in) / (w.unitChunks * chunkLen)
+	for {
+		i := int(w.next.Add(1) - 1)
+		if i >= units {
+			return
+		}
+		unit := w.in[i*w.unitChunks*chunkLen : (i+1)*w.unitChunks*chunkLen]
+		cv := hashSubtreeSeq(unit, &w.key, w.counter+uint64(i*w.unitChunks), w.flags)
+		copy(w.cvs[i*cvLen:], cv[:])
 	}
+}
+
+// hashPairParallel is hashSubtreePair on up to par goroutines, the calling
+// one included. Units are at least parallelMinChunks/2 chunks (some tens of
+// microseconds of work, against about a microsecond to start a goroutine);
+// the result does not depend on par or on the unit size.
+func hashPairParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) (l, r [cvLen]byte) {
+	chunks := len(in) / chunkLen
+	minUnit := int(max(parallelMinChunks/2, 1))
+	units := 2
+	for units < maxUnits && chunks/(2*units) >= minUnit {
+		units *= 2
+	}
+	w := &parallelWork{in: in, key: key, counter: counter, flags: flags, unitChunks: chunks / units}
+	var wg sync.WaitGroup
+	for range min(par, units) - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.run()
+		}()
+	}
+	w.run()
+	wg.Wait()
+	for n := units; n > 2; n /= 2 {
+		hashParents(w.cvs[:n*cvLen], &w.key, flags, w.cvs[:n/2*cvLen])
+	}
+	return [cvLen]byte(w.cvs[:cvLen]), [cvLen]byte(w.cvs[cvLen:])
+}
+
+// hashSubtreeParallel returns the chaining value of the subtree in on up
+// to par goroutines.
+func hashSubtreeParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) [cvLen]byte {
 	l, r := hashSubtreePair(in, key, counter, flags, par)
 	p := parentNode(&l, &r, &key, flags)
 	return p.chainingValue()
