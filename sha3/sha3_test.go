@@ -138,8 +138,8 @@ func TestVectorsSHA3(t *testing.T) {
 	eachImpl(t, func(t *testing.T) {
 		n := 0
 		for _, c := range hashtest.Vectors(t, "sha3") {
-			if c.Slow && testing.Short() {
-				continue
+			if c.Slow {
+				continue // TestVectorsSlow
 			}
 			if c.Kind == "mct-sha3" {
 				testMCT(t, c)
@@ -177,6 +177,42 @@ func TestVectorsSHA3(t *testing.T) {
 			t.Fatalf("only %d sha3 vectors ran", n)
 		}
 	})
+}
+
+// TestVectorsSlow streams the GiB-sized inputs of the slow sha3.json.gz
+// cases (NIST ACVP large-data tests) once, with the default kernels.
+func TestVectorsSlow(t *testing.T) {
+	n := 0
+	for _, c := range hashtest.Vectors(t, "sha3") {
+		if !c.Slow {
+			continue
+		}
+		c.SkipSlow(t)
+		var got []byte
+		switch c.Algorithm {
+		case "SHAKE128", "SHAKE256":
+			x := NewSHAKE128()
+			if c.Algorithm == "SHAKE256" {
+				x = NewSHAKE256()
+			}
+			if _, err := c.Input.WriteTo(x); err != nil {
+				t.Fatal(err)
+			}
+			got = make([]byte, c.OutLen)
+			x.Read(got)
+		default:
+			h := fixedNew[c.Algorithm]()
+			if _, err := c.Input.WriteTo(h); err != nil {
+				t.Fatal(err)
+			}
+			got = h.Sum(nil)
+		}
+		if !bytes.Equal(got[c.ExpectedOffset:], c.Expected) {
+			t.Fatalf("%s: %x, want %x", c.ID, got, c.Expected)
+		}
+		n++
+	}
+	t.Logf("%d slow vectors", n)
 }
 
 // testMCT runs the SHA3VS Monte Carlo test (NIST SHA3VS section 6.2.3, as
@@ -507,7 +543,7 @@ func TestTupleHashIsNotConcatenation(t *testing.T) {
 // pieces of many sizes, with the one-shot, for block sizes around the rate
 // and inputs across the parallel threshold.
 func TestParallelHashStreaming(t *testing.T) {
-	size := parallelMin + 3*8192 + 17
+	size := 256<<10 + 3*8192 + 17 // beyond keccak.Leaves' parallel threshold
 	if testing.Short() {
 		size = 20000
 	}
@@ -568,14 +604,18 @@ func chunks(b []byte, n int) [][]byte {
 }
 
 func TestParallelLeavesMatchSequential(t *testing.T) {
-	if testing.Short() {
-		t.Skip("large input")
-	}
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) { testLeaves(t) })
+}
+
+func testLeaves(t *testing.T) {
 	for _, rate := range []int{168, 136} {
 		cvLen := 200 - rate
-		for _, b := range []int{1000, 8192} {
-			data := hashtest.RandBytes(3, b*(parallelMin/b+5))
-			n := len(data) / b
+		for _, b := range []int{1, 136, 1000, 8192} {
+			n := 19
+			if !testing.Short() && b >= 1000 {
+				n = (256<<10)/b + 5 // beyond keccak.Leaves' parallel threshold
+			}
+			data := hashtest.RandBytes(3, b*n)
 			a, s := make([]byte, n*cvLen), make([]byte, n*cvLen)
 			hashLeaves(a, data, b, rate, cvLen)
 			hashLeavesSequential(s, data, b, rate, cvLen)
