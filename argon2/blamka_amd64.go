@@ -13,6 +13,11 @@ func init() {
 	cpu.Register("argon2", "avx512", &useAVX512)
 }
 
+// prefetchBlock asks the CPU to load b into the cache.
+//
+//go:noescape
+func prefetchBlock(b *block)
+
 //go:noescape
 func compressAVX512(out, x, y *block)
 

@@ -36,6 +36,7 @@ func main() {
 	ConstraintExpr("!purego")
 	genCompress(false)
 	genCompress(true)
+	genPrefetch()
 	Generate()
 }
 
@@ -181,5 +182,19 @@ func genCompress(xor bool) {
 		}
 	}
 	VZEROUPPER()
+	RET()
+}
+
+// genPrefetch writes prefetchBlock(b *block), which asks for the sixteen
+// cache lines of a block that will be read soon.
+func genPrefetch() {
+	Implement("prefetchBlock")
+	Attributes(NOSPLIT)
+	AllocLocal(0)
+	b := GP64()
+	Load(Param("b"), b)
+	for i := range 16 {
+		PREFETCHT0(Mem{Base: b, Disp: 64 * i})
+	}
 	RET()
 }
