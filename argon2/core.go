@@ -103,7 +103,7 @@ type instance struct {
 	total    int64
 	done     atomic.Int64
 	mu       sync.Mutex
-	reported int64
+	reported atomic.Int64
 }
 
 // derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
@@ -206,10 +206,10 @@ func (st *instance) checkpoint(n int) bool {
 	}
 	if st.progress != nil {
 		d := st.done.Add(int64(n))
-		if pct := d * 100 / st.total; pct > st.reported && pct < 100 {
+		if pct := d * 100 / st.total; pct > st.reported.Load() && pct < 100 {
 			st.mu.Lock()
-			if pct > st.reported {
-				st.reported = pct
+			if pct > st.reported.Load() {
+				st.reported.Store(pct)
 				st.progress(float64(d) / float64(st.total))
 			}
 			st.mu.Unlock()

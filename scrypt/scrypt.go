@@ -254,7 +254,7 @@ type state struct {
 	total    int64
 	done     atomic.Int64
 	mu       sync.Mutex
-	reported int64 // hundredths already reported
+	reported atomic.Int64 // hundredths already reported
 }
 
 // checkpoint is called every few milliseconds of work by each mix: it
@@ -272,10 +272,10 @@ func (s *state) checkpoint(n int) bool {
 	}
 	if s.progress != nil {
 		d := s.done.Add(int64(n))
-		if pct := d * 100 / s.total; pct > s.reported && pct < 100 {
+		if pct := d * 100 / s.total; pct > s.reported.Load() && pct < 100 {
 			s.mu.Lock()
-			if pct > s.reported {
-				s.reported = pct
+			if pct > s.reported.Load() {
+				s.reported.Store(pct)
 				s.progress(float64(d) / float64(s.total))
 			}
 			s.mu.Unlock()
