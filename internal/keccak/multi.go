@@ -3,6 +3,7 @@ package keccak
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Leaves hashes many equal-length leaves at once, the inner loop of the tree
@@ -54,28 +55,36 @@ func leafWorkers(total, n int) int {
 	return max(w, 1)
 }
 
-// leavesParallel splits the n leaves into w runs, each a multiple of the
-// eight-state kernel width except the last. The calling goroutine hashes the
-// first run straight into dst; the others write into a buffer of their own
-// that is copied into dst afterwards, so dst never escapes to the heap (and a
-// caller's buffer can stay on its stack).
+// leavesParallel hashes the n leaves on the calling goroutine and w-1 more.
+// The work is handed out in runs of about workerMinBytes/2 (a multiple of
+// the eight-state kernel width) from a shared counter rather than split in
+// w equal parts up front, so a goroutine that gets less CPU (on a busy
+// machine) does fewer runs instead of holding up the others. The outputs
+// go to one heap buffer, copied into dst at the end, so dst never escapes
+// (and a caller's buffer can stay on its stack).
 func leavesParallel(dst, data []byte, n, w, leafLen, rate, rounds int, ds byte, cvLen int) {
-	per := (n + w - 1) / w
-	per = (per + 7) &^ 7
-	rest := make([]byte, (n-min(per, n))*cvLen)
-	var wg sync.WaitGroup
-	for start := per; start < n; start += per {
-		end := min(start+per, n)
-		out := rest[(start-per)*cvLen : (end-per)*cvLen]
-		in := data[start*leafLen : end*leafLen]
-		wg.Go(func() {
-			leavesSerial(out, in, end-start, leafLen, rate, rounds, ds, cvLen)
-		})
+	run := max(workerMinBytes/2/leafLen, 1)
+	run = (run + 7) &^ 7
+	runs := (n + run - 1) / run
+	out := make([]byte, n*cvLen)
+	var next atomic.Int64
+	work := func() {
+		for {
+			r := int(next.Add(1) - 1)
+			if r >= runs {
+				return
+			}
+			start, end := r*run, min((r+1)*run, n)
+			leavesSerial(out[start*cvLen:end*cvLen], data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
+		}
 	}
-	first := min(per, n)
-	leavesSerial(dst, data[:first*leafLen], first, leafLen, rate, rounds, ds, cvLen)
+	var wg sync.WaitGroup
+	for range min(w, runs) - 1 {
+		wg.Go(work)
+	}
+	work()
 	wg.Wait()
-	copy(dst[first*cvLen:n*cvLen], rest)
+	copy(dst, out)
 }
 
 // leavesSerial hashes the n leaves on the calling goroutine: as many as the
