@@ -102,3 +102,50 @@ func FuzzUnmarshal(f *testing.F) {
 		d.Sum(nil)
 	})
 }
+
+// FuzzXOF checks that reading the output in pieces of the given sizes
+// equals one read, for any output length, and that reads stop at it.
+func FuzzXOF(f *testing.F) {
+	f.Add(uint16(100), []byte("in"), []byte{1, 63, 64, 65})
+	f.Add(uint16(OutputLengthUnknown), []byte(nil), []byte{200, 7})
+	f.Fuzz(func(t *testing.T, size uint16, in, steps []byte) {
+		if len(steps) == 0 {
+			return
+		}
+		size %= 5000
+		if size == 0 {
+			size = OutputLengthUnknown
+		}
+		x, err := NewXOF(size, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.Write(in)
+		total := int(size)
+		if size == OutputLengthUnknown {
+			total = 3000
+		}
+		want := make([]byte, total)
+		x.Clone().Read(want)
+		var got []byte
+		for i := 0; len(got) < total; i++ {
+			buf := make([]byte, int(steps[i%len(steps)])+1)
+			n, err := x.Read(buf)
+			if err != nil {
+				t.Fatalf("Read after %d bytes: %v", len(got), err)
+			}
+			got = append(got, buf[:n]...)
+		}
+		if !bytes.Equal(got[:total], want) {
+			t.Fatal("pieces differ from one read")
+		}
+		if size != OutputLengthUnknown {
+			if len(got) != total {
+				t.Fatalf("read %d bytes of a %d-byte output", len(got), total)
+			}
+			if n, err := x.Read(make([]byte, 1)); n != 0 || err == nil {
+				t.Fatal("Read past the end did not return EOF")
+			}
+		}
+	})
+}
