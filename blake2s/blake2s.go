@@ -16,6 +16,16 @@
 // is designed for 8- to 32-bit platforms; on 64-bit platforms the blake2b
 // package is usually faster for long inputs.
 //
+// # Differences from golang.org/x/crypto/blake2s
+//
+// Keyed hashes do not implement the encoding.Binary* interfaces at all
+// (x/crypto's return an error from MarshalBinary), so a saved state never
+// carries a key. Every hash also implements hash.Cloner. The marshaled
+// state is hashkit's own format ("b2s\x01"), not x/crypto's. The XOF interface
+// adds BlockSize, so an XOF is also a hash.XOF, and keeps x/crypto's
+// Clone() XOF (hash.Cloner would require Sum). Errors are prefixed
+// "hashkit/blake2s: ".
+//
 // [RFC 7693]: https://www.rfc-editor.org/rfc/rfc7693
 // [BLAKE2X]: https://www.blake2.net/blake2x.pdf
 package blake2s
