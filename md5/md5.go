@@ -119,11 +119,15 @@ func (d *digest) Sum(b []byte) []byte {
 // up to 56 bytes modulo 64, then the bit length as a little-endian 64-bit
 // word) and returns the digest (section 3.5).
 func (d *digest) checkSum() [Size]byte {
-	var pad [BlockSize + 8]byte
-	pad[0] = 0x80
-	n := 1 + (55-d.len)%BlockSize
-	binary.LittleEndian.PutUint64(pad[n:], d.len<<3)
-	d.Write(pad[:n+8])
+	// Pad in place in the buffer (checkSum runs on a copy of the hasher).
+	d.x[d.nx] = 0x80
+	clear(d.x[d.nx+1:])
+	if d.nx >= BlockSize-8 {
+		block(d, d.x[:])
+		clear(d.x[:BlockSize-8])
+	}
+	binary.LittleEndian.PutUint64(d.x[BlockSize-8:], d.len<<3)
+	block(d, d.x[:])
 	var out [Size]byte
 	binary.LittleEndian.PutUint32(out[0:], d.s[0])
 	binary.LittleEndian.PutUint32(out[4:], d.s[1])
