@@ -94,7 +94,27 @@ func genX8AVX512() {
 		}
 		VPXORQ(t, lane[i], lane[i])
 	}
-	for i := range lanesRate256 {
+	// Lanes 0..15 in two groups of eight: one 64-byte load per state and an
+	// 8x8 transpose of quadwords. Nine registers are needed: the seven
+	// scratch ones and lanes 23 and 24, which no block reaches, parked in
+	// the state memory meanwhile.
+	VMOVDQU64(lane[23], Mem{Base: s, Disp: 64 * 23})
+	VMOVDQU64(lane[24], Mem{Base: s, Disp: 64 * 24})
+	free := append([]VecPhysical{lane[23], lane[24]}, temps...)
+	for grp := range 2 {
+		var r [8]VecPhysical
+		for j := range 8 {
+			r[j] = free[j]
+			VMOVDQU64(Mem{Base: in, Index: off[j], Scale: 1, Disp: 64 * grp}, r[j])
+		}
+		out := transpose8x8(r, free[8])
+		for i := range 8 {
+			VPXORQ(out[i], lane[8*grp+i], lane[8*grp+i])
+		}
+	}
+	VMOVDQU64(Mem{Base: s, Disp: 64 * 23}, lane[23])
+	VMOVDQU64(Mem{Base: s, Disp: 64 * 24}, lane[24])
+	for i := 16; i < lanesRate256; i++ {
 		absorb(i)
 	}
 	rateLanes := Load(Param("rateLanes"), GP64())
@@ -168,6 +188,46 @@ func genX8AVX512() {
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// transpose8x8 transposes the 8x8 quadword matrix whose row j is in r[j]
+// (quadword i of state j's block), using one more register, and returns
+// the register holding each column i (quadword i of all eight states). Each
+// step turns a pair of registers into two: the first result goes to the
+// spare register, the second overwrites the pair's second register, and the
+// first register of the pair becomes the spare.
+func transpose8x8(r [8]VecPhysical, spare VecPhysical) [8]VecPhysical {
+	pair := func(a, b VecPhysical, lo, hi func(a, b, dst VecPhysical)) (VecPhysical, VecPhysical) {
+		l := spare
+		lo(a, b, l)
+		hi(a, b, b)
+		spare = a
+		return l, b
+	}
+	unpackLo := func(a, b, dst VecPhysical) { VPUNPCKLQDQ(b, a, dst) } // [a0 b0 a2 b2 a4 b4 a6 b6]
+	unpackHi := func(a, b, dst VecPhysical) { VPUNPCKHQDQ(b, a, dst) } // [a1 b1 a3 b3 a5 b5 a7 b7]
+	evenBlocks := func(a, b, dst VecPhysical) { VSHUFI64X2(U8(0x88), b, a, dst) } // 128-bit blocks a0 a2 b0 b2
+	oddBlocks := func(a, b, dst VecPhysical) { VSHUFI64X2(U8(0xDD), b, a, dst) }  // 128-bit blocks a1 a3 b1 b3
+	// Stage 1: t[2k] holds the even quadwords of rows 2k, 2k+1 interleaved,
+	// t[2k+1] the odd ones.
+	var t [8]VecPhysical
+	for k := range 4 {
+		t[2*k], t[2*k+1] = pair(r[2*k], r[2*k+1], unpackLo, unpackHi)
+	}
+	// Stage 2: for rows 0..3 (and 4..7), columns {0,4}, {2,6}, {1,5}, {3,7},
+	// two rows per 128-bit block.
+	var u [8]VecPhysical
+	u[0], u[1] = pair(t[0], t[2], evenBlocks, oddBlocks) // rows 0-3: {0,4}, {2,6}
+	u[2], u[3] = pair(t[1], t[3], evenBlocks, oddBlocks) // rows 0-3: {1,5}, {3,7}
+	u[4], u[5] = pair(t[4], t[6], evenBlocks, oddBlocks) // rows 4-7: {0,4}, {2,6}
+	u[6], u[7] = pair(t[5], t[7], evenBlocks, oddBlocks) // rows 4-7: {1,5}, {3,7}
+	// Stage 3: join rows 0-3 and 4-7 of each column pair.
+	var col [8]VecPhysical
+	col[0], col[4] = pair(u[0], u[4], evenBlocks, oddBlocks)
+	col[2], col[6] = pair(u[1], u[5], evenBlocks, oddBlocks)
+	col[1], col[5] = pair(u[2], u[6], evenBlocks, oddBlocks)
+	col[3], col[7] = pair(u[3], u[7], evenBlocks, oddBlocks)
+	return col
 }
 
 // restore emits moves so that the value now in cur[i] ends up in want[i]
