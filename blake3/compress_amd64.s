@@ -57,7 +57,7 @@ DATA blake3LaneMasks<>+62(SB)/2, $0x0000
 GLOBL blake3LaneMasks<>(SB), RODATA|NOPTR, $64
 
 // func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
-// Requires: AVX, AVX512F
+// Requires: AVX, AVX512F, MMX+
 TEXT ·hashChunksAVX512(SB), NOSPLIT, $128-48
 	MOVQ in+0(FP), AX
 	MOVQ lanes+8(FP), CX
@@ -107,6 +107,26 @@ block:
 	ORL  $0x00000002, DX
 
 notLast:
+	// Prefetch this block of each chunk of the next 16, which is where
+	// the caller's input continues: 16 interleaved streams are more than
+	// the hardware prefetchers follow well once the input is not cached.
+	PREFETCHT0 16384(AX)
+	PREFETCHT0 17408(AX)
+	PREFETCHT0 18432(AX)
+	PREFETCHT0 19456(AX)
+	PREFETCHT0 20480(AX)
+	PREFETCHT0 21504(AX)
+	PREFETCHT0 22528(AX)
+	PREFETCHT0 23552(AX)
+	PREFETCHT0 24576(AX)
+	PREFETCHT0 25600(AX)
+	PREFETCHT0 26624(AX)
+	PREFETCHT0 27648(AX)
+	PREFETCHT0 28672(AX)
+	PREFETCHT0 29696(AX)
+	PREFETCHT0 30720(AX)
+	PREFETCHT0 31744(AX)
+
 	// Load one row of 16 message words per lane and transpose them.
 	KMOVW       (BX), K2
 	VMOVDQU32.Z (AX), K2, Z16
@@ -3154,7 +3174,7 @@ DATA blake3RotMasks<>+60(SB)/4, $0x0c0f0e0d
 GLOBL blake3RotMasks<>(SB), RODATA|NOPTR, $64
 
 // func hashChunksAVX2(in *[8192]byte, key *[8]uint32, counter uint64, flags uint32, out *[256]byte)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, MMX+
 TEXT ·hashChunksAVX2(SB), $1120-40
 	LEAQ (SP), AX
 	ADDQ $0x0000001f, AX
@@ -3267,6 +3287,16 @@ blockAVX2:
 	ORL  $0x00000002, DX
 
 notLastAVX2:
+	// Prefetch this block of each chunk of the next batch (see wide16.go).
+	PREFETCHT0 8192(CX)
+	PREFETCHT0 9216(CX)
+	PREFETCHT0 10240(CX)
+	PREFETCHT0 11264(CX)
+	PREFETCHT0 12288(CX)
+	PREFETCHT0 13312(CX)
+	PREFETCHT0 14336(CX)
+	PREFETCHT0 15360(CX)
+
 	// Transpose the block's message words into the stack area.
 	VMOVDQU     (CX), Y0
 	VMOVDQU     1024(CX), Y1
@@ -5809,7 +5839,7 @@ TEXT ·hashParentsAVX2(SB), $1120-32
 	RET
 
 // func hashChunksSSE41(in *[4096]byte, key *[8]uint32, counter uint64, flags uint32, out *[128]byte)
-// Requires: SSE2, SSSE3
+// Requires: MMX+, SSE2, SSSE3
 TEXT ·hashChunksSSE41(SB), $560-40
 	LEAQ (SP), AX
 	ADDQ $0x0000000f, AX
@@ -5906,6 +5936,12 @@ blockSSE41:
 	ORL  $0x00000002, DX
 
 notLastSSE41:
+	// Prefetch this block of each chunk of the next batch (see wide16.go).
+	PREFETCHT0 4096(CX)
+	PREFETCHT0 5120(CX)
+	PREFETCHT0 6144(CX)
+	PREFETCHT0 7168(CX)
+
 	// Transpose the block's message words into the stack area.
 	MOVOU      (CX), X0
 	MOVOU      1024(CX), X1

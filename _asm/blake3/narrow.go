@@ -281,6 +281,12 @@ func genNarrow(k narrow) {
 		ORL(U32(flagChunkEnd), blockFlags)
 		Label("notLast" + isa)
 	}
+	if !k.parents {
+		Comment("Prefetch this block of each chunk of the next batch (see wide16.go).")
+		for i := range k.lanes {
+			PREFETCHT0(Mem{Base: in, Disp: (k.lanes + i) * chunkLen})
+		}
+	}
 	Comment("Transpose the block's message words into the stack area.")
 	rowBytes := V // bytes of one lane loaded per register
 	for part := 0; part < 64/rowBytes; part++ {
