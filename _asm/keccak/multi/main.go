@@ -204,8 +204,8 @@ func transpose8x8(r [8]VecPhysical, spare VecPhysical) [8]VecPhysical {
 		spare = a
 		return l, b
 	}
-	unpackLo := func(a, b, dst VecPhysical) { VPUNPCKLQDQ(b, a, dst) } // [a0 b0 a2 b2 a4 b4 a6 b6]
-	unpackHi := func(a, b, dst VecPhysical) { VPUNPCKHQDQ(b, a, dst) } // [a1 b1 a3 b3 a5 b5 a7 b7]
+	unpackLo := func(a, b, dst VecPhysical) { VPUNPCKLQDQ(b, a, dst) }            // [a0 b0 a2 b2 a4 b4 a6 b6]
+	unpackHi := func(a, b, dst VecPhysical) { VPUNPCKHQDQ(b, a, dst) }            // [a1 b1 a3 b3 a5 b5 a7 b7]
 	evenBlocks := func(a, b, dst VecPhysical) { VSHUFI64X2(U8(0x88), b, a, dst) } // 128-bit blocks a0 a2 b0 b2
 	oddBlocks := func(a, b, dst VecPhysical) { VSHUFI64X2(U8(0xDD), b, a, dst) }  // 128-bit blocks a1 a3 b1 b3
 	// Stage 1: t[2k] holds the even quadwords of rows 2k, 2k+1 interleaved,
