@@ -84,13 +84,15 @@ func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, co
 
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
 	if useAVX512 {
-		// Even two chunks are faster 16 lanes wide than one at a time.
-		for len(in) >= chunkLen {
+		// A call costs the same for any number of lanes: about as much as
+		// 1.5 chunks one at a time, so it pays from two chunks on.
+		for len(in) >= 2*chunkLen {
 			n := min(len(in)/chunkLen, 16)
 			_ = out[n*cvLen-1]
 			hashChunksAVX512(&in[0], n, key, counter, flags, &out[0])
 			in, out, counter = in[n*chunkLen:], out[n*cvLen:], counter+uint64(n)
 		}
+		hashChunksSerial(in, key, counter, flags, out)
 		return
 	}
 	for useAVX2 && len(in) >= 8*chunkLen {
@@ -105,13 +107,14 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 }
 
 func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
-	if useAVX512 && len(in) >= 2*BlockSize {
-		for len(in) >= BlockSize {
+	if useAVX512 {
+		for len(in) >= 2*BlockSize {
 			n := min(len(in)/BlockSize, 16)
 			_ = out[n*cvLen-1]
 			hashParentsAVX512(&in[0], n, key, flags, &out[0])
 			in, out = in[n*BlockSize:], out[n*cvLen:]
 		}
+		hashParentsSerial(in, key, flags, out)
 		return
 	}
 	for useAVX2 && len(in) >= 8*BlockSize {
