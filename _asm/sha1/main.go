@@ -1,6 +1,7 @@
 // Command sha1 generates the amd64 SHA-1 kernels of package sha1: the
-// compression function with the SHA extensions (blockSHANI) and a scalar
-// one for every other amd64 CPU (blockAMD64). Declarations:
+// compression function with the SHA extensions (blockSHANI), with the
+// message schedule in SSSE3 vectors (blockSSSE3), and a plain scalar one for
+// every other amd64 CPU (blockAMD64). Declarations:
 // sha1/sha1block_amd64.go.
 package main
 
@@ -18,6 +19,7 @@ func main() {
 	Package("github.com/hashkit/hashkit/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
+	genSSSE3()
 	genAMD64()
 	Generate()
 }
@@ -199,4 +201,147 @@ func genAMD64() {
 	JNE(LabelRef("scalar_loop"))
 	Label("scalar_done")
 	RET()
+}
+
+// genSSSE3 writes blockSSSE3(h *[5]uint32, p []byte): the rounds of
+// genAMD64, with the message schedule computed four words at a time in XMM
+// registers and stored, with K added, to a 16-word ring on the stack that
+// the rounds read. Words 16..31 follow FIPS 180-4 directly (the fourth lane
+// of each group needs a fix-up, since W_t+3 depends on W_t of the same
+// group); from word 32 on the equivalent recurrence
+// W_t = ROTL2(W_t-6 ^ W_t-16 ^ W_t-28 ^ W_t-32) has no dependency inside a
+// group. The schedule runs two groups ahead of the rounds.
+func genSSSE3() {
+	Implement("blockSSSE3")
+	Attributes(NOSPLIT)
+	ring := AllocLocal(64)
+
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef("ssse3_done"))
+	SHLQ(Imm(6), n)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+
+	bswap := GLOBL("sha1_bswap32", RODATA|NOPTR)
+	DATA(0, U64(0x0405060700010203))
+	DATA(8, U64(0x0c0d0e0f08090a0b))
+	k := [4]uint32{0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6}
+	kv := GLOBL("sha1_k", RODATA|NOPTR)
+	for i, c := range k {
+		for j := range 4 {
+			DATA(16*i+4*j, U32(c))
+		}
+	}
+
+	var r [5]GPVirtual
+	for i := range r {
+		r[i] = GP32()
+		MOVL(Mem{Base: hp, Disp: 4 * i}, r[i])
+	}
+	t := GP32()
+	mask := XMM()
+	MOVOU(bswap, mask)
+	// hist[g%8] holds W group g (four words) while groups g+1..g+8 need it.
+	var hist [8]VecVirtual
+	for i := range hist {
+		hist[i] = XMM()
+	}
+	x, y := XMM(), XMM()
+
+	// schedule computes W group g into hist[g%8] and stores W + K into the
+	// ring.
+	schedule := func(g int) {
+		w := hist[g%8]
+		switch {
+		case g < 4:
+			MOVOU(Mem{Base: p, Disp: 16 * g}, w)
+			PSHUFB(mask, w)
+		case g < 8:
+			// (W_t-3, W_t-2, W_t-1, 0) ^ W_t-8.. ^ W_t-14.. ^ W_t-16..
+			MOVO(hist[(g-1)%8], w)
+			PSRLDQ(Imm(4), w)
+			PXOR(hist[(g-2)%8], w)
+			MOVO(hist[(g-3)%8], x)
+			PALIGNR(Imm(8), hist[(g-4)%8], x)
+			PXOR(x, w)
+			PXOR(hist[(g-4)%8], w)
+			// The fourth lane misses ROTL1(W_t) ^ ..., i.e. the first lane
+			// of the rotated result, rotated once more.
+			MOVO(w, y)
+			PSLLDQ(Imm(12), y)
+			rotl(w, 1, x)
+			rotl(y, 2, x)
+			PXOR(y, w)
+		default:
+			// w holds W group g-8 (t-32), the register group g replaces.
+			MOVO(hist[(g-1)%8], x)
+			PALIGNR(Imm(8), hist[(g-2)%8], x) // W_t-6 .. W_t-3
+			PXOR(x, w)
+			PXOR(hist[(g-4)%8], w) // W_t-16 ..
+			PXOR(hist[(g-7)%8], w) // W_t-28 ..
+			rotl(w, 2, x)
+		}
+		MOVO(w, x)
+		PADDL(kv.Offset(16*(g/5)), x)
+		MOVOU(x, ring.Offset(16*(g%4)))
+	}
+
+	Label("ssse3_loop")
+	schedule(0)
+	schedule(1)
+	for g := range 20 {
+		if g+2 < 20 {
+			schedule(g + 2)
+		}
+		for i := 4 * g; i < 4*g+4; i++ {
+			role := func(j int) GPVirtual { return r[((j-i)%5+5)%5] }
+			a, b, c, d, e := role(0), role(1), role(2), role(3), role(4)
+			ADDL(ring.Offset(4*(i%16)), e)
+			switch {
+			case i < 20:
+				MOVL(c, t)
+				XORL(d, t)
+				ANDL(b, t)
+				XORL(d, t)
+				ADDL(t, e)
+			case i >= 40 && i < 60:
+				MOVL(b, t)
+				ANDL(c, t)
+				ADDL(t, e)
+				MOVL(b, t)
+				XORL(c, t)
+				ANDL(d, t)
+				ADDL(t, e)
+			default:
+				MOVL(b, t)
+				XORL(c, t)
+				XORL(d, t)
+				ADDL(t, e)
+			}
+			MOVL(a, t)
+			ROLL(Imm(5), t)
+			ADDL(t, e)
+			ROLL(Imm(30), b)
+		}
+	}
+	for i := range r {
+		ADDL(Mem{Base: hp, Disp: 4 * i}, r[i])
+		MOVL(r[i], Mem{Base: hp, Disp: 4 * i})
+	}
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("ssse3_loop"))
+	Label("ssse3_done")
+	RET()
+}
+
+// rotl rotates the four dwords of v left by k, using tmp.
+func rotl(v VecVirtual, k uint64, tmp VecVirtual) {
+	MOVO(v, tmp)
+	PSLLL(Imm(k), v)
+	PSRLL(Imm(32-k), tmp)
+	POR(tmp, v)
 }
