@@ -298,9 +298,11 @@ func (h *Hasher) pushCV(cv *[cvLen]byte, counter uint64) {
 
 // Write absorbs p. It never fails. It panics if called after Read.
 //
-// A single Write of a large input (at least 256 KiB of whole chunks) hashes
-// its subtrees on up to GOMAXPROCS goroutines; smaller writes stay on the
-// calling goroutine.
+// A single Write of a large input (an aligned subtree of at least 256 KiB)
+// hashes it on up to GOMAXPROCS goroutines, cut into up to 64 pieces taken
+// in turn; that path allocates a few small objects. Smaller writes, and
+// all writes when GOMAXPROCS is 1, stay on the calling goroutine and
+// allocate nothing. The result never depends on how the work was split.
 func (h *Hasher) Write(p []byte) (int, error) {
 	if h.squeezing {
 		panic("hashkit/blake3: Write after Read")
