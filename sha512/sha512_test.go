@@ -9,13 +9,56 @@ import (
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
+// TestVectors runs every sha2 vector of this package's algorithms: the
+// quick ones (CAVP short and long messages, ACVP, Monte Carlo) on every
+// implementation, and the multi-GiB ACVP large-data cases (slow, 1 to 8 GiB
+// each) once, on the default dispatch, outside -short: running those on the
+// portable code too would take the best part of an hour. Lengths past 2^32
+// bytes are also checked on every implementation by TestLongLengths.
 func TestVectors(t *testing.T) {
+	algs := map[string]func() hash.Hash{"SHA2-512": New, "SHA2-384": New384, "SHA2-512/224": New512_224, "SHA2-512/256": New512_256}
 	hashtest.AllImplementations(t, "sha512", func(t *testing.T) {
-		n := hashtest.CheckFixedVectors(t, "sha2", map[string]func() hash.Hash{"SHA2-512": New, "SHA2-384": New384, "SHA2-512/224": New512_224, "SHA2-512/256": New512_256})
-		if n < 3000 {
+		if n := checkVectors(t, algs, false); n < 3000 {
 			t.Fatalf("only %d vectors checked", n)
 		}
 	})
+	t.Run("slow", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("the multi-GiB vectors run only without -short")
+		}
+		if n := checkVectors(t, algs, true); n == 0 && hashtest.VectorsDir() != "" {
+			t.Fatal("no slow vectors found")
+		}
+	})
+}
+
+// checkVectors is hashtest.CheckFixedVectors restricted to the slow cases
+// (slow) or to the others (!slow).
+func checkVectors(t *testing.T, algs map[string]func() hash.Hash, slow bool) int {
+	t.Helper()
+	n := 0
+	for _, c := range hashtest.Vectors(t, "sha2") {
+		mk, ok := algs[c.Algorithm]
+		if !ok || c.Slow != slow {
+			continue
+		}
+		switch c.Kind {
+		case "":
+			h := mk()
+			if _, err := c.Input.WriteTo(h); err != nil {
+				t.Fatal(err)
+			}
+			if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+				t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
+			}
+		case "mct-sha2":
+			hashtest.MonteCarloSHA2(t, c, mk)
+		default:
+			t.Fatalf("%s: unknown kind %q", c.ID, c.Kind)
+		}
+		n++
+	}
+	return n
 }
 
 func TestConformance(t *testing.T) {

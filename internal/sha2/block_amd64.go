@@ -70,3 +70,6 @@ func block512(h *[8]uint64, p []byte) {
 		p = p[n:]
 	}
 }
+
+// useAsm says whether this build has the amd64 kernels (for tests).
+const useAsm = true

@@ -1,6 +1,7 @@
 package sha2
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
@@ -70,10 +71,18 @@ func TestBlock512Kernels(t *testing.T) {
 	})
 }
 
-// TestKernelsRegistered checks that this machine runs the kernels its CPU
-// features promise, so a broken feature test cannot hide a kernel.
+// TestKernelsRegistered checks the registry: every amd64 kernel, best
+// first (the dispatch and HASHKIT_DISABLE rely on these names), and none
+// elsewhere or under purego.
 func TestKernelsRegistered(t *testing.T) {
 	names256, _ := cpu.Registered("sha256")
 	names512, _ := cpu.Registered("sha512")
-	t.Logf("sha256 kernels %v (available %v), sha512 kernels %v (available %v)", names256, cpu.Impls("sha256"), names512, cpu.Impls("sha512"))
+	want256, want512 := []string{"shani", "avx2"}, []string{"avx512", "avx2"}
+	if !useAsm {
+		want256, want512 = nil, nil
+	}
+	if !slices.Equal(names256, want256) || !slices.Equal(names512, want512) {
+		t.Fatalf("registered sha256 %v, sha512 %v; want %v, %v", names256, names512, want256, want512)
+	}
+	t.Logf("available here: sha256 %v, sha512 %v", cpu.Impls("sha256"), cpu.Impls("sha512"))
 }
