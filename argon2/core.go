@@ -113,14 +113,26 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 		buf = make([]block, mBlocks)
 	}
 	// Every block is written before it is read, so a reused buffer need not
-	// be cleared first; it is cleared after.
-	defer clear(buf)
+	// be cleared first; it is cleared after, up to the last block written
+	// in each lane (clearing untouched pages would only fault them in, which
+	// costs tens of milliseconds for a cancelled call on GiB of memory).
+	var doneSlices uint32 // slices of the first pass started
 	st := &instance{
 		ctx: ctx, in: in, b: buf, lanes: in.lanes,
 		laneLen: uint32(mBlocks) / in.lanes, mBlocks: uint32(mBlocks),
 		progress: progress, total: int64(in.time) * int64(mBlocks),
 	}
 	st.segLen = st.laneLen / syncPoints
+	defer func() {
+		if doneSlices >= syncPoints {
+			clear(buf)
+			return
+		}
+		for l := uint32(0); l < in.lanes; l++ {
+			base := l * st.laneLen
+			clear(buf[base : base+max(2, doneSlices*st.segLen)])
+		}
+	}()
 
 	// Steps 1 to 3: H0, then the first two blocks of each lane.
 	h0 := initialHash(in)
@@ -142,6 +154,11 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	threads = max(1, min(threads, int(in.lanes)))
 	for pass := uint32(0); pass < in.time; pass++ {
 		for slice := uint32(0); slice < syncPoints; slice++ {
+			if pass == 0 {
+				doneSlices = slice + 1
+			} else {
+				doneSlices = syncPoints
+			}
 			if threads == 1 {
 				for l := uint32(0); l < in.lanes && !st.stopped.Load(); l++ {
 					st.fillSegment(pass, slice, l)
@@ -166,6 +183,9 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 			}
 			if st.stopped.Load() {
 				clear(tmp[:])
+				if testHookStopped != nil {
+					testHookStopped(st.done.Load())
+				}
 				return nil, st.err
 			}
 		}
@@ -191,6 +211,10 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	clear(tmp[:])
 	return key, nil
 }
+
+// testHookStopped, set by tests, receives the number of blocks counted when
+// a cancelled derivation stops (counted only with a Progress callback).
+var testHookStopped func(done int64)
 
 // checkpoint accounts n processed blocks and reports whether to stop.
 func (st *instance) checkpoint(n int) bool {

@@ -224,6 +224,9 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	}
 	wg.Wait()
 	if s.stopped.Load() {
+		if testHookStopped != nil {
+			testHookStopped(s.done.Load())
+		}
 		return nil, s.err
 	}
 	if s.progress != nil {
@@ -239,6 +242,11 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	}
 	return dk, nil
 }
+
+// testHookStopped, set by tests, receives the number of BlockMix calls
+// counted when a cancelled derivation stops (counted only with a Progress
+// callback).
+var testHookStopped func(done int64)
 
 // state is shared by the goroutines of one DeriveKey call.
 type state struct {
