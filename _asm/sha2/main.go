@@ -1,7 +1,8 @@
 // Command sha2 generates the amd64 kernels of internal/sha2: the SHA-256
 // compression with the SHA extensions (blockSHANI) and with AVX2 and BMI2
 // (blockAVX2), and the SHA-512 compression with AVX-512VL (block512AVX512)
-// and with AVX2 (block512AVX2). Declarations: internal/sha2/*block_amd64.go.
+// and with AVX2 (block512AVX2), and the PBKDF2-HMAC-SHA-256 iteration with
+// the SHA extensions (pbkdf2SHANI). Declarations: internal/sha2/*block_amd64.go.
 //
 // The -kernels flag picks the family written to -out: 256 or 512.
 package main
@@ -28,6 +29,7 @@ func main() {
 	case "256":
 		genSHANI()
 		genSHA256AVX2()
+		genPBKDF2SHANI()
 	case "512":
 		genSHA512(true)
 		genSHA512(false)

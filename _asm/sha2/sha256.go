@@ -62,20 +62,55 @@ func genSHANI() {
 	Comment("h[0..3] = a,b,c,d and h[4..7] = e,f,g,h become ABEF and CDGH.")
 	MOVOU(Mem{Base: hp}, abef)
 	MOVOU(Mem{Base: hp, Disp: 16}, cdgh)
-	PSHUFD(Imm(0xb1), abef, abef) // b a d c (low to high: dwords swapped in pairs)
-	PSHUFD(Imm(0x1b), cdgh, cdgh) // h g f e
-	MOVO(abef, tmp)
-	PALIGNR(Imm(8), cdgh, abef)   // f e b a = ABEF
-	PBLENDW(Imm(0xf0), tmp, cdgh) // h g d c = CDGH
+	toABEF(abef, cdgh, tmp)
 	MOVOU(bswap32Mask, mask)
 
 	Label("shani_loop")
 	MOVO(abef, saveABEF)
 	MOVO(cdgh, saveCDGH)
+	shaniRounds(abef, cdgh, msg, tmp, m, func(g int) {
+		MOVOU(Mem{Base: p, Disp: 16 * g}, m[g])
+		PSHUFB(mask, m[g])
+	})
+	PADDD(saveABEF, abef)
+	PADDD(saveCDGH, cdgh)
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("shani_loop"))
+
+	Comment("Back to a..h order.")
+	fromABEF(abef, cdgh, tmp)
+	MOVOU(abef, Mem{Base: hp})
+	MOVOU(cdgh, Mem{Base: hp, Disp: 16})
+	Label("shani_done")
+	RET()
+}
+
+// toABEF turns x = (a,b,c,d) and y = (e,f,g,h) (dword 0 first) into the
+// ABEF and CDGH operands of SHA256RNDS2; fromABEF undoes it.
+func toABEF(x, y, tmp VecPhysical) {
+	PSHUFD(Imm(0xb1), x, x) // b a d c
+	PSHUFD(Imm(0x1b), y, y) // h g f e
+	MOVO(x, tmp)
+	PALIGNR(Imm(8), y, x)      // f e b a = ABEF
+	PBLENDW(Imm(0xf0), tmp, y) // h g d c = CDGH
+}
+
+func fromABEF(abef, cdgh, tmp VecPhysical) {
+	PSHUFD(Imm(0x1b), abef, abef) // a b e f
+	PSHUFD(Imm(0xb1), cdgh, cdgh) // g h c d
+	MOVO(abef, tmp)
+	PBLENDW(Imm(0xf0), cdgh, abef) // a b c d
+	PALIGNR(Imm(8), tmp, cdgh)     // e f g h
+}
+
+// shaniRounds emits the 64 rounds of one block on abef and cdgh. load(g)
+// must put message words W[4g..4g+3] (native dwords, W[4g] in dword 0) into
+// m[g]; it is called for g = 0..3 just before the words are needed.
+func shaniRounds(abef, cdgh, msg, tmp VecPhysical, m []VecPhysical, load func(g int)) {
 	for g := range 16 {
 		if g < 4 {
-			MOVOU(Mem{Base: p, Disp: 16 * g}, m[g])
-			PSHUFB(mask, m[g])
+			load(g)
 		}
 		MOVO(m[g%4], msg)
 		PADDD(k256Table.Offset(16*g), msg)
@@ -94,21 +129,86 @@ func genSHANI() {
 			SHA256MSG1(m[g%4], m[(g+3)%4]) // W[t-16] + sigma0(W[t-15]) for four t
 		}
 	}
-	PADDD(saveABEF, abef)
-	PADDD(saveCDGH, cdgh)
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef("shani_loop"))
+}
 
-	Comment("Back to a..h order.")
-	PSHUFD(Imm(0x1b), abef, abef) // a b e f
-	PSHUFD(Imm(0xb1), cdgh, cdgh) // g h c d
-	MOVO(abef, tmp)
-	PBLENDW(Imm(0xf0), cdgh, abef) // a b c d
-	PALIGNR(Imm(8), tmp, cdgh)     // e f g h
-	MOVOU(abef, Mem{Base: hp})
-	MOVOU(cdgh, Mem{Base: hp, Disp: 16})
-	Label("shani_done")
+// genPBKDF2SHANI writes pbkdf2SHANI: n iterations of PBKDF2-HMAC-SHA-256's
+// U chain (RFC 8018 section 5.2), u = HMAC(P, u) and t ^= u, with both
+// keyed states, u and t held in registers. Each HMAC is two compressions of
+// one block: u (or the inner hash) as words 0..7, then the padding of a
+// 96-byte message as words 8..15, a constant.
+func genPBKDF2SHANI() {
+	Implement("pbkdf2SHANI")
+	Attributes(NOSPLIT)
+	pad := GLOBL("pbkdf2Pad256", RODATA|NOPTR)
+	DATA(0, U32(0x80000000))
+	for i := 1; i < 7; i++ {
+		DATA(4*i, U32(0))
+	}
+	DATA(28, U32((64+32)*8)) // the bit length of key block and inner hash
+
+	ihp := Load(Param("ih"), GP64())
+	ohp := Load(Param("oh"), GP64())
+	up := Load(Param("u"), GP64())
+	tp := Load(Param("t"), GP64())
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef("pbkdf2_done"))
+
+	msg, abef, cdgh, tmp := X0, X1, X2, X3
+	m := []VecPhysical{X4, X5, X6, X7}
+	iABEF, iCDGH, oABEF, oCDGH := X8, X9, X10, X11
+	u0, u1, t0, t1 := X12, X13, X14, X15
+
+	MOVOU(Mem{Base: ihp}, iABEF)
+	MOVOU(Mem{Base: ihp, Disp: 16}, iCDGH)
+	toABEF(iABEF, iCDGH, tmp)
+	MOVOU(Mem{Base: ohp}, oABEF)
+	MOVOU(Mem{Base: ohp, Disp: 16}, oCDGH)
+	toABEF(oABEF, oCDGH, tmp)
+	MOVOU(Mem{Base: up}, u0)
+	MOVOU(Mem{Base: up, Disp: 16}, u1)
+	MOVOU(Mem{Base: tp}, t0)
+	MOVOU(Mem{Base: tp, Disp: 16}, t1)
+	load := func(g int) {
+		switch g {
+		case 0:
+			MOVO(u0, m[0])
+		case 1:
+			MOVO(u1, m[1])
+		default:
+			MOVOU(pad.Offset(16*(g-2)), m[g])
+		}
+	}
+
+	Label("pbkdf2_loop")
+	Comment("Inner hash: from the inner key state, u and the padding.")
+	MOVO(iABEF, abef)
+	MOVO(iCDGH, cdgh)
+	shaniRounds(abef, cdgh, msg, tmp, m, load)
+	PADDD(iABEF, abef)
+	PADDD(iCDGH, cdgh)
+	fromABEF(abef, cdgh, tmp)
+	MOVO(abef, u0)
+	MOVO(cdgh, u1)
+	Comment("Outer hash: from the outer key state, the inner hash and the padding.")
+	MOVO(oABEF, abef)
+	MOVO(oCDGH, cdgh)
+	shaniRounds(abef, cdgh, msg, tmp, m, load)
+	PADDD(oABEF, abef)
+	PADDD(oCDGH, cdgh)
+	fromABEF(abef, cdgh, tmp)
+	MOVO(abef, u0)
+	MOVO(cdgh, u1)
+	PXOR(u0, t0)
+	PXOR(u1, t1)
+	DECQ(n)
+	JNZ(LabelRef("pbkdf2_loop"))
+
+	MOVOU(u0, Mem{Base: up})
+	MOVOU(u1, Mem{Base: up, Disp: 16})
+	MOVOU(t0, Mem{Base: tp})
+	MOVOU(t1, Mem{Base: tp, Disp: 16})
+	Label("pbkdf2_done")
 	RET()
 }
 

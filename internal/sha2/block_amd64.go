@@ -34,6 +34,9 @@ func blockSHANI(h *[8]uint32, p []byte)
 func blockAVX2(h *[8]uint32, p []byte)
 
 //go:noescape
+func pbkdf2SHANI(ih, oh, u, t *[8]uint32, n int)
+
+//go:noescape
 func block512AVX512(h *[8]uint64, p []byte)
 
 //go:noescape
@@ -52,6 +55,19 @@ func block256(h *[8]uint32, p []byte) {
 			blockAVX2(h, p[:n])
 		}
 		p = p[n:]
+	}
+}
+
+func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
+	if !useSHANI {
+		pbkdf2Iter256Generic(ih, oh, u, t, n)
+		return
+	}
+	// 512 iterations hash 64 KiB: the bound of one assembly call.
+	for n > 0 {
+		k := min(n, maxAsmSize/(2*BlockSize256))
+		pbkdf2SHANI(ih, oh, u, t, k)
+		n -= k
 	}
 }
 

@@ -5,5 +5,7 @@ package sha2
 func block256(h *[8]uint32, p []byte) { block256Generic(h, p) }
 func block512(h *[8]uint64, p []byte) { block512Generic(h, p) }
 
+func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) { pbkdf2Iter256Generic(ih, oh, u, t, n) }
+
 // useAsm says whether this build has the amd64 kernels (for tests).
 const useAsm = false

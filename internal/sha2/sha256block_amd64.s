@@ -2502,3 +2502,368 @@ GLOBL shuf256Low<>(SB), RODATA|NOPTR, $16
 DATA shuf256High<>+0(SB)/8, $0xffffffffffffffff
 DATA shuf256High<>+8(SB)/8, $0x0b0a090803020100
 GLOBL shuf256High<>(SB), RODATA|NOPTR, $16
+
+// func pbkdf2SHANI(ih *[8]uint32, oh *[8]uint32, u *[8]uint32, t *[8]uint32, n int)
+// Requires: SHA, SSE2, SSE4.1, SSSE3
+TEXT ·pbkdf2SHANI(SB), NOSPLIT, $0-40
+	MOVQ    ih+0(FP), AX
+	MOVQ    oh+8(FP), CX
+	MOVQ    u+16(FP), DX
+	MOVQ    t+24(FP), BX
+	MOVQ    n+32(FP), SI
+	TESTQ   SI, SI
+	JZ      pbkdf2_done
+	MOVOU   (AX), X8
+	MOVOU   16(AX), X9
+	PSHUFD  $0xb1, X8, X8
+	PSHUFD  $0x1b, X9, X9
+	MOVO    X8, X3
+	PALIGNR $0x08, X9, X8
+	PBLENDW $0xf0, X3, X9
+	MOVOU   (CX), X10
+	MOVOU   16(CX), X11
+	PSHUFD  $0xb1, X10, X10
+	PSHUFD  $0x1b, X11, X11
+	MOVO    X10, X3
+	PALIGNR $0x08, X11, X10
+	PBLENDW $0xf0, X3, X11
+	MOVOU   (DX), X12
+	MOVOU   16(DX), X13
+	MOVOU   (BX), X14
+	MOVOU   16(BX), X15
+
+pbkdf2_loop:
+	// Inner hash: from the inner key state, u and the padding.
+	MOVO        X8, X1
+	MOVO        X9, X2
+	MOVO        X12, X4
+	MOVO        X4, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X13, X5
+	MOVO        X5, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVOU       pbkdf2Pad256<>+0(SB), X6
+	MOVO        X6, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVOU       pbkdf2Pad256<>+16(SB), X7
+	MOVO        X7, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X6, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X7, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X8, X1
+	PADDD       X9, X2
+	PSHUFD      $0x1b, X1, X1
+	PSHUFD      $0xb1, X2, X2
+	MOVO        X1, X3
+	PBLENDW     $0xf0, X2, X1
+	PALIGNR     $0x08, X3, X2
+	MOVO        X1, X12
+	MOVO        X2, X13
+
+	// Outer hash: from the outer key state, the inner hash and the padding.
+	MOVO        X10, X1
+	MOVO        X11, X2
+	MOVO        X12, X4
+	MOVO        X4, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X13, X5
+	MOVO        X5, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVOU       pbkdf2Pad256<>+0(SB), X6
+	MOVO        X6, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVOU       pbkdf2Pad256<>+16(SB), X7
+	MOVO        X7, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X6, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X7, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X10, X1
+	PADDD       X11, X2
+	PSHUFD      $0x1b, X1, X1
+	PSHUFD      $0xb1, X2, X2
+	MOVO        X1, X3
+	PBLENDW     $0xf0, X2, X1
+	PALIGNR     $0x08, X3, X2
+	MOVO        X1, X12
+	MOVO        X2, X13
+	PXOR        X12, X14
+	PXOR        X13, X15
+	DECQ        SI
+	JNZ         pbkdf2_loop
+	MOVOU       X12, (DX)
+	MOVOU       X13, 16(DX)
+	MOVOU       X14, (BX)
+	MOVOU       X15, 16(BX)
+
+pbkdf2_done:
+	RET
+
+DATA pbkdf2Pad256<>+0(SB)/4, $0x80000000
+DATA pbkdf2Pad256<>+4(SB)/4, $0x00000000
+DATA pbkdf2Pad256<>+8(SB)/4, $0x00000000
+DATA pbkdf2Pad256<>+12(SB)/4, $0x00000000
+DATA pbkdf2Pad256<>+16(SB)/4, $0x00000000
+DATA pbkdf2Pad256<>+20(SB)/4, $0x00000000
+DATA pbkdf2Pad256<>+24(SB)/4, $0x00000000
+DATA pbkdf2Pad256<>+28(SB)/4, $0x00000300
+GLOBL pbkdf2Pad256<>(SB), RODATA|NOPTR, $32

@@ -1,0 +1,35 @@
+package sha2
+
+import "encoding/binary"
+
+// PBKDF2Iter256 runs n iterations of the U chain of PBKDF2 with
+// HMAC-SHA-256 (RFC 8018 section 5.2, function F): n times, u = HMAC(P, u)
+// and t ^= u. ih and oh are the chaining values after compressing the HMAC
+// key block XOR ipad and XOR opad (RFC 2104); u and t are 32-byte values as
+// eight words (big-endian byte order, as in a chaining value). With the SHA
+// extensions the whole chain runs in registers.
+func PBKDF2Iter256(ih, oh, u, t *[8]uint32, n int) { pbkdf2Iter256(ih, oh, u, t, n) }
+
+// pbkdf2Iter256Generic is PBKDF2Iter256 on Block256: each HMAC is one
+// compression of u and the padding of a 96-byte message from ih, then one of
+// the inner hash and the same padding from oh.
+func pbkdf2Iter256Generic(ih, oh, u, t *[8]uint32, n int) {
+	var blk [BlockSize256]byte
+	blk[Size256] = 0x80
+	binary.BigEndian.PutUint64(blk[BlockSize256-8:], (BlockSize256+Size256)*8)
+	for range n {
+		for i, v := range u {
+			binary.BigEndian.PutUint32(blk[4*i:], v)
+		}
+		h := *ih
+		block256(&h, blk[:])
+		for i, v := range h {
+			binary.BigEndian.PutUint32(blk[4*i:], v)
+		}
+		*u = *oh
+		block256(u, blk[:])
+		for i := range t {
+			t[i] ^= u[i]
+		}
+	}
+}

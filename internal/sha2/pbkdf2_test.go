@@ -1,0 +1,96 @@
+package sha2
+
+import (
+	"bytes"
+	"crypto/hmac"
+	"crypto/pbkdf2"
+	"crypto/sha256"
+	"encoding/binary"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// pbkdf2Ref derives one 32-byte PBKDF2-HMAC-SHA-256 block with
+// PBKDF2Iter256 doing iterations 2..iter.
+func pbkdf2Ref(key, salt []byte, iter int) []byte {
+	var k0 [BlockSize256]byte
+	if len(key) > BlockSize256 {
+		s := sha256.Sum256(key)
+		copy(k0[:], s[:])
+	} else {
+		copy(k0[:], key)
+	}
+	ih, oh := IV256, IV256
+	var blk [BlockSize256]byte
+	for i := range blk {
+		blk[i] = k0[i] ^ 0x36
+	}
+	Block256(&ih, blk[:])
+	for i := range blk {
+		blk[i] = k0[i] ^ 0x5c
+	}
+	Block256(&oh, blk[:])
+	m := hmac.New(sha256.New, key)
+	m.Write(salt)
+	m.Write([]byte{0, 0, 0, 1})
+	first := m.Sum(nil)
+	var u, t [8]uint32
+	for i := range u {
+		u[i] = binary.BigEndian.Uint32(first[4*i:])
+	}
+	t = u
+	PBKDF2Iter256(&ih, &oh, &u, &t, iter-1)
+	var out []byte
+	for _, v := range t {
+		out = binary.BigEndian.AppendUint32(out, v)
+	}
+	return out
+}
+
+// TestPBKDF2Iter256 compares PBKDF2Iter256, on every implementation, with
+// crypto/pbkdf2, at iteration counts around the 512-iteration pieces of
+// the dispatch.
+func TestPBKDF2Iter256(t *testing.T) {
+	iters := []int{1, 2, 3, 17, 511, 512, 513, 1025, 4096}
+	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
+		for i, iter := range iters {
+			key := hashtest.RandBytes(uint64(i), []int{0, 5, 32, 64, 65, 100}[i%6])
+			salt := hashtest.RandBytes(uint64(i)+50, 16)
+			want, err := pbkdf2.Key(sha256.New, string(key), salt, iter, 32)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := pbkdf2Ref(key, salt, iter); !bytes.Equal(got, want) {
+				t.Fatalf("%d iterations, %d-byte key: %x, crypto/pbkdf2 %x", iter, len(key), got, want)
+			}
+		}
+	})
+}
+
+// FuzzPBKDF2Iter256 compares the kernel with the generic chain from
+// arbitrary states.
+func FuzzPBKDF2Iter256(f *testing.F) {
+	f.Add(make([]byte, 128), uint16(3))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
+		var st [4][8]uint32
+		for i := range 32 {
+			if 4*i+4 <= len(seed) {
+				st[i/8][i%8] = binary.LittleEndian.Uint32(seed[4*i:])
+			}
+		}
+		iter := int(n % 1100)
+		wu, wt := st[2], st[3]
+		pbkdf2Iter256Generic(&st[0], &st[1], &wu, &wt, iter)
+		defer cpu.Restore("sha256")
+		for _, name := range cpu.Impls("sha256") {
+			cpu.Select("sha256", name)
+			u, tt := st[2], st[3]
+			PBKDF2Iter256(&st[0], &st[1], &u, &tt, iter)
+			if u != wu || tt != wt {
+				t.Fatalf("%s, %d iterations: u %08x t %08x, generic u %08x t %08x", name, iter, u, tt, wu, wt)
+			}
+		}
+	})
+}
