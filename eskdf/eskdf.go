@@ -9,8 +9,9 @@
 // modulo a number. The fingerprint is the first 6 bytes of the child key of
 // protocol "fingerprint", account 0.
 //
-// ESKDF uses HKDF in a non-standard way (the seed is used as the HKDF salt's
-// counterpart, not extracted): like noble, it aims at PRF security only.
+// ESKDF feeds HKDF the main seed as input keying material, the account id
+// as salt and the protocol as info, a use that noble calls non-standard: it
+// claims PRF security for child keys, not KDF security.
 // Validation follows noble: usernames and passwords of 8 to 255 UTF-16 code
 // units, protocols of 3 to 15 characters [a-z0-9], string account ids only for
 // the protocols password, password0 to password999, ssh, tor and file.
