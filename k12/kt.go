@@ -50,6 +50,11 @@ var marker = [8]byte{0x03}
 // customization given to the constructor. It implements [hash.XOF],
 // [hash.Cloner] (and so [hash.Hash], whose Sum gives the default output
 // length) and binary marshalling.
+//
+// Writes of any size give the same result. Once the message passes 8 KiB, a
+// KT keeps a buffer of up to 64 KiB (allocated once, kept across Reset) to
+// hash chunks eight at a time; a single Write of 256 KiB or more is hashed
+// on up to GOMAXPROCS goroutines.
 type KT struct {
 	final  keccak.Sponge // S_0, then for trees the marker and the chaining values
 	leaf   keccak.Sponge // the last, partial chunk, while finishing (and in the one-shots)
