@@ -16,17 +16,17 @@ import (
 
 // TestBLAKE2bVsXCrypto compares hashkit's BLAKE2b with x/crypto's at every
 // input length 0..2049, for several digest sizes, unkeyed and keyed, one-shot
-// and in two writes; and at a few longer lengths around 64 KiB, where hashkit
-// hands input to assembly in pieces.
+// and in two writes; and at longer lengths around 64 KiB, where hashkit
+// hands input to assembly in pieces, up to 1 MiB.
 func TestBLAKE2bVsXCrypto(t *testing.T) {
 	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
-		msg := hashtest.RandBytes(1, 3<<16+300)
+		msg := hashtest.RandBytes(1, 1<<20+300)
 		key := hashtest.RandBytes(2, 64)
 		lengths := make([]int, 0, 2100)
 		for n := range 2050 {
 			lengths = append(lengths, n)
 		}
-		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 129, 3 << 16, 3<<16 + 300} {
+		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 129, 3 << 16, 3<<16 + 300, 1<<20 - 1, 1 << 20, 1<<20 + 1, 1<<20 + 300} {
 			lengths = append(lengths, n)
 		}
 		for _, n := range lengths {
@@ -68,13 +68,13 @@ func TestBLAKE2bVsXCrypto(t *testing.T) {
 // keyed BLAKE2s-128.
 func TestBLAKE2sVsXCrypto(t *testing.T) {
 	hashtest.AllImplementations(t, "blake2s", func(t *testing.T) {
-		msg := hashtest.RandBytes(3, 3<<16+300)
+		msg := hashtest.RandBytes(3, 1<<20+300)
 		key := hashtest.RandBytes(4, 32)
 		lengths := make([]int, 0, 2100)
 		for n := range 2050 {
 			lengths = append(lengths, n)
 		}
-		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 65, 3 << 16, 3<<16 + 300} {
+		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 65, 3 << 16, 3<<16 + 300, 1<<20 - 1, 1 << 20, 1<<20 + 1, 1<<20 + 300} {
 			lengths = append(lengths, n)
 		}
 		for _, n := range lengths {
