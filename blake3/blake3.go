@@ -344,18 +344,17 @@ func (h *Hasher) Write(p []byte) (int, error) {
 			size = min(size, wideChunks)
 		}
 		sub := p[:size*chunkLen]
-		if len(sub) == len(p) {
+		l, r := hashSubtreePair(sub, h.key, counter, h.flags, par)
+		switch {
+		case len(sub) == len(p):
 			// size >= 2 here, since len(p) > chunkLen.
-			l, r := hashSubtreePair(sub, h.key, counter, h.flags, par)
 			h.pushCV(&l, counter)
 			h.pushCV(&r, counter+size/2)
-		} else {
-			l, r := hashSubtreePair(sub, h.key, counter, h.flags, par)
-			cv := l
-			if size > 1 {
-				pn := parentNode(&l, &r, &h.key, h.flags)
-				cv = pn.chainingValue()
-			}
+		case size == 1:
+			h.pushCV(&l, counter)
+		default:
+			pn := parentNode(&l, &r, &h.key, h.flags)
+			cv := pn.chainingValue()
 			h.pushCV(&cv, counter)
 		}
 		counter += size

@@ -19,29 +19,24 @@ const (
 )
 
 // parallelMinChunks is the smallest subtree (in chunks) that Write hashes
-// on several goroutines: 256 KiB, so each of two goroutines gets at least
-// 128 KiB, some tens of microseconds of work, against about a microsecond
-// to start and join a goroutine. A variable so tests can lower it.
+// on several goroutines: 256 KiB, cut into units of at least 128 KiB, some
+// tens of microseconds of work each, against about a microsecond to start
+// and join a goroutine. A variable so tests can lower it.
 var parallelMinChunks uint64 = 256
 
 // parallelism returns how many goroutines large inputs may use.
 func parallelism() int { return runtime.GOMAXPROCS(0) }
 
 // hashSubtree returns the chaining value of the subtree of len(in)/chunkLen
-// chunks, a power of two at most wideChunks, whose first chunk has index
-// counter. A single chunk's chaining value is the chunk's own.
+// chunks (a power of two; a single chunk's chaining value is the chunk's
+// own) whose first chunk has index counter.
 func hashSubtree(in []byte, key *[8]uint32, counter uint64, flags uint32) [cvLen]byte {
-	var buf [wideChunks * cvLen]byte
-	n := len(in) / chunkLen
-	hashChunks(in, key, counter, flags, buf[:n*cvLen])
-	// Each level of parents is written over the level below it: the
-	// kernels read all the pairs of a batch before they write its outputs,
-	// and the outputs of a batch end at or before the start of the pairs
-	// of the next one.
-	for ; n > 1; n /= 2 {
-		hashParents(buf[:n*cvLen], key, flags, buf[:n/2*cvLen])
+	l, r := hashSubtreePair(in, *key, counter, flags, 1)
+	if len(in) == chunkLen {
+		return l
 	}
-	return [cvLen]byte(buf[:cvLen])
+	p := parentNode(&l, &r, key, flags)
+	return p.chainingValue()
 }
 
 // hashSubtreeSeq is hashSubtree for any power of two of chunks, on the
@@ -83,6 +78,10 @@ func hashSubtreePair(in []byte, key [8]uint32, counter uint64, flags uint32, par
 		return hashPairParallel(in, key, counter, flags, par)
 	}
 	if len(in) <= wideChunks*chunkLen {
+		// The chaining values of the chunks, then of each level of parents
+		// written over the level below: the kernels read all the pairs of
+		// a batch before they write its outputs, and the outputs of a
+		// batch end at or before the start of the pairs of the next one.
 		var buf [wideChunks * cvLen]byte
 		n := len(in) / chunkLen
 		hashChunks(in, &key, counter, flags, buf[:n*cvLen])
