@@ -94,8 +94,8 @@ func (m mapping) after() mapping {
 
 // round emits round ir of Keccak-f[1600] on the lanes in m and returns the
 // mapping afterwards.
-func round(m mapping, ir int, rcTable Mem) mapping {
-	Comment(fmt.Sprintf("Round %d", ir))
+func round(m mapping, ir int, rc Mem) mapping {
+	Comment(fmt.Sprintf("Round %d of the loop body", ir))
 	// θ: column parities C[x], then A[x,y] ^= C[x-1] ^ rol(C[x+1], 1).
 	for x := range 5 {
 		VMOVDQA64(m[x], cReg[x])
@@ -125,20 +125,47 @@ func round(m mapping, ir int, rcTable Mem) mapping {
 		VPTERNLOGQ(U8(chi), cReg[1], cReg[0], m[y+4])
 	}
 	// ι.
-	VPXORQ(rcTable.Offset(8*ir), m[0], m[0])
+	VPXORQ(rc.Offset(8*ir), m[0], m[0])
 	return m
 }
 
-// rounds emits rounds first..23 starting from mapping m and returns the
-// mapping at the end.
-func rounds(m mapping, first int, rcTable Mem, label string) mapping {
-	for ir := first; ir < 24; ir++ {
-		if ir == 12 && label != "" {
-			Label(label)
-		}
-		m = round(m, ir, rcTable)
+// body emits four rounds, with round constants from rc, and the register
+// moves that bring every lane back to its own register: the loop body.
+// (Fully unrolled, 24 rounds do not fit the decoded-op cache and run
+// slower.)
+func body(rc Mem) {
+	m := identity()
+	for ir := range 4 {
+		m = round(m, ir, rc)
 	}
-	return m
+	Comment("Lanes back to their registers")
+	// m is a permutation of the registers; resolve it cycle by cycle with
+	// t0 as the spare.
+	done := map[reg.VecPhysical]bool{}
+	for l := range 25 {
+		if m[l] == xmm[l] || done[xmm[l]] {
+			continue
+		}
+		// Lane l must go to xmm[l]; xmm[l] holds lane k with m[k] = xmm[l].
+		VMOVDQA64(xmm[l], t0)
+		cur := l
+		for {
+			done[xmm[cur]] = true
+			src := m[cur] // the register holding lane cur
+			k := -1
+			for j := range 25 {
+				if xmm[j] == src {
+					k = j
+				}
+			}
+			if src == xmm[l] {
+				VMOVDQA64(t0, xmm[cur])
+				break
+			}
+			VMOVDQA64(src, xmm[cur])
+			cur = k
+		}
+	}
 }
 
 func main() {
@@ -150,37 +177,35 @@ func main() {
 		DATA(8*i, U64(c))
 	}
 
-	// p1600AVX512 runs rounds 0..23 (rounds = 24) or 12..23 (rounds = 12).
+	// p1600AVX512: rounds/4 passes of the four-round body, starting at
+	// round 24-rounds.
 	TEXT("p1600AVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
-	Doc("p1600AVX512 applies Keccak-p[1600, rounds] for rounds 12 or 24.")
+	Doc("p1600AVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4.")
 	Pragma("noescape")
 	a := Load(Param("a"), GP64())
 	n := Load(Param("rounds"), GP64())
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	// rcp = &rc[24-rounds]
+	off := GP64()
+	MOVQ(n, off)
+	SHLQ(Imm(3), off)
+	ADDQ(Imm(8*24), rcp)
+	SUBQ(off, rcp)
+	SHRQ(Imm(2), n)
 	id := identity()
-	CMPQ(n, Imm(12))
-	JEQ(LabelRef("twelve"))
 	for l := range 25 {
 		VMOVQ(Mem{Base: a, Disp: 8 * l}, id[l])
 	}
-	m := rounds(id, 0, rcTable, "round12")
-	if m != id {
-		panic("mapping after 24 rounds is not the identity")
-	}
+	Label("loop")
+	body(Mem{Base: rcp})
+	ADDQ(Imm(32), rcp)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
 	for l := range 25 {
 		VMOVQ(id[l], Mem{Base: a, Disp: 8 * l})
 	}
 	RET()
-	// Rounds 12..23 are the code above from round 12 on, which expects
-	// the lanes where 12 rounds of π put them.
-	Label("twelve")
-	m12 := id
-	for range 12 {
-		m12 = m12.after()
-	}
-	for l := range 25 {
-		VMOVQ(Mem{Base: a, Disp: 8 * l}, m12[l])
-	}
-	JMP(LabelRef("round12"))
 
 	// absorbAVX512 XORs each block of lanes lanes of p into the state and
 	// applies Keccak-f[1600], len(p)/(8*lanes) times.
@@ -197,6 +222,8 @@ func main() {
 	for l := range 25 {
 		VMOVQ(Mem{Base: a, Disp: 8 * l}, id[l])
 	}
+	rcp = GP64()
+	cnt := GP64()
 	Label("block")
 	CMPQ(plen, bs)
 	JB(LabelRef("done"))
@@ -209,10 +236,13 @@ func main() {
 		}
 	}
 	Label("permute")
-	m = rounds(id, 0, rcTable, "")
-	if m != id {
-		panic("mapping after 24 rounds is not the identity")
-	}
+	LEAQ(rcTable, rcp)
+	MOVQ(U32(6), cnt)
+	Label("rounds")
+	body(Mem{Base: rcp})
+	ADDQ(Imm(32), rcp)
+	DECQ(cnt)
+	JNZ(LabelRef("rounds"))
 	ADDQ(bs, p)
 	SUBQ(bs, plen)
 	JMP(LabelRef("block"))
@@ -222,5 +252,90 @@ func main() {
 	}
 	RET()
 
+	scalarBMI2(rcTable)
 	Generate()
+}
+
+// scalarBMI2 emits p1600BMI2, the permutation on general-purpose registers
+// for CPUs without AVX-512. The state stays in the caller's array and is
+// updated in place, as in the Keccak team's Keccak-inplace.c: each output
+// plane is written to the five slots its input lanes were read from, output
+// x of plane y into the slot of input (x+y) mod 5. With that choice every
+// lane is back in its own slot after four rounds (the generator checks), so
+// the loop body is four rounds, small enough for the decoded-op cache. θ's
+// D values and one plane are in registers; χ is ANDN and XOR (BMI1), θ's
+// rotation RORX (BMI2), which keeps its source.
+func scalarBMI2(rcTable Mem) {
+	TEXT("p1600BMI2", NOSPLIT, "func(a *[25]uint64, rounds int)")
+	Doc("p1600BMI2 applies Keccak-p[1600, rounds] for rounds a multiple of 4.")
+	Pragma("noescape")
+	a := Load(Param("a"), GP64())
+	n := Load(Param("rounds"), GP64())
+	rcp := GP64()
+	LEAQ(rcTable, rcp)
+	off := GP64()
+	MOVQ(n, off)
+	SHLQ(Imm(3), off)
+	ADDQ(Imm(8*24), rcp)
+	SUBQ(off, rcp)
+	SHRQ(Imm(2), n)
+	c := []reg.GPVirtual{GP64(), GP64(), GP64(), GP64(), GP64()}
+	d := []reg.GPVirtual{GP64(), GP64(), GP64(), GP64(), GP64()}
+	t := GP64()
+	var slot [25]int // slot[l] is the array index holding lane l
+	for l := range slot {
+		slot[l] = l
+	}
+	lane := func(l int) Mem { return Mem{Base: a, Disp: 8 * slot[l]} }
+	Label("bmi2loop")
+	for ir := range 4 {
+		Comment(fmt.Sprintf("Round %d of the loop body", ir))
+		// θ: column parities, then D[x].
+		for x := range 5 {
+			MOVQ(lane(x), c[x])
+			for y := 1; y < 5; y++ {
+				XORQ(lane(x+5*y), c[x])
+			}
+		}
+		for x := range 5 {
+			RORXQ(U8(63), c[(x+1)%5], d[x])
+			XORQ(c[(x+4)%5], d[x])
+		}
+		// Each output plane y: its five lanes through θ, ρ and π into b
+		// (the registers of C, now free), then χ, stored in place.
+		b := c
+		var next [25]int
+		for y := range 5 {
+			var src [5]int
+			for x := range 5 {
+				l := (x+3*y)%5 + 5*x // π: lane (x, y) of the output comes from (x+3y, x)
+				src[x] = l
+				MOVQ(lane(l), b[x])
+				XORQ(d[l%5], b[x])
+				if rho[l] != 0 {
+					ROLQ(U8(rho[l]), b[x])
+				}
+			}
+			for x := range 5 {
+				ANDNQ(b[(x+2)%5], b[(x+1)%5], t)
+				XORQ(b[x], t)
+				if x == 0 && y == 0 {
+					XORQ(Mem{Base: rcp, Disp: 8 * ir}, t)
+				}
+				to := src[(x+y)%5]
+				MOVQ(t, lane(to))
+				next[x+5*y] = slot[to]
+			}
+		}
+		slot = next
+	}
+	for l := range slot {
+		if slot[l] != l {
+			panic("lanes are not back in their slots after four rounds")
+		}
+	}
+	ADDQ(Imm(32), rcp)
+	DECQ(n)
+	JNZ(LabelRef("bmi2loop"))
+	RET()
 }
