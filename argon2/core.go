@@ -165,20 +165,25 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 				}
 			} else {
 				var next atomic.Uint32
+				worker := func() {
+					for {
+						l := next.Add(1) - 1
+						if l >= in.lanes || st.stopped.Load() {
+							return
+						}
+						st.fillSegment(pass, slice, l)
+					}
+				}
+				// One worker runs on the calling goroutine.
 				var wg sync.WaitGroup
-				for range threads {
+				for range threads - 1 {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						for {
-							l := next.Add(1) - 1
-							if l >= in.lanes || st.stopped.Load() {
-								return
-							}
-							st.fillSegment(pass, slice, l)
-						}
+						worker()
 					}()
 				}
+				worker()
 				wg.Wait()
 			}
 			if st.stopped.Load() {

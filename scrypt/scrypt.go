@@ -206,22 +206,27 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 
 	s := &state{ctx: ctx, N: N, r: r, k: k, progress: params.Progress, total: int64(2 * N * p)}
 	var next atomic.Int64
-	var wg sync.WaitGroup
-	for i := range w {
+	worker := func(i int) {
 		v := work[i*N*blockWords : (i+1)*N*blockWords]
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
+		for {
+			j := int(next.Add(1) - 1)
+			if j >= p || s.stopped.Load() {
+				return
+			}
+			filled[i] = max(filled[i], s.roMix(bw[j*blockWords:(j+1)*blockWords], v, spare))
+		}
+	}
+	// Mix 0 runs on the calling goroutine, the others on new ones.
+	var wg sync.WaitGroup
+	for i := 1; i < w; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				j := int(next.Add(1) - 1)
-				if j >= p || s.stopped.Load() {
-					return
-				}
-				filled[i] = max(filled[i], s.roMix(bw[j*blockWords:(j+1)*blockWords], v[:N*blockWords], spare))
-			}
+			worker(i)
 		}()
 	}
+	worker(0)
 	wg.Wait()
 	if s.stopped.Load() {
 		if testHookStopped != nil {
