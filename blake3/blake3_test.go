@@ -2,6 +2,7 @@ package blake3
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
 	"hash"
 	"io"
@@ -22,6 +23,13 @@ func round(s *[16]uint32, m *[16]uint32) {
 	s[1], s[6], s[11], s[12] = g(s[1], s[6], s[11], s[12], m[10], m[11])
 	s[2], s[7], s[8], s[13] = g(s[2], s[7], s[8], s[13], m[12], m[13])
 	s[3], s[4], s[9], s[14] = g(s[3], s[4], s[9], s[14], m[14], m[15])
+}
+
+// loadWordsLE reads the 16 little-endian message words of a block.
+func loadWordsLE(m *[16]uint32, block *[BlockSize]byte) {
+	for i := range m {
+		m[i] = binary.LittleEndian.Uint32(block[4*i:])
+	}
 }
 
 // compressReference is the compression function in the loop form of the

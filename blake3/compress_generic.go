@@ -23,22 +23,22 @@ var msgPermutation = [16]int{2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 
 // g is the quarter-round mixing function on four state words and two
 // message words.
 func g(a, b, c, d, mx, my uint32) (uint32, uint32, uint32, uint32) {
-	a = a + b + mx
+	a = a + mx + b
 	d = bits.RotateLeft32(d^a, -16)
 	c = c + d
 	b = bits.RotateLeft32(b^c, -12)
-	a = a + b + my
+	a = a + my + b
 	d = bits.RotateLeft32(d^a, -8)
 	c = c + d
 	b = bits.RotateLeft32(b^c, -7)
 	return a, b, c, d
 }
 
-// loadWordsLE reads the 16 little-endian message words of a block.
-func loadWordsLE(m *[16]uint32, block *[BlockSize]byte) {
-	for i := range m {
-		m[i] = binary.LittleEndian.Uint32(block[4*i:])
-	}
+// msgWord returns little-endian message word i of block; with a constant
+// i it compiles to one load, so the unrolled rounds take each word straight
+// from the block instead of holding 16 more values in registers.
+func msgWord(block *[BlockSize]byte, i int) uint32 {
+	return binary.LittleEndian.Uint32(block[4*i:])
 }
 
 // compressGeneric is the compression function: it returns the full 16-word
@@ -46,82 +46,79 @@ func loadWordsLE(m *[16]uint32, block *[BlockSize]byte) {
 // section 2.2). The first eight words are the new chaining value; all 16 are
 // used for root output.
 //
-// The rounds are unrolled with the state and message in local variables, so
-// the compiler keeps them in registers; the message permutation between
-// rounds is applied by indexing (round r uses word msgSchedule[r][i] where
-// the specification permutes the words r times). compressReference in the
-// tests is the loop form, to which this is compared.
+// The rounds are unrolled with the state in local variables, so the
+// compiler keeps them in registers, and the message permutation between
+// rounds is applied by indexing: round r reads the word the specification
+// reaches by permuting r times. g adds the message word before b, which is
+// the last input of each step to be ready. compressReference in the tests
+// is the loop form, to which this is compared.
 func compressGeneric(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) [16]uint32 {
-	m0, m1, m2, m3 := binary.LittleEndian.Uint32(block[0:]), binary.LittleEndian.Uint32(block[4:]), binary.LittleEndian.Uint32(block[8:]), binary.LittleEndian.Uint32(block[12:])
-	m4, m5, m6, m7 := binary.LittleEndian.Uint32(block[16:]), binary.LittleEndian.Uint32(block[20:]), binary.LittleEndian.Uint32(block[24:]), binary.LittleEndian.Uint32(block[28:])
-	m8, m9, m10, m11 := binary.LittleEndian.Uint32(block[32:]), binary.LittleEndian.Uint32(block[36:]), binary.LittleEndian.Uint32(block[40:]), binary.LittleEndian.Uint32(block[44:])
-	m12, m13, m14, m15 := binary.LittleEndian.Uint32(block[48:]), binary.LittleEndian.Uint32(block[52:]), binary.LittleEndian.Uint32(block[56:]), binary.LittleEndian.Uint32(block[60:])
 	s0, s1, s2, s3, s4, s5, s6, s7 := cv[0], cv[1], cv[2], cv[3], cv[4], cv[5], cv[6], cv[7]
 	s8, s9, s10, s11 := iv[0], iv[1], iv[2], iv[3]
 	s12, s13, s14, s15 := uint32(counter), uint32(counter>>32), blockLen, flags
 	// Round 1.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m0, m1)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m2, m3)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m4, m5)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m6, m7)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m8, m9)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m10, m11)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m12, m13)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m14, m15)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 0), msgWord(block, 1))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 2), msgWord(block, 3))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 4), msgWord(block, 5))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 6), msgWord(block, 7))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 8), msgWord(block, 9))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 10), msgWord(block, 11))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 12), msgWord(block, 13))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 14), msgWord(block, 15))
 	// Round 2.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m2, m6)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m3, m10)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m7, m0)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m4, m13)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m1, m11)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m12, m5)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m9, m14)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m15, m8)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 2), msgWord(block, 6))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 3), msgWord(block, 10))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 7), msgWord(block, 0))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 4), msgWord(block, 13))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 1), msgWord(block, 11))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 12), msgWord(block, 5))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 9), msgWord(block, 14))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 15), msgWord(block, 8))
 	// Round 3.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m3, m4)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m10, m12)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m13, m2)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m7, m14)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m6, m5)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m9, m0)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m11, m15)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m8, m1)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 3), msgWord(block, 4))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 10), msgWord(block, 12))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 13), msgWord(block, 2))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 7), msgWord(block, 14))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 6), msgWord(block, 5))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 9), msgWord(block, 0))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 11), msgWord(block, 15))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 8), msgWord(block, 1))
 	// Round 4.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m10, m7)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m12, m9)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m14, m3)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m13, m15)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m4, m0)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m11, m2)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m5, m8)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m1, m6)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 10), msgWord(block, 7))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 12), msgWord(block, 9))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 14), msgWord(block, 3))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 13), msgWord(block, 15))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 4), msgWord(block, 0))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 11), msgWord(block, 2))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 5), msgWord(block, 8))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 1), msgWord(block, 6))
 	// Round 5.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m12, m13)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m9, m11)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m15, m10)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m14, m8)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m7, m2)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m5, m3)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m0, m1)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m6, m4)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 12), msgWord(block, 13))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 9), msgWord(block, 11))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 15), msgWord(block, 10))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 14), msgWord(block, 8))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 7), msgWord(block, 2))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 5), msgWord(block, 3))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 0), msgWord(block, 1))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 6), msgWord(block, 4))
 	// Round 6.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m9, m14)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m11, m5)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m8, m12)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m15, m1)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m13, m3)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m0, m10)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m2, m6)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m4, m7)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 9), msgWord(block, 14))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 11), msgWord(block, 5))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 8), msgWord(block, 12))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 15), msgWord(block, 1))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 13), msgWord(block, 3))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 0), msgWord(block, 10))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 2), msgWord(block, 6))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 4), msgWord(block, 7))
 	// Round 7.
-	s0, s4, s8, s12 = g(s0, s4, s8, s12, m11, m15)
-	s1, s5, s9, s13 = g(s1, s5, s9, s13, m5, m0)
-	s2, s6, s10, s14 = g(s2, s6, s10, s14, m1, m9)
-	s3, s7, s11, s15 = g(s3, s7, s11, s15, m8, m6)
-	s0, s5, s10, s15 = g(s0, s5, s10, s15, m14, m10)
-	s1, s6, s11, s12 = g(s1, s6, s11, s12, m2, m12)
-	s2, s7, s8, s13 = g(s2, s7, s8, s13, m3, m4)
-	s3, s4, s9, s14 = g(s3, s4, s9, s14, m7, m13)
+	s0, s4, s8, s12 = g(s0, s4, s8, s12, msgWord(block, 11), msgWord(block, 15))
+	s1, s5, s9, s13 = g(s1, s5, s9, s13, msgWord(block, 5), msgWord(block, 0))
+	s2, s6, s10, s14 = g(s2, s6, s10, s14, msgWord(block, 1), msgWord(block, 9))
+	s3, s7, s11, s15 = g(s3, s7, s11, s15, msgWord(block, 8), msgWord(block, 6))
+	s0, s5, s10, s15 = g(s0, s5, s10, s15, msgWord(block, 14), msgWord(block, 10))
+	s1, s6, s11, s12 = g(s1, s6, s11, s12, msgWord(block, 2), msgWord(block, 12))
+	s2, s7, s8, s13 = g(s2, s7, s8, s13, msgWord(block, 3), msgWord(block, 4))
+	s3, s4, s9, s14 = g(s3, s4, s9, s14, msgWord(block, 7), msgWord(block, 13))
 	return [16]uint32{
 		s0 ^ s8, s1 ^ s9, s2 ^ s10, s3 ^ s11, s4 ^ s12, s5 ^ s13, s6 ^ s14, s7 ^ s15,
 		s8 ^ cv[0], s9 ^ cv[1], s10 ^ cv[2], s11 ^ cv[3], s12 ^ cv[4], s13 ^ cv[5], s14 ^ cv[6], s15 ^ cv[7],
