@@ -3,9 +3,12 @@
 //
 // BLAKE3 hashes its input as a binary tree of 1 KiB chunks, so long inputs
 // are hashed many chunks at a time: on amd64 with AVX-512, AVX2 or SSE4.1
-// (16, 8 or 4 chunks per step), and on several goroutines once an input is
-// large enough to pay for them (see [Hasher.Write]). The output is the same
-// on every platform and for every way the input is split between writes.
+// (16, 8 or 4 chunks per step; HASHKIT_DISABLE=avx512, avx2 or sse41
+// turns one off), and on several goroutines once an input is large enough
+// to pay for them (see [Hasher.Write]). The output is the same on every
+// platform and for every way the input is split between writes, but only
+// writes of at least two whole chunks reach the wide kernels: feed large
+// inputs in large pieces.
 //
 // Which function to use:
 //   - [Sum256] for a one-shot 256-bit hash; [New] for streaming.
