@@ -124,6 +124,13 @@ func genX8AVX512() {
 		absorb(i)
 	}
 
+	Comment("Prefetch the block after next of every state.")
+	for j := range 8 {
+		for l := range 3 {
+			PREFETCHT0(Mem{Base: in, Index: off[j], Scale: 1, Disp: 2*lanesRate128*8 + 64*l})
+		}
+	}
+
 	Label("x8_permute")
 	Load(Param("rc"), rcp)
 	Load(Param("groups"), g)
