@@ -219,8 +219,7 @@ func genPBKDF2SHANI() {
 // added in a 256-byte stack area.
 func genSHA256AVX2() {
 	Implement("blockAVX2")
-	Attributes(NOSPLIT)
-	AllocLocal(64 * 4)
+	AllocLocal(64 * 4) // not NOSPLIT: the frame gets the usual stack check
 	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 4 * t} }
 
 	shufLow := GLOBL("shuf256Low", RODATA|NOPTR) // dwords 0 and 2 to 0 and 1, zero 2 and 3

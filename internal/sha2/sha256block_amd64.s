@@ -268,7 +268,7 @@ shani_done:
 
 // func blockAVX2(h *[8]uint32, p []byte)
 // Requires: AVX, BMI, BMI2
-TEXT ·blockAVX2(SB), NOSPLIT, $256-32
+TEXT ·blockAVX2(SB), $256-32
 	MOVQ    h+0(FP), AX
 	MOVQ    p_base+8(FP), CX
 	MOVQ    p_len+16(FP), DX

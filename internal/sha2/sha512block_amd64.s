@@ -92,7 +92,7 @@ GLOBL bswap64Mask<>(SB), RODATA|NOPTR, $16
 
 // func block512AVX512(h *[8]uint64, p []byte)
 // Requires: AVX, AVX512F, AVX512VL, BMI, BMI2
-TEXT ·block512AVX512(SB), NOSPLIT, $640-32
+TEXT ·block512AVX512(SB), $640-32
 	MOVQ    h+0(FP), AX
 	MOVQ    p_base+8(FP), CX
 	MOVQ    p_len+16(FP), DX
@@ -2893,7 +2893,7 @@ block512AVX512_done:
 
 // func block512AVX2(h *[8]uint64, p []byte)
 // Requires: AVX, BMI, BMI2
-TEXT ·block512AVX2(SB), NOSPLIT, $640-32
+TEXT ·block512AVX2(SB), $640-32
 	MOVQ    h+0(FP), AX
 	MOVQ    p_base+8(FP), CX
 	MOVQ    p_len+16(FP), DX
