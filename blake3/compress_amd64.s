@@ -22,71 +22,99 @@ DATA blake3LaneIndexes<>+56(SB)/4, $0x0000000e
 DATA blake3LaneIndexes<>+60(SB)/4, $0x0000000f
 GLOBL blake3LaneIndexes<>(SB), RODATA|NOPTR, $64
 
-DATA blake3LaneMasks<>+0(SB)/2, $0xffff
-DATA blake3LaneMasks<>+2(SB)/2, $0xffff
-DATA blake3LaneMasks<>+4(SB)/2, $0xffff
-DATA blake3LaneMasks<>+6(SB)/2, $0xffff
-DATA blake3LaneMasks<>+8(SB)/2, $0xffff
-DATA blake3LaneMasks<>+10(SB)/2, $0xffff
-DATA blake3LaneMasks<>+12(SB)/2, $0xffff
-DATA blake3LaneMasks<>+14(SB)/2, $0xffff
-DATA blake3LaneMasks<>+16(SB)/2, $0xffff
-DATA blake3LaneMasks<>+18(SB)/2, $0xffff
-DATA blake3LaneMasks<>+20(SB)/2, $0xffff
-DATA blake3LaneMasks<>+22(SB)/2, $0xffff
-DATA blake3LaneMasks<>+24(SB)/2, $0xffff
-DATA blake3LaneMasks<>+26(SB)/2, $0xffff
-DATA blake3LaneMasks<>+28(SB)/2, $0xffff
-DATA blake3LaneMasks<>+30(SB)/2, $0xffff
-DATA blake3LaneMasks<>+32(SB)/2, $0x0000
-DATA blake3LaneMasks<>+34(SB)/2, $0x0000
-DATA blake3LaneMasks<>+36(SB)/2, $0x0000
-DATA blake3LaneMasks<>+38(SB)/2, $0x0000
-DATA blake3LaneMasks<>+40(SB)/2, $0x0000
-DATA blake3LaneMasks<>+42(SB)/2, $0x0000
-DATA blake3LaneMasks<>+44(SB)/2, $0x0000
-DATA blake3LaneMasks<>+46(SB)/2, $0x0000
-DATA blake3LaneMasks<>+48(SB)/2, $0x0000
-DATA blake3LaneMasks<>+50(SB)/2, $0x0000
-DATA blake3LaneMasks<>+52(SB)/2, $0x0000
-DATA blake3LaneMasks<>+54(SB)/2, $0x0000
-DATA blake3LaneMasks<>+56(SB)/2, $0x0000
-DATA blake3LaneMasks<>+58(SB)/2, $0x0000
-DATA blake3LaneMasks<>+60(SB)/2, $0x0000
-DATA blake3LaneMasks<>+62(SB)/2, $0x0000
-GLOBL blake3LaneMasks<>(SB), RODATA|NOPTR, $64
-
 // func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
-// Requires: AVX, AVX512F, MMX+
-TEXT ·hashChunksAVX512(SB), NOSPLIT, $128-48
+// Requires: AVX, AVX512F, CMOV, MMX+
+TEXT ·hashChunksAVX512(SB), NOSPLIT, $256-48
 	MOVQ in+0(FP), AX
 	MOVQ lanes+8(FP), CX
 	MOVQ key+16(FP), DX
 
-	// Lanes at or above lanes are masked off: their loads and stores
-	// do not touch memory (AVX-512 suppresses faults of masked elements).
-	LEAQ blake3LaneMasks<>+0(SB), BX
-	MOVQ $0x00000010, SI
-	SUBQ CX, SI
-	LEAQ (BX)(SI*2), BX
-	MOVL flags+32(FP), CX
+	// Lanes at or above lanes load lane 0's input again and store
+	// nothing. (Masked loads and stores instead measured up to ten times
+	// slower on Zen 5 when the masked-off rows lie past the input.)
+	XORQ    SI, SI
+	MOVQ    $0x00000000, BX
+	CMPQ    CX, $0x00
+	CMOVQLE SI, BX
+	MOVQ    BX, (SP)
+	MOVQ    $0x00000400, BX
+	CMPQ    CX, $0x01
+	CMOVQLE SI, BX
+	MOVQ    BX, 8(SP)
+	MOVQ    $0x00000800, BX
+	CMPQ    CX, $0x02
+	CMOVQLE SI, BX
+	MOVQ    BX, 16(SP)
+	MOVQ    $0x00000c00, BX
+	CMPQ    CX, $0x03
+	CMOVQLE SI, BX
+	MOVQ    BX, 24(SP)
+	MOVQ    $0x00001000, BX
+	CMPQ    CX, $0x04
+	CMOVQLE SI, BX
+	MOVQ    BX, 32(SP)
+	MOVQ    $0x00001400, BX
+	CMPQ    CX, $0x05
+	CMOVQLE SI, BX
+	MOVQ    BX, 40(SP)
+	MOVQ    $0x00001800, BX
+	CMPQ    CX, $0x06
+	CMOVQLE SI, BX
+	MOVQ    BX, 48(SP)
+	MOVQ    $0x00001c00, BX
+	CMPQ    CX, $0x07
+	CMOVQLE SI, BX
+	MOVQ    BX, 56(SP)
+	MOVQ    $0x00002000, BX
+	CMPQ    CX, $0x08
+	CMOVQLE SI, BX
+	MOVQ    BX, 64(SP)
+	MOVQ    $0x00002400, BX
+	CMPQ    CX, $0x09
+	CMOVQLE SI, BX
+	MOVQ    BX, 72(SP)
+	MOVQ    $0x00002800, BX
+	CMPQ    CX, $0x0a
+	CMOVQLE SI, BX
+	MOVQ    BX, 80(SP)
+	MOVQ    $0x00002c00, BX
+	CMPQ    CX, $0x0b
+	CMOVQLE SI, BX
+	MOVQ    BX, 88(SP)
+	MOVQ    $0x00003000, BX
+	CMPQ    CX, $0x0c
+	CMOVQLE SI, BX
+	MOVQ    BX, 96(SP)
+	MOVQ    $0x00003400, BX
+	CMPQ    CX, $0x0d
+	CMOVQLE SI, BX
+	MOVQ    BX, 104(SP)
+	MOVQ    $0x00003800, BX
+	CMPQ    CX, $0x0e
+	CMOVQLE SI, BX
+	MOVQ    BX, 112(SP)
+	MOVQ    $0x00003c00, BX
+	CMPQ    CX, $0x0f
+	CMOVQLE SI, BX
+	MOVQ    BX, 120(SP)
+	MOVL    flags+32(FP), SI
 
 	// The per-lane counters: counter+i for chunks, 0 for parents.
-	MOVQ         counter+24(FP), SI
-	MOVL         SI, DI
+	MOVQ         counter+24(FP), BX
+	MOVL         BX, DI
 	VPBROADCASTD DI, Z16
 	VPADDD       blake3LaneIndexes<>+0(SB), Z16, Z17
-	VMOVDQU32    Z17, (SP)
+	VMOVDQU32    Z17, 128(SP)
 
 	// A lane's high word is one more where its low word wrapped around.
-	SHRQ         $0x20, SI
-	VPBROADCASTD SI, Z18
+	SHRQ         $0x20, BX
+	VPBROADCASTD BX, Z18
 	VPCMPUD      $0x01, Z16, Z17, K1
-	MOVL         $0x00000001, SI
-	VPBROADCASTD SI, Z19
+	MOVL         $0x00000001, BX
+	VPBROADCASTD BX, Z19
 	VPADDD.Z     Z19, Z18, K1, Z20
 	VPBLENDMD    Z20, Z18, K1, Z18
-	VMOVDQU32    Z18, 64(SP)
+	VMOVDQU32    Z18, 192(SP)
 
 	// The chaining values start as the key.
 	VPBROADCASTD (DX), Z0
@@ -97,12 +125,12 @@ TEXT ·hashChunksAVX512(SB), NOSPLIT, $128-48
 	VPBROADCASTD 20(DX), Z5
 	VPBROADCASTD 24(DX), Z6
 	VPBROADCASTD 28(DX), Z7
-	MOVL         CX, DX
+	MOVL         SI, DX
 	ORL          $0x00000001, DX
-	MOVQ         $0x00000010, SI
+	MOVQ         $0x00000010, DI
 
 block:
-	CMPQ SI, $0x01
+	CMPQ DI, $0x01
 	JNE  notLast
 	ORL  $0x00000002, DX
 
@@ -128,38 +156,38 @@ notLast:
 	PREFETCHT0 31744(AX)
 
 	// Load one row of 16 message words per lane and transpose them.
-	KMOVW       (BX), K2
-	VMOVDQU32.Z (AX), K2, Z16
-	KMOVW       2(BX), K2
-	VMOVDQU32.Z 1024(AX), K2, Z17
-	KMOVW       4(BX), K2
-	VMOVDQU32.Z 2048(AX), K2, Z18
-	KMOVW       6(BX), K2
-	VMOVDQU32.Z 3072(AX), K2, Z19
-	KMOVW       8(BX), K2
-	VMOVDQU32.Z 4096(AX), K2, Z20
-	KMOVW       10(BX), K2
-	VMOVDQU32.Z 5120(AX), K2, Z21
-	KMOVW       12(BX), K2
-	VMOVDQU32.Z 6144(AX), K2, Z22
-	KMOVW       14(BX), K2
-	VMOVDQU32.Z 7168(AX), K2, Z23
-	KMOVW       16(BX), K2
-	VMOVDQU32.Z 8192(AX), K2, Z24
-	KMOVW       18(BX), K2
-	VMOVDQU32.Z 9216(AX), K2, Z25
-	KMOVW       20(BX), K2
-	VMOVDQU32.Z 10240(AX), K2, Z26
-	KMOVW       22(BX), K2
-	VMOVDQU32.Z 11264(AX), K2, Z27
-	KMOVW       24(BX), K2
-	VMOVDQU32.Z 12288(AX), K2, Z28
-	KMOVW       26(BX), K2
-	VMOVDQU32.Z 13312(AX), K2, Z29
-	KMOVW       28(BX), K2
-	VMOVDQU32.Z 14336(AX), K2, Z30
-	KMOVW       30(BX), K2
-	VMOVDQU32.Z 15360(AX), K2, Z31
+	MOVQ        (SP), BX
+	VMOVDQU32   (AX)(BX*1), Z16
+	MOVQ        8(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z17
+	MOVQ        16(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z18
+	MOVQ        24(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z19
+	MOVQ        32(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z20
+	MOVQ        40(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z21
+	MOVQ        48(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z22
+	MOVQ        56(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z23
+	MOVQ        64(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z24
+	MOVQ        72(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z25
+	MOVQ        80(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z26
+	MOVQ        88(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z27
+	MOVQ        96(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z28
+	MOVQ        104(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z29
+	MOVQ        112(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z30
+	MOVQ        120(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z31
 	VPUNPCKLDQ  Z17, Z16, Z15
 	VPUNPCKHDQ  Z17, Z16, Z14
 	VPUNPCKLDQ  Z19, Z18, Z17
@@ -232,10 +260,10 @@ notLast:
 	VPBROADCASTD blake3IV<>+4(SB), Z9
 	VPBROADCASTD blake3IV<>+8(SB), Z10
 	VPBROADCASTD blake3IV<>+12(SB), Z11
-	VMOVDQU32    (SP), Z12
-	VMOVDQU32    64(SP), Z13
-	MOVL         $0x00000040, DI
-	VPBROADCASTD DI, Z14
+	VMOVDQU32    128(SP), Z12
+	VMOVDQU32    192(SP), Z13
+	MOVL         $0x00000040, BX
+	VPBROADCASTD BX, Z14
 	VPBROADCASTD DX, Z15
 
 	// Round 0.
@@ -1045,9 +1073,9 @@ notLast:
 	VPXORD Z13, Z5, Z5
 	VPXORD Z14, Z6, Z6
 	VPXORD Z15, Z7, Z7
-	MOVL   CX, DX
+	MOVL   SI, DX
 	ADDQ   $0x00000040, AX
-	DECQ   SI
+	DECQ   DI
 	JNZ    block
 
 	// Transpose the chaining values to one 32-byte row per lane.
@@ -1068,70 +1096,70 @@ notLast:
 	VPUNPCKHQDQ   Z5, Z3, Z30
 	VPUNPCKLQDQ   Z4, Z2, Z5
 	VPUNPCKHQDQ   Z4, Z2, Z3
-	KMOVW         (BX), K2
-	VEXTRACTI32X4 $0x00, Z7, K2, (AX)
-	KMOVW         8(BX), K2
-	VEXTRACTI32X4 $0x01, Z7, K2, 128(AX)
-	KMOVW         16(BX), K2
-	VEXTRACTI32X4 $0x02, Z7, K2, 256(AX)
-	KMOVW         24(BX), K2
-	VEXTRACTI32X4 $0x03, Z7, K2, 384(AX)
-	KMOVW         4(BX), K2
-	VEXTRACTI32X4 $0x00, Z1, K2, 64(AX)
-	KMOVW         12(BX), K2
-	VEXTRACTI32X4 $0x01, Z1, K2, 192(AX)
-	KMOVW         20(BX), K2
-	VEXTRACTI32X4 $0x02, Z1, K2, 320(AX)
-	KMOVW         28(BX), K2
-	VEXTRACTI32X4 $0x03, Z1, K2, 448(AX)
-	KMOVW         2(BX), K2
-	VEXTRACTI32X4 $0x00, Z6, K2, 32(AX)
-	KMOVW         10(BX), K2
-	VEXTRACTI32X4 $0x01, Z6, K2, 160(AX)
-	KMOVW         18(BX), K2
-	VEXTRACTI32X4 $0x02, Z6, K2, 288(AX)
-	KMOVW         26(BX), K2
-	VEXTRACTI32X4 $0x03, Z6, K2, 416(AX)
-	KMOVW         6(BX), K2
-	VEXTRACTI32X4 $0x00, Z31, K2, 96(AX)
-	KMOVW         14(BX), K2
-	VEXTRACTI32X4 $0x01, Z31, K2, 224(AX)
-	KMOVW         22(BX), K2
-	VEXTRACTI32X4 $0x02, Z31, K2, 352(AX)
-	KMOVW         30(BX), K2
-	VEXTRACTI32X4 $0x03, Z31, K2, 480(AX)
-	KMOVW         (BX), K2
-	VEXTRACTI32X4 $0x00, Z0, K2, 16(AX)
-	KMOVW         8(BX), K2
-	VEXTRACTI32X4 $0x01, Z0, K2, 144(AX)
-	KMOVW         16(BX), K2
-	VEXTRACTI32X4 $0x02, Z0, K2, 272(AX)
-	KMOVW         24(BX), K2
-	VEXTRACTI32X4 $0x03, Z0, K2, 400(AX)
-	KMOVW         4(BX), K2
-	VEXTRACTI32X4 $0x00, Z5, K2, 80(AX)
-	KMOVW         12(BX), K2
-	VEXTRACTI32X4 $0x01, Z5, K2, 208(AX)
-	KMOVW         20(BX), K2
-	VEXTRACTI32X4 $0x02, Z5, K2, 336(AX)
-	KMOVW         28(BX), K2
-	VEXTRACTI32X4 $0x03, Z5, K2, 464(AX)
-	KMOVW         2(BX), K2
-	VEXTRACTI32X4 $0x00, Z30, K2, 48(AX)
-	KMOVW         10(BX), K2
-	VEXTRACTI32X4 $0x01, Z30, K2, 176(AX)
-	KMOVW         18(BX), K2
-	VEXTRACTI32X4 $0x02, Z30, K2, 304(AX)
-	KMOVW         26(BX), K2
-	VEXTRACTI32X4 $0x03, Z30, K2, 432(AX)
-	KMOVW         6(BX), K2
-	VEXTRACTI32X4 $0x00, Z3, K2, 112(AX)
-	KMOVW         14(BX), K2
-	VEXTRACTI32X4 $0x01, Z3, K2, 240(AX)
-	KMOVW         22(BX), K2
-	VEXTRACTI32X4 $0x02, Z3, K2, 368(AX)
-	KMOVW         30(BX), K2
-	VEXTRACTI32X4 $0x03, Z3, K2, 496(AX)
+	VEXTRACTI32X4 $0x00, Z7, (AX)
+	VEXTRACTI32X4 $0x00, Z0, 16(AX)
+	CMPQ          CX, $0x01
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x00, Z6, 32(AX)
+	VEXTRACTI32X4 $0x00, Z30, 48(AX)
+	CMPQ          CX, $0x02
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x00, Z1, 64(AX)
+	VEXTRACTI32X4 $0x00, Z5, 80(AX)
+	CMPQ          CX, $0x03
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x00, Z31, 96(AX)
+	VEXTRACTI32X4 $0x00, Z3, 112(AX)
+	CMPQ          CX, $0x04
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x01, Z7, 128(AX)
+	VEXTRACTI32X4 $0x01, Z0, 144(AX)
+	CMPQ          CX, $0x05
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x01, Z6, 160(AX)
+	VEXTRACTI32X4 $0x01, Z30, 176(AX)
+	CMPQ          CX, $0x06
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x01, Z1, 192(AX)
+	VEXTRACTI32X4 $0x01, Z5, 208(AX)
+	CMPQ          CX, $0x07
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x01, Z31, 224(AX)
+	VEXTRACTI32X4 $0x01, Z3, 240(AX)
+	CMPQ          CX, $0x08
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x02, Z7, 256(AX)
+	VEXTRACTI32X4 $0x02, Z0, 272(AX)
+	CMPQ          CX, $0x09
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x02, Z6, 288(AX)
+	VEXTRACTI32X4 $0x02, Z30, 304(AX)
+	CMPQ          CX, $0x0a
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x02, Z1, 320(AX)
+	VEXTRACTI32X4 $0x02, Z5, 336(AX)
+	CMPQ          CX, $0x0b
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x02, Z31, 352(AX)
+	VEXTRACTI32X4 $0x02, Z3, 368(AX)
+	CMPQ          CX, $0x0c
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x03, Z7, 384(AX)
+	VEXTRACTI32X4 $0x03, Z0, 400(AX)
+	CMPQ          CX, $0x0d
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x03, Z6, 416(AX)
+	VEXTRACTI32X4 $0x03, Z30, 432(AX)
+	CMPQ          CX, $0x0e
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x03, Z1, 448(AX)
+	VEXTRACTI32X4 $0x03, Z5, 464(AX)
+	CMPQ          CX, $0x0f
+	JLE           hashChunksAVX512Done
+	VEXTRACTI32X4 $0x03, Z31, 480(AX)
+	VEXTRACTI32X4 $0x03, Z3, 496(AX)
+
+hashChunksAVX512Done:
 	VZEROUPPER
 	RET
 
@@ -1146,24 +1174,86 @@ DATA blake3IV<>+28(SB)/4, $0x5be0cd19
 GLOBL blake3IV<>(SB), RODATA|NOPTR, $32
 
 // func hashParentsAVX512(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
-// Requires: AVX, AVX512F
-TEXT ·hashParentsAVX512(SB), NOSPLIT, $128-40
+// Requires: AVX, AVX512F, CMOV
+TEXT ·hashParentsAVX512(SB), NOSPLIT, $256-40
 	MOVQ in+0(FP), AX
 	MOVQ lanes+8(FP), CX
 	MOVQ key+16(FP), DX
 
-	// Lanes at or above lanes are masked off: their loads and stores
-	// do not touch memory (AVX-512 suppresses faults of masked elements).
-	LEAQ blake3LaneMasks<>+0(SB), BX
-	MOVQ $0x00000010, SI
-	SUBQ CX, SI
-	LEAQ (BX)(SI*2), BX
-	MOVL flags+24(FP), CX
+	// Lanes at or above lanes load lane 0's input again and store
+	// nothing. (Masked loads and stores instead measured up to ten times
+	// slower on Zen 5 when the masked-off rows lie past the input.)
+	XORQ    SI, SI
+	MOVQ    $0x00000000, BX
+	CMPQ    CX, $0x00
+	CMOVQLE SI, BX
+	MOVQ    BX, (SP)
+	MOVQ    $0x00000040, BX
+	CMPQ    CX, $0x01
+	CMOVQLE SI, BX
+	MOVQ    BX, 8(SP)
+	MOVQ    $0x00000080, BX
+	CMPQ    CX, $0x02
+	CMOVQLE SI, BX
+	MOVQ    BX, 16(SP)
+	MOVQ    $0x000000c0, BX
+	CMPQ    CX, $0x03
+	CMOVQLE SI, BX
+	MOVQ    BX, 24(SP)
+	MOVQ    $0x00000100, BX
+	CMPQ    CX, $0x04
+	CMOVQLE SI, BX
+	MOVQ    BX, 32(SP)
+	MOVQ    $0x00000140, BX
+	CMPQ    CX, $0x05
+	CMOVQLE SI, BX
+	MOVQ    BX, 40(SP)
+	MOVQ    $0x00000180, BX
+	CMPQ    CX, $0x06
+	CMOVQLE SI, BX
+	MOVQ    BX, 48(SP)
+	MOVQ    $0x000001c0, BX
+	CMPQ    CX, $0x07
+	CMOVQLE SI, BX
+	MOVQ    BX, 56(SP)
+	MOVQ    $0x00000200, BX
+	CMPQ    CX, $0x08
+	CMOVQLE SI, BX
+	MOVQ    BX, 64(SP)
+	MOVQ    $0x00000240, BX
+	CMPQ    CX, $0x09
+	CMOVQLE SI, BX
+	MOVQ    BX, 72(SP)
+	MOVQ    $0x00000280, BX
+	CMPQ    CX, $0x0a
+	CMOVQLE SI, BX
+	MOVQ    BX, 80(SP)
+	MOVQ    $0x000002c0, BX
+	CMPQ    CX, $0x0b
+	CMOVQLE SI, BX
+	MOVQ    BX, 88(SP)
+	MOVQ    $0x00000300, BX
+	CMPQ    CX, $0x0c
+	CMOVQLE SI, BX
+	MOVQ    BX, 96(SP)
+	MOVQ    $0x00000340, BX
+	CMPQ    CX, $0x0d
+	CMOVQLE SI, BX
+	MOVQ    BX, 104(SP)
+	MOVQ    $0x00000380, BX
+	CMPQ    CX, $0x0e
+	CMOVQLE SI, BX
+	MOVQ    BX, 112(SP)
+	MOVQ    $0x000003c0, BX
+	CMPQ    CX, $0x0f
+	CMOVQLE SI, BX
+	MOVQ    BX, 120(SP)
+	MOVL    flags+24(FP), BX
 
 	// The per-lane counters: counter+i for chunks, 0 for parents.
 	VPXORD    Z16, Z16, Z16
-	VMOVDQU32 Z16, (SP)
-	VMOVDQU32 Z16, 64(SP)
+	VMOVDQU32 Z16, 128(SP)
+	VMOVDQU32 Z16, 192(SP)
 
 	// The chaining values start as the key.
 	VPBROADCASTD (DX), Z0
@@ -1174,41 +1264,42 @@ TEXT ·hashParentsAVX512(SB), NOSPLIT, $128-40
 	VPBROADCASTD 20(DX), Z5
 	VPBROADCASTD 24(DX), Z6
 	VPBROADCASTD 28(DX), Z7
-	ORL          $0x00000004, CX
+	MOVL         BX, DX
+	ORL          $0x00000004, DX
 
 	// Load one row of 16 message words per lane and transpose them.
-	KMOVW       (BX), K2
-	VMOVDQU32.Z (AX), K2, Z16
-	KMOVW       2(BX), K2
-	VMOVDQU32.Z 64(AX), K2, Z17
-	KMOVW       4(BX), K2
-	VMOVDQU32.Z 128(AX), K2, Z18
-	KMOVW       6(BX), K2
-	VMOVDQU32.Z 192(AX), K2, Z19
-	KMOVW       8(BX), K2
-	VMOVDQU32.Z 256(AX), K2, Z20
-	KMOVW       10(BX), K2
-	VMOVDQU32.Z 320(AX), K2, Z21
-	KMOVW       12(BX), K2
-	VMOVDQU32.Z 384(AX), K2, Z22
-	KMOVW       14(BX), K2
-	VMOVDQU32.Z 448(AX), K2, Z23
-	KMOVW       16(BX), K2
-	VMOVDQU32.Z 512(AX), K2, Z24
-	KMOVW       18(BX), K2
-	VMOVDQU32.Z 576(AX), K2, Z25
-	KMOVW       20(BX), K2
-	VMOVDQU32.Z 640(AX), K2, Z26
-	KMOVW       22(BX), K2
-	VMOVDQU32.Z 704(AX), K2, Z27
-	KMOVW       24(BX), K2
-	VMOVDQU32.Z 768(AX), K2, Z28
-	KMOVW       26(BX), K2
-	VMOVDQU32.Z 832(AX), K2, Z29
-	KMOVW       28(BX), K2
-	VMOVDQU32.Z 896(AX), K2, Z30
-	KMOVW       30(BX), K2
-	VMOVDQU32.Z 960(AX), K2, Z31
+	MOVQ        (SP), BX
+	VMOVDQU32   (AX)(BX*1), Z16
+	MOVQ        8(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z17
+	MOVQ        16(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z18
+	MOVQ        24(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z19
+	MOVQ        32(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z20
+	MOVQ        40(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z21
+	MOVQ        48(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z22
+	MOVQ        56(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z23
+	MOVQ        64(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z24
+	MOVQ        72(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z25
+	MOVQ        80(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z26
+	MOVQ        88(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z27
+	MOVQ        96(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z28
+	MOVQ        104(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z29
+	MOVQ        112(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z30
+	MOVQ        120(SP), BX
+	VMOVDQU32   (AX)(BX*1), Z31
 	VPUNPCKLDQ  Z17, Z16, Z15
 	VPUNPCKHDQ  Z17, Z16, Z14
 	VPUNPCKLDQ  Z19, Z18, Z17
@@ -1281,11 +1372,11 @@ TEXT ·hashParentsAVX512(SB), NOSPLIT, $128-40
 	VPBROADCASTD blake3IV<>+4(SB), Z9
 	VPBROADCASTD blake3IV<>+8(SB), Z10
 	VPBROADCASTD blake3IV<>+12(SB), Z11
-	VMOVDQU32    (SP), Z12
-	VMOVDQU32    64(SP), Z13
+	VMOVDQU32    128(SP), Z12
+	VMOVDQU32    192(SP), Z13
 	MOVL         $0x00000040, AX
 	VPBROADCASTD AX, Z14
-	VPBROADCASTD CX, Z15
+	VPBROADCASTD DX, Z15
 
 	// Round 0.
 	VPADDD Z27, Z0, Z0
@@ -2113,70 +2204,70 @@ TEXT ·hashParentsAVX512(SB), NOSPLIT, $128-40
 	VPUNPCKHQDQ   Z5, Z3, Z30
 	VPUNPCKLQDQ   Z4, Z2, Z5
 	VPUNPCKHQDQ   Z4, Z2, Z3
-	KMOVW         (BX), K2
-	VEXTRACTI32X4 $0x00, Z7, K2, (AX)
-	KMOVW         8(BX), K2
-	VEXTRACTI32X4 $0x01, Z7, K2, 128(AX)
-	KMOVW         16(BX), K2
-	VEXTRACTI32X4 $0x02, Z7, K2, 256(AX)
-	KMOVW         24(BX), K2
-	VEXTRACTI32X4 $0x03, Z7, K2, 384(AX)
-	KMOVW         4(BX), K2
-	VEXTRACTI32X4 $0x00, Z1, K2, 64(AX)
-	KMOVW         12(BX), K2
-	VEXTRACTI32X4 $0x01, Z1, K2, 192(AX)
-	KMOVW         20(BX), K2
-	VEXTRACTI32X4 $0x02, Z1, K2, 320(AX)
-	KMOVW         28(BX), K2
-	VEXTRACTI32X4 $0x03, Z1, K2, 448(AX)
-	KMOVW         2(BX), K2
-	VEXTRACTI32X4 $0x00, Z6, K2, 32(AX)
-	KMOVW         10(BX), K2
-	VEXTRACTI32X4 $0x01, Z6, K2, 160(AX)
-	KMOVW         18(BX), K2
-	VEXTRACTI32X4 $0x02, Z6, K2, 288(AX)
-	KMOVW         26(BX), K2
-	VEXTRACTI32X4 $0x03, Z6, K2, 416(AX)
-	KMOVW         6(BX), K2
-	VEXTRACTI32X4 $0x00, Z31, K2, 96(AX)
-	KMOVW         14(BX), K2
-	VEXTRACTI32X4 $0x01, Z31, K2, 224(AX)
-	KMOVW         22(BX), K2
-	VEXTRACTI32X4 $0x02, Z31, K2, 352(AX)
-	KMOVW         30(BX), K2
-	VEXTRACTI32X4 $0x03, Z31, K2, 480(AX)
-	KMOVW         (BX), K2
-	VEXTRACTI32X4 $0x00, Z0, K2, 16(AX)
-	KMOVW         8(BX), K2
-	VEXTRACTI32X4 $0x01, Z0, K2, 144(AX)
-	KMOVW         16(BX), K2
-	VEXTRACTI32X4 $0x02, Z0, K2, 272(AX)
-	KMOVW         24(BX), K2
-	VEXTRACTI32X4 $0x03, Z0, K2, 400(AX)
-	KMOVW         4(BX), K2
-	VEXTRACTI32X4 $0x00, Z5, K2, 80(AX)
-	KMOVW         12(BX), K2
-	VEXTRACTI32X4 $0x01, Z5, K2, 208(AX)
-	KMOVW         20(BX), K2
-	VEXTRACTI32X4 $0x02, Z5, K2, 336(AX)
-	KMOVW         28(BX), K2
-	VEXTRACTI32X4 $0x03, Z5, K2, 464(AX)
-	KMOVW         2(BX), K2
-	VEXTRACTI32X4 $0x00, Z30, K2, 48(AX)
-	KMOVW         10(BX), K2
-	VEXTRACTI32X4 $0x01, Z30, K2, 176(AX)
-	KMOVW         18(BX), K2
-	VEXTRACTI32X4 $0x02, Z30, K2, 304(AX)
-	KMOVW         26(BX), K2
-	VEXTRACTI32X4 $0x03, Z30, K2, 432(AX)
-	KMOVW         6(BX), K2
-	VEXTRACTI32X4 $0x00, Z3, K2, 112(AX)
-	KMOVW         14(BX), K2
-	VEXTRACTI32X4 $0x01, Z3, K2, 240(AX)
-	KMOVW         22(BX), K2
-	VEXTRACTI32X4 $0x02, Z3, K2, 368(AX)
-	KMOVW         30(BX), K2
-	VEXTRACTI32X4 $0x03, Z3, K2, 496(AX)
+	VEXTRACTI32X4 $0x00, Z7, (AX)
+	VEXTRACTI32X4 $0x00, Z0, 16(AX)
+	CMPQ          CX, $0x01
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x00, Z6, 32(AX)
+	VEXTRACTI32X4 $0x00, Z30, 48(AX)
+	CMPQ          CX, $0x02
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x00, Z1, 64(AX)
+	VEXTRACTI32X4 $0x00, Z5, 80(AX)
+	CMPQ          CX, $0x03
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x00, Z31, 96(AX)
+	VEXTRACTI32X4 $0x00, Z3, 112(AX)
+	CMPQ          CX, $0x04
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x01, Z7, 128(AX)
+	VEXTRACTI32X4 $0x01, Z0, 144(AX)
+	CMPQ          CX, $0x05
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x01, Z6, 160(AX)
+	VEXTRACTI32X4 $0x01, Z30, 176(AX)
+	CMPQ          CX, $0x06
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x01, Z1, 192(AX)
+	VEXTRACTI32X4 $0x01, Z5, 208(AX)
+	CMPQ          CX, $0x07
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x01, Z31, 224(AX)
+	VEXTRACTI32X4 $0x01, Z3, 240(AX)
+	CMPQ          CX, $0x08
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x02, Z7, 256(AX)
+	VEXTRACTI32X4 $0x02, Z0, 272(AX)
+	CMPQ          CX, $0x09
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x02, Z6, 288(AX)
+	VEXTRACTI32X4 $0x02, Z30, 304(AX)
+	CMPQ          CX, $0x0a
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x02, Z1, 320(AX)
+	VEXTRACTI32X4 $0x02, Z5, 336(AX)
+	CMPQ          CX, $0x0b
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x02, Z31, 352(AX)
+	VEXTRACTI32X4 $0x02, Z3, 368(AX)
+	CMPQ          CX, $0x0c
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x03, Z7, 384(AX)
+	VEXTRACTI32X4 $0x03, Z0, 400(AX)
+	CMPQ          CX, $0x0d
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x03, Z6, 416(AX)
+	VEXTRACTI32X4 $0x03, Z30, 432(AX)
+	CMPQ          CX, $0x0e
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x03, Z1, 448(AX)
+	VEXTRACTI32X4 $0x03, Z5, 464(AX)
+	CMPQ          CX, $0x0f
+	JLE           hashParentsAVX512Done
+	VEXTRACTI32X4 $0x03, Z31, 480(AX)
+	VEXTRACTI32X4 $0x03, Z3, 496(AX)
+
+hashParentsAVX512Done:
 	VZEROUPPER
 	RET
 
@@ -2186,21 +2277,17 @@ TEXT ·outputBlocksAVX512(SB), NOSPLIT, $0-48
 	MOVQ cv+0(FP), AX
 	MOVQ block+8(FP), CX
 	MOVQ lanes+32(FP), DX
-	LEAQ blake3LaneMasks<>+0(SB), BX
-	MOVQ $0x00000010, SI
-	SUBQ DX, SI
-	LEAQ (BX)(SI*2), BX
 
 	// Per-lane output block counters: counter+i, carrying into the high word.
-	MOVQ         counter+16(FP), DX
-	MOVL         DX, SI
+	MOVQ         counter+16(FP), BX
+	MOVL         BX, SI
 	VPBROADCASTD SI, Z16
 	VPADDD       blake3LaneIndexes<>+0(SB), Z16, Z12
-	SHRQ         $0x20, DX
-	VPBROADCASTD DX, Z13
+	SHRQ         $0x20, BX
+	VPBROADCASTD BX, Z13
 	VPCMPUD      $0x01, Z16, Z12, K1
-	MOVL         $0x00000001, DX
-	VPBROADCASTD DX, Z17
+	MOVL         $0x00000001, BX
+	VPBROADCASTD BX, Z17
 	VPADDD.Z     Z17, Z13, K1, Z18
 	VPBLENDMD    Z18, Z13, K1, Z13
 
@@ -2217,10 +2304,10 @@ TEXT ·outputBlocksAVX512(SB), NOSPLIT, $0-48
 	VPBROADCASTD blake3IV<>+4(SB), Z9
 	VPBROADCASTD blake3IV<>+8(SB), Z10
 	VPBROADCASTD blake3IV<>+12(SB), Z11
-	MOVL         blockLen+24(FP), DX
-	VPBROADCASTD DX, Z14
-	MOVL         flags+28(FP), DX
-	VPBROADCASTD DX, Z15
+	MOVL         blockLen+24(FP), BX
+	VPBROADCASTD BX, Z14
+	MOVL         flags+28(FP), BX
+	VPBROADCASTD BX, Z15
 	VPBROADCASTD (CX), Z16
 	VPBROADCASTD 4(CX), Z17
 	VPBROADCASTD 8(CX), Z18
@@ -3054,7 +3141,7 @@ TEXT ·outputBlocksAVX512(SB), NOSPLIT, $0-48
 	VPXORD      Z15, Z7, Z7
 	VPXORD.BCST 28(AX), Z15, Z15
 
-	// Transpose to one 64-byte row per lane and store the enabled lanes.
+	// Transpose to one 64-byte row per lane and store the lanes asked for.
 	MOVQ        out+40(FP), AX
 	VPUNPCKLDQ  Z1, Z0, Z31
 	VPUNPCKHDQ  Z1, Z0, Z30
@@ -3120,38 +3207,54 @@ TEXT ·outputBlocksAVX512(SB), NOSPLIT, $0-48
 	VSHUFI32X4  $0xdd, Z9, Z1, Z15
 	VSHUFI32X4  $0x88, Z2, Z14, Z9
 	VSHUFI32X4  $0xdd, Z2, Z14, Z1
-	KMOVW       (BX), K2
-	VMOVDQU32   Z11, K2, (AX)
-	KMOVW       2(BX), K2
-	VMOVDQU32   Z8, K2, 64(AX)
-	KMOVW       4(BX), K2
-	VMOVDQU32   Z3, K2, 128(AX)
-	KMOVW       6(BX), K2
-	VMOVDQU32   Z13, K2, 192(AX)
-	KMOVW       8(BX), K2
-	VMOVDQU32   Z6, K2, 256(AX)
-	KMOVW       10(BX), K2
-	VMOVDQU32   Z4, K2, 320(AX)
-	KMOVW       12(BX), K2
-	VMOVDQU32   Z31, K2, 384(AX)
-	KMOVW       14(BX), K2
-	VMOVDQU32   Z9, K2, 448(AX)
-	KMOVW       16(BX), K2
-	VMOVDQU32   Z7, K2, 512(AX)
-	KMOVW       18(BX), K2
-	VMOVDQU32   Z0, K2, 576(AX)
-	KMOVW       20(BX), K2
-	VMOVDQU32   Z12, K2, 640(AX)
-	KMOVW       22(BX), K2
-	VMOVDQU32   Z5, K2, 704(AX)
-	KMOVW       24(BX), K2
-	VMOVDQU32   Z30, K2, 768(AX)
-	KMOVW       26(BX), K2
-	VMOVDQU32   Z15, K2, 832(AX)
-	KMOVW       28(BX), K2
-	VMOVDQU32   Z10, K2, 896(AX)
-	KMOVW       30(BX), K2
-	VMOVDQU32   Z1, K2, 960(AX)
+	VMOVDQU32   Z11, (AX)
+	CMPQ        DX, $0x01
+	JLE         outputDone
+	VMOVDQU32   Z8, 64(AX)
+	CMPQ        DX, $0x02
+	JLE         outputDone
+	VMOVDQU32   Z3, 128(AX)
+	CMPQ        DX, $0x03
+	JLE         outputDone
+	VMOVDQU32   Z13, 192(AX)
+	CMPQ        DX, $0x04
+	JLE         outputDone
+	VMOVDQU32   Z6, 256(AX)
+	CMPQ        DX, $0x05
+	JLE         outputDone
+	VMOVDQU32   Z4, 320(AX)
+	CMPQ        DX, $0x06
+	JLE         outputDone
+	VMOVDQU32   Z31, 384(AX)
+	CMPQ        DX, $0x07
+	JLE         outputDone
+	VMOVDQU32   Z9, 448(AX)
+	CMPQ        DX, $0x08
+	JLE         outputDone
+	VMOVDQU32   Z7, 512(AX)
+	CMPQ        DX, $0x09
+	JLE         outputDone
+	VMOVDQU32   Z0, 576(AX)
+	CMPQ        DX, $0x0a
+	JLE         outputDone
+	VMOVDQU32   Z12, 640(AX)
+	CMPQ        DX, $0x0b
+	JLE         outputDone
+	VMOVDQU32   Z5, 704(AX)
+	CMPQ        DX, $0x0c
+	JLE         outputDone
+	VMOVDQU32   Z30, 768(AX)
+	CMPQ        DX, $0x0d
+	JLE         outputDone
+	VMOVDQU32   Z15, 832(AX)
+	CMPQ        DX, $0x0e
+	JLE         outputDone
+	VMOVDQU32   Z10, 896(AX)
+	CMPQ        DX, $0x0f
+	JLE         outputDone
+	VMOVDQU32   Z1, 960(AX)
+
+outputDone:
 	VZEROUPPER
 	RET
 

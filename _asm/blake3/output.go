@@ -18,12 +18,6 @@ func genOutput16() {
 	cv := Load(Param("cv"), GP64())
 	block := Load(Param("block"), GP64())
 	lanes := Load(Param("lanes"), GP64())
-	masks := GP64()
-	LEAQ(laneMasks, masks)
-	skip := GP64()
-	MOVQ(U32(16), skip)
-	SUBQ(lanes, skip)
-	LEAQ(Mem{Base: masks, Index: skip, Scale: 2}, masks)
 	var v [16]VecPhysical
 	copy(v[:], []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15})
 	msg := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
@@ -62,7 +56,7 @@ func genOutput16() {
 		VPXORD(v[i+8], v[i], v[i])
 		VPXORD_BCST(Mem{Base: cv, Disp: 4 * i}, v[i+8], v[i+8])
 	}
-	Comment("Transpose to one 64-byte row per lane and store the enabled lanes.")
+	Comment("Transpose to one 64-byte row per lane and store the lanes asked for.")
 	pool := &regPool{}
 	for _, r := range msg {
 		pool.put(r)
@@ -79,9 +73,13 @@ func genOutput16() {
 	}
 	out := Load(Param("out"), GP64())
 	for lane, t := range transpose16(pool, rows) {
-		KMOVW(Mem{Base: masks, Disp: 2 * lane}, K2)
-		VMOVDQU32(t.r, K2, Mem{Base: out, Disp: 64 * lane})
+		if lane > 0 {
+			CMPQ(lanes, U8(lane))
+			JLE(LabelRef("outputDone"))
+		}
+		VMOVDQU32(t.r, Mem{Base: out, Disp: 64 * lane})
 	}
+	Label("outputDone")
 	VZEROUPPER()
 	RET()
 }
