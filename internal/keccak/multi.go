@@ -21,8 +21,8 @@ import (
 //
 // Where the CPU allows, the leaves go through the multi-state kernels (eight
 // states at once with AVX-512, four with AVX2; rates 168 and 136, 12 or 24
-// rounds, cvLen <= rate), and inputs of at least parallelMinBytes are split
-// over up to GOMAXPROCS goroutines. Leaves panics on invalid arguments; they
+// rounds, cvLen <= rate), and inputs of 256 KiB or more (parallelMinBytes)
+// are spread over up to GOMAXPROCS goroutines, which allocates. Leaves panics on invalid arguments; they
 // come from the calling package, never from its users.
 func Leaves(dst, data []byte, leafLen, rate, rounds int, ds byte, cvLen int) {
 	if leafLen <= 0 || len(data)%leafLen != 0 || rate < 8 || rate > StateSize-8 || rate%8 != 0 ||
@@ -39,7 +39,7 @@ func Leaves(dst, data []byte, leafLen, rate, rounds int, ds byte, cvLen int) {
 
 // Parallel hashing pays only when each goroutine gets enough work to hide the
 // cost of starting it and of the handover (a few microseconds): with the
-// AVX-512 kernel 128 KiB take some 60 µs on one core. Tests lower these.
+// AVX-512 kernel 128 KiB take 15 µs or more on one core. Tests lower these.
 var (
 	parallelMinBytes = 256 << 10 // inputs below this stay on the calling goroutine
 	workerMinBytes   = 128 << 10 // the least input given to one goroutine
