@@ -143,9 +143,14 @@ func (d *digest256) checkSum() [Size256]byte {
 	if d.nx == 0 {
 		counter = 0
 	}
-	compress256(&d.h, &d.s, (*[BlockSize256]byte)(last[:BlockSize256]), counter)
+	// blocks256 adds 512 to the counter before each block (modulo 2^64),
+	// so start 512 below the counter wanted; this keeps the final blocks
+	// on the same kernel as the rest.
+	d.t = counter - 512
+	blocks256(d, last[:BlockSize256])
 	if n > BlockSize256 {
-		compress256(&d.h, &d.s, (*[BlockSize256]byte)(last[BlockSize256:]), 0)
+		d.t = ^uint64(512 - 1) // -512: the padding-only block has counter 0
+		blocks256(d, last[BlockSize256:n])
 	}
 	var out [Size256]byte
 	for i, h := range d.h {

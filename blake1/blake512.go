@@ -133,9 +133,15 @@ func (d *digest512) checkSum() [Size512]byte {
 	if d.nx == 0 {
 		clo, chi = 0, 0
 	}
-	compress512(&d.h, &d.s, (*[BlockSize512]byte)(last[:BlockSize512]), clo, chi)
+	// blocks512 adds 1024 to the 128-bit counter before each block (modulo
+	// 2^128), so start 1024 below the counter wanted.
+	var borrow uint64
+	d.tlo, borrow = bits.Sub64(clo, 1024, 0)
+	d.thi = chi - borrow
+	blocks512(d, last[:BlockSize512])
 	if n > BlockSize512 {
-		compress512(&d.h, &d.s, (*[BlockSize512]byte)(last[BlockSize512:]), 0, 0)
+		d.tlo, d.thi = ^uint64(1024-1), ^uint64(0) // -1024: counter 0
+		blocks512(d, last[BlockSize512:n])
 	}
 	var out [Size512]byte
 	for i, h := range d.h {
