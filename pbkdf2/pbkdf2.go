@@ -30,6 +30,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
+	"runtime"
 
 	"github.com/hashkit/hashkit/hmac"
 )
@@ -80,6 +81,11 @@ type monitor struct {
 func (m *monitor) step(n int) error {
 	if m.ctx == nil {
 		return nil
+	}
+	if runtime.GOARCH == "wasm" {
+		// No preemption there: let the goroutine that would cancel ctx (or
+		// the timer behind its deadline) run.
+		runtime.Gosched()
 	}
 	if err := m.ctx.Err(); err != nil {
 		return err
