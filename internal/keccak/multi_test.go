@@ -3,6 +3,7 @@ package keccak
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -78,6 +79,8 @@ func TestLeaves(t *testing.T) {
 func TestLeavesParallel(t *testing.T) {
 	defer func(a, b int) { parallelMinBytes, workerMinBytes = a, b }(parallelMinBytes, workerMinBytes)
 	parallelMinBytes, workerMinBytes = 1, 1
+	// More goroutines than this machine may have cores.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
 		for _, c := range []leafCase{{8192, Rate128, 12, 0x0B, 32}, {8192, Rate256, 12, 0x0B, 64}, {777, Rate128, 24, 0x1F, 32}} {
 			for _, n := range []int{2, 9, 16, 17, 40} {
