@@ -337,26 +337,25 @@ avx2_loop:
 	VPADDD   X6, X0, X0
 	VPADDD   k256<>+64(SB), X0, X5
 	VMOVDQU  X5, 64(SP)
-	ADDL     (SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     (SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -365,26 +364,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     4(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     4(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -393,26 +391,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     8(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     8(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -421,26 +418,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     12(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     12(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -480,26 +476,25 @@ avx2_loop:
 	VPADDD   X6, X1, X1
 	VPADDD   k256<>+80(SB), X1, X5
 	VMOVDQU  X5, 80(SP)
-	ADDL     16(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     16(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -508,26 +503,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     20(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     20(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -536,26 +530,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     24(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     24(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -564,26 +557,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     28(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     28(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -623,26 +615,25 @@ avx2_loop:
 	VPADDD   X6, X2, X2
 	VPADDD   k256<>+96(SB), X2, X5
 	VMOVDQU  X5, 96(SP)
-	ADDL     32(SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     32(SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -651,26 +642,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     36(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     36(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -679,26 +669,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     40(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     40(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -707,26 +696,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     44(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     44(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -766,26 +754,25 @@ avx2_loop:
 	VPADDD   X6, X3, X3
 	VPADDD   k256<>+112(SB), X3, X5
 	VMOVDQU  X5, 112(SP)
-	ADDL     48(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     48(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -794,26 +781,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     52(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     52(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -822,26 +808,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     56(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     56(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -850,26 +835,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     60(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     60(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -909,26 +893,25 @@ avx2_loop:
 	VPADDD   X6, X0, X0
 	VPADDD   k256<>+128(SB), X0, X5
 	VMOVDQU  X5, 128(SP)
-	ADDL     64(SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     64(SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -937,26 +920,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     68(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     68(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -965,26 +947,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     72(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     72(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -993,26 +974,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     76(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     76(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -1052,26 +1032,25 @@ avx2_loop:
 	VPADDD   X6, X1, X1
 	VPADDD   k256<>+144(SB), X1, X5
 	VMOVDQU  X5, 144(SP)
-	ADDL     80(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     80(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -1080,26 +1059,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     84(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     84(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -1108,26 +1086,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     88(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     88(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -1136,26 +1113,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     92(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     92(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -1195,26 +1171,25 @@ avx2_loop:
 	VPADDD   X6, X2, X2
 	VPADDD   k256<>+160(SB), X2, X5
 	VMOVDQU  X5, 160(SP)
-	ADDL     96(SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     96(SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -1223,26 +1198,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     100(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     100(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -1251,26 +1225,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     104(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     104(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -1279,26 +1252,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     108(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     108(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -1338,26 +1310,25 @@ avx2_loop:
 	VPADDD   X6, X3, X3
 	VPADDD   k256<>+176(SB), X3, X5
 	VMOVDQU  X5, 176(SP)
-	ADDL     112(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     112(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -1366,26 +1337,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     116(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     116(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -1394,26 +1364,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     120(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     120(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -1422,26 +1391,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     124(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     124(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -1481,26 +1449,25 @@ avx2_loop:
 	VPADDD   X6, X0, X0
 	VPADDD   k256<>+192(SB), X0, X5
 	VMOVDQU  X5, 192(SP)
-	ADDL     128(SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     128(SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -1509,26 +1476,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     132(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     132(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -1537,26 +1503,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     136(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     136(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -1565,26 +1530,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     140(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     140(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -1624,26 +1588,25 @@ avx2_loop:
 	VPADDD   X6, X1, X1
 	VPADDD   k256<>+208(SB), X1, X5
 	VMOVDQU  X5, 208(SP)
-	ADDL     144(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     144(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -1652,26 +1615,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     148(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     148(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -1680,26 +1642,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     152(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     152(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -1708,26 +1669,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     156(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     156(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -1767,26 +1727,25 @@ avx2_loop:
 	VPADDD   X6, X2, X2
 	VPADDD   k256<>+224(SB), X2, X5
 	VMOVDQU  X5, 224(SP)
-	ADDL     160(SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     160(SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -1795,26 +1754,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     164(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     164(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -1823,26 +1781,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     168(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     168(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -1851,26 +1808,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     172(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     172(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -1910,26 +1866,25 @@ avx2_loop:
 	VPADDD   X1, X3, X3
 	VPADDD   k256<>+240(SB), X3, X0
 	VMOVDQU  X0, 240(SP)
+	MOVL     R10, R14
+	ANDL     R11, R14
+	SUBL     AX, R14
 	ADDL     176(SP), R8
 	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
 	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
 	ADDL     R15, AX
-	ADDL     R15, R8
 	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
 	ADDL     R13, AX
-	ADDL     R13, R8
-	MOVL     R10, R14
-	ANDL     R11, R14
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -1938,26 +1893,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	SUBL     R11, R14
 	ADDL     180(SP), DI
 	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
 	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
 	ADDL     R12, R11
-	ADDL     R12, DI
 	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
 	ADDL     R13, R11
-	ADDL     R13, DI
-	MOVL     R9, R14
-	ANDL     R10, R14
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -1966,26 +1920,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	SUBL     R10, R14
 	ADDL     184(SP), SI
 	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
 	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
 	ADDL     R15, R10
-	ADDL     R15, SI
 	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
 	ADDL     R13, R10
-	ADDL     R13, SI
-	MOVL     R8, R14
-	ANDL     R9, R14
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -1994,26 +1947,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	SUBL     R9, R14
 	ADDL     188(SP), BX
 	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
 	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
 	ADDL     R12, R9
-	ADDL     R12, BX
 	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
 	ADDL     R13, R9
-	ADDL     R13, BX
-	MOVL     DI, R14
-	ANDL     R8, R14
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -2022,26 +1974,25 @@ avx2_loop:
 	ADDL     R13, BX
 	MOVL     SI, R12
 	XORL     DI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	SUBL     R8, R14
 	ADDL     192(SP), AX
 	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
 	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
 	ADDL     R15, R8
-	ADDL     R15, AX
 	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
 	ADDL     R13, R8
-	ADDL     R13, AX
-	MOVL     SI, R14
-	ANDL     DI, R14
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -2050,26 +2001,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     196(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     196(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -2078,26 +2028,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     200(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     200(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -2106,26 +2055,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     204(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     204(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -2134,26 +2082,25 @@ avx2_loop:
 	ADDL     R13, R9
 	MOVL     R10, R12
 	XORL     R11, R12
-	ADDL     208(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     208(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -2162,26 +2109,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     212(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     212(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -2190,26 +2136,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     216(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     216(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -2218,26 +2163,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     220(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     220(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13
@@ -2246,26 +2190,25 @@ avx2_loop:
 	ADDL     R13, BX
 	MOVL     SI, R12
 	XORL     DI, R12
-	ADDL     224(SP), AX
-	ANDNL    R11, R9, R15
-	MOVL     R9, R14
-	ANDL     R10, R14
-	ADDL     R14, R15
-	ADDL     AX, R8
-	ADDL     R15, R8
-	ADDL     R15, AX
-	RORXL    $0x06, R9, R13
-	RORXL    $0x0b, R9, R14
-	XORL     R14, R13
-	RORXL    $0x19, R9, R14
-	XORL     R14, R13
-	ADDL     R13, R8
-	ADDL     R13, AX
 	MOVL     SI, R14
 	ANDL     DI, R14
+	SUBL     R8, R14
+	ADDL     224(SP), AX
+	ANDNL    R11, R9, R15
+	ADDL     AX, R8
+	MOVL     R9, AX
+	ANDL     R10, AX
+	ADDL     AX, R15
+	ADDL     R15, R8
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, AX
+	XORL     AX, R13
+	RORXL    $0x19, R9, AX
+	XORL     AX, R13
+	ADDL     R13, R8
 	ANDL     BX, R12
 	ADDL     R14, R12
-	ADDL     R12, AX
+	LEAL     (R8)(R12*1), AX
 	RORXL    $0x02, BX, R13
 	RORXL    $0x0d, BX, R14
 	XORL     R14, R13
@@ -2274,26 +2217,25 @@ avx2_loop:
 	ADDL     R13, AX
 	MOVL     BX, R15
 	XORL     SI, R15
-	ADDL     228(SP), R11
-	ANDNL    R10, R8, R12
-	MOVL     R8, R14
-	ANDL     R9, R14
-	ADDL     R14, R12
-	ADDL     R11, DI
-	ADDL     R12, DI
-	ADDL     R12, R11
-	RORXL    $0x06, R8, R13
-	RORXL    $0x0b, R8, R14
-	XORL     R14, R13
-	RORXL    $0x19, R8, R14
-	XORL     R14, R13
-	ADDL     R13, DI
-	ADDL     R13, R11
 	MOVL     BX, R14
 	ANDL     SI, R14
+	SUBL     DI, R14
+	ADDL     228(SP), R11
+	ANDNL    R10, R8, R12
+	ADDL     R11, DI
+	MOVL     R8, R11
+	ANDL     R9, R11
+	ADDL     R11, R12
+	ADDL     R12, DI
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R11
+	XORL     R11, R13
+	RORXL    $0x19, R8, R11
+	XORL     R11, R13
+	ADDL     R13, DI
 	ANDL     AX, R15
 	ADDL     R14, R15
-	ADDL     R15, R11
+	LEAL     (DI)(R15*1), R11
 	RORXL    $0x02, AX, R13
 	RORXL    $0x0d, AX, R14
 	XORL     R14, R13
@@ -2302,26 +2244,25 @@ avx2_loop:
 	ADDL     R13, R11
 	MOVL     AX, R12
 	XORL     BX, R12
-	ADDL     232(SP), R10
-	ANDNL    R9, DI, R15
-	MOVL     DI, R14
-	ANDL     R8, R14
-	ADDL     R14, R15
-	ADDL     R10, SI
-	ADDL     R15, SI
-	ADDL     R15, R10
-	RORXL    $0x06, DI, R13
-	RORXL    $0x0b, DI, R14
-	XORL     R14, R13
-	RORXL    $0x19, DI, R14
-	XORL     R14, R13
-	ADDL     R13, SI
-	ADDL     R13, R10
 	MOVL     AX, R14
 	ANDL     BX, R14
+	SUBL     SI, R14
+	ADDL     232(SP), R10
+	ANDNL    R9, DI, R15
+	ADDL     R10, SI
+	MOVL     DI, R10
+	ANDL     R8, R10
+	ADDL     R10, R15
+	ADDL     R15, SI
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R10
+	XORL     R10, R13
+	RORXL    $0x19, DI, R10
+	XORL     R10, R13
+	ADDL     R13, SI
 	ANDL     R11, R12
 	ADDL     R14, R12
-	ADDL     R12, R10
+	LEAL     (SI)(R12*1), R10
 	RORXL    $0x02, R11, R13
 	RORXL    $0x0d, R11, R14
 	XORL     R14, R13
@@ -2330,26 +2271,25 @@ avx2_loop:
 	ADDL     R13, R10
 	MOVL     R11, R15
 	XORL     AX, R15
-	ADDL     236(SP), R9
-	ANDNL    R8, SI, R12
-	MOVL     SI, R14
-	ANDL     DI, R14
-	ADDL     R14, R12
-	ADDL     R9, BX
-	ADDL     R12, BX
-	ADDL     R12, R9
-	RORXL    $0x06, SI, R13
-	RORXL    $0x0b, SI, R14
-	XORL     R14, R13
-	RORXL    $0x19, SI, R14
-	XORL     R14, R13
-	ADDL     R13, BX
-	ADDL     R13, R9
 	MOVL     R11, R14
 	ANDL     AX, R14
+	SUBL     BX, R14
+	ADDL     236(SP), R9
+	ANDNL    R8, SI, R12
+	ADDL     R9, BX
+	MOVL     SI, R9
+	ANDL     DI, R9
+	ADDL     R9, R12
+	ADDL     R12, BX
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R9
+	XORL     R9, R13
+	RORXL    $0x19, SI, R9
+	XORL     R9, R13
+	ADDL     R13, BX
 	ANDL     R10, R15
 	ADDL     R14, R15
-	ADDL     R15, R9
+	LEAL     (BX)(R15*1), R9
 	RORXL    $0x02, R10, R13
 	RORXL    $0x0d, R10, R14
 	XORL     R14, R13
@@ -2358,26 +2298,25 @@ avx2_loop:
 	ADDL     R13, R9
 	MOVL     R10, R12
 	XORL     R11, R12
-	ADDL     240(SP), R8
-	ANDNL    DI, BX, R15
-	MOVL     BX, R14
-	ANDL     SI, R14
-	ADDL     R14, R15
-	ADDL     R8, AX
-	ADDL     R15, AX
-	ADDL     R15, R8
-	RORXL    $0x06, BX, R13
-	RORXL    $0x0b, BX, R14
-	XORL     R14, R13
-	RORXL    $0x19, BX, R14
-	XORL     R14, R13
-	ADDL     R13, AX
-	ADDL     R13, R8
 	MOVL     R10, R14
 	ANDL     R11, R14
+	SUBL     AX, R14
+	ADDL     240(SP), R8
+	ANDNL    DI, BX, R15
+	ADDL     R8, AX
+	MOVL     BX, R8
+	ANDL     SI, R8
+	ADDL     R8, R15
+	ADDL     R15, AX
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R8
+	XORL     R8, R13
+	RORXL    $0x19, BX, R8
+	XORL     R8, R13
+	ADDL     R13, AX
 	ANDL     R9, R12
 	ADDL     R14, R12
-	ADDL     R12, R8
+	LEAL     (AX)(R12*1), R8
 	RORXL    $0x02, R9, R13
 	RORXL    $0x0d, R9, R14
 	XORL     R14, R13
@@ -2386,26 +2325,25 @@ avx2_loop:
 	ADDL     R13, R8
 	MOVL     R9, R15
 	XORL     R10, R15
-	ADDL     244(SP), DI
-	ANDNL    SI, AX, R12
-	MOVL     AX, R14
-	ANDL     BX, R14
-	ADDL     R14, R12
-	ADDL     DI, R11
-	ADDL     R12, R11
-	ADDL     R12, DI
-	RORXL    $0x06, AX, R13
-	RORXL    $0x0b, AX, R14
-	XORL     R14, R13
-	RORXL    $0x19, AX, R14
-	XORL     R14, R13
-	ADDL     R13, R11
-	ADDL     R13, DI
 	MOVL     R9, R14
 	ANDL     R10, R14
+	SUBL     R11, R14
+	ADDL     244(SP), DI
+	ANDNL    SI, AX, R12
+	ADDL     DI, R11
+	MOVL     AX, DI
+	ANDL     BX, DI
+	ADDL     DI, R12
+	ADDL     R12, R11
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, DI
+	XORL     DI, R13
+	RORXL    $0x19, AX, DI
+	XORL     DI, R13
+	ADDL     R13, R11
 	ANDL     R8, R15
 	ADDL     R14, R15
-	ADDL     R15, DI
+	LEAL     (R11)(R15*1), DI
 	RORXL    $0x02, R8, R13
 	RORXL    $0x0d, R8, R14
 	XORL     R14, R13
@@ -2414,26 +2352,25 @@ avx2_loop:
 	ADDL     R13, DI
 	MOVL     R8, R12
 	XORL     R9, R12
-	ADDL     248(SP), SI
-	ANDNL    BX, R11, R15
-	MOVL     R11, R14
-	ANDL     AX, R14
-	ADDL     R14, R15
-	ADDL     SI, R10
-	ADDL     R15, R10
-	ADDL     R15, SI
-	RORXL    $0x06, R11, R13
-	RORXL    $0x0b, R11, R14
-	XORL     R14, R13
-	RORXL    $0x19, R11, R14
-	XORL     R14, R13
-	ADDL     R13, R10
-	ADDL     R13, SI
 	MOVL     R8, R14
 	ANDL     R9, R14
+	SUBL     R10, R14
+	ADDL     248(SP), SI
+	ANDNL    BX, R11, R15
+	ADDL     SI, R10
+	MOVL     R11, SI
+	ANDL     AX, SI
+	ADDL     SI, R15
+	ADDL     R15, R10
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, SI
+	XORL     SI, R13
+	RORXL    $0x19, R11, SI
+	XORL     SI, R13
+	ADDL     R13, R10
 	ANDL     DI, R12
 	ADDL     R14, R12
-	ADDL     R12, SI
+	LEAL     (R10)(R12*1), SI
 	RORXL    $0x02, DI, R13
 	RORXL    $0x0d, DI, R14
 	XORL     R14, R13
@@ -2442,26 +2379,25 @@ avx2_loop:
 	ADDL     R13, SI
 	MOVL     DI, R15
 	XORL     R8, R15
-	ADDL     252(SP), BX
-	ANDNL    AX, R10, R12
-	MOVL     R10, R14
-	ANDL     R11, R14
-	ADDL     R14, R12
-	ADDL     BX, R9
-	ADDL     R12, R9
-	ADDL     R12, BX
-	RORXL    $0x06, R10, R13
-	RORXL    $0x0b, R10, R14
-	XORL     R14, R13
-	RORXL    $0x19, R10, R14
-	XORL     R14, R13
-	ADDL     R13, R9
-	ADDL     R13, BX
 	MOVL     DI, R14
 	ANDL     R8, R14
+	SUBL     R9, R14
+	ADDL     252(SP), BX
+	ANDNL    AX, R10, R12
+	ADDL     BX, R9
+	MOVL     R10, BX
+	ANDL     R11, BX
+	ADDL     BX, R12
+	ADDL     R12, R9
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, BX
+	XORL     BX, R13
+	RORXL    $0x19, R10, BX
+	XORL     BX, R13
+	ADDL     R13, R9
 	ANDL     SI, R15
 	ADDL     R14, R15
-	ADDL     R15, BX
+	LEAL     (R9)(R15*1), BX
 	RORXL    $0x02, SI, R13
 	RORXL    $0x0d, SI, R14
 	XORL     R14, R13

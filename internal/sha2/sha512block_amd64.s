@@ -161,26 +161,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X0, X0
 	VPADDQ     k512<>+128(SB), X0, X9
 	VMOVDQU    X9, 128(SP)
-	ADDQ       (SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       (SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -189,26 +188,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       8(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       8(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -232,26 +230,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X1, X1
 	VPADDQ     k512<>+144(SB), X1, X9
 	VMOVDQU    X9, 144(SP)
-	ADDQ       16(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       16(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -260,26 +257,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       24(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       24(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -303,26 +299,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X2, X2
 	VPADDQ     k512<>+160(SB), X2, X9
 	VMOVDQU    X9, 160(SP)
-	ADDQ       32(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       32(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -331,26 +326,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       40(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       40(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -374,26 +368,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X3, X3
 	VPADDQ     k512<>+176(SB), X3, X9
 	VMOVDQU    X9, 176(SP)
-	ADDQ       48(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       48(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -402,26 +395,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       56(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       56(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -445,26 +437,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X4, X4
 	VPADDQ     k512<>+192(SB), X4, X9
 	VMOVDQU    X9, 192(SP)
-	ADDQ       64(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       64(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -473,26 +464,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       72(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       72(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -516,26 +506,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X5, X5
 	VPADDQ     k512<>+208(SB), X5, X9
 	VMOVDQU    X9, 208(SP)
-	ADDQ       80(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       80(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -544,26 +533,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       88(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       88(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -587,26 +575,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X6, X6
 	VPADDQ     k512<>+224(SB), X6, X9
 	VMOVDQU    X9, 224(SP)
-	ADDQ       96(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       96(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -615,26 +602,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       104(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       104(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -658,26 +644,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X7, X7
 	VPADDQ     k512<>+240(SB), X7, X9
 	VMOVDQU    X9, 240(SP)
-	ADDQ       112(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       112(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -686,26 +671,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       120(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       120(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -729,26 +713,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X0, X0
 	VPADDQ     k512<>+256(SB), X0, X9
 	VMOVDQU    X9, 256(SP)
-	ADDQ       128(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       128(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -757,26 +740,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       136(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       136(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -800,26 +782,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X1, X1
 	VPADDQ     k512<>+272(SB), X1, X9
 	VMOVDQU    X9, 272(SP)
-	ADDQ       144(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       144(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -828,26 +809,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       152(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       152(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -871,26 +851,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X2, X2
 	VPADDQ     k512<>+288(SB), X2, X9
 	VMOVDQU    X9, 288(SP)
-	ADDQ       160(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       160(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -899,26 +878,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       168(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       168(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -942,26 +920,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X3, X3
 	VPADDQ     k512<>+304(SB), X3, X9
 	VMOVDQU    X9, 304(SP)
-	ADDQ       176(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       176(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -970,26 +947,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       184(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       184(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -1013,26 +989,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X4, X4
 	VPADDQ     k512<>+320(SB), X4, X9
 	VMOVDQU    X9, 320(SP)
-	ADDQ       192(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       192(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -1041,26 +1016,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       200(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       200(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -1084,26 +1058,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X5, X5
 	VPADDQ     k512<>+336(SB), X5, X9
 	VMOVDQU    X9, 336(SP)
-	ADDQ       208(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       208(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -1112,26 +1085,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       216(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       216(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -1155,26 +1127,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X6, X6
 	VPADDQ     k512<>+352(SB), X6, X9
 	VMOVDQU    X9, 352(SP)
-	ADDQ       224(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       224(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -1183,26 +1154,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       232(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       232(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -1226,26 +1196,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X7, X7
 	VPADDQ     k512<>+368(SB), X7, X9
 	VMOVDQU    X9, 368(SP)
-	ADDQ       240(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       240(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -1254,26 +1223,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       248(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       248(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -1297,26 +1265,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X0, X0
 	VPADDQ     k512<>+384(SB), X0, X9
 	VMOVDQU    X9, 384(SP)
-	ADDQ       256(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       256(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -1325,26 +1292,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       264(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       264(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -1368,26 +1334,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X1, X1
 	VPADDQ     k512<>+400(SB), X1, X9
 	VMOVDQU    X9, 400(SP)
-	ADDQ       272(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       272(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -1396,26 +1361,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       280(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       280(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -1439,26 +1403,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X2, X2
 	VPADDQ     k512<>+416(SB), X2, X9
 	VMOVDQU    X9, 416(SP)
-	ADDQ       288(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       288(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -1467,26 +1430,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       296(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       296(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -1510,26 +1472,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X3, X3
 	VPADDQ     k512<>+432(SB), X3, X9
 	VMOVDQU    X9, 432(SP)
-	ADDQ       304(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       304(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -1538,26 +1499,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       312(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       312(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -1581,26 +1541,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X4, X4
 	VPADDQ     k512<>+448(SB), X4, X9
 	VMOVDQU    X9, 448(SP)
-	ADDQ       320(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       320(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -1609,26 +1568,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       328(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       328(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -1652,26 +1610,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X5, X5
 	VPADDQ     k512<>+464(SB), X5, X9
 	VMOVDQU    X9, 464(SP)
-	ADDQ       336(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       336(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -1680,26 +1637,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       344(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       344(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -1723,26 +1679,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X6, X6
 	VPADDQ     k512<>+480(SB), X6, X9
 	VMOVDQU    X9, 480(SP)
-	ADDQ       352(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       352(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -1751,26 +1706,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       360(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       360(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -1794,26 +1748,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X7, X7
 	VPADDQ     k512<>+496(SB), X7, X9
 	VMOVDQU    X9, 496(SP)
-	ADDQ       368(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       368(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -1822,26 +1775,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       376(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       376(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -1865,26 +1817,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X0, X0
 	VPADDQ     k512<>+512(SB), X0, X9
 	VMOVDQU    X9, 512(SP)
-	ADDQ       384(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       384(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -1893,26 +1844,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       392(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       392(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -1936,26 +1886,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X1, X1
 	VPADDQ     k512<>+528(SB), X1, X9
 	VMOVDQU    X9, 528(SP)
-	ADDQ       400(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       400(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -1964,26 +1913,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       408(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       408(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -2007,26 +1955,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X2, X2
 	VPADDQ     k512<>+544(SB), X2, X9
 	VMOVDQU    X9, 544(SP)
-	ADDQ       416(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       416(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -2035,26 +1982,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       424(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       424(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -2078,26 +2024,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X3, X3
 	VPADDQ     k512<>+560(SB), X3, X9
 	VMOVDQU    X9, 560(SP)
-	ADDQ       432(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       432(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -2106,26 +2051,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       440(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       440(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -2149,26 +2093,25 @@ block512AVX512_loop:
 	VPADDQ     X11, X4, X4
 	VPADDQ     k512<>+576(SB), X4, X9
 	VMOVDQU    X9, 576(SP)
-	ADDQ       448(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       448(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -2177,26 +2120,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       456(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       456(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -2220,26 +2162,25 @@ block512AVX512_loop:
 	VPADDQ     X10, X5, X5
 	VPADDQ     k512<>+592(SB), X5, X1
 	VMOVDQU    X1, 592(SP)
-	ADDQ       464(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       464(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -2248,26 +2189,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       472(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       472(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -2291,26 +2231,25 @@ block512AVX512_loop:
 	VPADDQ     X5, X6, X6
 	VPADDQ     k512<>+608(SB), X6, X1
 	VMOVDQU    X1, 608(SP)
-	ADDQ       480(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       480(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -2319,26 +2258,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       488(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       488(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -2362,26 +2300,25 @@ block512AVX512_loop:
 	VPADDQ     X2, X7, X7
 	VPADDQ     k512<>+624(SB), X7, X0
 	VMOVDQU    X0, 624(SP)
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	SUBQ       R10, R14
 	ADDQ       496(SP), SI
 	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
 	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
 	ADDQ       R15, R10
-	ADDQ       R15, SI
 	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
 	ADDQ       R13, R10
-	ADDQ       R13, SI
-	MOVQ       R8, R14
-	ANDQ       R9, R14
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -2390,26 +2327,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	SUBQ       R9, R14
 	ADDQ       504(SP), BX
 	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
 	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
 	ADDQ       R12, R9
-	ADDQ       R12, BX
 	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
 	ADDQ       R13, R9
-	ADDQ       R13, BX
-	MOVQ       DI, R14
-	ANDQ       R8, R14
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -2418,26 +2354,25 @@ block512AVX512_loop:
 	ADDQ       R13, BX
 	MOVQ       SI, R12
 	XORQ       DI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	SUBQ       R8, R14
 	ADDQ       512(SP), AX
 	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
 	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
 	ADDQ       R15, R8
-	ADDQ       R15, AX
 	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
 	ADDQ       R13, R8
-	ADDQ       R13, AX
-	MOVQ       SI, R14
-	ANDQ       DI, R14
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -2446,26 +2381,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       520(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       520(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -2474,26 +2408,25 @@ block512AVX512_loop:
 	ADDQ       R13, R11
 	MOVQ       AX, R12
 	XORQ       BX, R12
-	ADDQ       528(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       528(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -2502,26 +2435,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       536(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       536(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -2530,26 +2462,25 @@ block512AVX512_loop:
 	ADDQ       R13, R9
 	MOVQ       R10, R12
 	XORQ       R11, R12
-	ADDQ       544(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       544(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -2558,26 +2489,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       552(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       552(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -2586,26 +2516,25 @@ block512AVX512_loop:
 	ADDQ       R13, DI
 	MOVQ       R8, R12
 	XORQ       R9, R12
-	ADDQ       560(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       560(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -2614,26 +2543,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       568(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       568(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -2642,26 +2570,25 @@ block512AVX512_loop:
 	ADDQ       R13, BX
 	MOVQ       SI, R12
 	XORQ       DI, R12
-	ADDQ       576(SP), AX
-	ANDNQ      R11, R9, R15
-	MOVQ       R9, R14
-	ANDQ       R10, R14
-	ADDQ       R14, R15
-	ADDQ       AX, R8
-	ADDQ       R15, R8
-	ADDQ       R15, AX
-	RORXQ      $0x0e, R9, R13
-	RORXQ      $0x12, R9, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R9, R14
-	XORQ       R14, R13
-	ADDQ       R13, R8
-	ADDQ       R13, AX
 	MOVQ       SI, R14
 	ANDQ       DI, R14
+	SUBQ       R8, R14
+	ADDQ       576(SP), AX
+	ANDNQ      R11, R9, R15
+	ADDQ       AX, R8
+	MOVQ       R9, AX
+	ANDQ       R10, AX
+	ADDQ       AX, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, AX
+	XORQ       AX, R13
+	RORXQ      $0x29, R9, AX
+	XORQ       AX, R13
+	ADDQ       R13, R8
 	ANDQ       BX, R12
 	ADDQ       R14, R12
-	ADDQ       R12, AX
+	LEAQ       (R8)(R12*1), AX
 	RORXQ      $0x1c, BX, R13
 	RORXQ      $0x22, BX, R14
 	XORQ       R14, R13
@@ -2670,26 +2597,25 @@ block512AVX512_loop:
 	ADDQ       R13, AX
 	MOVQ       BX, R15
 	XORQ       SI, R15
-	ADDQ       584(SP), R11
-	ANDNQ      R10, R8, R12
-	MOVQ       R8, R14
-	ANDQ       R9, R14
-	ADDQ       R14, R12
-	ADDQ       R11, DI
-	ADDQ       R12, DI
-	ADDQ       R12, R11
-	RORXQ      $0x0e, R8, R13
-	RORXQ      $0x12, R8, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R8, R14
-	XORQ       R14, R13
-	ADDQ       R13, DI
-	ADDQ       R13, R11
 	MOVQ       BX, R14
 	ANDQ       SI, R14
+	SUBQ       DI, R14
+	ADDQ       584(SP), R11
+	ANDNQ      R10, R8, R12
+	ADDQ       R11, DI
+	MOVQ       R8, R11
+	ANDQ       R9, R11
+	ADDQ       R11, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R11
+	XORQ       R11, R13
+	RORXQ      $0x29, R8, R11
+	XORQ       R11, R13
+	ADDQ       R13, DI
 	ANDQ       AX, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R11
+	LEAQ       (DI)(R15*1), R11
 	RORXQ      $0x1c, AX, R13
 	RORXQ      $0x22, AX, R14
 	XORQ       R14, R13
@@ -2698,26 +2624,25 @@ block512AVX512_loop:
 	ADDQ       R13, R11
 	MOVQ       AX, R12
 	XORQ       BX, R12
-	ADDQ       592(SP), R10
-	ANDNQ      R9, DI, R15
-	MOVQ       DI, R14
-	ANDQ       R8, R14
-	ADDQ       R14, R15
-	ADDQ       R10, SI
-	ADDQ       R15, SI
-	ADDQ       R15, R10
-	RORXQ      $0x0e, DI, R13
-	RORXQ      $0x12, DI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, DI, R14
-	XORQ       R14, R13
-	ADDQ       R13, SI
-	ADDQ       R13, R10
 	MOVQ       AX, R14
 	ANDQ       BX, R14
+	SUBQ       SI, R14
+	ADDQ       592(SP), R10
+	ANDNQ      R9, DI, R15
+	ADDQ       R10, SI
+	MOVQ       DI, R10
+	ANDQ       R8, R10
+	ADDQ       R10, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R10
+	XORQ       R10, R13
+	RORXQ      $0x29, DI, R10
+	XORQ       R10, R13
+	ADDQ       R13, SI
 	ANDQ       R11, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R10
+	LEAQ       (SI)(R12*1), R10
 	RORXQ      $0x1c, R11, R13
 	RORXQ      $0x22, R11, R14
 	XORQ       R14, R13
@@ -2726,26 +2651,25 @@ block512AVX512_loop:
 	ADDQ       R13, R10
 	MOVQ       R11, R15
 	XORQ       AX, R15
-	ADDQ       600(SP), R9
-	ANDNQ      R8, SI, R12
-	MOVQ       SI, R14
-	ANDQ       DI, R14
-	ADDQ       R14, R12
-	ADDQ       R9, BX
-	ADDQ       R12, BX
-	ADDQ       R12, R9
-	RORXQ      $0x0e, SI, R13
-	RORXQ      $0x12, SI, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, SI, R14
-	XORQ       R14, R13
-	ADDQ       R13, BX
-	ADDQ       R13, R9
 	MOVQ       R11, R14
 	ANDQ       AX, R14
+	SUBQ       BX, R14
+	ADDQ       600(SP), R9
+	ANDNQ      R8, SI, R12
+	ADDQ       R9, BX
+	MOVQ       SI, R9
+	ANDQ       DI, R9
+	ADDQ       R9, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R9
+	XORQ       R9, R13
+	RORXQ      $0x29, SI, R9
+	XORQ       R9, R13
+	ADDQ       R13, BX
 	ANDQ       R10, R15
 	ADDQ       R14, R15
-	ADDQ       R15, R9
+	LEAQ       (BX)(R15*1), R9
 	RORXQ      $0x1c, R10, R13
 	RORXQ      $0x22, R10, R14
 	XORQ       R14, R13
@@ -2754,26 +2678,25 @@ block512AVX512_loop:
 	ADDQ       R13, R9
 	MOVQ       R10, R12
 	XORQ       R11, R12
-	ADDQ       608(SP), R8
-	ANDNQ      DI, BX, R15
-	MOVQ       BX, R14
-	ANDQ       SI, R14
-	ADDQ       R14, R15
-	ADDQ       R8, AX
-	ADDQ       R15, AX
-	ADDQ       R15, R8
-	RORXQ      $0x0e, BX, R13
-	RORXQ      $0x12, BX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, BX, R14
-	XORQ       R14, R13
-	ADDQ       R13, AX
-	ADDQ       R13, R8
 	MOVQ       R10, R14
 	ANDQ       R11, R14
+	SUBQ       AX, R14
+	ADDQ       608(SP), R8
+	ANDNQ      DI, BX, R15
+	ADDQ       R8, AX
+	MOVQ       BX, R8
+	ANDQ       SI, R8
+	ADDQ       R8, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R8
+	XORQ       R8, R13
+	RORXQ      $0x29, BX, R8
+	XORQ       R8, R13
+	ADDQ       R13, AX
 	ANDQ       R9, R12
 	ADDQ       R14, R12
-	ADDQ       R12, R8
+	LEAQ       (AX)(R12*1), R8
 	RORXQ      $0x1c, R9, R13
 	RORXQ      $0x22, R9, R14
 	XORQ       R14, R13
@@ -2782,26 +2705,25 @@ block512AVX512_loop:
 	ADDQ       R13, R8
 	MOVQ       R9, R15
 	XORQ       R10, R15
-	ADDQ       616(SP), DI
-	ANDNQ      SI, AX, R12
-	MOVQ       AX, R14
-	ANDQ       BX, R14
-	ADDQ       R14, R12
-	ADDQ       DI, R11
-	ADDQ       R12, R11
-	ADDQ       R12, DI
-	RORXQ      $0x0e, AX, R13
-	RORXQ      $0x12, AX, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, AX, R14
-	XORQ       R14, R13
-	ADDQ       R13, R11
-	ADDQ       R13, DI
 	MOVQ       R9, R14
 	ANDQ       R10, R14
+	SUBQ       R11, R14
+	ADDQ       616(SP), DI
+	ANDNQ      SI, AX, R12
+	ADDQ       DI, R11
+	MOVQ       AX, DI
+	ANDQ       BX, DI
+	ADDQ       DI, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, DI
+	XORQ       DI, R13
+	RORXQ      $0x29, AX, DI
+	XORQ       DI, R13
+	ADDQ       R13, R11
 	ANDQ       R8, R15
 	ADDQ       R14, R15
-	ADDQ       R15, DI
+	LEAQ       (R11)(R15*1), DI
 	RORXQ      $0x1c, R8, R13
 	RORXQ      $0x22, R8, R14
 	XORQ       R14, R13
@@ -2810,26 +2732,25 @@ block512AVX512_loop:
 	ADDQ       R13, DI
 	MOVQ       R8, R12
 	XORQ       R9, R12
-	ADDQ       624(SP), SI
-	ANDNQ      BX, R11, R15
-	MOVQ       R11, R14
-	ANDQ       AX, R14
-	ADDQ       R14, R15
-	ADDQ       SI, R10
-	ADDQ       R15, R10
-	ADDQ       R15, SI
-	RORXQ      $0x0e, R11, R13
-	RORXQ      $0x12, R11, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R11, R14
-	XORQ       R14, R13
-	ADDQ       R13, R10
-	ADDQ       R13, SI
 	MOVQ       R8, R14
 	ANDQ       R9, R14
+	SUBQ       R10, R14
+	ADDQ       624(SP), SI
+	ANDNQ      BX, R11, R15
+	ADDQ       SI, R10
+	MOVQ       R11, SI
+	ANDQ       AX, SI
+	ADDQ       SI, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, SI
+	XORQ       SI, R13
+	RORXQ      $0x29, R11, SI
+	XORQ       SI, R13
+	ADDQ       R13, R10
 	ANDQ       DI, R12
 	ADDQ       R14, R12
-	ADDQ       R12, SI
+	LEAQ       (R10)(R12*1), SI
 	RORXQ      $0x1c, DI, R13
 	RORXQ      $0x22, DI, R14
 	XORQ       R14, R13
@@ -2838,26 +2759,25 @@ block512AVX512_loop:
 	ADDQ       R13, SI
 	MOVQ       DI, R15
 	XORQ       R8, R15
-	ADDQ       632(SP), BX
-	ANDNQ      AX, R10, R12
-	MOVQ       R10, R14
-	ANDQ       R11, R14
-	ADDQ       R14, R12
-	ADDQ       BX, R9
-	ADDQ       R12, R9
-	ADDQ       R12, BX
-	RORXQ      $0x0e, R10, R13
-	RORXQ      $0x12, R10, R14
-	XORQ       R14, R13
-	RORXQ      $0x29, R10, R14
-	XORQ       R14, R13
-	ADDQ       R13, R9
-	ADDQ       R13, BX
 	MOVQ       DI, R14
 	ANDQ       R8, R14
+	SUBQ       R9, R14
+	ADDQ       632(SP), BX
+	ANDNQ      AX, R10, R12
+	ADDQ       BX, R9
+	MOVQ       R10, BX
+	ANDQ       R11, BX
+	ADDQ       BX, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, BX
+	XORQ       BX, R13
+	RORXQ      $0x29, R10, BX
+	XORQ       BX, R13
+	ADDQ       R13, R9
 	ANDQ       SI, R15
 	ADDQ       R14, R15
-	ADDQ       R15, BX
+	LEAQ       (R9)(R15*1), BX
 	RORXQ      $0x1c, SI, R13
 	RORXQ      $0x22, SI, R14
 	XORQ       R14, R13
@@ -2972,26 +2892,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X0, X0
 	VPADDQ   k512<>+128(SB), X0, X9
 	VMOVDQU  X9, 128(SP)
-	ADDQ     (SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     (SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -3000,26 +2919,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     8(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     8(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -3053,26 +2971,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X1, X1
 	VPADDQ   k512<>+144(SB), X1, X9
 	VMOVDQU  X9, 144(SP)
-	ADDQ     16(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     16(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -3081,26 +2998,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     24(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     24(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -3134,26 +3050,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X2, X2
 	VPADDQ   k512<>+160(SB), X2, X9
 	VMOVDQU  X9, 160(SP)
-	ADDQ     32(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     32(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -3162,26 +3077,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     40(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     40(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -3215,26 +3129,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X3, X3
 	VPADDQ   k512<>+176(SB), X3, X9
 	VMOVDQU  X9, 176(SP)
-	ADDQ     48(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     48(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -3243,26 +3156,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     56(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     56(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -3296,26 +3208,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X4, X4
 	VPADDQ   k512<>+192(SB), X4, X9
 	VMOVDQU  X9, 192(SP)
-	ADDQ     64(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     64(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -3324,26 +3235,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     72(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     72(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -3377,26 +3287,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X5, X5
 	VPADDQ   k512<>+208(SB), X5, X9
 	VMOVDQU  X9, 208(SP)
-	ADDQ     80(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     80(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -3405,26 +3314,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     88(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     88(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -3458,26 +3366,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X6, X6
 	VPADDQ   k512<>+224(SB), X6, X9
 	VMOVDQU  X9, 224(SP)
-	ADDQ     96(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     96(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -3486,26 +3393,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     104(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     104(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -3539,26 +3445,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X7, X7
 	VPADDQ   k512<>+240(SB), X7, X9
 	VMOVDQU  X9, 240(SP)
-	ADDQ     112(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     112(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -3567,26 +3472,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     120(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     120(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -3620,26 +3524,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X0, X0
 	VPADDQ   k512<>+256(SB), X0, X9
 	VMOVDQU  X9, 256(SP)
-	ADDQ     128(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     128(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -3648,26 +3551,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     136(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     136(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -3701,26 +3603,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X1, X1
 	VPADDQ   k512<>+272(SB), X1, X9
 	VMOVDQU  X9, 272(SP)
-	ADDQ     144(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     144(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -3729,26 +3630,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     152(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     152(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -3782,26 +3682,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X2, X2
 	VPADDQ   k512<>+288(SB), X2, X9
 	VMOVDQU  X9, 288(SP)
-	ADDQ     160(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     160(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -3810,26 +3709,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     168(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     168(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -3863,26 +3761,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X3, X3
 	VPADDQ   k512<>+304(SB), X3, X9
 	VMOVDQU  X9, 304(SP)
-	ADDQ     176(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     176(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -3891,26 +3788,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     184(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     184(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -3944,26 +3840,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X4, X4
 	VPADDQ   k512<>+320(SB), X4, X9
 	VMOVDQU  X9, 320(SP)
-	ADDQ     192(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     192(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -3972,26 +3867,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     200(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     200(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -4025,26 +3919,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X5, X5
 	VPADDQ   k512<>+336(SB), X5, X9
 	VMOVDQU  X9, 336(SP)
-	ADDQ     208(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     208(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -4053,26 +3946,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     216(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     216(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -4106,26 +3998,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X6, X6
 	VPADDQ   k512<>+352(SB), X6, X9
 	VMOVDQU  X9, 352(SP)
-	ADDQ     224(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     224(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -4134,26 +4025,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     232(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     232(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -4187,26 +4077,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X7, X7
 	VPADDQ   k512<>+368(SB), X7, X9
 	VMOVDQU  X9, 368(SP)
-	ADDQ     240(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     240(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -4215,26 +4104,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     248(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     248(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -4268,26 +4156,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X0, X0
 	VPADDQ   k512<>+384(SB), X0, X9
 	VMOVDQU  X9, 384(SP)
-	ADDQ     256(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     256(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -4296,26 +4183,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     264(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     264(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -4349,26 +4235,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X1, X1
 	VPADDQ   k512<>+400(SB), X1, X9
 	VMOVDQU  X9, 400(SP)
-	ADDQ     272(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     272(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -4377,26 +4262,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     280(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     280(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -4430,26 +4314,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X2, X2
 	VPADDQ   k512<>+416(SB), X2, X9
 	VMOVDQU  X9, 416(SP)
-	ADDQ     288(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     288(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -4458,26 +4341,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     296(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     296(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -4511,26 +4393,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X3, X3
 	VPADDQ   k512<>+432(SB), X3, X9
 	VMOVDQU  X9, 432(SP)
-	ADDQ     304(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     304(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -4539,26 +4420,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     312(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     312(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -4592,26 +4472,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X4, X4
 	VPADDQ   k512<>+448(SB), X4, X9
 	VMOVDQU  X9, 448(SP)
-	ADDQ     320(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     320(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -4620,26 +4499,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     328(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     328(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -4673,26 +4551,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X5, X5
 	VPADDQ   k512<>+464(SB), X5, X9
 	VMOVDQU  X9, 464(SP)
-	ADDQ     336(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     336(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -4701,26 +4578,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     344(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     344(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -4754,26 +4630,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X6, X6
 	VPADDQ   k512<>+480(SB), X6, X9
 	VMOVDQU  X9, 480(SP)
-	ADDQ     352(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     352(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -4782,26 +4657,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     360(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     360(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -4835,26 +4709,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X7, X7
 	VPADDQ   k512<>+496(SB), X7, X9
 	VMOVDQU  X9, 496(SP)
-	ADDQ     368(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     368(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -4863,26 +4736,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     376(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     376(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -4916,26 +4788,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X0, X0
 	VPADDQ   k512<>+512(SB), X0, X9
 	VMOVDQU  X9, 512(SP)
-	ADDQ     384(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     384(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -4944,26 +4815,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     392(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     392(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -4997,26 +4867,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X1, X1
 	VPADDQ   k512<>+528(SB), X1, X9
 	VMOVDQU  X9, 528(SP)
-	ADDQ     400(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     400(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -5025,26 +4894,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     408(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     408(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -5078,26 +4946,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X2, X2
 	VPADDQ   k512<>+544(SB), X2, X9
 	VMOVDQU  X9, 544(SP)
-	ADDQ     416(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     416(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -5106,26 +4973,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     424(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     424(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -5159,26 +5025,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X3, X3
 	VPADDQ   k512<>+560(SB), X3, X9
 	VMOVDQU  X9, 560(SP)
-	ADDQ     432(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     432(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -5187,26 +5052,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     440(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     440(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -5240,26 +5104,25 @@ block512AVX2_loop:
 	VPADDQ   X11, X4, X4
 	VPADDQ   k512<>+576(SB), X4, X9
 	VMOVDQU  X9, 576(SP)
-	ADDQ     448(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     448(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -5268,26 +5131,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     456(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     456(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -5321,26 +5183,25 @@ block512AVX2_loop:
 	VPADDQ   X10, X5, X5
 	VPADDQ   k512<>+592(SB), X5, X1
 	VMOVDQU  X1, 592(SP)
-	ADDQ     464(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     464(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -5349,26 +5210,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     472(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     472(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -5402,26 +5262,25 @@ block512AVX2_loop:
 	VPADDQ   X5, X6, X6
 	VPADDQ   k512<>+608(SB), X6, X1
 	VMOVDQU  X1, 608(SP)
-	ADDQ     480(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     480(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -5430,26 +5289,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     488(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     488(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -5483,26 +5341,25 @@ block512AVX2_loop:
 	VPADDQ   X2, X7, X7
 	VPADDQ   k512<>+624(SB), X7, X0
 	VMOVDQU  X0, 624(SP)
+	MOVQ     R8, R14
+	ANDQ     R9, R14
+	SUBQ     R10, R14
 	ADDQ     496(SP), SI
 	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
 	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
 	ADDQ     R15, R10
-	ADDQ     R15, SI
 	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
 	ADDQ     R13, R10
-	ADDQ     R13, SI
-	MOVQ     R8, R14
-	ANDQ     R9, R14
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -5511,26 +5368,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
+	MOVQ     DI, R14
+	ANDQ     R8, R14
+	SUBQ     R9, R14
 	ADDQ     504(SP), BX
 	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
 	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
 	ADDQ     R12, R9
-	ADDQ     R12, BX
 	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
 	ADDQ     R13, R9
-	ADDQ     R13, BX
-	MOVQ     DI, R14
-	ANDQ     R8, R14
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -5539,26 +5395,25 @@ block512AVX2_loop:
 	ADDQ     R13, BX
 	MOVQ     SI, R12
 	XORQ     DI, R12
+	MOVQ     SI, R14
+	ANDQ     DI, R14
+	SUBQ     R8, R14
 	ADDQ     512(SP), AX
 	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
 	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
 	ADDQ     R15, R8
-	ADDQ     R15, AX
 	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
 	ADDQ     R13, R8
-	ADDQ     R13, AX
-	MOVQ     SI, R14
-	ANDQ     DI, R14
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -5567,26 +5422,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     520(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     520(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -5595,26 +5449,25 @@ block512AVX2_loop:
 	ADDQ     R13, R11
 	MOVQ     AX, R12
 	XORQ     BX, R12
-	ADDQ     528(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     528(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -5623,26 +5476,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     536(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     536(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -5651,26 +5503,25 @@ block512AVX2_loop:
 	ADDQ     R13, R9
 	MOVQ     R10, R12
 	XORQ     R11, R12
-	ADDQ     544(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     544(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -5679,26 +5530,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     552(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     552(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -5707,26 +5557,25 @@ block512AVX2_loop:
 	ADDQ     R13, DI
 	MOVQ     R8, R12
 	XORQ     R9, R12
-	ADDQ     560(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     560(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -5735,26 +5584,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     568(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     568(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
@@ -5763,26 +5611,25 @@ block512AVX2_loop:
 	ADDQ     R13, BX
 	MOVQ     SI, R12
 	XORQ     DI, R12
-	ADDQ     576(SP), AX
-	ANDNQ    R11, R9, R15
-	MOVQ     R9, R14
-	ANDQ     R10, R14
-	ADDQ     R14, R15
-	ADDQ     AX, R8
-	ADDQ     R15, R8
-	ADDQ     R15, AX
-	RORXQ    $0x0e, R9, R13
-	RORXQ    $0x12, R9, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R9, R14
-	XORQ     R14, R13
-	ADDQ     R13, R8
-	ADDQ     R13, AX
 	MOVQ     SI, R14
 	ANDQ     DI, R14
+	SUBQ     R8, R14
+	ADDQ     576(SP), AX
+	ANDNQ    R11, R9, R15
+	ADDQ     AX, R8
+	MOVQ     R9, AX
+	ANDQ     R10, AX
+	ADDQ     AX, R15
+	ADDQ     R15, R8
+	RORXQ    $0x0e, R9, R13
+	RORXQ    $0x12, R9, AX
+	XORQ     AX, R13
+	RORXQ    $0x29, R9, AX
+	XORQ     AX, R13
+	ADDQ     R13, R8
 	ANDQ     BX, R12
 	ADDQ     R14, R12
-	ADDQ     R12, AX
+	LEAQ     (R8)(R12*1), AX
 	RORXQ    $0x1c, BX, R13
 	RORXQ    $0x22, BX, R14
 	XORQ     R14, R13
@@ -5791,26 +5638,25 @@ block512AVX2_loop:
 	ADDQ     R13, AX
 	MOVQ     BX, R15
 	XORQ     SI, R15
-	ADDQ     584(SP), R11
-	ANDNQ    R10, R8, R12
-	MOVQ     R8, R14
-	ANDQ     R9, R14
-	ADDQ     R14, R12
-	ADDQ     R11, DI
-	ADDQ     R12, DI
-	ADDQ     R12, R11
-	RORXQ    $0x0e, R8, R13
-	RORXQ    $0x12, R8, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R8, R14
-	XORQ     R14, R13
-	ADDQ     R13, DI
-	ADDQ     R13, R11
 	MOVQ     BX, R14
 	ANDQ     SI, R14
+	SUBQ     DI, R14
+	ADDQ     584(SP), R11
+	ANDNQ    R10, R8, R12
+	ADDQ     R11, DI
+	MOVQ     R8, R11
+	ANDQ     R9, R11
+	ADDQ     R11, R12
+	ADDQ     R12, DI
+	RORXQ    $0x0e, R8, R13
+	RORXQ    $0x12, R8, R11
+	XORQ     R11, R13
+	RORXQ    $0x29, R8, R11
+	XORQ     R11, R13
+	ADDQ     R13, DI
 	ANDQ     AX, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R11
+	LEAQ     (DI)(R15*1), R11
 	RORXQ    $0x1c, AX, R13
 	RORXQ    $0x22, AX, R14
 	XORQ     R14, R13
@@ -5819,26 +5665,25 @@ block512AVX2_loop:
 	ADDQ     R13, R11
 	MOVQ     AX, R12
 	XORQ     BX, R12
-	ADDQ     592(SP), R10
-	ANDNQ    R9, DI, R15
-	MOVQ     DI, R14
-	ANDQ     R8, R14
-	ADDQ     R14, R15
-	ADDQ     R10, SI
-	ADDQ     R15, SI
-	ADDQ     R15, R10
-	RORXQ    $0x0e, DI, R13
-	RORXQ    $0x12, DI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, DI, R14
-	XORQ     R14, R13
-	ADDQ     R13, SI
-	ADDQ     R13, R10
 	MOVQ     AX, R14
 	ANDQ     BX, R14
+	SUBQ     SI, R14
+	ADDQ     592(SP), R10
+	ANDNQ    R9, DI, R15
+	ADDQ     R10, SI
+	MOVQ     DI, R10
+	ANDQ     R8, R10
+	ADDQ     R10, R15
+	ADDQ     R15, SI
+	RORXQ    $0x0e, DI, R13
+	RORXQ    $0x12, DI, R10
+	XORQ     R10, R13
+	RORXQ    $0x29, DI, R10
+	XORQ     R10, R13
+	ADDQ     R13, SI
 	ANDQ     R11, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R10
+	LEAQ     (SI)(R12*1), R10
 	RORXQ    $0x1c, R11, R13
 	RORXQ    $0x22, R11, R14
 	XORQ     R14, R13
@@ -5847,26 +5692,25 @@ block512AVX2_loop:
 	ADDQ     R13, R10
 	MOVQ     R11, R15
 	XORQ     AX, R15
-	ADDQ     600(SP), R9
-	ANDNQ    R8, SI, R12
-	MOVQ     SI, R14
-	ANDQ     DI, R14
-	ADDQ     R14, R12
-	ADDQ     R9, BX
-	ADDQ     R12, BX
-	ADDQ     R12, R9
-	RORXQ    $0x0e, SI, R13
-	RORXQ    $0x12, SI, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, SI, R14
-	XORQ     R14, R13
-	ADDQ     R13, BX
-	ADDQ     R13, R9
 	MOVQ     R11, R14
 	ANDQ     AX, R14
+	SUBQ     BX, R14
+	ADDQ     600(SP), R9
+	ANDNQ    R8, SI, R12
+	ADDQ     R9, BX
+	MOVQ     SI, R9
+	ANDQ     DI, R9
+	ADDQ     R9, R12
+	ADDQ     R12, BX
+	RORXQ    $0x0e, SI, R13
+	RORXQ    $0x12, SI, R9
+	XORQ     R9, R13
+	RORXQ    $0x29, SI, R9
+	XORQ     R9, R13
+	ADDQ     R13, BX
 	ANDQ     R10, R15
 	ADDQ     R14, R15
-	ADDQ     R15, R9
+	LEAQ     (BX)(R15*1), R9
 	RORXQ    $0x1c, R10, R13
 	RORXQ    $0x22, R10, R14
 	XORQ     R14, R13
@@ -5875,26 +5719,25 @@ block512AVX2_loop:
 	ADDQ     R13, R9
 	MOVQ     R10, R12
 	XORQ     R11, R12
-	ADDQ     608(SP), R8
-	ANDNQ    DI, BX, R15
-	MOVQ     BX, R14
-	ANDQ     SI, R14
-	ADDQ     R14, R15
-	ADDQ     R8, AX
-	ADDQ     R15, AX
-	ADDQ     R15, R8
-	RORXQ    $0x0e, BX, R13
-	RORXQ    $0x12, BX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, BX, R14
-	XORQ     R14, R13
-	ADDQ     R13, AX
-	ADDQ     R13, R8
 	MOVQ     R10, R14
 	ANDQ     R11, R14
+	SUBQ     AX, R14
+	ADDQ     608(SP), R8
+	ANDNQ    DI, BX, R15
+	ADDQ     R8, AX
+	MOVQ     BX, R8
+	ANDQ     SI, R8
+	ADDQ     R8, R15
+	ADDQ     R15, AX
+	RORXQ    $0x0e, BX, R13
+	RORXQ    $0x12, BX, R8
+	XORQ     R8, R13
+	RORXQ    $0x29, BX, R8
+	XORQ     R8, R13
+	ADDQ     R13, AX
 	ANDQ     R9, R12
 	ADDQ     R14, R12
-	ADDQ     R12, R8
+	LEAQ     (AX)(R12*1), R8
 	RORXQ    $0x1c, R9, R13
 	RORXQ    $0x22, R9, R14
 	XORQ     R14, R13
@@ -5903,26 +5746,25 @@ block512AVX2_loop:
 	ADDQ     R13, R8
 	MOVQ     R9, R15
 	XORQ     R10, R15
-	ADDQ     616(SP), DI
-	ANDNQ    SI, AX, R12
-	MOVQ     AX, R14
-	ANDQ     BX, R14
-	ADDQ     R14, R12
-	ADDQ     DI, R11
-	ADDQ     R12, R11
-	ADDQ     R12, DI
-	RORXQ    $0x0e, AX, R13
-	RORXQ    $0x12, AX, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, AX, R14
-	XORQ     R14, R13
-	ADDQ     R13, R11
-	ADDQ     R13, DI
 	MOVQ     R9, R14
 	ANDQ     R10, R14
+	SUBQ     R11, R14
+	ADDQ     616(SP), DI
+	ANDNQ    SI, AX, R12
+	ADDQ     DI, R11
+	MOVQ     AX, DI
+	ANDQ     BX, DI
+	ADDQ     DI, R12
+	ADDQ     R12, R11
+	RORXQ    $0x0e, AX, R13
+	RORXQ    $0x12, AX, DI
+	XORQ     DI, R13
+	RORXQ    $0x29, AX, DI
+	XORQ     DI, R13
+	ADDQ     R13, R11
 	ANDQ     R8, R15
 	ADDQ     R14, R15
-	ADDQ     R15, DI
+	LEAQ     (R11)(R15*1), DI
 	RORXQ    $0x1c, R8, R13
 	RORXQ    $0x22, R8, R14
 	XORQ     R14, R13
@@ -5931,26 +5773,25 @@ block512AVX2_loop:
 	ADDQ     R13, DI
 	MOVQ     R8, R12
 	XORQ     R9, R12
-	ADDQ     624(SP), SI
-	ANDNQ    BX, R11, R15
-	MOVQ     R11, R14
-	ANDQ     AX, R14
-	ADDQ     R14, R15
-	ADDQ     SI, R10
-	ADDQ     R15, R10
-	ADDQ     R15, SI
-	RORXQ    $0x0e, R11, R13
-	RORXQ    $0x12, R11, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R11, R14
-	XORQ     R14, R13
-	ADDQ     R13, R10
-	ADDQ     R13, SI
 	MOVQ     R8, R14
 	ANDQ     R9, R14
+	SUBQ     R10, R14
+	ADDQ     624(SP), SI
+	ANDNQ    BX, R11, R15
+	ADDQ     SI, R10
+	MOVQ     R11, SI
+	ANDQ     AX, SI
+	ADDQ     SI, R15
+	ADDQ     R15, R10
+	RORXQ    $0x0e, R11, R13
+	RORXQ    $0x12, R11, SI
+	XORQ     SI, R13
+	RORXQ    $0x29, R11, SI
+	XORQ     SI, R13
+	ADDQ     R13, R10
 	ANDQ     DI, R12
 	ADDQ     R14, R12
-	ADDQ     R12, SI
+	LEAQ     (R10)(R12*1), SI
 	RORXQ    $0x1c, DI, R13
 	RORXQ    $0x22, DI, R14
 	XORQ     R14, R13
@@ -5959,26 +5800,25 @@ block512AVX2_loop:
 	ADDQ     R13, SI
 	MOVQ     DI, R15
 	XORQ     R8, R15
-	ADDQ     632(SP), BX
-	ANDNQ    AX, R10, R12
-	MOVQ     R10, R14
-	ANDQ     R11, R14
-	ADDQ     R14, R12
-	ADDQ     BX, R9
-	ADDQ     R12, R9
-	ADDQ     R12, BX
-	RORXQ    $0x0e, R10, R13
-	RORXQ    $0x12, R10, R14
-	XORQ     R14, R13
-	RORXQ    $0x29, R10, R14
-	XORQ     R14, R13
-	ADDQ     R13, R9
-	ADDQ     R13, BX
 	MOVQ     DI, R14
 	ANDQ     R8, R14
+	SUBQ     R9, R14
+	ADDQ     632(SP), BX
+	ANDNQ    AX, R10, R12
+	ADDQ     BX, R9
+	MOVQ     R10, BX
+	ANDQ     R11, BX
+	ADDQ     BX, R12
+	ADDQ     R12, R9
+	RORXQ    $0x0e, R10, R13
+	RORXQ    $0x12, R10, BX
+	XORQ     BX, R13
+	RORXQ    $0x29, R10, BX
+	XORQ     BX, R13
+	ADDQ     R13, R9
 	ANDQ     SI, R15
 	ADDQ     R14, R15
-	ADDQ     R15, BX
+	LEAQ     (R9)(R15*1), BX
 	RORXQ    $0x1c, SI, R13
 	RORXQ    $0x22, SI, R14
 	XORQ     R14, R13
