@@ -1,6 +1,7 @@
 // Command blake3 generates the amd64 kernels of the blake3 package:
 // 16-way AVX-512 (any 1 to 16 lanes), 8-way AVX2 and 4-way SSE4.1
-// chunk and parent hashing. Declarations: blake3/compress_amd64.go.
+// chunk and parent hashing, and 16-way AVX-512 extended output.
+// Declarations: blake3/compress_amd64.go.
 //
 // There is no single-block kernel: one block in XMM registers (rows and
 // diagonal shuffles, VPRORD, VPERMD message gathering; see git history of
