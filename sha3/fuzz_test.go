@@ -63,7 +63,24 @@ func FuzzUnmarshal(f *testing.F) {
 	x.Write([]byte("abc"))
 	st, _ = x.MarshalBinary()
 	f.Add(st)
+	ph, _ := NewParallelHash128(100, []byte("S"), 32)
+	ph.Write(bytes.Repeat([]byte{1}, 250))
+	st, _ = ph.MarshalBinary()
+	f.Add(st)
 	f.Fuzz(func(t *testing.T, b []byte) {
+		p, _ := NewParallelHash128(100, nil, 32)
+		if p.UnmarshalBinary(b) == nil {
+			p.Write([]byte("more"))
+			p.Sum(nil)
+		}
+		px, _ := NewParallelHashXOF128(100, nil)
+		if px.UnmarshalBinary(b) == nil {
+			px.Read(make([]byte, 10))
+		}
+		th, _ := NewTupleHash128(nil, 32)
+		if th.UnmarshalBinary(b) == nil {
+			th.Sum(nil)
+		}
 		h := New256()
 		if h.UnmarshalBinary(b) == nil {
 			if again, _ := h.MarshalBinary(); !bytes.Equal(again, b) {

@@ -732,3 +732,45 @@ func TestMarshalGolden(t *testing.T) {
 		t.Error("SHA3-256 accepted a squeezing state")
 	}
 }
+
+// TestTupleHashMarshal: a TupleHash state resumes after any element, and
+// states of other variants or output lengths are refused.
+func TestTupleHashMarshal(t *testing.T) {
+	tuple := [][]byte{[]byte("a"), bytes.Repeat([]byte("b"), 300), nil, []byte("c")}
+	want, _ := TupleHash256(tuple, []byte("S"), 40)
+	wantX, _ := TupleHashXOF128(tuple, []byte("S"), 40)
+	for i := 0; i <= len(tuple); i++ {
+		h, _ := NewTupleHash256([]byte("S"), 40)
+		x := NewTupleHashXOF128([]byte("S"))
+		for _, e := range tuple[:i] {
+			h.WriteElement(e)
+			x.WriteElement(e)
+		}
+		st, _ := h.MarshalBinary()
+		stX, _ := x.MarshalBinary()
+		h2, _ := NewTupleHash256(nil, 40)
+		x2 := NewTupleHashXOF128(nil)
+		if err := h2.UnmarshalBinary(st); err != nil {
+			t.Fatal(err)
+		}
+		if err := x2.UnmarshalBinary(stX); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range tuple[i:] {
+			h2.WriteElement(e)
+			x2.WriteElement(e)
+		}
+		got := make([]byte, 40)
+		x2.Read(got)
+		if !bytes.Equal(h2.Sum(nil), want) || !bytes.Equal(got, wantX) {
+			t.Fatalf("resumed after %d elements differs", i)
+		}
+		other, _ := NewTupleHash256(nil, 41)
+		if other.UnmarshalBinary(st) == nil {
+			t.Fatal("accepted a state with another output length")
+		}
+		if NewTupleHashXOF256(nil).UnmarshalBinary(stX) == nil || x2.UnmarshalBinary(st) == nil {
+			t.Fatal("accepted a state of another variant")
+		}
+	}
+}

@@ -84,6 +84,10 @@ func (s *Sponge) SetDomain(ds byte) {
 	s.ds = ds
 }
 
+// Pos returns the number of bytes absorbed into the current block (while
+// absorbing) or read from it (while squeezing).
+func (s *Sponge) Pos() int { return int(s.n) }
+
 // Squeezing reports whether the sponge has been padded and is producing
 // output; Absorb then panics.
 func (s *Sponge) Squeezing() bool { return s.squeezing }

@@ -1,0 +1,212 @@
+package sha3
+
+import (
+	"encoding/binary"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// Binary marshalling of the SP 800-185 hashes that have no key (TupleHash,
+// ParallelHash and their XOFs). KMAC, being keyed, does not marshal. Every
+// format starts with the 4-byte magic "hk3" and a kind byte, has a fixed
+// size, and is checked field by field on input.
+
+const (
+	kindTupleHash128 = 16 + iota
+	kindTupleHash256
+	kindTupleHashXOF128
+	kindTupleHashXOF256
+	kindParallelHash128
+	kindParallelHash256
+	kindParallelHashXOF128
+	kindParallelHashXOF256
+)
+
+// appendCSHAKE appends x's sponge and initial lanes (which carry N and S).
+func appendCSHAKE(b []byte, x *SHAKE) []byte {
+	b = x.s.AppendBinary(b)
+	for _, l := range x.init {
+		b = binary.LittleEndian.AppendUint64(b, l)
+	}
+	return b
+}
+
+const cshakeStateSize = keccak.MarshaledSize + keccak.StateSize
+
+// readCSHAKE restores x (already initialised with the right rate and domain)
+// from b, which holds cshakeStateSize bytes.
+func readCSHAKE(x *SHAKE, b []byte) error {
+	s := x.s
+	if err := s.UnmarshalBinary(b[:keccak.MarshaledSize]); err != nil {
+		return err
+	}
+	x.s = s
+	for i := range x.init {
+		x.init[i] = binary.LittleEndian.Uint64(b[keccak.MarshaledSize+8*i:])
+	}
+	return nil
+}
+
+func header(b []byte, kind uint8) []byte { return append(append(b, magic...), kind) }
+
+func checkHeader(b []byte, kind uint8, size int) bool {
+	return len(b) == size && string(b[:3]) == magic && b[3] == kind
+}
+
+// ---- TupleHash ----
+
+const tupleStateSize = 4 + cshakeStateSize + 8
+
+func (t *TupleHash) kind() uint8 {
+	if t.x.s.Rate() == keccak.Rate128 {
+		return kindTupleHash128
+	}
+	return kindTupleHash256
+}
+
+// MarshalBinary encodes the state, with the customization string and the
+// output length; the format is stable across versions.
+func (t *TupleHash) MarshalBinary() ([]byte, error) {
+	return t.AppendBinary(make([]byte, 0, tupleStateSize))
+}
+
+// AppendBinary appends the encoding of MarshalBinary to b.
+func (t *TupleHash) AppendBinary(b []byte) ([]byte, error) {
+	b = appendCSHAKE(header(b, t.kind()), &t.x)
+	return binary.BigEndian.AppendUint64(b, uint64(t.outLen)), nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary of a TupleHash
+// of the same variant and output length. It returns an error otherwise and
+// then leaves t unchanged.
+func (t *TupleHash) UnmarshalBinary(b []byte) error {
+	if !checkHeader(b, t.kind(), tupleStateSize) || binary.BigEndian.Uint64(b[4+cshakeStateSize:]) != uint64(t.outLen) {
+		return errMarshal
+	}
+	x := t.x
+	if err := readCSHAKE(&x, b[4:]); err != nil || x.s.Squeezing() {
+		return errMarshal
+	}
+	t.x = x
+	return nil
+}
+
+func (t *TupleHashXOF) kind() uint8 {
+	if t.x.s.Rate() == keccak.Rate128 {
+		return kindTupleHashXOF128
+	}
+	return kindTupleHashXOF256
+}
+
+// MarshalBinary encodes the state, also after Read.
+func (t *TupleHashXOF) MarshalBinary() ([]byte, error) {
+	return t.AppendBinary(make([]byte, 0, tupleStateSize))
+}
+
+// AppendBinary appends the encoding of MarshalBinary to b.
+func (t *TupleHashXOF) AppendBinary(b []byte) ([]byte, error) {
+	b = appendCSHAKE(header(b, t.kind()), &t.x)
+	return binary.BigEndian.AppendUint64(b, 0), nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary of a
+// TupleHashXOF of the same variant.
+func (t *TupleHashXOF) UnmarshalBinary(b []byte) error {
+	if !checkHeader(b, t.kind(), tupleStateSize) || binary.BigEndian.Uint64(b[4+cshakeStateSize:]) != 0 {
+		return errMarshal
+	}
+	x := t.x
+	if err := readCSHAKE(&x, b[4:]); err != nil {
+		return errMarshal
+	}
+	t.x = x
+	return nil
+}
+
+// ---- ParallelHash ----
+
+const parallelStateSize = 4 + cshakeStateSize + keccak.MarshaledSize + 4*8
+
+func (p *phCore) appendBinary(b []byte, kind uint8, outLen int) []byte {
+	b = appendCSHAKE(header(b, kind), &p.outer)
+	b = p.leaf.AppendBinary(b)
+	b = binary.BigEndian.AppendUint64(b, uint64(p.leafN))
+	b = binary.BigEndian.AppendUint64(b, p.blocks)
+	b = binary.BigEndian.AppendUint64(b, uint64(p.b))
+	return binary.BigEndian.AppendUint64(b, uint64(outLen))
+}
+
+// unmarshal restores p from b if it is a state of the given kind, block size
+// and output length; xof allows a squeezing outer sponge.
+func (p *phCore) unmarshal(b []byte, kind uint8, outLen int, xof bool) error {
+	if !checkHeader(b, kind, parallelStateSize) {
+		return errMarshal
+	}
+	q := *p
+	b = b[4:]
+	if err := readCSHAKE(&q.outer, b); err != nil || (q.outer.s.Squeezing() && !xof) {
+		return errMarshal
+	}
+	b = b[cshakeStateSize:]
+	if err := q.leaf.UnmarshalBinary(b[:keccak.MarshaledSize]); err != nil || q.leaf.Squeezing() {
+		return errMarshal
+	}
+	b = b[keccak.MarshaledSize:]
+	leafN, blocks := binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:])
+	bs, ol := binary.BigEndian.Uint64(b[16:]), binary.BigEndian.Uint64(b[24:])
+	if bs != uint64(p.b) || ol != uint64(outLen) || leafN >= bs || int(leafN%uint64(q.leaf.Rate())) != q.leaf.Pos() {
+		return errMarshal
+	}
+	q.leafN, q.blocks = int(leafN), blocks
+	q.cvs = p.cvs
+	*p = q
+	return nil
+}
+
+func (h *ParallelHash) kind() uint8 {
+	if h.p.outer.s.Rate() == keccak.Rate128 {
+		return kindParallelHash128
+	}
+	return kindParallelHash256
+}
+
+// MarshalBinary encodes the state (with the customization string, block size
+// and output length); the format is stable across versions.
+func (h *ParallelHash) MarshalBinary() ([]byte, error) {
+	return h.AppendBinary(make([]byte, 0, parallelStateSize))
+}
+
+// AppendBinary appends the encoding of MarshalBinary to b.
+func (h *ParallelHash) AppendBinary(b []byte) ([]byte, error) {
+	return h.p.appendBinary(b, h.kind(), h.outLen), nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary of a
+// ParallelHash of the same variant, block size and output length. It returns
+// an error otherwise and then leaves h unchanged.
+func (h *ParallelHash) UnmarshalBinary(b []byte) error {
+	return h.p.unmarshal(b, h.kind(), h.outLen, false)
+}
+
+func (h *ParallelHashXOF) kind() uint8 {
+	if h.p.outer.s.Rate() == keccak.Rate128 {
+		return kindParallelHashXOF128
+	}
+	return kindParallelHashXOF256
+}
+
+// MarshalBinary encodes the state, also after Read.
+func (h *ParallelHashXOF) MarshalBinary() ([]byte, error) {
+	return h.AppendBinary(make([]byte, 0, parallelStateSize))
+}
+
+// AppendBinary appends the encoding of MarshalBinary to b.
+func (h *ParallelHashXOF) AppendBinary(b []byte) ([]byte, error) {
+	return h.p.appendBinary(b, h.kind(), 0), nil
+}
+
+// UnmarshalBinary restores a state written by MarshalBinary of a
+// ParallelHashXOF of the same variant and block size.
+func (h *ParallelHashXOF) UnmarshalBinary(b []byte) error {
+	return h.p.unmarshal(b, h.kind(), 0, true)
+}
