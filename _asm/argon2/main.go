@@ -36,6 +36,9 @@ func main() {
 	ConstraintExpr("!purego")
 	genCompress(false)
 	genCompress(true)
+	genAVX2Consts()
+	genCompressAVX2(false)
+	genCompressAVX2(true)
 	genPrefetch()
 	Generate()
 }
@@ -198,3 +201,181 @@ func genPrefetch() {
 	}
 	RET()
 }
+
+// The AVX2 kernel: sixteen YMM registers cannot hold the block, so P runs
+// on two rows, then two columns, at a time (eight registers, ILP 2), with the
+// intermediate block in a 1 KiB frame. Rows: register q of row r holds
+// words 4q..4q+3. Columns: a register holds words 2j, 2j+1 of two rows (the
+// a, b, c, d of column j are rows 0-1, 2-3, 4-5, 6-7), gathered with
+// VINSERTI128. Rotations by 32, 24 and 16 are byte shuffles; by 63, a shift
+// pair.
+
+// avx2Consts holds the VPSHUFB masks rotating each 64-bit lane right by 24
+// and 16 bits.
+type avx2Consts struct{ rot24, rot16 VecVirtual }
+
+func fBlaMka2(qs []quad, ai, bi int, t []VecVirtual) {
+	for i, q := range qs {
+		VPMULUDQ(q[bi], q[ai], t[i])
+	}
+	for i := range qs {
+		VPADDQ(t[i], t[i], t[i])
+	}
+	for _, q := range qs {
+		VPADDQ(q[bi], q[ai], q[ai])
+	}
+	for i, q := range qs {
+		VPADDQ(t[i], q[ai], q[ai])
+	}
+}
+
+func xorRot2(qs []quad, xi, yi int, n int, c avx2Consts, t []VecVirtual) {
+	for _, q := range qs {
+		VPXOR(q[yi], q[xi], q[xi])
+	}
+	for i, q := range qs {
+		switch n {
+		case 32:
+			VPSHUFD(U8(0xb1), q[xi], q[xi])
+		case 24:
+			VPSHUFB(c.rot24, q[xi], q[xi])
+		case 16:
+			VPSHUFB(c.rot16, q[xi], q[xi])
+		case 63:
+			VPADDQ(q[xi], q[xi], t[i])
+			VPSRLQ(U8(63), q[xi], q[xi])
+			VPXOR(t[i], q[xi], q[xi])
+		}
+	}
+}
+
+func gb2(qs []quad, t []VecVirtual, c avx2Consts) {
+	fBlaMka2(qs, 0, 1, t)
+	xorRot2(qs, 3, 0, 32, c, t)
+	fBlaMka2(qs, 2, 3, t)
+	xorRot2(qs, 1, 2, 24, c, t)
+	fBlaMka2(qs, 0, 1, t)
+	xorRot2(qs, 3, 0, 16, c, t)
+	fBlaMka2(qs, 2, 3, t)
+	xorRot2(qs, 1, 2, 63, c, t)
+}
+
+func permute2(qs []quad, t []VecVirtual, c avx2Consts) {
+	gb2(qs, t, c)
+	for _, q := range qs {
+		VPERMQ(U8(0x39), q[1], q[1])
+		VPERMQ(U8(0x4e), q[2], q[2])
+		VPERMQ(U8(0x93), q[3], q[3])
+	}
+	gb2(qs, t, c)
+	for _, q := range qs {
+		VPERMQ(U8(0x93), q[1], q[1])
+		VPERMQ(U8(0x4e), q[2], q[2])
+		VPERMQ(U8(0x39), q[3], q[3])
+	}
+}
+
+// genCompressAVX2 writes compress{,Xor}AVX2(out, x, y *block).
+func genCompressAVX2(xor bool) {
+	name := "compressAVX2"
+	if xor {
+		name = "compressXorAVX2"
+	}
+	Implement(name)
+	frame := AllocLocal(1024)
+	out, x, y := GP64(), GP64(), GP64()
+	Load(Param("out"), out)
+	Load(Param("x"), x)
+	Load(Param("y"), y)
+	var c avx2Consts
+	c.rot24, c.rot16 = YMM(), YMM()
+	VMOVDQU(rot24Mask, c.rot24)
+	VMOVDQU(rot16Mask, c.rot16)
+	t := []VecVirtual{YMM(), YMM()}
+
+	Comment("Rows, two at a time: tmp = P(rows of x ^ y)")
+	for r := 0; r < 8; r += rowsAtOnce {
+		qs := []quad{}
+		for k := range rowsAtOnce {
+			var q quad
+			for i := range 4 {
+				q[i] = YMM()
+				off := (16*(r+k) + 4*i) * 8
+				VMOVDQU(Mem{Base: x, Disp: off}, q[i])
+				VPXOR(Mem{Base: y, Disp: off}, q[i], q[i])
+			}
+			qs = append(qs, q)
+		}
+		permute2(qs, t, c)
+		for k, q := range qs {
+			for i := range 4 {
+				VMOVDQU(q[i], frame.Offset((16*(r+k)+4*i)*8))
+			}
+		}
+	}
+
+	Comment("Columns, two at a time: out = P(columns of tmp) ^ x ^ y (^ out)")
+	for j := 0; j < 8; j += rowsAtOnce {
+		qs := []quad{}
+		for k := range rowsAtOnce {
+			var q quad
+			for i := range 4 {
+				q[i] = YMM()
+				lo := (16*(2*i) + 2*(j+k)) * 8 // row 2i, words 2(j+k), +1
+				hi := (16*(2*i+1) + 2*(j+k)) * 8
+				// A 256-bit load defines the whole register (avo's
+				// liveness needs that); its high half is then replaced.
+				VMOVDQU(frame.Offset(lo), q[i])
+				VINSERTI128(U8(1), frame.Offset(hi), q[i], q[i])
+			}
+			qs = append(qs, q)
+		}
+		permute2(qs, t, c)
+		for k, q := range qs {
+			for i := range 4 {
+				lo := (16*(2*i) + 2*(j+k)) * 8
+				hi := (16*(2*i+1) + 2*(j+k)) * 8
+				a := t[0]
+				VMOVDQU(Mem{Base: x, Disp: lo}, a)
+				VINSERTI128(U8(1), Mem{Base: x, Disp: hi}, a, a)
+				VPXOR(a, q[i], q[i])
+				VMOVDQU(Mem{Base: y, Disp: lo}, a)
+				VINSERTI128(U8(1), Mem{Base: y, Disp: hi}, a, a)
+				VPXOR(a, q[i], q[i])
+				if xor {
+					VMOVDQU(Mem{Base: out, Disp: lo}, a)
+					VINSERTI128(U8(1), Mem{Base: out, Disp: hi}, a, a)
+					VPXOR(a, q[i], q[i])
+				}
+				VMOVDQU(q[i].AsX(), Mem{Base: out, Disp: lo})
+				VEXTRACTI128(U8(1), q[i], Mem{Base: out, Disp: hi})
+			}
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+var rot24Mask, rot16Mask Mem
+
+// genAVX2Consts writes the byte-shuffle masks: result byte i of each 64-bit
+// lane is source byte (i+3) mod 8 (rotate right by 24) or (i+2) mod 8 (16).
+func genAVX2Consts() {
+	mask := func(name string, k int) Mem {
+		m := GLOBL(name, RODATA|NOPTR)
+		for lane := range 4 {
+			var v uint64
+			for i := range 8 {
+				v |= uint64(8*(lane%2)+(i+k)%8) << (8 * i)
+			}
+			DATA(8*lane, U64(v))
+		}
+		return m
+	}
+	rot24Mask = mask("argon2_rot24", 3)
+	rot16Mask = mask("argon2_rot16", 2)
+}
+
+// rowsAtOnce is how many rows (or columns) the AVX2 kernel processes
+// together.
+const rowsAtOnce = 2
