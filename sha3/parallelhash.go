@@ -21,9 +21,13 @@ type phCore struct {
 	cvs    []byte // scratch for batches of chaining values
 }
 
-// maxBatch bounds the input handed to hashLeaves at once, so that the
-// chaining-value scratch stays small.
-const maxBatch = 4 << 20
+// maxBatch and maxBatchLeaves bound the input handed to hashLeaves at once,
+// so that the chaining-value scratch stays small (at most 256 KiB) whatever
+// the block size.
+const (
+	maxBatch       = 4 << 20
+	maxBatchLeaves = 4096
+)
 
 func (p *phCore) init(kind uint8, blockSize int, S []byte) error {
 	if blockSize < 1 {
@@ -63,6 +67,7 @@ func (p *phCore) write(data []byte) {
 	}
 	for len(data) >= p.b {
 		n := max(1, min(len(data), maxBatch)/p.b)
+		n = min(n, maxBatchLeaves)
 		if need := n * p.cvLen; len(p.cvs) < need {
 			p.cvs = make([]byte, need)
 		}
