@@ -111,6 +111,9 @@ func benchPBKDF2(b *testing.B, ours, std func() hash.Hash, size int) {
 	})
 }
 
-func BenchmarkPBKDF2SHA256(b *testing.B) { benchPBKDF2(b, sha256.New, stdsha256.New, 32) }
+func BenchmarkPBKDF2SHA256(b *testing.B) {
+	benchPBKDF2(b, sha256.New, stdsha256.New, 32)
+	benchPBKDF2(b, sha256.New, stdsha256.New, 64)
+}
 func BenchmarkPBKDF2SHA512(b *testing.B) { benchPBKDF2(b, sha512.New, stdsha512.New, 64) }
 func BenchmarkPBKDF2SHA1(b *testing.B)   { benchPBKDF2(b, sha1.New, stdsha1.New, 20) }

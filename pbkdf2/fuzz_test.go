@@ -55,5 +55,19 @@ func FuzzIterKernels(f *testing.F) {
 		if u != u2 || acc != acc2 {
 			t.Fatalf("%d iterations: U %08x T %08x, generic U %08x T %08x", 1+int(n), u, acc, u2, acc2)
 		}
+		if k.has2() {
+			var uu, tt [16]uint32
+			copy(uu[:8], u2[:])
+			copy(uu[8:], acc2[:])
+			copy(tt[:8], acc2[:])
+			copy(tt[8:], u2[:])
+			w0, s0, w1, s1 := u2, acc2, acc2, u2
+			k.iterGeneric(&blk, &w0, &s0, 1+int(n))
+			k.iterGeneric(&blk, &w1, &s1, 1+int(n))
+			k.iter2(&uu, &tt, 1+int(n))
+			if [8]uint32(uu[:8]) != w0 || [8]uint32(tt[:8]) != s0 || [8]uint32(uu[8:]) != w1 || [8]uint32(tt[8:]) != s1 {
+				t.Fatalf("%d iterations: the two-block kernel differs", 1+int(n))
+			}
+		}
 	})
 }

@@ -321,6 +321,22 @@ func TestIterKernels(t *testing.T) {
 			if u != u2 || acc != acc2 {
 				t.Fatalf("case %d, %d iterations: U %08x T %08x, generic U %08x T %08x", i, n, u, acc, u2, acc2)
 			}
+			if k.has2() {
+				// Two chains at once: the one above and its result as a
+				// second starting point.
+				var uu, tt [16]uint32
+				copy(uu[:8], u2[:])
+				copy(uu[8:], acc2[:])
+				copy(tt[:8], acc2[:])
+				copy(tt[8:], u2[:])
+				w0, s0, w1, s1 := u2, acc2, acc2, u2
+				k.iterGeneric(&blk, &w0, &s0, n)
+				k.iterGeneric(&blk, &w1, &s1, n)
+				k.iter2(&uu, &tt, n)
+				if [8]uint32(uu[:8]) != w0 || [8]uint32(tt[:8]) != s0 || [8]uint32(uu[8:]) != w1 || [8]uint32(tt[8:]) != s1 {
+					t.Fatalf("case %d, %d iterations: the two-block kernel differs", i, n)
+				}
+			}
 		}
 	})
 }

@@ -117,8 +117,31 @@ func put256(blk *[sha2.BlockSize256]byte, h *[8]uint32, size int) {
 func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
 	k.init(password)
 	var blk [sha2.BlockSize256]byte
-	var tb [32]byte
-	for i := uint32(1); len(out) > 0; i++ {
+	var tb [64]byte
+	for i := uint32(1); len(out) > 0; {
+		if len(out) > k.size && k.has2() {
+			// Two or more blocks left: T_i and T_i+1 together.
+			var u, t [16]uint32
+			u0 := k.first(&blk, salt, i)
+			u1 := k.first(&blk, salt, i+1)
+			copy(u[:8], u0[:])
+			copy(u[8:], u1[:])
+			t = u
+			for j := 1; j < iter; {
+				n := min(iter-j, checkEvery/2)
+				k.iter2(&u, &t, n)
+				j += n
+				if err := m.step(2 * n); err != nil {
+					return err
+				}
+			}
+			for w, v := range t {
+				binary.BigEndian.PutUint32(tb[4*w:], v)
+			}
+			out = out[copy(out, tb[:2*k.size]):]
+			i += 2
+			continue
+		}
 		u := k.first(&blk, salt, i)
 		t := u
 		for j := 1; j < iter; {
@@ -133,6 +156,7 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 			binary.BigEndian.PutUint32(tb[4*w:], v)
 		}
 		out = out[copy(out, tb[:k.size]):]
+		i++
 	}
 	clear(blk[:])
 	clear(tb[:])

@@ -19,7 +19,20 @@ func init() { cpu.Register("pbkdf2", "shani", &useSHANI) }
 //go:noescape
 func iterSHANI(ih, oh, u, t *[8]uint32, n int)
 
-// iter256 runs n iterations of the SHA-256 loop on the fastest path.
+// iter2SHANI is iterSHANI for two blocks at once: u[0:8], t[0:8] and
+// u[8:16], t[8:16] are two independent chains, interleaved so that each
+// fills the other's latency gaps.
+//
+//go:noescape
+func iter2SHANI(ih, oh *[8]uint32, u, t *[16]uint32, n int)
+
+// has2 reports whether iter2 is available.
+func (k *key256) has2() bool { return useSHANI && k.size == 32 }
+
+// iter2 runs n iterations on two blocks; only if has2.
+func (k *key256) iter2(u, t *[16]uint32, n int) { iter2SHANI(&k.ih, &k.oh, u, t, n) }
+
+// iter runs n iterations of the SHA-256 loop on the fastest path.
 func (k *key256) iter(blk *[64]byte, u, t *[8]uint32, n int) {
 	if useSHANI && k.size == 32 {
 		iterSHANI(&k.ih, &k.oh, u, t, n)

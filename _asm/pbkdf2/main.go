@@ -52,6 +52,13 @@ func main() {
 	DATA(24, U32(0))
 	DATA(28, U32(768))
 
+	genIter(kTable, padTable)
+	genIter2(kTable, padTable)
+	Generate()
+}
+
+// genIter writes iterSHANI: one chain, everything in registers.
+func genIter(kTable, padTable Mem) {
 	Implement("iterSHANI")
 	Attributes(NOSPLIT)
 
@@ -154,6 +161,122 @@ func main() {
 	MOVOU(t0, Mem{Base: tp})
 	MOVOU(t1, Mem{Base: tp, Disp: 16})
 	RET()
+}
 
-	Generate()
+// chain is the register set of one PBKDF2 block in genIter2.
+type chain struct {
+	abef, cdgh VecPhysical
+	m          [4]VecPhysical
+}
+
+// genIter2 writes iter2SHANI: two independent blocks of the derived key
+// (T_i and T_i+1) advanced together. SHA256RNDS2 is bound by its latency
+// on one chain; a second chain fills the gaps, so two blocks cost little
+// more than one. With twelve registers for the two states and schedules,
+// the keyed chaining values (in the ABEF/CDGH layout) and the running XORs
+// live on the stack.
+func genIter2(kTable, padTable Mem) {
+	Implement("iter2SHANI")
+	Attributes(NOSPLIT)
+	AllocLocal(64)
+	inABEF := Mem{Base: StackPointer, Disp: 0}
+	inCDGH := Mem{Base: StackPointer, Disp: 16}
+	outABEF := Mem{Base: StackPointer, Disp: 32}
+	outCDGH := Mem{Base: StackPointer, Disp: 48}
+
+	wk := X0
+	tmp, tmp2 := X13, X14
+	chains := [2]chain{
+		{abef: X1, cdgh: X2, m: [4]VecPhysical{X3, X4, X5, X6}},
+		{abef: X7, cdgh: X8, m: [4]VecPhysical{X9, X10, X11, X12}},
+	}
+
+	Comment("The keyed chaining values, to the ABEF/CDGH layout, on the stack.")
+	for i, name := range []string{"ih", "oh"} {
+		p := Load(Param(name), GP64())
+		MOVOU(Mem{Base: p}, X1)
+		MOVOU(Mem{Base: p, Disp: 16}, X2)
+		PSHUFD(Imm(0xb1), X1, X1) // b a d c
+		PSHUFD(Imm(0x1b), X2, X2) // h g f e
+		MOVO(X1, tmp)
+		PALIGNR(Imm(8), X2, X1)     // f e b a = ABEF
+		PBLENDW(Imm(0xf0), tmp, X2) // h g d c = CDGH
+		MOVOU(X1, Mem{Base: StackPointer, Disp: 32 * i})
+		MOVOU(X2, Mem{Base: StackPointer, Disp: 32*i + 16})
+	}
+	up := Load(Param("u"), GP64())
+	tp := Load(Param("t"), GP64())
+	n := Load(Param("n"), GP64())
+	Comment("The two U as message words W[0..7].")
+	for c, ch := range chains {
+		MOVOU(Mem{Base: up, Disp: 32 * c}, ch.m[0])
+		MOVOU(Mem{Base: up, Disp: 32*c + 16}, ch.m[1])
+	}
+
+	// compress2 runs the 64 rounds on both chains, group by group, from the
+	// chaining value (ia, ic), and leaves each new chaining value in message
+	// order in its m[0], m[1].
+	compress2 := func(ia, ic Mem) {
+		for _, ch := range chains {
+			MOVOU(ia, ch.abef)
+			MOVOU(ic, ch.cdgh)
+			MOVOU(padTable, ch.m[2])
+			MOVOU(padTable.Offset(16), ch.m[3])
+		}
+		for g := range 16 {
+			for _, ch := range chains {
+				m := ch.m
+				MOVO(m[g%4], wk)
+				PADDD(kTable.Offset(16*g), wk)
+				SHA256RNDS2(wk, ch.abef, ch.cdgh)
+				if g >= 3 && g <= 14 {
+					MOVO(m[g%4], tmp)
+					PALIGNR(Imm(4), m[(g+3)%4], tmp)
+					PADDD(tmp, m[(g+1)%4])
+					SHA256MSG2(m[g%4], m[(g+1)%4])
+				}
+				PSHUFD(Imm(0x0e), wk, wk)
+				SHA256RNDS2(wk, ch.cdgh, ch.abef)
+				if g >= 1 && g <= 12 {
+					SHA256MSG1(m[g%4], m[(g+3)%4])
+				}
+			}
+		}
+		for _, ch := range chains {
+			// Legacy SSE memory operands must be 16-byte aligned, which the
+			// stack area is not: load first.
+			MOVOU(ia, tmp2)
+			PADDD(tmp2, ch.abef)
+			MOVOU(ic, tmp2)
+			PADDD(tmp2, ch.cdgh)
+			PSHUFD(Imm(0x1b), ch.abef, ch.abef) // a b e f
+			PSHUFD(Imm(0xb1), ch.cdgh, ch.cdgh) // g h c d
+			MOVO(ch.abef, tmp)
+			PBLENDW(Imm(0xf0), ch.cdgh, ch.abef) // a b c d
+			PALIGNR(Imm(8), tmp, ch.cdgh)        // e f g h
+			MOVO(ch.abef, ch.m[0])
+			MOVO(ch.cdgh, ch.m[1])
+		}
+	}
+
+	Label("loop2")
+	compress2(inABEF, inCDGH)
+	compress2(outABEF, outCDGH)
+	Comment("T ^= U for both blocks.")
+	for c, ch := range chains {
+		for half := range 2 {
+			at := Mem{Base: tp, Disp: 32*c + 16*half}
+			MOVOU(at, tmp2)
+			PXOR(ch.m[half], tmp2)
+			MOVOU(tmp2, at)
+		}
+	}
+	DECQ(n)
+	JNZ(LabelRef("loop2"))
+
+	for c, ch := range chains {
+		MOVOU(ch.m[0], Mem{Base: up, Disp: 32 * c})
+		MOVOU(ch.m[1], Mem{Base: up, Disp: 32*c + 16})
+	}
+	RET()
 }
