@@ -5,7 +5,6 @@ import (
 	stdmd5 "crypto/md5"
 	stdsha1 "crypto/sha1"
 	"hash"
-	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -22,28 +21,15 @@ import (
 
 func TestRIPEMD160VersusXCrypto(t *testing.T) {
 	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		rng := rand.New(rand.NewPCG(1, 2))
-		msg := hashtest.RandBytes(3, 1101)
-		h := ripemd160.New()
-		for n := 0; n <= 1100; n++ {
+		hashtest.TestDifferential(t, 3, 2, sumRIPEMD160, ripemd160.New, func(b []byte) []byte {
 			x := xripemd160.New()
-			x.Write(msg[:n])
-			want := x.Sum(nil)
-			if got := ripemd160.Sum(msg[:n]); !bytes.Equal(got[:], want) {
-				t.Fatalf("Sum of %d bytes: %x, want %x", n, got, want)
-			}
-			h.Reset()
-			for p := msg[:n]; len(p) > 0; {
-				k := min(len(p), rng.IntN(200))
-				h.Write(p[:k])
-				p = p[k:]
-			}
-			if got := h.Sum(nil); !bytes.Equal(got, want) {
-				t.Fatalf("random chunking of %d bytes: %x, want %x", n, got, want)
-			}
-		}
+			x.Write(b)
+			return x.Sum(nil)
+		})
 	})
 }
+
+func sumRIPEMD160(b []byte) []byte { s := ripemd160.Sum(b); return s[:] }
 
 // TestRIPEMD160Stream compares a message of more than 2^32 bytes (so the
 // bit length needs more than 35 bits), outside -short.
@@ -69,16 +55,11 @@ func FuzzRIPEMD160VersusXCrypto(f *testing.F) {
 		x := xripemd160.New()
 		x.Write(msg)
 		want := x.Sum(nil)
-		k := int(split % uint(len(msg)+1))
 		defer cpu.Restore("ripemd160")
 		for _, name := range append(cpu.Impls("ripemd160"), "") {
 			cpu.Select("ripemd160", name)
-			h := ripemd160.New()
-			h.Write(msg[:k])
-			h.Write(msg[k:])
-			if got := h.Sum(nil); !bytes.Equal(got, want) {
-				t.Fatalf("%q: split at %d: %x, want %x", name, k, got, want)
-			}
+			t.Logf("kernel %q", name)
+			hashtest.CheckSplit(t, msg, split, want, sumRIPEMD160, ripemd160.New)
 		}
 	})
 }

@@ -1,12 +1,11 @@
 package md5
 
 import (
-	"bytes"
 	stdmd5 "crypto/md5"
-	"encoding"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // FuzzStdlib compares a split write (at the split point the fuzzer picks)
@@ -16,16 +15,7 @@ func FuzzStdlib(f *testing.F) {
 	f.Add(make([]byte, 200), uint(64))
 	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
 		want := stdmd5.Sum(msg)
-		if got := Sum(msg); got != want {
-			t.Fatalf("Sum %x, want %x", got, want)
-		}
-		k := int(split % uint(len(msg)+1))
-		h := New()
-		h.Write(msg[:k])
-		h.Write(msg[k:])
-		if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
-			t.Fatalf("split at %d: %x, want %x", k, got, want)
-		}
+		hashtest.CheckSplit(t, msg, split, want[:], sum, New)
 	})
 }
 
@@ -54,26 +44,8 @@ func FuzzKernels(f *testing.F) {
 // FuzzUnmarshal feeds arbitrary states: no panics, and an accepted state
 // marshals back to the same bytes and is accepted by crypto/md5.
 func FuzzUnmarshal(f *testing.F) {
-	h := New()
-	h.Write([]byte("some bytes"))
-	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-	f.Add(st)
-	f.Add([]byte("md5\x01"))
+	hashtest.AddStateSeeds(f, New, []byte("some bytes"), "md5\x01")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		h := New()
-		if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
-			return
-		}
-		again, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-		if !bytes.Equal(again, b) {
-			t.Fatalf("accepted %x but marshals %x", b, again)
-		}
-		std := stdmd5.New()
-		if err := std.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
-			t.Fatalf("crypto/md5 rejects a state we accept: %v", err)
-		}
-		if !bytes.Equal(std.Sum(nil), h.Sum(nil)) {
-			t.Fatal("crypto/md5 and hashkit disagree on an accepted state")
-		}
+		hashtest.CheckUnmarshal(t, b, New, "crypto/md5", stdmd5.New)
 	})
 }

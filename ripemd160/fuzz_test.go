@@ -1,11 +1,10 @@
 package ripemd160
 
 import (
-	"bytes"
-	"encoding"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // FuzzSplit compares a split write with the one-shot result computed by
@@ -19,13 +18,7 @@ func FuzzSplit(f *testing.F) {
 		cpu.Select("ripemd160", "")
 		want := Sum(msg)
 		cpu.Restore("ripemd160")
-		k := int(split % uint(len(msg)+1))
-		h := New()
-		h.Write(msg[:k])
-		h.Write(msg[k:])
-		if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
-			t.Fatalf("split at %d: %x, want %x", k, got, want)
-		}
+		hashtest.CheckSplit(t, msg, split, want[:], sum, New)
 	})
 }
 
@@ -54,19 +47,8 @@ func FuzzKernels(f *testing.F) {
 // FuzzUnmarshal feeds arbitrary states: no panics, and an accepted state
 // marshals back to the same bytes.
 func FuzzUnmarshal(f *testing.F) {
-	h := New()
-	h.Write([]byte("some bytes"))
-	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-	f.Add(st)
-	f.Add([]byte("rmd\x01"))
+	hashtest.AddStateSeeds(f, New, []byte("some bytes"), "rmd\x01")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		h := New()
-		if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
-			return
-		}
-		again, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-		if !bytes.Equal(again, b) {
-			t.Fatalf("accepted %x but marshals %x", b, again)
-		}
+		hashtest.CheckUnmarshal(t, b, New, "", nil)
 	})
 }

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"encoding"
 	"encoding/binary"
-	"encoding/hex"
 	"hash"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -24,7 +22,7 @@ var (
 // The test set of the RIPEMD-160 page (Bosselaers,
 // https://homes.esat.kuleuven.be/~bosselae/ripemd160.html), also in the
 // RIPEMD-160 paper's appendix B.
-var golden = []struct{ in, out string }{
+var golden = []hashtest.Golden{
 	{"", "9c1185a5c5e9fc54612808977ee8f548b2258d31"},
 	{"a", "0bdc9d2d256b3ee9daae347be6f4dc835a467ffe"},
 	{"abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc"},
@@ -38,45 +36,15 @@ var golden = []struct{ in, out string }{
 
 func TestGolden(t *testing.T) {
 	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		for _, g := range golden {
-			s := Sum([]byte(g.in))
-			if got := hex.EncodeToString(s[:]); got != g.out {
-				t.Errorf("Sum(%.20q) = %s, want %s", g.in, got, g.out)
-			}
-			if len(g.in) > 100 {
-				continue
-			}
-			h := New()
-			for i := range len(g.in) {
-				h.Write([]byte{g.in[i]})
-			}
-			if got := hex.EncodeToString(h.Sum(nil)); got != g.out {
-				t.Errorf("byte-wise %q = %s, want %s", g.in, got, g.out)
-			}
-		}
+		hashtest.TestGolden(t, golden, sum, New)
 	})
 }
 
+func sum(b []byte) []byte { s := Sum(b); return s[:] }
+
 func TestVectors(t *testing.T) {
 	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		n := 0
-		for _, c := range hashtest.Vectors(t, "ripemd160") {
-			if c.Algorithm != "RIPEMD-160" || c.Kind != "" {
-				t.Fatalf("%s: unexpected vector kind %q/%q", c.ID, c.Algorithm, c.Kind)
-			}
-			c.SkipSlow(t)
-			h := New()
-			if _, err := c.Input.WriteTo(h); err != nil {
-				t.Fatal(err)
-			}
-			if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
-				t.Errorf("%s: %x, want %x", c.ID, got, c.Expected)
-			}
-			n++
-		}
-		if n == 0 {
-			t.Fatal("no vectors")
-		}
+		hashtest.TestVectorsOf(t, "ripemd160", "RIPEMD-160", New)
 	})
 }
 
@@ -137,28 +105,12 @@ func TestLargeLength(t *testing.T) {
 }
 
 func TestUnmarshalRejects(t *testing.T) {
-	h := New()
-	h.Write([]byte("hello"))
-	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-	u := New().(encoding.BinaryUnmarshaler)
-	bad := bytes.Clone(st)
-	bad[4+20+10] = 1 // a byte past the 5 buffered ones
-	for _, b := range [][]byte{nil, st[:3], []byte("sha\x01"), st[:len(st)-1], append(bytes.Clone(st), 0), bad} {
-		if err := u.UnmarshalBinary(b); err == nil {
-			t.Errorf("UnmarshalBinary(%x) accepted", b)
-		}
-	}
+	hashtest.TestUnmarshalRejects(t, New, "sha\x01", 4+20+10) // a byte past the 5 buffered ones
 }
 
 // Golden marshalled state: the format is a compatibility promise.
 func TestGoldenState(t *testing.T) {
-	h := New()
-	h.Write([]byte("abc"))
-	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-	const want = "726d6401" + "67452301efcdab8998badcfe10325476c3d2e1f0" + "616263" + "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" + "0000000000000003"
-	if got := hex.EncodeToString(st); got != want {
-		t.Fatalf("state %s\nwant  %s", got, want)
-	}
+	hashtest.TestGoldenState(t, New, "abc", "726d6401"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
 }
 
 // TestKernels compares the active kernel with blockGeneric on random blocks.
@@ -182,13 +134,5 @@ func TestKernels(t *testing.T) {
 // TestMethods checks that the hasher exports only the methods of its
 // interfaces.
 func TestMethods(t *testing.T) {
-	want := "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write"
-	typ := reflect.TypeOf(New())
-	var got []string
-	for i := range typ.NumMethod() {
-		got = append(got, typ.Method(i).Name)
-	}
-	if s := strings.Join(got, " "); s != want {
-		t.Errorf("methods %s, want %s", s, want)
-	}
+	hashtest.TestMethods(t, New(), "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write")
 }

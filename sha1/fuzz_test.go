@@ -1,12 +1,11 @@
 package sha1
 
 import (
-	"bytes"
 	stdsha1 "crypto/sha1"
-	"encoding"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // FuzzStdlib compares a split write (at the split point the fuzzer picks)
@@ -16,16 +15,7 @@ func FuzzStdlib(f *testing.F) {
 	f.Add(make([]byte, 200), uint(64))
 	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
 		want := stdsha1.Sum(msg)
-		if got := Sum(msg); got != want {
-			t.Fatalf("Sum %x, want %x", got, want)
-		}
-		k := int(split % uint(len(msg)+1))
-		h := New()
-		h.Write(msg[:k])
-		h.Write(msg[k:])
-		if got := h.Sum(nil); !bytes.Equal(got, want[:]) {
-			t.Fatalf("split at %d: %x, want %x", k, got, want)
-		}
+		hashtest.CheckSplit(t, msg, split, want[:], sum, New)
 	})
 }
 
@@ -54,26 +44,8 @@ func FuzzKernels(f *testing.F) {
 // FuzzUnmarshal feeds arbitrary states: no panics, and an accepted state
 // marshals back to the same bytes and is accepted by crypto/sha1.
 func FuzzUnmarshal(f *testing.F) {
-	h := New()
-	h.Write([]byte("some bytes"))
-	st, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-	f.Add(st)
-	f.Add([]byte("sha\x01"))
+	hashtest.AddStateSeeds(f, New, []byte("some bytes"), "sha\x01")
 	f.Fuzz(func(t *testing.T, b []byte) {
-		h := New()
-		if err := h.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
-			return
-		}
-		again, _ := h.(encoding.BinaryMarshaler).MarshalBinary()
-		if !bytes.Equal(again, b) {
-			t.Fatalf("accepted %x but marshals %x", b, again)
-		}
-		std := stdsha1.New()
-		if err := std.(encoding.BinaryUnmarshaler).UnmarshalBinary(b); err != nil {
-			t.Fatalf("crypto/sha1 rejects a state we accept: %v", err)
-		}
-		if !bytes.Equal(std.Sum(nil), h.Sum(nil)) {
-			t.Fatal("crypto/sha1 and hashkit disagree on an accepted state")
-		}
+		hashtest.CheckUnmarshal(t, b, New, "crypto/sha1", stdsha1.New)
 	})
 }

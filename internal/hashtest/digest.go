@@ -1,0 +1,325 @@
+package hashtest
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/binary"
+	"encoding/hex"
+	"hash"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The helpers of this file hold the test shapes that md5, sha1 and
+// ripemd160 (and, where it fits, the BLAKE packages) share: known answers,
+// vector files, differential loops against a reference implementation,
+// moving marshalled states to and from it, and the fuzz bodies. Each package
+// keeps its own known answers, golden states and kernel tests; a reference
+// is a one-shot function or a constructor of a hash from another package
+// (the standard library in the main module).
+
+// Golden is a known answer: a string and its hex digest.
+type Golden [2]string
+
+// TestGolden checks sum on each answer, and a stream of one-byte writes to
+// mk for the inputs of at most 1000 bytes.
+func TestGolden(t *testing.T, golden []Golden, sum func([]byte) []byte, mk func() hash.Hash) {
+	t.Helper()
+	for _, g := range golden {
+		in, out := g[0], g[1]
+		if got := hex.EncodeToString(sum([]byte(in))); got != out {
+			t.Errorf("Sum(%.20q) = %s, want %s", in, got, out)
+		}
+		if len(in) > 1000 {
+			continue
+		}
+		h := mk()
+		for i := range len(in) {
+			h.Write([]byte{in[i]})
+		}
+		if got := hex.EncodeToString(h.Sum(nil)); got != out {
+			t.Errorf("byte-wise %.20q = %s, want %s", in, got, out)
+		}
+	}
+}
+
+// TestVectorsOf runs every plain-hash vector of family through mk. Every
+// vector must be of algorithm alg with no kind, except those whose kind is
+// in skipKinds (left to another test); slow ones are skipped under -short.
+// It fails if no vector ran.
+func TestVectorsOf(t *testing.T, family, alg string, mk func() hash.Hash, skipKinds ...string) {
+	t.Helper()
+	n := 0
+	for _, c := range Vectors(t, family) {
+		skip := false
+		for _, k := range skipKinds {
+			skip = skip || c.Kind == k
+		}
+		if skip {
+			continue
+		}
+		if c.Algorithm != alg || c.Kind != "" {
+			t.Fatalf("%s: unexpected vector kind %q/%q", c.ID, c.Algorithm, c.Kind)
+		}
+		c.SkipSlow(t)
+		h := mk()
+		if _, err := c.Input.WriteTo(h); err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+			t.Errorf("%s: %x, want %x", c.ID, got, c.Expected)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no vectors")
+	}
+}
+
+// TestDifferential compares sum and a hasher from mk, written in random
+// chunks of up to 199 bytes, with ref at every length 0..1100. The message
+// is RandBytes(msgSeed, 1101); the chunk sizes come from PCG(1, chunkSeed).
+func TestDifferential(t *testing.T, msgSeed, chunkSeed uint64, sum func([]byte) []byte, mk func() hash.Hash, ref func([]byte) []byte) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(1, chunkSeed))
+	msg := RandBytes(msgSeed, 1101)
+	h := mk()
+	for n := 0; n <= 1100; n++ {
+		want := ref(msg[:n])
+		if got := sum(msg[:n]); !bytes.Equal(got, want) {
+			t.Fatalf("Sum of %d bytes: %x, want %x", n, got, want)
+		}
+		h.Reset()
+		for p := msg[:n]; len(p) > 0; {
+			k := min(len(p), rng.IntN(200))
+			h.Write(p[:k])
+			p = p[k:]
+		}
+		if got := h.Sum(nil); !bytes.Equal(got, want) {
+			t.Fatalf("random chunking of %d bytes: %x, want %x", n, got, want)
+		}
+	}
+}
+
+func marshal(t *testing.T, h hash.Hash) []byte {
+	t.Helper()
+	st, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+func unmarshal(h hash.Hash, st []byte) error {
+	return h.(encoding.BinaryUnmarshaler).UnmarshalBinary(st)
+}
+
+// TestStateInterop checks that marshalled states move both ways between
+// hashers from mk and from ref (named refName in messages), whose formats
+// must be byte for byte the same, after several prefix lengths.
+func TestStateInterop(t *testing.T, refName string, mk, ref func() hash.Hash) {
+	t.Helper()
+	msg := RandBytes(8, 300)
+	whole := ref()
+	whole.Write(msg)
+	want := whole.Sum(nil)
+	for _, n := range []int{0, 1, 63, 64, 65, 130, 299} {
+		std := ref()
+		std.Write(msg[:n])
+		st := marshal(t, std)
+		h := mk()
+		if err := unmarshal(h, st); err != nil {
+			t.Fatalf("%s state after %d bytes: %v", refName, n, err)
+		}
+		if ours := marshal(t, h); !bytes.Equal(ours, st) {
+			t.Fatalf("after %d bytes: our state %x, %s's %x", n, ours, refName, st)
+		}
+		h.Write(msg[n:])
+		if got := h.Sum(nil); !bytes.Equal(got, want) {
+			t.Fatalf("resumed from %s after %d bytes differs", refName, n)
+		}
+		// And back.
+		h = mk()
+		h.Write(msg[:n])
+		std = ref()
+		if err := unmarshal(std, marshal(t, h)); err != nil {
+			t.Fatal(err)
+		}
+		std.Write(msg[n:])
+		if got := std.Sum(nil); !bytes.Equal(got, want) {
+			t.Fatalf("%s resumed from our state after %d bytes differs", refName, n)
+		}
+	}
+}
+
+// TestLargeLength checks the length encoding of a Merkle-Damgård hash for
+// messages past 2^32 and 2^35 bytes (and bit counts past 2^64, which wrap):
+// hashers from mk and ref resume from the same state, ref's with its
+// big-endian byte counter (the last 8 bytes of the state) set to a large
+// value, and must agree after a few more bytes.
+func TestLargeLength(t *testing.T, mk, ref func() hash.Hash) {
+	t.Helper()
+	tail := RandBytes(9, 200)
+	bs := uint64(mk().BlockSize())
+	for _, total := range []uint64{1<<32 - 1, 1 << 32, 1<<32 + 70, 1<<35 - 3, 1 << 35, 1<<35 + 1, 1<<61 - 1, 1 << 61, 1<<64 - 5} {
+		for _, extra := range []int{0, 1, 55, 56, 64, 200} {
+			std := ref()
+			std.Write(tail[:total%bs])
+			st := marshal(t, std)
+			binary.BigEndian.PutUint64(st[len(st)-8:], total)
+			if err := unmarshal(std, st); err != nil {
+				t.Fatal(err)
+			}
+			h := mk()
+			if err := unmarshal(h, st); err != nil {
+				t.Fatal(err)
+			}
+			std.Write(tail[:extra])
+			h.Write(tail[:extra])
+			if got, want := h.Sum(nil), std.Sum(nil); !bytes.Equal(got, want) {
+				t.Fatalf("length %d+%d: %x, want %x", total, extra, got, want)
+			}
+		}
+	}
+}
+
+// TestUnmarshalRejects checks that a hasher from mk rejects damaged states
+// of a hasher that has absorbed "hello": nil, a cut magic, another
+// package's magic, a state one byte short or long, and one with a nonzero
+// byte at badIndex, past the buffered input.
+func TestUnmarshalRejects(t *testing.T, mk func() hash.Hash, otherMagic string, badIndex int) {
+	t.Helper()
+	h := mk()
+	h.Write([]byte("hello"))
+	st := marshal(t, h)
+	bad := bytes.Clone(st)
+	bad[badIndex] = 1
+	for _, b := range [][]byte{nil, st[:3], []byte(otherMagic), st[:len(st)-1], append(bytes.Clone(st), 0), bad} {
+		if err := unmarshal(mk(), b); err == nil {
+			t.Errorf("UnmarshalBinary(%x) accepted", b)
+		}
+	}
+}
+
+// TestGoldenState checks the marshalled state, hex-encoded, of a hasher from
+// mk after writing msg: the format is a compatibility promise.
+func TestGoldenState(t *testing.T, mk func() hash.Hash, msg, want string) {
+	t.Helper()
+	h := mk()
+	h.Write([]byte(msg))
+	if got := hex.EncodeToString(marshal(t, h)); got != want {
+		t.Fatalf("state %s\nwant  %s", got, want)
+	}
+}
+
+// TestMethods checks that v exports exactly the methods named in want
+// (space-separated, in sorted order).
+func TestMethods(t *testing.T, v any, want string) {
+	t.Helper()
+	typ := reflect.TypeOf(v)
+	var got []string
+	for i := range typ.NumMethod() {
+		got = append(got, typ.Method(i).Name)
+	}
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("methods %s, want %s", s, want)
+	}
+}
+
+// TestLongMessage checks sum of a million "a" against millionA and, outside
+// -short, a 4296028163-byte stream (4097 writes of the 1 MiB + 3 bytes
+// i % 251) against stream, both hex-encoded.
+func TestLongMessage(t *testing.T, sum func([]byte) []byte, mk func() hash.Hash, millionA, stream string) {
+	t.Helper()
+	if got := hex.EncodeToString(sum(bytes.Repeat([]byte("a"), 1000000))); got != millionA {
+		t.Fatalf("million a: %s", got)
+	}
+	if testing.Short() {
+		t.Skip("skipping the 4 GiB stream under -short")
+	}
+	buf := make([]byte, 1<<20+3)
+	for i := range buf {
+		buf[i] = byte(i % 251)
+	}
+	h := mk()
+	for range 4097 {
+		h.Write(buf)
+	}
+	if got := hex.EncodeToString(h.Sum(nil)); got != stream {
+		t.Fatalf("4 GiB stream: %s", got)
+	}
+}
+
+// CheckSplit is the body of a split fuzz target: sum(msg) and msg written to
+// a hasher from mk in two pieces, at split modulo len(msg)+1, must both
+// equal want.
+func CheckSplit(t *testing.T, msg []byte, split uint, want []byte, sum func([]byte) []byte, mk func() hash.Hash) {
+	t.Helper()
+	if got := sum(msg); !bytes.Equal(got, want) {
+		t.Fatalf("Sum %x, want %x", got, want)
+	}
+	k := int(split % uint(len(msg)+1))
+	h := mk()
+	h.Write(msg[:k])
+	h.Write(msg[k:])
+	if got := h.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatalf("split at %d: %x, want %x", k, got, want)
+	}
+}
+
+// AddStateSeeds adds to f the marshalled state of a hasher from mk after
+// writing msg, and the bare magic.
+func AddStateSeeds(f *testing.F, mk func() hash.Hash, msg []byte, magic string) {
+	h := mk()
+	h.Write(msg)
+	st, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(st)
+	f.Add([]byte(magic))
+}
+
+// CheckUnmarshal is the body of an UnmarshalBinary fuzz target: arbitrary
+// bytes must not make a hasher from mk panic; an accepted state must marshal
+// back to the same bytes, be accepted by a hasher from ref (unless ref is
+// nil; refName names it) with the same Sum, and take more input.
+func CheckUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string, ref func() hash.Hash) {
+	t.Helper()
+	h := mk()
+	if err := unmarshal(h, b); err != nil {
+		return
+	}
+	again, err := h.(encoding.BinaryMarshaler).MarshalBinary()
+	if err != nil || !bytes.Equal(again, b) {
+		t.Fatalf("accepted %x but marshals %x (%v)", b, again, err)
+	}
+	if ref != nil {
+		std := ref()
+		if err := unmarshal(std, b); err != nil {
+			t.Fatalf("%s rejects a state we accept: %v", refName, err)
+		}
+		if !bytes.Equal(std.Sum(nil), h.Sum(nil)) {
+			t.Fatalf("%s and hashkit disagree on an accepted state", refName)
+		}
+	}
+	h.Write([]byte("more"))
+	h.Sum(nil)
+}
+
+// CrossCheckLengths cross-checks sum with @noble/hashes' alg on 200 inputs:
+// lengths 0..149, then 150*97 to 199*97.
+func CrossCheckLengths(t *testing.T, alg string, sum func([]byte) []byte) {
+	t.Helper()
+	var cases []NobleCase
+	for i := range 200 {
+		n := i
+		if i >= 150 {
+			n = i * 97
+		}
+		cases = append(cases, NobleCase{Alg: alg, Input: RandBytes(uint64(i)+100, n)})
+	}
+	CrossCheck(t, cases, func(c NobleCase) []byte { return sum(c.Input) })
+}

@@ -1,0 +1,44 @@
+//go:build linux
+
+package hashtest
+
+import (
+	"syscall"
+	"testing"
+)
+
+// GuardPage is a page of memory followed by an inaccessible page, for
+// over-read tests: input placed at the end of the page makes a kernel that
+// reads past its slice fault (after the Go source's
+// crypto/sha1/issue15617_test.go).
+type GuardPage struct {
+	mem  []byte
+	page int
+}
+
+// NewGuardPage maps a guarded page, unmapped when t ends; it skips t if the
+// mapping cannot be made.
+func NewGuardPage(t testing.TB) *GuardPage {
+	t.Helper()
+	page := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skipf("mmap: %v", err)
+	}
+	t.Cleanup(func() { syscall.Munmap(mem) })
+	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
+		t.Skipf("mprotect: %v", err)
+	}
+	return &GuardPage{mem, page}
+}
+
+// Size returns the most bytes Place takes: the page size.
+func (g *GuardPage) Size() int { return g.page }
+
+// Place copies src to the end of the page and returns that copy, which the
+// inaccessible page immediately follows.
+func (g *GuardPage) Place(src []byte) []byte {
+	in := g.mem[g.page-len(src) : g.page]
+	copy(in, src)
+	return in
+}
