@@ -19,6 +19,8 @@ import (
 	"os"
 
 	flag "github.com/spf13/pflag"
+
+	"github.com/hashkit/hashkit/internal/cpu"
 )
 
 // Exit statuses, as coreutils: 1 for a file that failed or a mismatch, 2 for
@@ -126,8 +128,22 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 
 func cmdList(args []string, e *env) error {
 	fs := newFlags("list", e)
+	kernels := fs.Bool("kernels", false, "list the accelerated kernels instead (package/name, and whether this CPU runs them)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *kernels {
+		for _, pkg := range cpu.Packages() {
+			names, avail := cpu.Registered(pkg)
+			for i, n := range names {
+				state := "available"
+				if !avail[i] {
+					state = "not available on this CPU (or disabled by HASHKIT_DISABLE)"
+				}
+				fmt.Fprintf(e.stdout, "%s/%s\t%s\n", pkg, n, state)
+			}
+		}
+		return nil
 	}
 	fmt.Fprintf(e.stdout, "%-12s %-8s %s\n", "ALGORITHM", "BYTES", "")
 	for _, name := range sortedNames() {
