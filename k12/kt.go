@@ -149,6 +149,9 @@ func (d *KT) Clone() (hash.Cloner, error) {
 
 // writeBuffered absorbs p as the next bytes of S for Write.
 func (d *KT) writeBuffered(p []byte) {
+	if d.n == 0 && len(p) >= 2*chunkSize {
+		p = d.firstChunks(p)
+	}
 	if d.n < chunkSize {
 		k := min(len(p), chunkSize-int(d.n))
 		d.final.Absorb(p[:k])
@@ -186,6 +189,9 @@ func (d *KT) writeBuffered(p []byte) {
 // write absorbs p as the next bytes of S without the buffer: the one-shots
 // and the end of the message use it, after flushBuffer.
 func (d *KT) write(p []byte) {
+	if d.n == 0 && len(p) >= 2*chunkSize {
+		p = d.firstChunks(p)
+	}
 	for {
 		p = d.absorb(p)
 		if len(p) == 0 {
@@ -228,6 +234,21 @@ func (d *KT) absorb(p []byte) []byte {
 		}
 	}
 	return nil
+}
+
+// firstChunks starts S from a write that holds S_0 and at least one whole
+// chunk after it: keccak.LeavesAfter absorbs S_0 into the final node in one
+// state of the eight-state kernel while the others hash up to seven chunks.
+// It returns the rest of p.
+func (d *KT) firstChunks(p []byte) []byte {
+	var cvs [7 * cvSize256]byte
+	cvLen := int(d.cvLen)
+	k := min(len(p)/chunkSize-1, 7)
+	keccak.LeavesAfter(&d.final, cvs[:k*cvLen], p[:(k+1)*chunkSize], chunkSize, d.final.Rate(), rounds, dsLeaf, cvLen)
+	d.final.Absorb(marker[:])
+	d.final.Absorb(cvs[:k*cvLen])
+	d.n = uint64((k + 1) * chunkSize)
+	return p[(k+1)*chunkSize:]
 }
 
 // finishLeaf squeezes the chaining value of the completed chunk into the

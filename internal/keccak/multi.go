@@ -93,3 +93,33 @@ func leavesSerial(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen
 	done := leavesKernel(dst, data, n, leafLen, rate, rounds, ds, cvLen)
 	leavesGeneric(dst[done*cvLen:], data[done*leafLen:], n-done, leafLen, rate, rounds, ds, cvLen)
 }
+
+// LeavesAfter is Leaves for the start of a tree whose final node begins with
+// a prefix as long as a leaf, as KangarooTwelve's does (S_0, 8192 bytes).
+// It absorbs data[:leafLen] into s and hashes the leaves data[leafLen:] into
+// dst: the result equals s.Absorb(data[:leafLen]) followed by
+// Leaves(dst, data[leafLen:], ...). The eight-state kernel absorbs the
+// prefix's whole blocks in one of its states alongside the first seven
+// leaves, where the single-state permutation would take as long as those
+// eight states together.
+//
+// s must have the given rate and rounds and be absorbing at a block
+// boundary (a fresh or Reset sponge is); LeavesAfter panics otherwise and on
+// the arguments Leaves rejects.
+func LeavesAfter(s *Sponge, dst, data []byte, leafLen, rate, rounds int, ds byte, cvLen int) {
+	if s.squeezing || s.n != 0 || int(s.rate) != rate || int(s.rounds) != rounds || leafLen <= 0 || len(data) < leafLen {
+		panic("hashkit/internal/keccak: invalid LeavesAfter arguments")
+	}
+	n := len(data)/leafLen - 1
+	done := 0
+	if len(data)%leafLen == 0 && cvLen > 0 && len(dst)/cvLen >= n {
+		done = leavesAfterKernel(&s.a, dst, data, n, leafLen, rate, rounds, ds, cvLen)
+	}
+	if done == 0 {
+		s.Absorb(data[:leafLen])
+	} else {
+		// The kernel absorbed the prefix's whole blocks; its tail remains.
+		s.Absorb(data[leafLen-leafLen%rate : leafLen])
+	}
+	Leaves(dst[done*cvLen:], data[(done+1)*leafLen:], leafLen, rate, rounds, ds, cvLen)
+}

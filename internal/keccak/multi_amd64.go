@@ -116,3 +116,42 @@ func leavesX4(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int
 	}
 	return done
 }
+
+// leavesAfterKernel runs the prefix data[:leafLen] (whole blocks only,
+// continuing the state a) in state 0 of the eight-state kernel and up to
+// seven of the n leaves that follow it in states 1..7. It returns how many
+// leaves it hashed; 0 means it did nothing, not even the prefix.
+func leavesAfterKernel(a *[25]uint64, dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) int {
+	if !useAVX512x8 || n < 1 || (rate != Rate128 && rate != Rate256) || rounds%12 != 0 || cvLen > rate || leafLen < rate {
+		return 0
+	}
+	const width = 8
+	k := min(width-1, n)
+	in := data[:(k+1)*leafLen]
+	var offs, padOffs [width]uint64
+	for j := 1; j <= k; j++ {
+		offs[j] = uint64(j * leafLen)
+		padOffs[j] = uint64(j * rate)
+	}
+	var s [25 * width]uint64
+	for i := range a {
+		s[width*i] = a[i]
+	}
+	full := leafLen / rate
+	perCall := max(maxKernelBytes/(width*rate), 1)
+	rcs := &rc[MaxRounds-rounds]
+	for b := 0; b < full; {
+		m := min(full-b, perCall)
+		absorbX8AVX512(&s, in[b*rate:], &offs, m, rate/8, rcs, rounds/12)
+		b += m
+	}
+	for i := range a {
+		a[i] = s[width*i]
+	}
+	// The leaves' last blocks; state 0 (the prefix) runs along and is dropped.
+	var pad [width * Rate128]byte
+	padLeaves(pad[rate:], in[leafLen:], k, leafLen, rate, ds)
+	absorbX8AVX512(&s, pad[:width*rate], &padOffs, 1, rate/8, rcs, rounds/12)
+	squeezeLeaves(dst, s[1:], width, k, cvLen)
+	return k
+}

@@ -196,3 +196,40 @@ func BenchmarkLeaves(b *testing.B) {
 		}
 	}
 }
+
+// TestLeavesAfter compares LeavesAfter with absorbing the prefix into the
+// sponge and running one sponge per leaf, with the sponge empty or already
+// holding whole blocks.
+func TestLeavesAfter(t *testing.T) {
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+		for _, c := range []leafCase{
+			{8192, Rate128, 12, 0x0B, 32}, {8192, Rate256, 12, 0x0B, 64}, {2 * Rate128, Rate128, 12, 0x0B, 32},
+			{1000, Rate256, 24, 0x1F, 64}, {100, Rate128, 12, 0x0B, 32}, {300, 72, 24, 0x06, 32},
+		} {
+			for _, n := range []int{0, 1, 2, 6, 7, 8, 9, 17} {
+				for _, before := range []int{0, 2 * c.rate} {
+					data := hashtest.RandBytes(uint64(n*c.leafLen+before), (n+1)*c.leafLen)
+					pre := hashtest.RandBytes(5, before)
+					var want, got Sponge
+					want.Init(c.rate, c.rounds, 0x07)
+					got.Init(c.rate, c.rounds, 0x07)
+					want.Absorb(pre)
+					got.Absorb(pre)
+					want.Absorb(data[:c.leafLen])
+					wantCVs := leavesReference(data[c.leafLen:], c)
+					gotCVs := make([]byte, len(wantCVs))
+					LeavesAfter(&got, gotCVs, data, c.leafLen, c.rate, c.rounds, c.ds, c.cvLen)
+					if !bytes.Equal(gotCVs, wantCVs) {
+						t.Fatalf("%v, %d leaves after %d bytes: leaves differ", c, n, before)
+					}
+					a, b := make([]byte, 100), make([]byte, 100)
+					want.Squeeze(a)
+					got.Squeeze(b)
+					if !bytes.Equal(a, b) {
+						t.Fatalf("%v, %d leaves after %d bytes: prefix sponge differs", c, n, before)
+					}
+				}
+			}
+		}
+	})
+}
