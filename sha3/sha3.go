@@ -188,14 +188,12 @@ func (d *SHA3) UnmarshalBinary(b []byte) error {
 	if len(b) != 4+keccak.MarshaledSize || string(b[:3]) != magic || b[3] != d.kind {
 		return errMarshal
 	}
-	if err := d.s.UnmarshalBinary(b[4:]); err != nil || d.s.Squeezing() {
+	s := d.s
+	if err := s.UnmarshalBinary(b[4:]); err != nil || s.Squeezing() {
 		// A fixed-size hash never squeezes in place (Sum works on a copy).
-		d.s.Reset()
-		if err == nil {
-			err = errMarshal
-		}
-		return err
+		return errMarshal
 	}
+	d.s = s
 	return nil
 }
 

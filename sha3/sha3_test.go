@@ -774,3 +774,17 @@ func TestTupleHashMarshal(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalErrorLeavesState: a rejected state does not disturb the hash.
+func TestUnmarshalErrorLeavesState(t *testing.T) {
+	h := New256()
+	h.Write([]byte("abc"))
+	st, _ := h.MarshalBinary()
+	st[204] = 200 // position beyond the rate
+	if h.UnmarshalBinary(st) == nil {
+		t.Fatal("accepted a bad position")
+	}
+	if got, want := h.Sum(nil), Sum256([]byte("abc")); !bytes.Equal(got, want[:]) {
+		t.Fatal("a rejected UnmarshalBinary changed the state")
+	}
+}
