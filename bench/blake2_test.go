@@ -22,14 +22,7 @@ func TestBLAKE2bVsXCrypto(t *testing.T) {
 	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
 		msg := hashtest.RandBytes(1, 1<<20+300)
 		key := hashtest.RandBytes(2, 64)
-		lengths := make([]int, 0, 2100)
-		for n := range 2050 {
-			lengths = append(lengths, n)
-		}
-		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 129, 3 << 16, 3<<16 + 300, 1<<20 - 1, 1 << 20, 1<<20 + 1, 1<<20 + 300} {
-			lengths = append(lengths, n)
-		}
-		for _, n := range lengths {
+		for _, n := range blake2Lengths(blake2b.BlockSize) {
 			in := msg[:n]
 			if got, want := blake2b.Sum512(in), xblake2b.Sum512(in); got != want {
 				t.Fatalf("Sum512 of %d bytes: %x, want %x", n, got, want)
@@ -53,15 +46,33 @@ func TestBLAKE2bVsXCrypto(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ours.Write(in[:n/3])
-				ours.Write(in[n/3:])
-				theirs.Write(in)
-				if got, want := ours.Sum(nil), theirs.Sum(nil); !bytes.Equal(got, want) {
-					t.Fatalf("%d bytes, key %d, size %d: %x, want %x", n, kl, size, got, want)
-				}
+				compareTwoWrites(t, in, ours, theirs, fmt.Sprintf("key %d, size %d", kl, size))
 			}
 		}
 	})
+}
+
+// blake2Lengths returns the input lengths of the differential tests: every
+// length 0..2049, and lengths around 64 KiB (where hashkit hands input to
+// assembly in pieces), the block after it, 192 KiB and 1 MiB.
+func blake2Lengths(blockSize int) []int {
+	lengths := make([]int, 0, 2100)
+	for n := range 2050 {
+		lengths = append(lengths, n)
+	}
+	return append(lengths, 1<<16-1, 1<<16, 1<<16+1, 1<<16+blockSize+1, 3<<16, 3<<16+300, 1<<20-1, 1<<20, 1<<20+1, 1<<20+300)
+}
+
+// compareTwoWrites writes in to ours in two pieces (at a third) and to
+// theirs at once; the sums must agree.
+func compareTwoWrites(t *testing.T, in []byte, ours, theirs hash.Hash, what string) {
+	t.Helper()
+	ours.Write(in[:len(in)/3])
+	ours.Write(in[len(in)/3:])
+	theirs.Write(in)
+	if got, want := ours.Sum(nil), theirs.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatalf("%d bytes, %s: %x, want %x", len(in), what, got, want)
+	}
 }
 
 // TestBLAKE2sVsXCrypto is TestBLAKE2bVsXCrypto for BLAKE2s, including the
@@ -70,14 +81,7 @@ func TestBLAKE2sVsXCrypto(t *testing.T) {
 	hashtest.AllImplementations(t, "blake2s", func(t *testing.T) {
 		msg := hashtest.RandBytes(3, 1<<20+300)
 		key := hashtest.RandBytes(4, 32)
-		lengths := make([]int, 0, 2100)
-		for n := range 2050 {
-			lengths = append(lengths, n)
-		}
-		for _, n := range []int{1<<16 - 1, 1 << 16, 1<<16 + 1, 1<<16 + 65, 3 << 16, 3<<16 + 300, 1<<20 - 1, 1 << 20, 1<<20 + 1, 1<<20 + 300} {
-			lengths = append(lengths, n)
-		}
-		for _, n := range lengths {
+		for _, n := range blake2Lengths(blake2s.BlockSize) {
 			in := msg[:n]
 			if got, want := blake2s.Sum256(in), xblake2s.Sum256(in); got != want {
 				t.Fatalf("Sum256 of %d bytes: %x, want %x", n, got, want)
@@ -97,12 +101,7 @@ func TestBLAKE2sVsXCrypto(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ours.Write(in[:n/3])
-				ours.Write(in[n/3:])
-				theirs.Write(in)
-				if got, want := ours.Sum(nil), theirs.Sum(nil); !bytes.Equal(got, want) {
-					t.Fatalf("%d bytes, key %d: %x, want %x", n, kl, got, want)
-				}
+				compareTwoWrites(t, in, ours, theirs, fmt.Sprintf("key %d", kl))
 			}
 		}
 	})

@@ -5,8 +5,6 @@ import (
 	"encoding"
 	"encoding/hex"
 	"hash"
-	"io"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -23,6 +21,24 @@ var (
 	_ hash.XOF                   = (*xof)(nil)
 	_ XOF                        = (*xof)(nil)
 )
+
+// b2 describes this package to the tests it shares with blake2s.
+var b2 = &hashtest.BLAKE2{
+	Pkg: "blake2b", Alg: "BLAKE2b", XAlg: "BLAKE2Xb",
+	Size: Size, SaltSize: SaltSize, PersonalSize: PersonalSize,
+	New: New,
+	NewParams: func(size int, key, salt, personal []byte) (hash.Hash, error) {
+		return NewWithParams(&Params{Size: size, Key: key, Salt: salt, Personal: personal})
+	},
+	NewXOF: func(size int, key, salt, personal []byte) (hash.XOF, error) {
+		x, err := NewXOFWithParams(uint32(size), &Params{Key: key, Salt: salt, Personal: personal})
+		if err != nil {
+			return nil, err
+		}
+		return x, nil
+	},
+	Clone: func(x hash.XOF) hash.XOF { return x.(XOF).Clone() },
+}
 
 func mustHex(s string) []byte {
 	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
@@ -52,35 +68,7 @@ func TestRFC7693(t *testing.T) {
 			t.Errorf("Appendix A: BLAKE2b-512(\"abc\") = %x, want %x", got, want)
 		}
 
-		// selftestSeq is selftest_seq of Appendix E: a Fibonacci-like
-		// sequence seeded with seed.
-		selftestSeq := func(n int, seed uint32) []byte {
-			out := make([]byte, n)
-			a, b := 0xDEAD4BAD*seed, uint32(1)
-			for i := range out {
-				t := a + b
-				a, b = b, t
-				out[i] = byte(t >> 24)
-			}
-			return out
-		}
-		grand := mustNew(t, 32, nil)
-		for _, outlen := range []int{20, 32, 48, 64} {
-			for _, inlen := range []int{0, 3, 128, 129, 255, 1024} {
-				in := selftestSeq(inlen, uint32(inlen))
-				h := mustNew(t, outlen, nil)
-				h.Write(in)
-				grand.Write(h.Sum(nil))
-				key := selftestSeq(outlen, uint32(outlen))
-				h = mustNew(t, outlen, key)
-				h.Write(in)
-				grand.Write(h.Sum(nil))
-			}
-		}
-		want = mustHex("C23A7800D98123BD10F506C61E29DA5603D763B8BBAD2E737F5E765A7BCCD475")
-		if got := grand.Sum(nil); !bytes.Equal(got, want) {
-			t.Errorf("Appendix E self-test: %x, want %x", got, want)
-		}
+		b2.TestSelfTest(t, []int{20, 32, 48, 64}, []int{0, 3, 128, 129, 255, 1024}, "c23a7800d98123bd10f506c61e29da5603d763b8bbad2e737f5e765a7bccd475")
 	})
 }
 
@@ -90,112 +78,29 @@ func TestRFC7693(t *testing.T) {
 // pyca/cryptography files and CPython-generated vectors with salts and
 // personalization strings, as collected in that file.
 func TestVectors(t *testing.T) {
-	cases := hashtest.Vectors(t, "blake2")
 	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
-		counts := map[string]int{}
-		for _, c := range cases {
-			switch c.Algorithm {
-			case "BLAKE2b":
-				c.SkipSlow(t)
-				p := &Params{Size: c.OutLen, Key: c.Bytes("key"), Salt: c.Bytes("salt"), Personal: c.Bytes("personal")}
-				h, err := NewWithParams(p)
-				if err != nil {
-					t.Fatalf("%s: %v", c.ID, err)
-				}
-				c.Input.WriteTo(h)
-				if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
-					t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
-				}
-				if p.Salt == nil && p.Personal == nil {
-					// The x/crypto-style constructor must agree.
-					h := mustNew(t, c.OutLen, p.Key)
-					c.Input.WriteTo(h)
-					if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
-						t.Fatalf("%s: New: got %x, want %x", c.ID, got, c.Expected)
-					}
-				}
-			case "BLAKE2Xb":
-				x, err := NewXOF(uint32(c.OutLen), c.Bytes("key"))
-				if err != nil {
-					t.Fatalf("%s: %v", c.ID, err)
-				}
-				c.Input.WriteTo(x)
-				got := make([]byte, c.OutLen)
-				if _, err := io.ReadFull(x, got); err != nil {
-					t.Fatalf("%s: %v", c.ID, err)
-				}
-				if !bytes.Equal(got, c.Expected) {
-					t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
-				}
-				if n, err := x.Read(make([]byte, 1)); n != 0 || err != io.EOF {
-					t.Fatalf("%s: Read past the output length = %d, %v; want 0, EOF", c.ID, n, err)
-				}
-			default:
-				continue
-			}
-			counts[c.Algorithm]++
-		}
-		// The file holds 2247 BLAKE2b and 512 BLAKE2Xb vectors; make sure
-		// none was silently dropped.
-		if counts["BLAKE2b"] != 2247 || counts["BLAKE2Xb"] != 512 {
-			t.Errorf("ran %v vectors", counts)
-		}
+		b2.TestVectors(t, 2247, 512)
 	})
 }
 
 func TestConformance(t *testing.T) {
 	key := []byte("a key of some length, 37 bytes long.")
 	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
-		for _, tc := range []struct {
-			name string
-			mk   func() (hash.Hash, error)
-		}{
-			{"New512", func() (hash.Hash, error) { return New512(nil) }},
-			{"New384", func() (hash.Hash, error) { return New384(nil) }},
-			{"New256", func() (hash.Hash, error) { return New256(nil) }},
-			{"New/1", func() (hash.Hash, error) { return New(1, nil) }},
-			{"New512/keyed", func() (hash.Hash, error) { return New512(key) }},
-			{"New/20/keyed64", func() (hash.Hash, error) { return New(20, bytes.Repeat([]byte{7}, 64)) }},
-			{"Params/salt+personal", func() (hash.Hash, error) {
+		hashtest.TestHashes(t, []hashtest.NamedHash{
+			{Name: "New512", New: func() (hash.Hash, error) { return New512(nil) }},
+			{Name: "New384", New: func() (hash.Hash, error) { return New384(nil) }},
+			{Name: "New256", New: func() (hash.Hash, error) { return New256(nil) }},
+			{Name: "New/1", New: func() (hash.Hash, error) { return New(1, nil) }},
+			{Name: "New512/keyed", New: func() (hash.Hash, error) { return New512(key) }},
+			{Name: "New/20/keyed64", New: func() (hash.Hash, error) { return New(20, bytes.Repeat([]byte{7}, 64)) }},
+			{Name: "Params/salt+personal", New: func() (hash.Hash, error) {
 				return NewWithParams(&Params{Size: 40, Salt: make([]byte, 16), Personal: []byte("0123456789abcdef")})
 			}},
-			{"Params/tree", func() (hash.Hash, error) {
+			{Name: "Params/tree", New: func() (hash.Hash, error) {
 				return NewWithParams(&Params{Size: 64, FanOut: 2, MaxDepth: 3, LeafLength: 4096, NodeOffset: 1<<40 + 3, NodeDepth: 1, InnerLength: 64, IsLastNode: true})
 			}},
-		} {
-			// Under -short (and so under emulation in CI) check a few
-			// representative constructors only: the split test is quadratic.
-			if testing.Short() && !strings.Contains("New512 New256 New512/keyed New256/keyed Params/tree", tc.name) {
-				continue
-			}
-			t.Run(tc.name, func(t *testing.T) {
-				mk := func() hash.Hash {
-					h, err := tc.mk()
-					if err != nil {
-						t.Fatal(err)
-					}
-					return h
-				}
-				hashtest.TestHash(t, mk)
-			})
-		}
-		// TestXOF reads 511 bytes.
-		for _, size := range []uint32{511, 1000, OutputLengthUnknown} {
-			if testing.Short() && size == 1000 {
-				continue
-			}
-			for _, k := range [][]byte{nil, key} {
-				t.Run("XOF", func(t *testing.T) {
-					hashtest.TestXOF(t, func() hash.XOF {
-						x, err := NewXOF(size, k)
-						if err != nil {
-							t.Fatal(err)
-						}
-						return x
-					})
-				})
-			}
-		}
+		}, "New512 New256 New512/keyed New256/keyed Params/tree")
+		b2.TestXOFs(t, key)
 	})
 }
 
@@ -346,23 +251,12 @@ func TestParamsMatchNew(t *testing.T) {
 // TestMethods checks the exported method sets: the interfaces plus nothing
 // else.
 func TestMethods(t *testing.T) {
-	check := func(v any, want ...string) {
-		t.Helper()
-		typ := reflect.TypeOf(v)
-		var got []string
-		for i := range typ.NumMethod() {
-			got = append(got, typ.Method(i).Name)
-		}
-		if strings.Join(got, " ") != strings.Join(want, " ") {
-			t.Errorf("%v has methods %v, want %v", typ, got, want)
-		}
-	}
 	h, _ := New512(nil)
-	check(h, "AppendBinary", "BlockSize", "Clone", "MarshalBinary", "Reset", "Size", "Sum", "UnmarshalBinary", "Write")
+	hashtest.TestMethods(t, h, "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write")
 	h, _ = New512([]byte("key"))
-	check(h, "BlockSize", "Clone", "Reset", "Size", "Sum", "Write")
+	hashtest.TestMethods(t, h, "BlockSize Clone Reset Size Sum Write")
 	x, _ := NewXOF(0, nil)
-	check(x, "BlockSize", "Clone", "Read", "Reset", "Write")
+	hashtest.TestMethods(t, x, "BlockSize Clone Read Reset Write")
 }
 
 // TestSumMatchesStreaming compares the one-shot functions with streaming at
@@ -399,56 +293,6 @@ func TestSumMatchesStreaming(t *testing.T) {
 	})
 }
 
-// TestXOFLongOutput checks that reading BLAKE2Xb output in odd pieces
-// equals one read, across many output blocks, for known and unknown
-// lengths; and that an unknown-length output is not a prefix of a known one
-// (the length is in the parameter block).
-func TestXOFLongOutput(t *testing.T) {
-	read := func(size uint32, steps ...int) []byte {
-		x, err := NewXOFWithParams(size, &Params{Key: []byte("key"), Salt: bytes.Repeat([]byte{2}, 16), Personal: bytes.Repeat([]byte{3}, 16)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		x.Write([]byte("input"))
-		var out []byte
-		for i := 0; len(out) < 3000; i++ {
-			buf := make([]byte, steps[i%len(steps)])
-			n, err := x.Read(buf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, buf[:n]...)
-		}
-		return out[:3000]
-	}
-	for _, size := range []uint32{3000, OutputLengthUnknown} {
-		want := read(size, 3000)
-		for _, steps := range [][]int{{1}, {63, 65}, {64}, {100, 1, 7}, {129}} {
-			if got := read(size, steps...); !bytes.Equal(got, want) {
-				t.Errorf("size %d: reads of %v differ", size, steps)
-			}
-		}
-	}
-	if bytes.Equal(read(3000, 3000)[:64], read(OutputLengthUnknown, 3000)[:64]) {
-		t.Error("known and unknown output lengths give the same output")
-	}
-}
+func TestXOFLongOutput(t *testing.T) { b2.TestXOFLongOutput(t) }
 
-// TestXOFClone checks that a clone taken mid-squeeze is independent.
-func TestXOFClone(t *testing.T) {
-	for _, size := range []uint32{300, OutputLengthUnknown} {
-		x, _ := NewXOF(size, []byte("k"))
-		x.Write([]byte("clone me"))
-		want := make([]byte, 300)
-		x.Clone().Read(want)
-		first := make([]byte, 70)
-		x.Read(first)
-		c := x.Clone()
-		rest, rest2 := make([]byte, 230), make([]byte, 230)
-		x.Read(rest)
-		c.Read(rest2)
-		if !bytes.Equal(append(first, rest...), want) || !bytes.Equal(rest, rest2) {
-			t.Fatalf("size %d: clone mid-squeeze is not independent", size)
-		}
-	}
-}
+func TestXOFClone(t *testing.T) { b2.TestXOFClone(t) }

@@ -2,9 +2,11 @@ package blake2b
 
 import (
 	"bytes"
+	"hash"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // FuzzBlocks compares the dispatched compression (whatever kernel this
@@ -40,66 +42,16 @@ func FuzzSplit(f *testing.F) {
 	f.Add([]byte("hello, world"), uint16(3), uint16(5), []byte(nil), uint8(64))
 	f.Add(make([]byte, 600), uint16(128), uint16(256), []byte("key"), uint8(20))
 	f.Fuzz(func(t *testing.T, in []byte, i, j uint16, key []byte, size uint8) {
-		if len(key) > Size || size < 1 || size > Size {
-			return
-		}
-		a, b := min(int(i), len(in)), min(int(j), len(in))
-		if a > b {
-			a, b = b, a
-		}
-		one := mustNew(t, int(size), key)
-		one.Write(in)
-		want := one.Sum(nil)
-		h := mustNew(t, int(size), key)
-		h.Write(in[:a])
-		h.Write(in[a:b])
-		h.Write(in[b:])
-		if got := h.Sum(nil); !bytes.Equal(got, want) {
-			t.Fatalf("split %d, %d differs", a, b)
-		}
-		if len(key) == 0 {
-			if size == Size {
-				if s := Sum512(in); !bytes.Equal(s[:], want) {
-					t.Fatal("Sum512 differs")
-				}
-			}
-			h := mustNew(t, int(size), nil).(*digest)
-			h.Write(in[:a])
-			st, err := h.MarshalBinary()
-			if err != nil {
-				t.Fatal(err)
-			}
-			h2 := mustNew(t, int(size), nil).(*digest)
-			if err := h2.UnmarshalBinary(st); err != nil {
-				t.Fatal(err)
-			}
-			h2.Write(in[a:])
-			if got := h2.Sum(nil); !bytes.Equal(got, want) {
-				t.Fatal("resumed state differs")
-			}
-		}
+		b2.CheckSplit3(t, in, int(i), int(j), key, int(size), func(b []byte) []byte { s := Sum512(b); return s[:] })
 	})
 }
 
 // FuzzUnmarshal feeds arbitrary bytes to UnmarshalBinary: it must not panic,
 // and an accepted state must marshal back to the same bytes.
 func FuzzUnmarshal(f *testing.F) {
-	h := mustNew(f, 64, nil)
-	h.Write(make([]byte, 200))
-	st, _ := h.(*digest).MarshalBinary()
-	f.Add(st)
-	f.Add([]byte(magic))
+	hashtest.AddStateSeeds(f, func() hash.Hash { return mustNew(f, 64, nil) }, make([]byte, 200), magic)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		d := mustNew(t, 64, nil).(*digest)
-		if err := d.UnmarshalBinary(b); err != nil {
-			return
-		}
-		again, err := d.MarshalBinary()
-		if err != nil || !bytes.Equal(again, b) {
-			t.Fatalf("accepted state does not round-trip: %v", err)
-		}
-		d.Write([]byte("more"))
-		d.Sum(nil)
+		hashtest.CheckUnmarshal(t, b, func() hash.Hash { return mustNew(t, 64, nil) }, "", nil)
 	})
 }
 
@@ -109,43 +61,6 @@ func FuzzXOF(f *testing.F) {
 	f.Add(uint32(100), []byte("in"), []byte{1, 63, 64, 65})
 	f.Add(uint32(OutputLengthUnknown), []byte(nil), []byte{200, 7})
 	f.Fuzz(func(t *testing.T, size uint32, in, steps []byte) {
-		if len(steps) == 0 {
-			return
-		}
-		size %= 5000
-		if size == 0 {
-			size = OutputLengthUnknown
-		}
-		x, err := NewXOF(size, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x.Write(in)
-		total := int(size)
-		if size == OutputLengthUnknown {
-			total = 3000
-		}
-		want := make([]byte, total)
-		x.Clone().Read(want)
-		var got []byte
-		for i := 0; len(got) < total; i++ {
-			buf := make([]byte, int(steps[i%len(steps)])+1)
-			n, err := x.Read(buf)
-			if err != nil {
-				t.Fatalf("Read after %d bytes: %v", len(got), err)
-			}
-			got = append(got, buf[:n]...)
-		}
-		if !bytes.Equal(got[:total], want) {
-			t.Fatal("pieces differ from one read")
-		}
-		if size != OutputLengthUnknown {
-			if len(got) != total {
-				t.Fatalf("read %d bytes of a %d-byte output", len(got), total)
-			}
-			if n, err := x.Read(make([]byte, 1)); n != 0 || err == nil {
-				t.Fatal("Read past the end did not return EOF")
-			}
-		}
+		b2.CheckXOFPieces(t, int(size), in, steps)
 	})
 }

@@ -10,37 +10,8 @@ import (
 // treeVectors exercise every field of the parameter block, including the
 // tree fields that neither x/crypto nor @noble/hashes expose. They were
 // computed with CPython 3.11.7's hashlib (an independent implementation,
-// the BLAKE2 reference code) by this program; input n is the bytes
-// i % 251 for i in [0, n):
-//
-//	import hashlib
-//	def cases(alg, maxsize, saltlen, offbits):
-//	    h = getattr(hashlib, alg)
-//	    bs = 128 if alg == 'blake2b' else 64
-//	    out = []
-//	    params = [
-//	        dict(digest_size=maxsize, fanout=0, depth=255, leaf_size=0, node_offset=0, node_depth=0, inner_size=0, last_node=False),
-//	        dict(digest_size=maxsize, fanout=4, depth=2, leaf_size=0, node_offset=0, node_depth=0, inner_size=maxsize, last_node=False),
-//	        dict(digest_size=maxsize, fanout=4, depth=2, leaf_size=0, node_offset=3, node_depth=0, inner_size=maxsize, last_node=True),
-//	        dict(digest_size=maxsize, fanout=4, depth=2, leaf_size=0, node_offset=0, node_depth=1, inner_size=maxsize, last_node=True),
-//	        dict(digest_size=20, fanout=2, depth=3, leaf_size=4096, node_offset=(1 << offbits) - 1, node_depth=2, inner_size=17, last_node=False),
-//	        dict(digest_size=1, fanout=255, depth=1, leaf_size=0xffffffff, node_offset=1 << (offbits - 1), node_depth=255, inner_size=maxsize, last_node=True),
-//	        dict(digest_size=maxsize // 2, fanout=1, depth=1, leaf_size=1, node_offset=0x010203, node_depth=0, inner_size=1, last_node=False, key=bytes(range(maxsize))),
-//	        dict(digest_size=maxsize, fanout=2, depth=2, leaf_size=bs, node_offset=1, node_depth=0, inner_size=maxsize, last_node=True, key=b'k', salt=bytes(range(saltlen)), person=bytes(range(100, 100 + saltlen))),
-//	    ]
-//	    for i, p in enumerate(params):
-//	        for n in (0, 3, bs, bs + 1, 3 * bs + 7):
-//	            msg = bytes(j % 251 for j in range(n))
-//	            d = h(msg, **p).hexdigest()
-//	            out.append((p, n, d))
-//	    return out
-//
-//	for alg, maxsize, saltlen, offbits in (('blake2b', 64, 16, 64), ('blake2s', 32, 8, 48)):
-//	    print('==', alg)
-//	    for p, n, d in cases(alg, maxsize, saltlen, offbits):
-//	        key = p.get('key', b'').hex(); salt = p.get('salt', b'').hex(); person = p.get('person', b'').hex()
-//	        print('\t{Params{Size: %d, Key: h("%s"), Salt: h("%s"), Personal: h("%s"), FanOut: %d, MaxDepth: %d, LeafLength: %d, NodeOffset: %d, NodeDepth: %d, InnerLength: %d, IsLastNode: %s}, %d, "%s"},' % (
-//	            p['digest_size'], key, salt, person, p['fanout'], p['depth'], p['leaf_size'], p['node_offset'], p['node_depth'], p['inner_size'], 'true' if p['last_node'] else 'false', n, d))
+// the BLAKE2 reference code) by the program in ../blake2b/tree_test.go (its
+// "== blake2s" part); input n is the bytes i % 251 for i in [0, n).
 var treeVectors = []struct {
 	p    Params
 	n    int

@@ -1,0 +1,423 @@
+package hashtest
+
+import (
+	"bytes"
+	"encoding/hex"
+	"hash"
+	"io"
+	"strings"
+	"testing"
+)
+
+// BLAKE2 describes the blake2b or blake2s package to the tests the two
+// share; the sizes and constructors are the only differences between them.
+type BLAKE2 struct {
+	Pkg  string // registry name, "blake2b"
+	Alg  string // algorithm name in the vector file and in noble, "BLAKE2b"
+	XAlg string // the BLAKE2X name in the vector file, "BLAKE2Xb"
+
+	Size, SaltSize, PersonalSize int
+
+	// New is the package's New(size, key).
+	New func(size int, key []byte) (hash.Hash, error)
+	// NewParams is NewWithParams with the given fields (nil for absent).
+	NewParams func(size int, key, salt, personal []byte) (hash.Hash, error)
+	// NewXOF is NewXOFWithParams; size 0 is OutputLengthUnknown.
+	NewXOF func(size int, key, salt, personal []byte) (hash.XOF, error)
+	// Clone is the XOF's Clone.
+	Clone func(hash.XOF) hash.XOF
+}
+
+func (b *BLAKE2) mustNew(t testing.TB, size int, key []byte) hash.Hash {
+	t.Helper()
+	h, err := b.New(size, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func (b *BLAKE2) mustXOF(t testing.TB, size int, key, salt, personal []byte) hash.XOF {
+	t.Helper()
+	x, err := b.NewXOF(size, key, salt, personal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+// TestSelfTest runs the self-test of RFC 7693 Appendix E: the grand hash
+// (32 bytes) of the digests of every output length in outlens, unkeyed and
+// keyed, over inputs of each length in inlens, against the hex value want.
+func (b *BLAKE2) TestSelfTest(t *testing.T, outlens, inlens []int, want string) {
+	t.Helper()
+	// selftestSeq is selftest_seq of Appendix E: a Fibonacci-like sequence
+	// seeded with seed.
+	selftestSeq := func(n int, seed uint32) []byte {
+		out := make([]byte, n)
+		a, b := 0xDEAD4BAD*seed, uint32(1)
+		for i := range out {
+			t := a + b
+			a, b = b, t
+			out[i] = byte(t >> 24)
+		}
+		return out
+	}
+	grand := b.mustNew(t, 32, nil)
+	for _, outlen := range outlens {
+		for _, inlen := range inlens {
+			in := selftestSeq(inlen, uint32(inlen))
+			h := b.mustNew(t, outlen, nil)
+			h.Write(in)
+			grand.Write(h.Sum(nil))
+			key := selftestSeq(outlen, uint32(outlen))
+			h = b.mustNew(t, outlen, key)
+			h.Write(in)
+			grand.Write(h.Sum(nil))
+		}
+	}
+	if got := hex.EncodeToString(grand.Sum(nil)); got != want {
+		t.Errorf("Appendix E self-test: %s, want %s", got, want)
+	}
+}
+
+// TestVectors runs every vector of ../shared/vectors/blake2.json.gz for
+// b.Alg (through NewParams, and through New where there is no salt or
+// personalization) and b.XAlg (reading the whole output, then io.EOF), and
+// checks that exactly nHash and nXOF of them ran.
+func (b *BLAKE2) TestVectors(t *testing.T, nHash, nXOF int) {
+	t.Helper()
+	counts := map[string]int{}
+	for _, c := range Vectors(t, "blake2") {
+		switch c.Algorithm {
+		case b.Alg:
+			c.SkipSlow(t)
+			key, salt, personal := c.Bytes("key"), c.Bytes("salt"), c.Bytes("personal")
+			h, err := b.NewParams(c.OutLen, key, salt, personal)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			c.Input.WriteTo(h)
+			if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+				t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
+			}
+			if salt == nil && personal == nil {
+				// The x/crypto-style constructor must agree.
+				h := b.mustNew(t, c.OutLen, key)
+				c.Input.WriteTo(h)
+				if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
+					t.Fatalf("%s: New: got %x, want %x", c.ID, got, c.Expected)
+				}
+			}
+		case b.XAlg:
+			x, err := b.NewXOF(c.OutLen, c.Bytes("key"), nil, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			c.Input.WriteTo(x)
+			got := make([]byte, c.OutLen)
+			if _, err := io.ReadFull(x, got); err != nil {
+				t.Fatalf("%s: %v", c.ID, err)
+			}
+			if !bytes.Equal(got, c.Expected) {
+				t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
+			}
+			if n, err := x.Read(make([]byte, 1)); n != 0 || err != io.EOF {
+				t.Fatalf("%s: Read past the output length = %d, %v; want 0, EOF", c.ID, n, err)
+			}
+		default:
+			continue
+		}
+		counts[c.Algorithm]++
+	}
+	// Make sure no vector was silently dropped.
+	if counts[b.Alg] != nHash || counts[b.XAlg] != nXOF {
+		t.Errorf("ran %v vectors", counts)
+	}
+}
+
+// TestAccumulated hashes 3000 generated cases (every digest size, keys of
+// every length, with and without salt and personalization, inputs of 0 to
+// 516 bytes) and feeds the digests into one accumulator hash of b.Size
+// bytes, whose hex value must be want: the value CPython 3.11.7's hashlib
+// (the BLAKE2 reference code) computes with this program (the first line
+// printed is BLAKE2b's, the second BLAKE2s's):
+//
+//	import hashlib
+//	def acc(alg, n, maxsize, saltlen):
+//	    h = getattr(hashlib, alg)
+//	    a = h()
+//	    for i in range(n):
+//	        size = 1 + i % maxsize
+//	        key = bytes((i + j) % 256 for j in range((i * 7) % (maxsize + 1)))
+//	        salt = b'' if i % 3 == 0 else bytes((3 * i + j) % 256 for j in range(saltlen))
+//	        person = b'' if i % 5 == 0 else bytes((5 * i + j) % 256 for j in range(saltlen))
+//	        msg = bytes((i * j + 1) % 256 for j in range((i * 13) % 517))
+//	        a.update(h(msg, digest_size=size, key=key, salt=salt, person=person).digest())
+//	    return a.hexdigest()
+//	print(acc('blake2b', 3000, 64, 16))
+//	print(acc('blake2s', 3000, 32, 8))
+func (b *BLAKE2) TestAccumulated(t *testing.T, want string) {
+	t.Helper()
+	acc := b.mustNew(t, b.Size, nil)
+	for i := range 3000 {
+		key := make([]byte, (i*7)%(b.Size+1))
+		for j := range key {
+			key[j] = byte(i + j)
+		}
+		var salt, personal []byte
+		if i%3 != 0 {
+			salt = make([]byte, b.SaltSize)
+			for j := range salt {
+				salt[j] = byte(3*i + j)
+			}
+		}
+		if i%5 != 0 {
+			personal = make([]byte, b.PersonalSize)
+			for j := range personal {
+				personal[j] = byte(5*i + j)
+			}
+		}
+		msg := make([]byte, (i*13)%517)
+		for j := range msg {
+			msg[j] = byte(i*j + 1)
+		}
+		h, err := b.NewParams(1+i%b.Size, key, salt, personal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Write(msg)
+		acc.Write(h.Sum(nil))
+	}
+	if got := hex.EncodeToString(acc.Sum(nil)); got != want {
+		t.Errorf("accumulated digest %s, want %s", got, want)
+	}
+}
+
+// TestNoble cross-checks against @noble/hashes (crosscheck/noble,
+// algs/blake2.mjs) over random lengths, digest sizes, keys, salts and
+// personalization strings: 300 cases, 60 under -short. noble has no
+// BLAKE2X or tree parameters.
+func (b *BLAKE2) TestNoble(t *testing.T) {
+	var cases []NobleCase
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for i := range n {
+		seed := uint64(i)
+		r := RandBytes(seed, 4)
+		p := map[string]any{"dkLen": 1 + int(r[0])%b.Size}
+		if r[1]&1 != 0 {
+			p["key"] = HexParam(RandBytes(seed+1000, 1+int(r[2])%b.Size))
+		}
+		if r[1]&2 != 0 {
+			p["salt"] = HexParam(RandBytes(seed+2000, b.SaltSize))
+		}
+		if r[1]&4 != 0 {
+			p["personal"] = HexParam(RandBytes(seed+3000, b.PersonalSize))
+		}
+		length := (i * 37) % 700
+		if i%10 == 0 {
+			length = i * 211 // a few longer inputs
+		}
+		cases = append(cases, NobleCase{Alg: b.Alg, Params: p, Input: RandBytes(seed+4000, length)})
+	}
+	param := func(c NobleCase, name string) []byte {
+		s, _ := c.Params[name].(string)
+		v, err := hex.DecodeString(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	AllImplementations(t, b.Pkg, func(t *testing.T) {
+		CrossCheck(t, cases, func(c NobleCase) []byte {
+			h, err := b.NewParams(c.Params["dkLen"].(int), param(c, "key"), param(c, "salt"), param(c, "personal"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Write(c.Input)
+			return h.Sum(nil)
+		})
+	})
+}
+
+// TestXOFLongOutput checks that reading BLAKE2X output in odd pieces equals
+// one read, across many output blocks, for known and unknown lengths; and
+// that an unknown-length output is not a prefix of a known one (the length
+// is in the parameter block).
+func (b *BLAKE2) TestXOFLongOutput(t *testing.T) {
+	read := func(size int, steps ...int) []byte {
+		x := b.mustXOF(t, size, []byte("key"), bytes.Repeat([]byte{2}, b.SaltSize), bytes.Repeat([]byte{3}, b.PersonalSize))
+		x.Write([]byte("input"))
+		var out []byte
+		for i := 0; len(out) < 3000; i++ {
+			buf := make([]byte, steps[i%len(steps)])
+			n, err := x.Read(buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, buf[:n]...)
+		}
+		return out[:3000]
+	}
+	for _, size := range []int{3000, 0} {
+		want := read(size, 3000)
+		for _, steps := range [][]int{{1}, {63, 65}, {64}, {100, 1, 7}, {129}} {
+			if got := read(size, steps...); !bytes.Equal(got, want) {
+				t.Errorf("size %d: reads of %v differ", size, steps)
+			}
+		}
+	}
+	if bytes.Equal(read(3000, 3000)[:64], read(0, 3000)[:64]) {
+		t.Error("known and unknown output lengths give the same output")
+	}
+}
+
+// TestXOFClone checks that a clone taken mid-squeeze is independent.
+func (b *BLAKE2) TestXOFClone(t *testing.T) {
+	for _, size := range []int{300, 0} {
+		x := b.mustXOF(t, size, []byte("k"), nil, nil)
+		x.Write([]byte("clone me"))
+		want := make([]byte, 300)
+		b.Clone(x).Read(want)
+		first := make([]byte, 70)
+		x.Read(first)
+		c := b.Clone(x)
+		rest, rest2 := make([]byte, 230), make([]byte, 230)
+		x.Read(rest)
+		c.Read(rest2)
+		if !bytes.Equal(append(first, rest...), want) || !bytes.Equal(rest, rest2) {
+			t.Fatalf("size %d: clone mid-squeeze is not independent", size)
+		}
+	}
+}
+
+// CheckXOFPieces is the body of the XOF fuzz target: size is taken modulo
+// 5000 (0 is an output of unknown length, of which 3000 bytes are read);
+// reading in pieces of steps[i]+1 bytes must equal one read of a clone, and
+// a known length must end with io.EOF.
+func (b *BLAKE2) CheckXOFPieces(t *testing.T, size int, in, steps []byte) {
+	t.Helper()
+	if len(steps) == 0 {
+		return
+	}
+	size %= 5000
+	x := b.mustXOF(t, size, nil, nil, nil)
+	x.Write(in)
+	total := size
+	if size == 0 {
+		total = 3000
+	}
+	want := make([]byte, total)
+	b.Clone(x).Read(want)
+	var got []byte
+	for i := 0; len(got) < total; i++ {
+		buf := make([]byte, int(steps[i%len(steps)])+1)
+		n, err := x.Read(buf)
+		if err != nil {
+			t.Fatalf("Read after %d bytes: %v", len(got), err)
+		}
+		got = append(got, buf[:n]...)
+	}
+	if !bytes.Equal(got[:total], want) {
+		t.Fatal("pieces differ from one read")
+	}
+	if size != 0 {
+		if len(got) != total {
+			t.Fatalf("read %d bytes of a %d-byte output", len(got), total)
+		}
+		if n, err := x.Read(make([]byte, 1)); n != 0 || err == nil {
+			t.Fatal("Read past the end did not return EOF")
+		}
+	}
+}
+
+// CheckSplit3 is the body of the split fuzz target: in written in three
+// pieces (split at i and j) equals one write, keyed and unkeyed; unkeyed,
+// a state marshalled after the first piece resumes to the same digest, and
+// for the largest size sum (the package's one-shot function) agrees.
+func (b *BLAKE2) CheckSplit3(t *testing.T, in []byte, i, j int, key []byte, size int, sum func([]byte) []byte) {
+	t.Helper()
+	if len(key) > b.Size || size < 1 || size > b.Size {
+		return
+	}
+	lo, hi := min(i, len(in)), min(j, len(in))
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	one := b.mustNew(t, size, key)
+	one.Write(in)
+	want := one.Sum(nil)
+	h := b.mustNew(t, size, key)
+	h.Write(in[:lo])
+	h.Write(in[lo:hi])
+	h.Write(in[hi:])
+	if got := h.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatalf("split %d, %d differs", lo, hi)
+	}
+	if len(key) != 0 {
+		return
+	}
+	if size == b.Size {
+		if s := sum(in); !bytes.Equal(s, want) {
+			t.Fatal("one-shot Sum differs")
+		}
+	}
+	h = b.mustNew(t, size, nil)
+	h.Write(in[:lo])
+	st := marshal(t, h)
+	h2 := b.mustNew(t, size, nil)
+	if err := unmarshal(h2, st); err != nil {
+		t.Fatal(err)
+	}
+	h2.Write(in[lo:])
+	if got := h2.Sum(nil); !bytes.Equal(got, want) {
+		t.Fatal("resumed state differs")
+	}
+}
+
+// NamedHash is a named constructor for TestHashes.
+type NamedHash struct {
+	Name string
+	New  func() (hash.Hash, error)
+}
+
+// TestHashes runs TestHash on each constructor in a subtest of its name.
+// Under -short (and so under emulation in CI) it runs only those whose name
+// is a substring of short, since the split test is quadratic.
+func TestHashes(t *testing.T, hs []NamedHash, short string) {
+	t.Helper()
+	for _, tc := range hs {
+		if testing.Short() && !strings.Contains(short, tc.Name) {
+			continue
+		}
+		t.Run(tc.Name, func(t *testing.T) {
+			TestHash(t, func() hash.Hash {
+				h, err := tc.New()
+				if err != nil {
+					t.Fatal(err)
+				}
+				return h
+			})
+		})
+	}
+}
+
+// TestXOFs runs TestXOF (which reads 511 bytes) on BLAKE2X outputs of 511,
+// 1000 (not under -short) and an unknown number of bytes, unkeyed and with
+// key.
+func (b *BLAKE2) TestXOFs(t *testing.T, key []byte) {
+	t.Helper()
+	for _, size := range []int{511, 1000, 0} {
+		if testing.Short() && size == 1000 {
+			continue
+		}
+		for _, k := range [][]byte{nil, key} {
+			t.Run("XOF", func(t *testing.T) {
+				TestXOF(t, func() hash.XOF { return b.mustXOF(t, size, k, nil, nil) })
+			})
+		}
+	}
+}
