@@ -162,13 +162,7 @@ const shakeMarshaledSize = 4 + keccak.MarshaledSize + keccak.StateSize
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (x *SHAKE) AppendBinary(b []byte) ([]byte, error) {
-	b = append(b, magic...)
-	b = append(b, x.kind)
-	b = x.s.AppendBinary(b)
-	var init keccak.Sponge
-	init.Init(x.s.Rate(), keccak.MaxRounds, x.s.Domain())
-	*init.Lanes() = x.init
-	return init.AppendBinary(b)[:len(b)+keccak.StateSize], nil
+	return appendCSHAKE(header(b, x.kind), x), nil
 }
 
 // UnmarshalBinary restores a state written by MarshalBinary. The algorithm
@@ -184,25 +178,20 @@ func (x *SHAKE) UnmarshalBinary(b []byte) error {
 	if kind < kindSHAKE128 || kind > kindCSHAKE256 {
 		return errMarshal
 	}
-	var s keccak.Sponge
+	var y SHAKE
 	ds := byte(keccak.DomainSHAKE)
 	if kind >= kindCSHAKE128 {
 		ds = keccak.DomainCSHAKE
 	}
-	s.Init(rateOf(kind), keccak.MaxRounds, ds)
-	if err := s.UnmarshalBinary(b[4 : 4+keccak.MarshaledSize]); err != nil {
-		return err
+	y.s.Init(rateOf(kind), keccak.MaxRounds, ds)
+	y.kind = kind
+	if err := readCSHAKE(&y, b[4:]); err != nil {
+		return errMarshal
 	}
-	var init keccak.Sponge
-	init.Init(rateOf(kind), keccak.MaxRounds, ds)
-	st := append(b[4+keccak.MarshaledSize:len(b):len(b)], 0, 0)
-	if err := init.UnmarshalBinary(st); err != nil {
-		return err
-	}
-	if kind < kindCSHAKE128 && *init.Lanes() != [25]uint64{} {
+	if kind < kindCSHAKE128 && y.init != [25]uint64{} {
 		return errMarshal // SHAKE starts from the zero state
 	}
-	x.s, x.init, x.kind = s, *init.Lanes(), kind
+	*x = y
 	return nil
 }
 
