@@ -7,8 +7,9 @@ import (
 	"github.com/hashkit/hashkit/internal/cpu"
 )
 
-// FuzzP1600 compares the dispatched permutation (the best kernel) with
-// p1600Generic on arbitrary states and round counts.
+// FuzzP1600 compares the permutation with each single-state kernel selected
+// in turn, and the portable p1600Unrolled, with p1600Generic on arbitrary
+// states and round counts.
 func FuzzP1600(f *testing.F) {
 	f.Add(make([]byte, 200), uint8(24))
 	f.Add([]byte("abc"), uint8(12))
@@ -18,9 +19,19 @@ func FuzzP1600(f *testing.F) {
 		xorIn(&a, 0, in[:min(len(in), StateSize)])
 		want := a
 		p1600Generic(&want, rounds)
-		P1600(&a, rounds)
-		if a != want {
-			t.Fatalf("%d rounds: kernel (%v) differs from generic", rounds, cpu.Impls("keccak"))
+		defer cpu.Restore("keccak")
+		for _, name := range append(cpu.Impls("keccak"), "") {
+			cpu.Select("keccak", name)
+			got := a
+			P1600(&got, rounds)
+			if got != want {
+				t.Fatalf("%d rounds: kernel %q differs from generic", rounds, name)
+			}
+		}
+		u := a
+		p1600Unrolled(&u, rounds)
+		if u != want {
+			t.Fatalf("%d rounds: p1600Unrolled differs from generic", rounds)
 		}
 	})
 }
