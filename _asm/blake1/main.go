@@ -284,32 +284,13 @@ func gen256AVX512() {
 	m := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
 	VMOVDQU32(bswap64, mask)
 
-	g := func(mA, mB VecVirtual) {
-		a, b, c, d := row[0], row[1], row[2], row[3]
-		VPADDD(mA, a, a)
-		VPADDD(b, a, a)
-		VPXORD(a, d, d)
-		VPRORD(Imm(16), d, d)
-		VPADDD(d, c, c)
-		VPXORD(c, b, b)
-		VPRORD(Imm(12), b, b)
-		VPADDD(mB, a, a)
-		VPADDD(b, a, a)
-		VPXORD(a, d, d)
-		VPRORD(Imm(8), d, d)
-		VPADDD(d, c, c)
-		VPXORD(c, b, b)
-		VPRORD(Imm(7), b, b)
-	}
+	l := lanes32
 
 	Label("avx512_loop")
 	VMOVDQU32(Mem{Base: p}, msg)
 	VPSHUFB(mask, msg, msg)
 	ADDQ(U32(512), t)
-	VMOVDQU32(Mem{Base: hp}, row[0])
-	VMOVDQU32(Mem{Base: hp, Disp: 16}, row[1])
-	VMOVDQU32(Mem{Base: sp}, row[2])
-	VPXORD(c0, row[2], row[2])
+	l.load(row, hp, sp, c0)
 	VMOVQ(t, row[3])
 	VPSHUFD(Imm(0x50), row[3], row[3])
 	VPXORD(c4, row[3], row[3])
@@ -322,25 +303,9 @@ func gen256AVX512() {
 		for v := 1; v < 4; v++ {
 			VEXTRACTI32X4(Imm(uint64(v)), words, m[v])
 		}
-		g(m[0], m[1])
-		VPSHUFD(Imm(0x39), row[1], row[1])
-		VPSHUFD(Imm(0x4e), row[2], row[2])
-		VPSHUFD(Imm(0x93), row[3], row[3])
-		g(m[2], m[3])
-		VPSHUFD(Imm(0x93), row[1], row[1])
-		VPSHUFD(Imm(0x4e), row[2], row[2])
-		VPSHUFD(Imm(0x39), row[3], row[3])
+		l.round(row, m)
 	}
-	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
-	VMOVDQU32(Mem{Base: sp}, m[0])
-	VPXORD(row[2], row[0], row[0])
-	VPXORD(row[3], row[1], row[1])
-	VPXORD(m[0], row[0], row[0])
-	VPXORD(m[0], row[1], row[1])
-	VPXORD(Mem{Base: hp}, row[0], row[0])
-	VPXORD(Mem{Base: hp, Disp: 16}, row[1], row[1])
-	VMOVDQU32(row[0], Mem{Base: hp})
-	VMOVDQU32(row[1], Mem{Base: hp, Disp: 16})
+	l.finalize(row, hp, sp, m[0])
 
 	ADDQ(Imm(64), p)
 	CMPQ(p, end)
@@ -349,6 +314,71 @@ func gen256AVX512() {
 	VZEROUPPER()
 	Label("avx512_done")
 	RET()
+}
+
+// avx512Lanes holds what the BLAKE-256 and BLAKE-512 AVX-512 kernels differ
+// in: 32- or 64-bit lane instructions, the rotation counts of G
+// (specification sections 2.1.2 and 2.2.1), the instruction that rotates a
+// row by whole words, and the bytes in a row (four words).
+type avx512Lanes struct {
+	add, xor, ror, mov, shuffle func(...Op)
+	rot                         [4]uint64
+	rowBytes                    int
+}
+
+var (
+	lanes32 = avx512Lanes{VPADDD, VPXORD, VPRORD, VMOVDQU32, VPSHUFD, [4]uint64{16, 12, 8, 7}, 16}
+	lanes64 = avx512Lanes{VPADDQ, VPXORQ, VPRORQ, VMOVDQU64, VPERMQ, [4]uint64{32, 25, 16, 11}, 32}
+)
+
+// g runs G on the four columns of row: mA and mB are the words of the
+// first and second additions.
+func (l avx512Lanes) g(row [4]VecVirtual, mA, mB VecVirtual) {
+	a, b, c, d := row[0], row[1], row[2], row[3]
+	for k, m := range []VecVirtual{mA, mB} {
+		l.add(m, a, a)
+		l.add(b, a, a)
+		l.xor(a, d, d)
+		l.ror(Imm(l.rot[2*k]), d, d)
+		l.add(d, c, c)
+		l.xor(c, b, b)
+		l.ror(Imm(l.rot[2*k+1]), b, b)
+	}
+}
+
+// round runs G on the columns with m[0], m[1], rotates rows 1-3 so the
+// diagonals become columns, runs G with m[2], m[3] and rotates back.
+func (l avx512Lanes) round(row, m [4]VecVirtual) {
+	l.g(row, m[0], m[1])
+	l.shuffle(Imm(0x39), row[1], row[1])
+	l.shuffle(Imm(0x4e), row[2], row[2])
+	l.shuffle(Imm(0x93), row[3], row[3])
+	l.g(row, m[2], m[3])
+	l.shuffle(Imm(0x93), row[1], row[1])
+	l.shuffle(Imm(0x4e), row[2], row[2])
+	l.shuffle(Imm(0x39), row[3], row[3])
+}
+
+// load sets rows 0-2 of the state: v0..v7 = h, v8..v11 = s ^ c0..c3.
+func (l avx512Lanes) load(row [4]VecVirtual, hp, sp Register, c0 Mem) {
+	l.mov(Mem{Base: hp}, row[0])
+	l.mov(Mem{Base: hp, Disp: l.rowBytes}, row[1])
+	l.mov(Mem{Base: sp}, row[2])
+	l.xor(c0, row[2], row[2])
+}
+
+// finalize computes h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8), with tmp as scratch.
+func (l avx512Lanes) finalize(row [4]VecVirtual, hp, sp Register, tmp VecVirtual) {
+	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
+	l.mov(Mem{Base: sp}, tmp)
+	l.xor(row[2], row[0], row[0])
+	l.xor(row[3], row[1], row[1])
+	l.xor(tmp, row[0], row[0])
+	l.xor(tmp, row[1], row[1])
+	l.xor(Mem{Base: hp}, row[0], row[0])
+	l.xor(Mem{Base: hp, Disp: l.rowBytes}, row[1], row[1])
+	l.mov(row[0], Mem{Base: hp})
+	l.mov(row[1], Mem{Base: hp, Disp: l.rowBytes})
 }
 
 // The BLAKE-512 constants, specification section 2.3.
@@ -418,23 +448,7 @@ func gen512AVX512() {
 	m := [4]VecVirtual{YMM(), YMM(), YMM(), YMM()}
 	VMOVDQU64(bswap, mask)
 
-	g := func(mA, mB VecVirtual) {
-		a, b, c, d := row[0], row[1], row[2], row[3]
-		VPADDQ(mA, a, a)
-		VPADDQ(b, a, a)
-		VPXORQ(a, d, d)
-		VPRORQ(Imm(32), d, d)
-		VPADDQ(d, c, c)
-		VPXORQ(c, b, b)
-		VPRORQ(Imm(25), b, b)
-		VPADDQ(mB, a, a)
-		VPADDQ(b, a, a)
-		VPXORQ(a, d, d)
-		VPRORQ(Imm(16), d, d)
-		VPADDQ(d, c, c)
-		VPXORQ(c, b, b)
-		VPRORQ(Imm(11), b, b)
-	}
+	l := lanes64
 
 	Label("b512_loop")
 	VMOVDQU64(Mem{Base: p}, lo)
@@ -444,10 +458,7 @@ func gen512AVX512() {
 	Comment("The 128-bit counter (thi, tlo) += 1024.")
 	ADDQ(U32(1024), tlo)
 	ADCQ(Imm(0), thi)
-	VMOVDQU64(Mem{Base: hp}, row[0])
-	VMOVDQU64(Mem{Base: hp, Disp: 32}, row[1])
-	VMOVDQU64(Mem{Base: sp}, row[2])
-	VPXORQ(c0, row[2], row[2])
+	l.load(row, hp, sp, c0)
 	VMOVQ(tlo, row[3].AsX())
 	VPINSRQ(Imm(1), thi, row[3].AsX(), row[3].AsX())
 	VPERMQ(Imm(0x50), row[3], row[3])
@@ -464,25 +475,9 @@ func gen512AVX512() {
 		VEXTRACTI64X4(Imm(1), wa, m[1])
 		VMOVDQA64(wb.AsY(), m[2])
 		VEXTRACTI64X4(Imm(1), wb, m[3])
-		g(m[0], m[1])
-		VPERMQ(Imm(0x39), row[1], row[1])
-		VPERMQ(Imm(0x4e), row[2], row[2])
-		VPERMQ(Imm(0x93), row[3], row[3])
-		g(m[2], m[3])
-		VPERMQ(Imm(0x93), row[1], row[1])
-		VPERMQ(Imm(0x4e), row[2], row[2])
-		VPERMQ(Imm(0x39), row[3], row[3])
+		l.round(row, m)
 	}
-	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
-	VMOVDQU64(Mem{Base: sp}, m[0])
-	VPXORQ(row[2], row[0], row[0])
-	VPXORQ(row[3], row[1], row[1])
-	VPXORQ(m[0], row[0], row[0])
-	VPXORQ(m[0], row[1], row[1])
-	VPXORQ(Mem{Base: hp}, row[0], row[0])
-	VPXORQ(Mem{Base: hp, Disp: 32}, row[1], row[1])
-	VMOVDQU64(row[0], Mem{Base: hp})
-	VMOVDQU64(row[1], Mem{Base: hp, Disp: 32})
+	l.finalize(row, hp, sp, m[0])
 
 	ADDQ(U32(128), p)
 	CMPQ(p, end)
