@@ -200,14 +200,40 @@ func xorOut(a *[25]uint64, off int, out []byte) {
 }
 
 // absorbBlocksGeneric XORs each rate-byte block of p (len(p) a multiple of
-// rate) into the state and permutes after each.
+// rate) into the state and permutes after each. The two rates of SHAKE128
+// and SHA3-256/SHAKE256 (and of TurboSHAKE) have their own loops over
+// fixed-size arrays, which the compiler compiles without bounds checks.
 func absorbBlocksGeneric(a *[25]uint64, p []byte, rate, rounds int) {
-	for len(p) >= rate {
-		for i := 0; i < rate/8; i++ {
-			a[i] ^= binary.LittleEndian.Uint64(p[8*i:])
+	switch rate {
+	case Rate128:
+		for ; len(p) >= Rate128; p = p[Rate128:] {
+			xorBlock128(a, (*[Rate128]byte)(p))
+			p1600(a, rounds)
 		}
-		p1600(a, rounds)
-		p = p[rate:]
+	case Rate256:
+		for ; len(p) >= Rate256; p = p[Rate256:] {
+			xorBlock256(a, (*[Rate256]byte)(p))
+			p1600(a, rounds)
+		}
+	default:
+		for ; len(p) >= rate; p = p[rate:] {
+			for i := 0; i < rate/8; i++ {
+				a[i] ^= binary.LittleEndian.Uint64(p[8*i:])
+			}
+			p1600(a, rounds)
+		}
+	}
+}
+
+func xorBlock128(a *[25]uint64, b *[Rate128]byte) {
+	for i := range Rate128 / 8 {
+		a[i] ^= binary.LittleEndian.Uint64(b[8*i:])
+	}
+}
+
+func xorBlock256(a *[25]uint64, b *[Rate256]byte) {
+	for i := range Rate256 / 8 {
+		a[i] ^= binary.LittleEndian.Uint64(b[8*i:])
 	}
 }
 
