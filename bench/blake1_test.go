@@ -2,7 +2,6 @@ package bench
 
 import (
 	"hash"
-	"strconv"
 	"testing"
 
 	"github.com/hashkit/hashkit/blake1"
@@ -17,20 +16,7 @@ func BenchmarkBLAKE1(b *testing.B) {
 		name string
 		mk   func() hash.Hash
 	}{{"BLAKE-256", blake1.New256}, {"BLAKE-512", blake1.New512}} {
-		for _, size := range legacySizes {
-			b.Run("alg="+v.name+"/impl=hashkit/size="+strconv.Itoa(size), func(b *testing.B) {
-				msg := hashtest.RandBytes(1, size)
-				h := v.mk()
-				out := make([]byte, 0, h.Size())
-				b.SetBytes(int64(size))
-				b.ReportAllocs()
-				for b.Loop() {
-					h.Reset()
-					h.Write(msg)
-					out = h.Sum(out[:0])
-				}
-			})
-		}
+		b.Run("alg="+v.name, func(b *testing.B) { benchStream(b, "hashkit", v.mk) })
 	}
 	msg := hashtest.RandBytes(2, 64)
 	b.Run("alg=BLAKE-256/impl=hashkit/sum=64", func(b *testing.B) {
