@@ -19,8 +19,9 @@ package md5
 
 import (
 	"encoding/binary"
-	"errors"
 	"hash"
+
+	"github.com/hashkit/hashkit/internal/mdstate"
 )
 
 // Size is the size of an MD5 checksum in bytes.
@@ -136,64 +137,33 @@ func (d *digest) checkSum() [Size]byte {
 	return out
 }
 
-// The marshalled state is crypto/md5's: the magic, the four chaining words
-// big-endian, the 64-byte buffer (zero past the buffered bytes) and the byte
-// count big-endian.
-const (
-	magic         = "md5\x01"
-	marshaledSize = len(magic) + 4*4 + BlockSize + 8
-)
+// The marshalled state is crypto/md5's (internal/mdstate): the magic, the
+// four chaining words big-endian, the 64-byte buffer (zero past the buffered
+// bytes) and the byte count big-endian.
+var state = mdstate.New("md5", "md5\x01", 4)
 
 // MarshalBinary returns the state of the hasher, in crypto/md5's format.
 func (d *digest) MarshalBinary() ([]byte, error) {
-	return d.AppendBinary(make([]byte, 0, marshaledSize))
+	return d.AppendBinary(make([]byte, 0, state.Size()))
 }
 
 // AppendBinary appends the state of the hasher to b, in crypto/md5's format.
 func (d *digest) AppendBinary(b []byte) ([]byte, error) {
-	b = append(b, magic...)
-	for _, s := range d.s {
-		b = binary.BigEndian.AppendUint32(b, s)
-	}
-	b = append(b, d.x[:d.nx]...)
-	b = append(b, make([]byte, BlockSize-d.nx)...)
-	b = binary.BigEndian.AppendUint64(b, d.len)
-	return b, nil
+	return state.Append(b, d.s[:], d.x[:d.nx], d.len), nil
 }
-
-var (
-	errMagic = errors.New("hashkit/md5: invalid hash state identifier")
-	errSize  = errors.New("hashkit/md5: invalid hash state size")
-	errState = errors.New("hashkit/md5: invalid hash state: nonzero bytes past the buffered input")
-)
 
 // UnmarshalBinary restores a state written by MarshalBinary or by
 // crypto/md5. It returns an error, and leaves the hasher unchanged, if b is
 // not such a state.
 func (d *digest) UnmarshalBinary(b []byte) error {
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return errMagic
-	}
-	if len(b) != marshaledSize {
-		return errSize
-	}
-	b = b[len(magic):]
 	var s [4]uint32
-	for i := range s {
-		s[i] = binary.BigEndian.Uint32(b[4*i:])
-	}
-	b = b[4*4:]
-	buf := b[:BlockSize]
-	n := binary.BigEndian.Uint64(b[BlockSize:])
-	nx := int(n % BlockSize)
-	for _, c := range buf[nx:] {
-		if c != 0 {
-			return errState
-		}
+	buf, n, err := state.Parse(b, s[:])
+	if err != nil {
+		return err
 	}
 	d.s = s
 	copy(d.x[:], buf)
-	d.nx = nx
+	d.nx = int(n % BlockSize)
 	d.len = n
 	return nil
 }

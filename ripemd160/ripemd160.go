@@ -18,8 +18,9 @@ package ripemd160
 
 import (
 	"encoding/binary"
-	"errors"
 	"hash"
+
+	"github.com/hashkit/hashkit/internal/mdstate"
 )
 
 // Size is the size of a RIPEMD-160 checksum in bytes.
@@ -136,64 +137,33 @@ func (d *digest) checkSum() [Size]byte {
 	return out
 }
 
-// The marshalled state follows crypto/sha1's layout: the magic, the five
-// chaining words big-endian, the 64-byte buffer (zero past the buffered
-// bytes) and the byte count big-endian. The format is a compatibility
-// promise.
-const (
-	magic         = "rmd\x01"
-	marshaledSize = len(magic) + 5*4 + BlockSize + 8
-)
+// The marshalled state follows crypto/sha1's layout (internal/mdstate):
+// the magic, the five chaining words big-endian, the 64-byte buffer (zero
+// past the buffered bytes) and the byte count big-endian. The format is a
+// compatibility promise.
+var state = mdstate.New("ripemd160", "rmd\x01", 5)
 
 // MarshalBinary returns the state of the hasher.
 func (d *digest) MarshalBinary() ([]byte, error) {
-	return d.AppendBinary(make([]byte, 0, marshaledSize))
+	return d.AppendBinary(make([]byte, 0, state.Size()))
 }
 
 // AppendBinary appends the state of the hasher to b.
 func (d *digest) AppendBinary(b []byte) ([]byte, error) {
-	b = append(b, magic...)
-	for _, s := range d.s {
-		b = binary.BigEndian.AppendUint32(b, s)
-	}
-	b = append(b, d.x[:d.nx]...)
-	b = append(b, make([]byte, BlockSize-d.nx)...)
-	b = binary.BigEndian.AppendUint64(b, d.len)
-	return b, nil
+	return state.Append(b, d.s[:], d.x[:d.nx], d.len), nil
 }
-
-var (
-	errMagic = errors.New("hashkit/ripemd160: invalid hash state identifier")
-	errSize  = errors.New("hashkit/ripemd160: invalid hash state size")
-	errState = errors.New("hashkit/ripemd160: invalid hash state: nonzero bytes past the buffered input")
-)
 
 // UnmarshalBinary restores a state written by MarshalBinary. It returns an error, and leaves the hasher unchanged, if b is
 // not such a state.
 func (d *digest) UnmarshalBinary(b []byte) error {
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return errMagic
-	}
-	if len(b) != marshaledSize {
-		return errSize
-	}
-	b = b[len(magic):]
 	var s [5]uint32
-	for i := range s {
-		s[i] = binary.BigEndian.Uint32(b[4*i:])
-	}
-	b = b[5*4:]
-	buf := b[:BlockSize]
-	n := binary.BigEndian.Uint64(b[BlockSize:])
-	nx := int(n % BlockSize)
-	for _, c := range buf[nx:] {
-		if c != 0 {
-			return errState
-		}
+	buf, n, err := state.Parse(b, s[:])
+	if err != nil {
+		return err
 	}
 	d.s = s
 	copy(d.x[:], buf)
-	d.nx = nx
+	d.nx = int(n % BlockSize)
 	d.len = n
 	return nil
 }

@@ -23,8 +23,9 @@ package sha1
 
 import (
 	"encoding/binary"
-	"errors"
 	"hash"
+
+	"github.com/hashkit/hashkit/internal/mdstate"
 )
 
 // Size is the size of a SHA-1 checksum in bytes.
@@ -140,64 +141,33 @@ func (d *digest) checkSum() [Size]byte {
 	return out
 }
 
-// The marshalled state is crypto/sha1's: the magic, the five chaining words
-// big-endian, the 64-byte buffer (zero past the buffered bytes) and the byte
-// count big-endian.
-const (
-	magic         = "sha\x01"
-	marshaledSize = len(magic) + 5*4 + BlockSize + 8
-)
+// The marshalled state is crypto/sha1's (internal/mdstate): the magic, the
+// five chaining words big-endian, the 64-byte buffer (zero past the
+// buffered bytes) and the byte count big-endian.
+var state = mdstate.New("sha1", "sha\x01", 5)
 
 // MarshalBinary returns the state of the hasher, in crypto/sha1's format.
 func (d *digest) MarshalBinary() ([]byte, error) {
-	return d.AppendBinary(make([]byte, 0, marshaledSize))
+	return d.AppendBinary(make([]byte, 0, state.Size()))
 }
 
 // AppendBinary appends the state of the hasher to b, in crypto/sha1's format.
 func (d *digest) AppendBinary(b []byte) ([]byte, error) {
-	b = append(b, magic...)
-	for _, h := range d.h {
-		b = binary.BigEndian.AppendUint32(b, h)
-	}
-	b = append(b, d.x[:d.nx]...)
-	b = append(b, make([]byte, BlockSize-d.nx)...)
-	b = binary.BigEndian.AppendUint64(b, d.len)
-	return b, nil
+	return state.Append(b, d.h[:], d.x[:d.nx], d.len), nil
 }
-
-var (
-	errMagic = errors.New("hashkit/sha1: invalid hash state identifier")
-	errSize  = errors.New("hashkit/sha1: invalid hash state size")
-	errState = errors.New("hashkit/sha1: invalid hash state: nonzero bytes past the buffered input")
-)
 
 // UnmarshalBinary restores a state written by MarshalBinary or by
 // crypto/sha1. It returns an error, and leaves the hasher unchanged, if b is
 // not such a state.
 func (d *digest) UnmarshalBinary(b []byte) error {
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return errMagic
-	}
-	if len(b) != marshaledSize {
-		return errSize
-	}
-	b = b[len(magic):]
 	var h [5]uint32
-	for i := range h {
-		h[i] = binary.BigEndian.Uint32(b[4*i:])
-	}
-	b = b[5*4:]
-	buf := b[:BlockSize]
-	n := binary.BigEndian.Uint64(b[BlockSize:])
-	nx := int(n % BlockSize)
-	for _, c := range buf[nx:] {
-		if c != 0 {
-			return errState
-		}
+	buf, n, err := state.Parse(b, h[:])
+	if err != nil {
+		return err
 	}
 	d.h = h
 	copy(d.x[:], buf)
-	d.nx = nx
+	d.nx = int(n % BlockSize)
 	d.len = n
 	return nil
 }
