@@ -1,8 +1,11 @@
 // Command sha2 generates the amd64 kernels of internal/sha2: the SHA-256
 // compression with the SHA extensions (blockSHANI) and with AVX2 and BMI2
 // (blockAVX2), and the SHA-512 compression with AVX-512VL (block512AVX512)
-// and with AVX2 (block512AVX2), and the PBKDF2-HMAC-SHA-256 iteration with
-// the SHA extensions (pbkdf2SHANI). Declarations: internal/sha2/*block_amd64.go.
+// and with AVX2 (block512AVX2), and, with the SHA extensions, the
+// PBKDF2-HMAC-SHA-256 iterations on one U chain (pbkdf2SHANI) and on two
+// (pbkdf2x2SHANI) and the outer hash of HMAC-SHA-256 (outer256SHANI).
+// Every SHA-256 kernel of the module is here. Declarations:
+// internal/sha2/block_amd64.go.
 //
 // The -kernels flag picks the family written to -out: 256 or 512.
 package main
@@ -30,6 +33,8 @@ func main() {
 		genSHANI()
 		genSHA256AVX2()
 		genPBKDF2SHANI()
+		genPBKDF2x2SHANI()
+		genOuterSHANI()
 	case "512":
 		genSHA512(true)
 		genSHA512(false)

@@ -18,10 +18,13 @@ var k256 = [64]uint32{
 	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 }
 
-var k256Table, bswap32Mask Mem
+var k256Table, bswap32Mask, pad96Table Mem
 
-// sha256Data writes the round constants and the PSHUFB mask that turns the
-// big-endian message words into native dwords, once for both kernels.
+// sha256Data writes, once for all the SHA-256 kernels, the round constants,
+// the PSHUFB mask that turns big-endian message words into native dwords
+// (and back), and W[8..15] of the last block of a 96-byte message: one key
+// block and a 32-byte digest, the block HMAC's outer hash and PBKDF2's
+// iterations compress (0x80, zeros, and the bit length 96 * 8).
 func sha256Data() {
 	k256Table = GLOBL("k256", RODATA|NOPTR)
 	for i, k := range k256 {
@@ -32,6 +35,12 @@ func sha256Data() {
 	DATA(8, U64(0x0c0d0e0f08090a0b))
 	DATA(16, U64(0x0405060700010203))
 	DATA(24, U64(0x0c0d0e0f08090a0b))
+	pad96Table = GLOBL("pad96", RODATA|NOPTR)
+	DATA(0, U32(0x80000000))
+	for i := 1; i < 7; i++ {
+		DATA(4*i, U32(0))
+	}
+	DATA(28, U32((64+32)*8))
 }
 
 // genSHANI writes blockSHANI. SHA256RNDS2 does two rounds on the state held
@@ -109,25 +118,32 @@ func fromABEF(abef, cdgh, tmp VecPhysical) {
 // m[g]; it is called for g = 0..3 just before the words are needed.
 func shaniRounds(abef, cdgh, msg, tmp VecPhysical, m []VecPhysical, load func(g int)) {
 	for g := range 16 {
-		if g < 4 {
-			load(g)
-		}
-		MOVO(m[g%4], msg)
-		PADDD(k256Table.Offset(16*g), msg)
-		SHA256RNDS2(X0, abef, cdgh) // rounds 4g, 4g+1: cdgh becomes the new ABEF
-		if g >= 3 && g <= 14 {
-			// m[g+1] = W[4g+4..4g+7] from the MSG1 part, W[4g-3..4g] (the
-			// t-7 words) and the sigma1 of the newest words in m[g].
-			MOVO(m[g%4], tmp)
-			PALIGNR(Imm(4), m[(g+3)%4], tmp)
-			PADDD(tmp, m[(g+1)%4])
-			SHA256MSG2(m[g%4], m[(g+1)%4])
-		}
-		PSHUFD(Imm(0x0e), msg, msg)
-		SHA256RNDS2(X0, cdgh, abef) // rounds 4g+2, 4g+3
-		if g >= 1 && g <= 12 {
-			SHA256MSG1(m[g%4], m[(g+3)%4]) // W[t-16] + sigma0(W[t-15]) for four t
-		}
+		shaniGroup(g, abef, cdgh, msg, tmp, m, load)
+	}
+}
+
+// shaniGroup emits rounds 4g..4g+3 of shaniRounds and the schedule work
+// that goes with them. Kernels that run two blocks at once alternate the
+// groups of the two, so that each fills the other's SHA256RNDS2 latency.
+func shaniGroup(g int, abef, cdgh, msg, tmp VecPhysical, m []VecPhysical, load func(g int)) {
+	if g < 4 {
+		load(g)
+	}
+	MOVO(m[g%4], msg)
+	PADDD(k256Table.Offset(16*g), msg)
+	SHA256RNDS2(X0, abef, cdgh) // rounds 4g, 4g+1: cdgh becomes the new ABEF
+	if g >= 3 && g <= 14 {
+		// m[g+1] = W[4g+4..4g+7] from the MSG1 part, W[4g-3..4g] (the
+		// t-7 words) and the sigma1 of the newest words in m[g].
+		MOVO(m[g%4], tmp)
+		PALIGNR(Imm(4), m[(g+3)%4], tmp)
+		PADDD(tmp, m[(g+1)%4])
+		SHA256MSG2(m[g%4], m[(g+1)%4])
+	}
+	PSHUFD(Imm(0x0e), msg, msg)
+	SHA256RNDS2(X0, cdgh, abef) // rounds 4g+2, 4g+3
+	if g >= 1 && g <= 12 {
+		SHA256MSG1(m[g%4], m[(g+3)%4]) // W[t-16] + sigma0(W[t-15]) for four t
 	}
 }
 
@@ -139,13 +155,6 @@ func shaniRounds(abef, cdgh, msg, tmp VecPhysical, m []VecPhysical, load func(g 
 func genPBKDF2SHANI() {
 	Implement("pbkdf2SHANI")
 	Attributes(NOSPLIT)
-	pad := GLOBL("pbkdf2Pad256", RODATA|NOPTR)
-	DATA(0, U32(0x80000000))
-	for i := 1; i < 7; i++ {
-		DATA(4*i, U32(0))
-	}
-	DATA(28, U32((64+32)*8)) // the bit length of key block and inner hash
-
 	ihp := Load(Param("ih"), GP64())
 	ohp := Load(Param("oh"), GP64())
 	up := Load(Param("u"), GP64())
@@ -176,7 +185,7 @@ func genPBKDF2SHANI() {
 		case 1:
 			MOVO(u1, m[1])
 		default:
-			MOVOU(pad.Offset(16*(g-2)), m[g])
+			MOVOU(pad96Table.Offset(16*(g-2)), m[g])
 		}
 	}
 
@@ -209,6 +218,142 @@ func genPBKDF2SHANI() {
 	MOVOU(t0, Mem{Base: tp})
 	MOVOU(t1, Mem{Base: tp, Disp: 16})
 	Label("pbkdf2_done")
+	RET()
+}
+
+// genPBKDF2x2SHANI writes pbkdf2x2SHANI: pbkdf2SHANI for two independent
+// U chains (two blocks T_i and T_i+1 of the derived key), u and t holding
+// the first chain in words 0..7 and the second in 8..15. One chain is bound
+// by the latency of SHA256RNDS2; alternating the round groups of two fills
+// the gaps, so two chains cost little more than one. The two states and
+// schedules take twelve registers, so the keyed chaining values (in the
+// ABEF/CDGH layout) live on the stack, and t in memory.
+func genPBKDF2x2SHANI() {
+	Implement("pbkdf2x2SHANI")
+	Attributes(NOSPLIT)
+	AllocLocal(64)
+	inABEF := Mem{Base: StackPointer, Disp: 0}
+	inCDGH := Mem{Base: StackPointer, Disp: 16}
+	outABEF := Mem{Base: StackPointer, Disp: 32}
+	outCDGH := Mem{Base: StackPointer, Disp: 48}
+
+	type chain struct {
+		abef, cdgh VecPhysical
+		m          []VecPhysical
+	}
+	msg, tmp, tmp2 := X0, X13, X14
+	chains := [2]chain{
+		{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
+		{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
+	}
+
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef("pbkdf2x2_done"))
+	Comment("The keyed chaining values, in the ABEF/CDGH layout, to the stack.")
+	for i, name := range []string{"ih", "oh"} {
+		p := Load(Param(name), GP64())
+		MOVOU(Mem{Base: p}, X1)
+		MOVOU(Mem{Base: p, Disp: 16}, X2)
+		toABEF(X1, X2, tmp)
+		MOVOU(X1, Mem{Base: StackPointer, Disp: 32 * i})
+		MOVOU(X2, Mem{Base: StackPointer, Disp: 32*i + 16})
+	}
+	up := Load(Param("u"), GP64())
+	tp := Load(Param("t"), GP64())
+	for c, ch := range chains {
+		MOVOU(Mem{Base: up, Disp: 32 * c}, ch.m[0])
+		MOVOU(Mem{Base: up, Disp: 32*c + 16}, ch.m[1])
+	}
+
+	// compress2 compresses both blocks (u or the inner hash, in m[0] and
+	// m[1], then the padding) from the chaining value (ia, ic), and leaves
+	// each new chaining value in message order in its m[0], m[1].
+	compress2 := func(ia, ic Mem) {
+		for _, ch := range chains {
+			MOVOU(ia, ch.abef)
+			MOVOU(ic, ch.cdgh)
+		}
+		for g := range 16 {
+			for _, ch := range chains {
+				shaniGroup(g, ch.abef, ch.cdgh, msg, tmp, ch.m, func(g int) {
+					if g >= 2 {
+						MOVOU(pad96Table.Offset(16*(g-2)), ch.m[g])
+					}
+				})
+			}
+		}
+		for _, ch := range chains {
+			// Legacy SSE memory operands must be 16-byte aligned, which the
+			// stack area is not: load first.
+			MOVOU(ia, tmp2)
+			PADDD(tmp2, ch.abef)
+			MOVOU(ic, tmp2)
+			PADDD(tmp2, ch.cdgh)
+			fromABEF(ch.abef, ch.cdgh, tmp)
+			MOVO(ch.abef, ch.m[0])
+			MOVO(ch.cdgh, ch.m[1])
+		}
+	}
+
+	Label("pbkdf2x2_loop")
+	compress2(inABEF, inCDGH)
+	compress2(outABEF, outCDGH)
+	Comment("t ^= u for both chains.")
+	for c, ch := range chains {
+		for half := range 2 {
+			at := Mem{Base: tp, Disp: 32*c + 16*half}
+			MOVOU(at, tmp2)
+			PXOR(ch.m[half], tmp2)
+			MOVOU(tmp2, at)
+		}
+	}
+	DECQ(n)
+	JNZ(LabelRef("pbkdf2x2_loop"))
+
+	for c, ch := range chains {
+		MOVOU(ch.m[0], Mem{Base: up, Disp: 32 * c})
+		MOVOU(ch.m[1], Mem{Base: up, Disp: 32*c + 16})
+	}
+	Label("pbkdf2x2_done")
+	RET()
+}
+
+// genOuterSHANI writes outer256SHANI, the outer hash of HMAC-SHA-256
+// (RFC 2104): from the outer keyed chaining value oh, one compression of the
+// inner digest h and the padding, written big-endian to out. h goes from
+// the caller's words straight into the message registers.
+func genOuterSHANI() {
+	Implement("outer256SHANI")
+	Attributes(NOSPLIT)
+	msg, abef, cdgh, tmp := X0, X1, X2, X3
+	m := []VecPhysical{X4, X5, X6, X7}
+	saveABEF, saveCDGH := X8, X9
+
+	ohp := Load(Param("oh"), GP64())
+	MOVOU(Mem{Base: ohp}, abef)
+	MOVOU(Mem{Base: ohp, Disp: 16}, cdgh)
+	toABEF(abef, cdgh, tmp)
+	MOVO(abef, saveABEF)
+	MOVO(cdgh, saveCDGH)
+	hp := Load(Param("h"), GP64())
+	shaniRounds(abef, cdgh, msg, tmp, m, func(g int) {
+		if g < 2 {
+			MOVOU(Mem{Base: hp, Disp: 16 * g}, m[g])
+		} else {
+			MOVOU(pad96Table.Offset(16*(g-2)), m[g])
+		}
+	})
+	PADDD(saveABEF, abef)
+	PADDD(saveCDGH, cdgh)
+	Comment("Back to a..h order, then big-endian bytes.")
+	fromABEF(abef, cdgh, tmp)
+	MOVOU(bswap32Mask, tmp)
+	PSHUFB(tmp, abef)
+	PSHUFB(tmp, cdgh)
+	out := Load(Param("out"), GP64())
+	MOVOU(abef, Mem{Base: out})
+	MOVOU(cdgh, Mem{Base: out, Disp: 16})
 	RET()
 }
 

@@ -10,6 +10,15 @@ import "encoding/binary"
 // extensions the whole chain runs in registers.
 func PBKDF2Iter256(ih, oh, u, t *[8]uint32, n int) { pbkdf2Iter256(ih, oh, u, t, n) }
 
+// PBKDF2Iter256x2 is PBKDF2Iter256 on two independent chains with the same
+// key, such as the blocks T_i and T_i+1 of a derived key longer than 32
+// bytes: u[0:8], t[0:8] are one chain and u[8:16], t[8:16] the other. With
+// the SHA extensions the two are interleaved, which costs much less than
+// running them one after the other.
+func PBKDF2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
+	pbkdf2Iter256x2(ih, oh, u, t, n)
+}
+
 // pbkdf2Iter256Generic is PBKDF2Iter256 on Block256: each HMAC is one
 // compression of u and the padding of a 96-byte message from ih, then one of
 // the inner hash and the same padding from oh.
@@ -32,4 +41,10 @@ func pbkdf2Iter256Generic(ih, oh, u, t *[8]uint32, n int) {
 			t[i] ^= u[i]
 		}
 	}
+}
+
+// pbkdf2Iter256x2Generic runs the two chains one after the other.
+func pbkdf2Iter256x2Generic(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
+	pbkdf2Iter256Generic(ih, oh, (*[8]uint32)(u[:8]), (*[8]uint32)(t[:8]), n)
+	pbkdf2Iter256Generic(ih, oh, (*[8]uint32)(u[8:]), (*[8]uint32)(t[8:]), n)
 }

@@ -94,3 +94,72 @@ func FuzzPBKDF2Iter256(f *testing.F) {
 		}
 	})
 }
+
+// TestPBKDF2Iter256x2 checks, on every implementation, that the two chains
+// of PBKDF2Iter256x2 give what PBKDF2Iter256 gives for each alone, at
+// iteration counts around the 256-iteration pieces of the dispatch.
+func TestPBKDF2Iter256x2(t *testing.T) {
+	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
+		for i, iter := range []int{0, 1, 2, 3, 255, 256, 257, 1000} {
+			var st [6][8]uint32
+			for j := range st {
+				b := hashtest.RandBytes(uint64(100*i+j), 32)
+				for w := range st[j] {
+					st[j][w] = binary.BigEndian.Uint32(b[4*w:])
+				}
+			}
+			ih, oh := st[0], st[1]
+			var u, tt [16]uint32
+			copy(u[:8], st[2][:])
+			copy(u[8:], st[3][:])
+			copy(tt[:8], st[4][:])
+			copy(tt[8:], st[5][:])
+			PBKDF2Iter256x2(&ih, &oh, &u, &tt, iter)
+			for c := range 2 {
+				wu, wt := st[2+c], st[4+c]
+				pbkdf2Iter256Generic(&st[0], &st[1], &wu, &wt, iter)
+				if [8]uint32(u[8*c:]) != wu || [8]uint32(tt[8*c:]) != wt {
+					t.Fatalf("%d iterations, chain %d: u %08x t %08x, want u %08x t %08x", iter, c, u[8*c:], tt[8*c:], wu, wt)
+				}
+			}
+			if ih != st[0] || oh != st[1] {
+				t.Fatalf("%d iterations: the keyed chaining values changed", iter)
+			}
+		}
+	})
+}
+
+// FuzzPBKDF2Iter256x2 compares the two-chain kernel with two generic chains
+// from arbitrary states.
+func FuzzPBKDF2Iter256x2(f *testing.F) {
+	f.Add(make([]byte, 192), uint16(3))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
+		var st [6][8]uint32
+		for i := range 48 {
+			if 4*i+4 <= len(seed) {
+				st[i/8][i%8] = binary.LittleEndian.Uint32(seed[4*i:])
+			}
+		}
+		iter := int(n % 600)
+		var wu, wt [16]uint32
+		for c := range 2 {
+			u, tt := st[2+c], st[4+c]
+			pbkdf2Iter256Generic(&st[0], &st[1], &u, &tt, iter)
+			copy(wu[8*c:], u[:])
+			copy(wt[8*c:], tt[:])
+		}
+		defer cpu.Restore("sha256")
+		for _, name := range append(cpu.Impls("sha256"), "") {
+			cpu.Select("sha256", name)
+			var u, tt [16]uint32
+			copy(u[:8], st[2][:])
+			copy(u[8:], st[3][:])
+			copy(tt[:8], st[4][:])
+			copy(tt[8:], st[5][:])
+			PBKDF2Iter256x2(&st[0], &st[1], &u, &tt, iter)
+			if u != wu || tt != wt {
+				t.Fatalf("%q, %d iterations: u %08x t %08x, generic u %08x t %08x", name, iter, u, tt, wu, wt)
+			}
+		}
+	})
+}
