@@ -60,6 +60,16 @@ func (k *key256) mac(out *[32]byte, a []byte, b string, c []byte) {
 	k.outer(&h, out)
 }
 
+// outer sets out (its first size bytes) to the outer hash of the inner
+// chaining value h.
+func (k *key256) outer(h *[8]uint32, out *[32]byte) {
+	if k.size == sha2.Size256 {
+		sha2.Outer256(&k.oh, h, out)
+		return
+	}
+	k.outerGeneric(h, out)
+}
+
 // outerGeneric sets out (its first size bytes) to the outer hash: the
 // inner digest h padded to one block, compressed from oh.
 func (k *key256) outerGeneric(h *[8]uint32, out *[32]byte) {

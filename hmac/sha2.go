@@ -128,6 +128,17 @@ func (m *hmac256) sum() [32]byte {
 	return outer256(&m.oh, &h, m.size, &blk)
 }
 
+// outer256 finishes HMAC-SHA-256 or -224 from the inner chaining value h;
+// blk is scratch space for SHA-224.
+func outer256(oh, h *[8]uint32, size int, blk *[sha2.BlockSize256]byte) [32]byte {
+	if size == sha2.Size256 {
+		var out [32]byte
+		sha2.Outer256(oh, h, &out)
+		return out
+	}
+	return outer256Generic(oh, h, size, blk)
+}
+
 // outer256Generic finishes HMAC from the inner chaining value h: the inner
 // digest (its first size bytes) padded to one block, compressed from oh. blk
 // is scratch space.

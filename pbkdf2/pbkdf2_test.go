@@ -50,13 +50,12 @@ var stdHashes = map[string]func() hash.Hash{
 }
 
 // allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
-// "sha256"), on every SHA-512 kernel, and on every PBKDF2 loop kernel of this
-// package, the generic code included.
+// "sha256", the PBKDF2 loop kernels this package uses among them) and on
+// every SHA-512 kernel, the generic code included.
 func allSHA2(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
 	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
-	t.Run("pbkdf2", func(t *testing.T) { hashtest.AllImplementations(t, "pbkdf2", f) })
 }
 
 func mustHex(s string) []byte {
@@ -296,10 +295,11 @@ func TestLongPassword(t *testing.T) {
 	}
 }
 
-// TestIterKernels compares each registered loop kernel with the generic
-// loop over random chaining values, starting points and iteration counts.
+// TestIterKernels compares the loops (sha2.PBKDF2Iter256 and
+// PBKDF2Iter256x2) with the generic loop over random chaining values,
+// starting points and iteration counts, on every SHA-256 kernel.
 func TestIterKernels(t *testing.T) {
-	hashtest.AllImplementations(t, "pbkdf2", func(t *testing.T) {
+	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
 		for i := range 50 {
 			r := hashtest.RandBytes(uint64(i), 4*32)
 			var k key256

@@ -163,6 +163,23 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 	return nil
 }
 
+// iter runs n iterations from U = *u, XORing each new U into *t; blk holds
+// the padding of U (see first).
+func (k *key256) iter(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n int) {
+	if k.size == sha2.Size256 {
+		sha2.PBKDF2Iter256(&k.ih, &k.oh, u, t, n)
+		return
+	}
+	k.iterGeneric(blk, u, t, n)
+}
+
+// has2 reports whether iter2 can run: for SHA-256, not SHA-224.
+func (k *key256) has2() bool { return k.size == sha2.Size256 }
+
+// iter2 is iter for two chains at once (u[0:8], t[0:8] and u[8:16],
+// t[8:16]); only if has2.
+func (k *key256) iter2(u, t *[16]uint32, n int) { sha2.PBKDF2Iter256x2(&k.ih, &k.oh, u, t, n) }
+
 // iterGeneric runs n iterations from U = *u, XORing each new U into *t;
 // blk holds the padding of U (see first).
 func (k *key256) iterGeneric(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n int) {
