@@ -18,15 +18,6 @@ import (
 	"github.com/hashkit/hashkit/sha256"
 )
 
-// allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
-// "sha256", the outer-hash kernel this package uses among them) and on
-// every SHA-512 kernel, the generic code included.
-func allSHA2(t *testing.T, f func(t *testing.T)) {
-	t.Helper()
-	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
-	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
-}
-
 func mustHex(s string) []byte {
 	b, err := hex.DecodeString(s)
 	if err != nil {
@@ -81,7 +72,7 @@ var knownAnswers = []struct {
 }
 
 func TestKnownAnswers(t *testing.T) {
-	allSHA2(t, func(t *testing.T) {
+	hashtest.AllSHA2(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
 			got := mac(hashes[c.hash], mustHex(c.key), mustHex(c.msg))
 			want := mustHex(c.want)
@@ -98,7 +89,7 @@ func TestKnownAnswers(t *testing.T) {
 // TestVectors runs every HMAC vector of ../shared/vectors/hmac.json.gz.
 func TestVectors(t *testing.T) {
 	cases := hashtest.Vectors(t, "hmac")
-	run := allSHA2
+	run := hashtest.AllSHA2
 	if testing.Short() {
 		// 12,000 vectors: on every kernel only outside -short.
 		run = func(t *testing.T, f func(t *testing.T)) { f(t) }
@@ -223,7 +214,7 @@ func TestDifferential(t *testing.T) {
 		maxLen = 140
 	}
 	keyLens := []int{0, 1, 20, 32, 63, 64, 65, 111, 127, 128, 129, 200}
-	allSHA2(t, func(t *testing.T) {
+	hashtest.AllSHA2(t, func(t *testing.T) {
 		for _, name := range slices.Sorted(func(yield func(string) bool) {
 			for n := range stdHashes {
 				if !yield(n) {

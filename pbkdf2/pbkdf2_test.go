@@ -13,50 +13,19 @@ import (
 	"time"
 
 	stdpbkdf2 "crypto/pbkdf2"
-	stdsha1 "crypto/sha1"
-	stdsha256 "crypto/sha256"
-	stdsha512 "crypto/sha512"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/byname"
 	"github.com/hashkit/hashkit/internal/sha2"
-	"github.com/hashkit/hashkit/md5"
-	"github.com/hashkit/hashkit/ripemd160"
-	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"
-	"github.com/hashkit/hashkit/sha512"
 )
 
-// hashes are the hashkit constructors by the names the vector files use.
-var hashes = map[string]func() hash.Hash{
-	"MD5":          md5.New,
-	"SHA-1":        sha1.New,
-	"RIPEMD-160":   ripemd160.New,
-	"SHA2-224":     sha256.New224,
-	"SHA2-256":     sha256.New,
-	"SHA2-384":     sha512.New384,
-	"SHA2-512":     sha512.New,
-	"SHA2-512/224": sha512.New512_224,
-	"SHA2-512/256": sha512.New512_256,
-}
-
-var stdHashes = map[string]func() hash.Hash{
-	"SHA-1":        stdsha1.New,
-	"SHA2-224":     stdsha256.New224,
-	"SHA2-256":     stdsha256.New,
-	"SHA2-384":     stdsha512.New384,
-	"SHA2-512":     stdsha512.New,
-	"SHA2-512/224": stdsha512.New512_224,
-	"SHA2-512/256": stdsha512.New512_256,
-}
-
-// allSHA2 runs f on every SHA-256 kernel (internal/sha2 registers them as
-// "sha256", the PBKDF2 loop kernels this package uses among them) and on
-// every SHA-512 kernel, the generic code included.
-func allSHA2(t *testing.T, f func(t *testing.T)) {
-	t.Helper()
-	t.Run("sha256", func(t *testing.T) { hashtest.AllImplementations(t, "sha256", f) })
-	t.Run("sha512", func(t *testing.T) { hashtest.AllImplementations(t, "sha512", f) })
-}
+// hashes and stdHashes are hashkit's and the standard library's
+// constructors by the names the vector files use (params.hash).
+var (
+	hashes    = byname.Hashkit()
+	stdHashes = byname.Stdlib()
+)
 
 func mustHex(s string) []byte {
 	b, err := hex.DecodeString(s)
@@ -86,7 +55,7 @@ var knownAnswers = []struct {
 }
 
 func TestKnownAnswers(t *testing.T) {
-	allSHA2(t, func(t *testing.T) {
+	hashtest.AllSHA2(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
 			if c.slow && testing.Short() {
 				continue
@@ -172,7 +141,7 @@ func TestWycheproof(t *testing.T) {
 // of the hash size.
 func TestDifferential(t *testing.T) {
 	lens := []int{0, 1, 19, 55, 56, 59, 60, 63, 64, 65, 111, 112, 124, 125, 128, 129, 200}
-	allSHA2(t, func(t *testing.T) {
+	hashtest.AllSHA2(t, func(t *testing.T) {
 		for name, std := range stdHashes {
 			ours := hashes[name]
 			size := std().Size()

@@ -18,7 +18,7 @@ import (
 func TestVectors(t *testing.T) {
 	algs := map[string]func() hash.Hash{"SHA2-512": New, "SHA2-384": New384, "SHA2-512/224": New512_224, "SHA2-512/256": New512_256}
 	hashtest.AllImplementations(t, "sha512", func(t *testing.T) {
-		if n := checkVectors(t, algs, false); n < 3000 {
+		if n := hashtest.CheckFixedVectors(t, "sha2", algs, hashtest.QuickVectors); n < 3000 {
 			t.Fatalf("only %d vectors checked", n)
 		}
 	})
@@ -26,39 +26,10 @@ func TestVectors(t *testing.T) {
 		if testing.Short() {
 			t.Skip("the multi-GiB vectors run only without -short")
 		}
-		if n := checkVectors(t, algs, true); n == 0 && hashtest.VectorsDir() != "" {
+		if n := hashtest.CheckFixedVectors(t, "sha2", algs, hashtest.SlowVectors); n == 0 && hashtest.VectorsDir() != "" {
 			t.Fatal("no slow vectors found")
 		}
 	})
-}
-
-// checkVectors is hashtest.CheckFixedVectors restricted to the slow cases
-// (slow) or to the others (!slow).
-func checkVectors(t *testing.T, algs map[string]func() hash.Hash, slow bool) int {
-	t.Helper()
-	n := 0
-	for _, c := range hashtest.Vectors(t, "sha2") {
-		mk, ok := algs[c.Algorithm]
-		if !ok || c.Slow != slow {
-			continue
-		}
-		switch c.Kind {
-		case "":
-			h := mk()
-			if _, err := c.Input.WriteTo(h); err != nil {
-				t.Fatal(err)
-			}
-			if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
-				t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
-			}
-		case "mct-sha2":
-			hashtest.MonteCarloSHA2(t, c, mk)
-		default:
-			t.Fatalf("%s: unknown kind %q", c.ID, c.Kind)
-		}
-		n++
-	}
-	return n
 }
 
 func TestConformance(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"hash"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -45,35 +46,17 @@ func TestGolden(t *testing.T, golden []Golden, sum func([]byte) []byte, mk func(
 	}
 }
 
-// TestVectorsOf runs every plain-hash vector of family through mk. Every
-// vector must be of algorithm alg with no kind, except those whose kind is
-// in skipKinds (left to another test); slow ones are skipped under -short.
-// It fails if no vector ran.
+// TestVectorsOf runs every vector of family through mk (CheckFixedVectors
+// with AllVectors). Every vector must be of algorithm alg, and of no kind
+// but those in skipKinds (left to another test). It fails if no vector ran.
 func TestVectorsOf(t *testing.T, family, alg string, mk func() hash.Hash, skipKinds ...string) {
 	t.Helper()
-	n := 0
 	for _, c := range Vectors(t, family) {
-		skip := false
-		for _, k := range skipKinds {
-			skip = skip || c.Kind == k
-		}
-		if skip {
-			continue
-		}
-		if c.Algorithm != alg || c.Kind != "" {
+		if c.Algorithm != alg || (c.Kind != "" && !slices.Contains(skipKinds, c.Kind)) {
 			t.Fatalf("%s: unexpected vector kind %q/%q", c.ID, c.Algorithm, c.Kind)
 		}
-		c.SkipSlow(t)
-		h := mk()
-		if _, err := c.Input.WriteTo(h); err != nil {
-			t.Fatal(err)
-		}
-		if got := h.Sum(nil); !bytes.Equal(got, c.Expected) {
-			t.Errorf("%s: %x, want %x", c.ID, got, c.Expected)
-		}
-		n++
 	}
-	if n == 0 {
+	if CheckFixedVectors(t, family, map[string]func() hash.Hash{alg: mk}, AllVectors, skipKinds...) == 0 {
 		t.Fatal("no vectors")
 	}
 }

@@ -3,26 +3,44 @@ package hashtest
 import (
 	"bytes"
 	"hash"
+	"slices"
 	"testing"
 )
 
-// CheckFixedVectors runs every vector of family whose algorithm is a key of
-// algs through the hash made by algs[algorithm]: plain cases (input streamed,
-// slow ones only outside -short) and SHAVS Monte Carlo cases (kind
-// mct-sha2). It returns how many cases ran, so callers can insist on a count.
-func CheckFixedVectors(t *testing.T, family string, algs map[string]func() hash.Hash) int {
+// VectorSet selects the cases CheckFixedVectors runs.
+type VectorSet int
+
+const (
+	// AllVectors is every case, the slow ones only outside -short.
+	AllVectors VectorSet = iota
+	// QuickVectors is every case not marked slow.
+	QuickVectors
+	// SlowVectors is only the cases marked slow (GiB-sized inputs); callers
+	// skip them under -short.
+	SlowVectors
+)
+
+// CheckFixedVectors runs the vectors of family in set whose algorithm is a
+// key of algs through the hash made by algs[algorithm]: plain cases (input
+// streamed) and SHAVS Monte Carlo cases (kind mct-sha2). Cases of a kind in
+// skipKinds are left to another test; any other kind fails. It returns how
+// many cases ran, so callers can insist on a count.
+func CheckFixedVectors(t *testing.T, family string, algs map[string]func() hash.Hash, set VectorSet, skipKinds ...string) int {
 	t.Helper()
 	n := 0
 	for _, c := range Vectors(t, family) {
 		mk, ok := algs[c.Algorithm]
-		if !ok {
+		if !ok || slices.Contains(skipKinds, c.Kind) {
+			continue
+		}
+		switch {
+		case set == QuickVectors && c.Slow, set == SlowVectors && !c.Slow:
+			continue
+		case set == AllVectors && c.Slow && testing.Short():
 			continue
 		}
 		switch c.Kind {
 		case "":
-			if c.Slow && testing.Short() {
-				continue
-			}
 			h := mk()
 			if _, err := c.Input.WriteTo(h); err != nil {
 				t.Fatal(err)

@@ -49,3 +49,13 @@ func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 		f(t)
 	})
 }
+
+// AllSHA2 runs f on every SHA-256 kernel and on every SHA-512 kernel (those
+// internal/sha2 registers as "sha256" and "sha512"), the generic code
+// included: the tests of the constructions that use those engines directly
+// (hmac, hkdf, pbkdf2).
+func AllSHA2(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	t.Run("sha256", func(t *testing.T) { AllImplementations(t, "sha256", f) })
+	t.Run("sha512", func(t *testing.T) { AllImplementations(t, "sha512", f) })
+}
