@@ -117,6 +117,11 @@ func NewBuffer(memory uint32) (*Buffer, error) {
 // Size returns the buffer's capacity in KiB.
 func (b *Buffer) Size() uint32 { return uint32(len(b.blocks)) }
 
+// ErrMemoryLimit is wrapped by the error DeriveKey returns when the
+// parameters are valid but need more memory than Params.MaxMemory allows.
+// That check comes after every parameter check and before any allocation.
+var ErrMemoryLimit = errors.New("hashkit/argon2: memory limit exceeded")
+
 // errorf formats an error with the package prefix.
 func errorf(format string, args ...any) error {
 	return fmt.Errorf("hashkit/argon2: "+format, args...)
@@ -182,7 +187,7 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 			return 0, 0, errorf("Buffer holds %d KiB, the parameters need %d", len(p.Buffer.blocks), mBlocks)
 		}
 	} else if limit > 0 && mBlocks*blockSize > uint64(limit) {
-		return 0, 0, errorf("memory of %d bytes exceeds the limit MaxMemory = %d", mBlocks*blockSize, limit)
+		return 0, 0, fmt.Errorf("%w: memory of %d bytes exceeds the limit MaxMemory = %d", ErrMemoryLimit, mBlocks*blockSize, limit)
 	}
 	return version, mBlocks, nil
 }

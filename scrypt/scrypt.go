@@ -138,8 +138,13 @@ func errMemory(need, limit int64) error {
 	if need == math.MaxInt64 {
 		return errors.New("hashkit/scrypt: N, r and p need more memory than this platform can address")
 	}
-	return fmt.Errorf("hashkit/scrypt: memory 128*r*(N+p+1) = %d bytes exceeds the limit MaxMemory = %d", need, limit)
+	return fmt.Errorf("%w: memory 128*r*(N+p+1) = %d bytes exceeds the limit MaxMemory = %d", ErrMemoryLimit, need, limit)
 }
+
+// ErrMemoryLimit is wrapped by the error DeriveKey returns when the
+// parameters are valid but need more memory than Params.MaxMemory allows.
+// That check comes after every parameter check and before any allocation.
+var ErrMemoryLimit = errors.New("hashkit/scrypt: memory limit exceeded")
 
 // DeriveKey derives a key of params.KeyLen bytes from password and salt.
 //

@@ -198,11 +198,11 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 }
 
 // isLimitError reports whether err is the memory-limit error that scrypt's
-// and argon2's DeriveKey return, after every range check has passed and
-// before anything is allocated, for a limit of one byte: the parameter
-// probes below rely on that order.
+// and argon2's DeriveKey return after every range check has passed and
+// before anything is allocated: the parameter probes below ask for a limit
+// of one byte and rely on that order.
 func isLimitError(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "exceeds the limit MaxMemory")
+	return errors.Is(err, scrypt.ErrMemoryLimit) || errors.Is(err, argon2.ErrMemoryLimit)
 }
 
 // checkArgon2 validates parameters by asking DeriveKey with a memory limit
