@@ -147,20 +147,6 @@ func expandGeneric(m hash.Hash, out []byte, info string) {
 // fast256 returns the SHA-256 or SHA-224 fast path for probe, if it is a
 // fresh digest of this module.
 func fast256(probe hash.Hash) (k key256, ok bool) {
-	d, ok := probe.(*sha2.Digest256)
-	if !ok {
-		return k, false
-	}
-	var f sha2.Digest256
-	switch d.Size() {
-	case sha2.Size256:
-		f.Init256()
-		k.iv, k.size = &sha2.IV256, sha2.Size256
-	case sha2.Size224:
-		f.Init224()
-		k.iv, k.size = &sha2.IV224, sha2.Size224
-	default:
-		return k, false
-	}
-	return k, *d == f
+	k.size, ok = sha2.Fresh256(probe)
+	return k, ok
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/internal/hashtest/byname"
-	"github.com/hashkit/hashkit/internal/sha2"
 )
 
 // hashes and stdHashes are hashkit's and the standard library's
@@ -243,7 +242,7 @@ func TestOuterKernels(t *testing.T) {
 		for i := range 200 {
 			r := hashtest.RandBytes(uint64(i), 64)
 			var h [8]uint32
-			k := key256{iv: &sha2.IV256, size: 32}
+			k := key256{size: 32}
 			for w := range 8 {
 				k.oh[w] = binary.BigEndian.Uint32(r[4*w:])
 				h[w] = binary.BigEndian.Uint32(r[32+4*w:])

@@ -10,31 +10,12 @@ import (
 // values after the inner and outer key blocks, and one-shot MACs over up to
 // three pieces, all on the stack.
 type key256 struct {
-	iv     *[8]uint32
 	size   int
 	ih, oh [8]uint32
 }
 
 // init keys k with key (FIPS 198-1 section 4, steps 1 to 3).
-func (k *key256) init(key []byte) {
-	var k0 [sha2.BlockSize256]byte
-	if len(key) > sha2.BlockSize256 {
-		var s inner256
-		s.h = *k.iv
-		s.write(key)
-		h := s.finish(0)
-		putWords(k0[:k.size], &h)
-	} else {
-		copy(k0[:], key)
-	}
-	xorPad(k0[:], 0x36)
-	k.ih = *k.iv
-	sha2.Block256(&k.ih, k0[:])
-	xorPad(k0[:], 0x36^0x5c)
-	k.oh = *k.iv
-	sha2.Block256(&k.oh, k0[:])
-	clear(k0[:])
-}
+func (k *key256) init(key []byte) { k.ih, k.oh = sha2.HMACKeys256(k.size, key) }
 
 // mac sets out (its first size bytes) to the MAC of a | b | c.
 func (k *key256) mac(out *[32]byte, a []byte, b string, c []byte) {
@@ -159,13 +140,4 @@ func (s *inner256) finish(prefix uint64) [8]uint32 {
 	binary.BigEndian.PutUint64(s.x[56:], (s.n+prefix)<<3)
 	sha2.Block256(&s.h, s.x[:])
 	return s.h
-}
-
-// xorPad XORs every byte of b, whose length is a multiple of 8, with pad,
-// eight bytes at a time.
-func xorPad(b []byte, pad byte) {
-	m := uint64(pad) * 0x0101010101010101
-	for i := 0; i+8 <= len(b); i += 8 {
-		binary.LittleEndian.PutUint64(b[i:], binary.LittleEndian.Uint64(b[i:])^m)
-	}
 }

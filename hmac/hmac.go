@@ -58,19 +58,15 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 	if inner == nil {
 		panic("hashkit/hmac: hash constructor returned nil")
 	}
-	switch d := inner.(type) {
-	case *sha2.Digest256:
-		if fresh256(d) {
-			m := new(hmac256)
-			m.init(d.Size(), key)
-			return m
-		}
-	case *sha2.Digest512:
-		if kind, ok := fresh512(d); ok {
-			m := new(hmac512)
-			m.init(kind, key)
-			return m
-		}
+	if size, ok := sha2.Fresh256(inner); ok {
+		m := new(hmac256)
+		m.init(size, key)
+		return m
+	}
+	if kind, ok := sha2.Fresh512(inner); ok {
+		m := new(hmac512)
+		m.init(kind, key)
+		return m
 	}
 	outer := h()
 	if outer == nil {
@@ -87,42 +83,6 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 func sameValue(a, b hash.Hash) (same bool) {
 	defer func() { _ = recover() }()
 	return a == b
-}
-
-// fresh256 reports whether d is in the initial state of SHA-256 or SHA-224,
-// which the fast path assumes when it starts from the initial values.
-func fresh256(d *sha2.Digest256) bool {
-	var f sha2.Digest256
-	switch d.Size() {
-	case sha2.Size224:
-		f.Init224()
-	case sha2.Size256:
-		f.Init256()
-	default:
-		return false
-	}
-	return *d == f
-}
-
-// fresh512 reports whether d is in the initial state of a SHA-512 family
-// member, and which one (the members differ in output size).
-func fresh512(d *sha2.Digest512) (sha2.Kind512, bool) {
-	var kind sha2.Kind512
-	switch d.Size() {
-	case sha2.Size512:
-		kind = sha2.SHA512
-	case sha2.Size384:
-		kind = sha2.SHA384
-	case sha2.Size512_224:
-		kind = sha2.SHA512_224
-	case sha2.Size512_256:
-		kind = sha2.SHA512_256
-	default:
-		return 0, false
-	}
-	var f sha2.Digest512
-	f.Init(kind)
-	return kind, *d == f
 }
 
 // Equal compares two MACs for equality without leaking timing information

@@ -32,31 +32,7 @@ type hmac256 struct {
 }
 
 func (m *hmac256) init(size int, key []byte) {
-	iv := &sha2.IV256
-	if size == sha2.Size224 {
-		iv = &sha2.IV224
-	}
-	var k0 [sha2.BlockSize256]byte
-	if len(key) > sha2.BlockSize256 {
-		var d sha2.Digest256
-		if size == sha2.Size224 {
-			d.Init224()
-		} else {
-			d.Init256()
-		}
-		d.Write(key)
-		sum := d.Checksum()
-		copy(k0[:], sum[:size])
-	} else {
-		copy(k0[:], key)
-	}
-	xorPad(k0[:], ipad)
-	m.ih = *iv
-	sha2.Block256(&m.ih, k0[:])
-	xorPad(k0[:], ipad^opad)
-	m.oh = *iv
-	sha2.Block256(&m.oh, k0[:])
-	clear(k0[:])
+	m.ih, m.oh = sha2.HMACKeys256(size, key)
 	m.size = size
 	m.Reset()
 }
@@ -174,33 +150,11 @@ type hmac512 struct {
 	size int
 }
 
-var iv512 = [...]*[8]uint64{
-	sha2.SHA512:     &sha2.IV512,
-	sha2.SHA384:     &sha2.IV384,
-	sha2.SHA512_224: &sha2.IV512_224,
-	sha2.SHA512_256: &sha2.IV512_256,
-}
-
 func (m *hmac512) init(kind sha2.Kind512, key []byte) {
+	m.ih, m.oh = sha2.HMACKeys512(kind, key)
 	var d sha2.Digest512
 	d.Init(kind)
-	size := d.Size()
-	var k0 [sha2.BlockSize512]byte
-	if len(key) > sha2.BlockSize512 {
-		d.Write(key)
-		sum := d.Checksum()
-		copy(k0[:], sum[:size])
-	} else {
-		copy(k0[:], key)
-	}
-	xorPad(k0[:], ipad)
-	m.ih = *iv512[kind]
-	sha2.Block512(&m.ih, k0[:])
-	xorPad(k0[:], ipad^opad)
-	m.oh = *iv512[kind]
-	sha2.Block512(&m.oh, k0[:])
-	clear(k0[:])
-	m.size = size
+	m.size = d.Size()
 	m.Reset()
 }
 
@@ -285,13 +239,4 @@ func outer512(oh, h *[8]uint64, size int, blk *[sha2.BlockSize512]byte) [64]byte
 func (m *hmac512) Clone() (hash.Cloner, error) {
 	c := *m
 	return &c, nil
-}
-
-// xorPad XORs every byte of b, whose length is a multiple of 8, with pad,
-// eight bytes at a time.
-func xorPad(b []byte, pad byte) {
-	m := uint64(pad) * 0x0101010101010101
-	for i := 0; i+8 <= len(b); i += 8 {
-		binary.LittleEndian.PutUint64(b[i:], binary.LittleEndian.Uint64(b[i:])^m)
-	}
 }

@@ -5,8 +5,6 @@ import (
 	stdpbkdf2 "crypto/pbkdf2"
 	"encoding/binary"
 	"testing"
-
-	"github.com/hashkit/hashkit/internal/sha2"
 )
 
 // FuzzKey compares Key with crypto/pbkdf2 on the fast paths (SHA-256,
@@ -38,7 +36,7 @@ func FuzzIterKernels(f *testing.F) {
 		if len(seed) < 128 {
 			return
 		}
-		k := key256{iv: &sha2.IV256, size: 32}
+		k := key256{size: 32}
 		var u, acc [8]uint32
 		for w := range 8 {
 			k.ih[w] = binary.BigEndian.Uint32(seed[4*w:])

@@ -18,52 +18,28 @@ import (
 // key256 is HMAC-SHA-256 or HMAC-SHA-224 by its chaining values after the
 // inner and outer key blocks.
 type key256 struct {
-	iv     *[8]uint32
 	size   int
 	ih, oh [8]uint32
 }
 
 func fast256(probe hash.Hash) (k key256, ok bool) {
-	d, ok := probe.(*sha2.Digest256)
-	if !ok {
-		return k, false
-	}
-	var f sha2.Digest256
-	switch d.Size() {
-	case sha2.Size256:
-		f.Init256()
-		k.iv, k.size = &sha2.IV256, sha2.Size256
-	case sha2.Size224:
-		f.Init224()
-		k.iv, k.size = &sha2.IV224, sha2.Size224
-	default:
-		return k, false
-	}
-	return k, *d == f
+	k.size, ok = sha2.Fresh256(probe)
+	return k, ok
 }
 
 func (k *key256) init(password string) {
-	var k0 [sha2.BlockSize256]byte
-	if len(password) > sha2.BlockSize256 {
-		var d sha2.Digest256
-		if k.size == sha2.Size224 {
-			d.Init224()
-		} else {
-			d.Init256()
-		}
-		d.Write([]byte(password))
-		sum := d.Checksum()
-		copy(k0[:k.size], sum[:])
-	} else {
-		copy(k0[:], password)
+	var buf [sha2.BlockSize256]byte
+	k.ih, k.oh = sha2.HMACKeys256(k.size, keyBytes(buf[:], password))
+	clear(buf[:])
+}
+
+// keyBytes returns password as bytes: in buf, without allocating, when it
+// fits (a key of at most one block, the usual case).
+func keyBytes(buf []byte, password string) []byte {
+	if len(password) <= len(buf) {
+		return buf[:copy(buf, password)]
 	}
-	xorPad(k0[:], 0x36)
-	k.ih = *k.iv
-	sha2.Block256(&k.ih, k0[:])
-	xorPad(k0[:], 0x36^0x5c)
-	k.oh = *k.iv
-	sha2.Block256(&k.oh, k0[:])
-	clear(k0[:])
+	return []byte(password)
 }
 
 // first returns U_1 = HMAC(P, S || INT(i)) in blk's layout (see above).
@@ -210,54 +186,16 @@ type key512 struct {
 	ih, oh [8]uint64
 }
 
-var iv512 = [...]*[8]uint64{
-	sha2.SHA512:     &sha2.IV512,
-	sha2.SHA384:     &sha2.IV384,
-	sha2.SHA512_224: &sha2.IV512_224,
-	sha2.SHA512_256: &sha2.IV512_256,
-}
-
 func fast512(probe hash.Hash) (k key512, ok bool) {
-	d, ok := probe.(*sha2.Digest512)
-	if !ok {
-		return k, false
-	}
-	switch d.Size() {
-	case sha2.Size512:
-		k.kind = sha2.SHA512
-	case sha2.Size384:
-		k.kind = sha2.SHA384
-	case sha2.Size512_224:
-		k.kind = sha2.SHA512_224
-	case sha2.Size512_256:
-		k.kind = sha2.SHA512_256
-	default:
-		return k, false
-	}
-	var f sha2.Digest512
-	f.Init(k.kind)
-	k.size = d.Size()
-	return k, *d == f
+	k.kind, ok = sha2.Fresh512(probe)
+	k.size = probe.Size()
+	return k, ok
 }
 
 func (k *key512) init(password string) {
-	var k0 [sha2.BlockSize512]byte
-	if len(password) > sha2.BlockSize512 {
-		var d sha2.Digest512
-		d.Init(k.kind)
-		d.Write([]byte(password))
-		sum := d.Checksum()
-		copy(k0[:k.size], sum[:])
-	} else {
-		copy(k0[:], password)
-	}
-	xorPad(k0[:], 0x36)
-	k.ih = *iv512[k.kind]
-	sha2.Block512(&k.ih, k0[:])
-	xorPad(k0[:], 0x36^0x5c)
-	k.oh = *iv512[k.kind]
-	sha2.Block512(&k.oh, k0[:])
-	clear(k0[:])
+	var buf [sha2.BlockSize512]byte
+	k.ih, k.oh = sha2.HMACKeys512(k.kind, keyBytes(buf[:], password))
+	clear(buf[:])
 }
 
 func (k *key512) first(blk *[sha2.BlockSize512]byte, salt []byte, i uint32) [8]uint64 {
@@ -341,13 +279,4 @@ func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *m
 	clear(blk[:])
 	clear(tb[:])
 	return nil
-}
-
-// xorPad XORs every byte of b, whose length is a multiple of 8, with pad,
-// eight bytes at a time.
-func xorPad(b []byte, pad byte) {
-	m := uint64(pad) * 0x0101010101010101
-	for i := 0; i+8 <= len(b); i += 8 {
-		binary.LittleEndian.PutUint64(b[i:], binary.LittleEndian.Uint64(b[i:])^m)
-	}
 }
