@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hashkit/hashkit/blake2b"
+	"github.com/hashkit/hashkit/internal/kdfwork"
 )
 
 const (
@@ -89,21 +90,13 @@ func hashLong(out []byte, in ...[]byte) {
 
 // instance is one Argon2 computation.
 type instance struct {
-	ctx      context.Context
-	in       *input
-	b        []block
-	lanes    uint32
-	laneLen  uint32 // q = m'/p
-	segLen   uint32 // q/4
-	mBlocks  uint32
-	stopped  atomic.Bool
-	errOnce  sync.Once
-	err      error
-	progress func(float64)
-	total    int64
-	done     atomic.Int64
-	mu       sync.Mutex
-	reported atomic.Int64
+	in      *input
+	b       []block
+	lanes   uint32
+	laneLen uint32 // q = m'/p
+	segLen  uint32 // q/4
+	mBlocks uint32
+	mon     kdfwork.Monitor
 }
 
 // derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
@@ -118,10 +111,10 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	// costs tens of milliseconds for a cancelled call on GiB of memory).
 	var doneSlices uint32 // slices of the first pass started
 	st := &instance{
-		ctx: ctx, in: in, b: buf, lanes: in.lanes,
+		in: in, b: buf, lanes: in.lanes,
 		laneLen: uint32(mBlocks) / in.lanes, mBlocks: uint32(mBlocks),
-		progress: progress, total: int64(in.time) * int64(mBlocks),
 	}
+	st.mon.Init(ctx, progress, int64(in.time)*int64(mBlocks))
 	st.segLen = st.laneLen / syncPoints
 	defer func() {
 		if doneSlices >= syncPoints {
@@ -160,7 +153,7 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 				doneSlices = syncPoints
 			}
 			if threads == 1 {
-				for l := uint32(0); l < in.lanes && !st.stopped.Load(); l++ {
+				for l := uint32(0); l < in.lanes && !st.mon.Stopped(); l++ {
 					st.fillSegment(pass, slice, l)
 				}
 			} else {
@@ -168,7 +161,7 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 				worker := func() {
 					for {
 						l := next.Add(1) - 1
-						if l >= in.lanes || st.stopped.Load() {
+						if l >= in.lanes || st.mon.Stopped() {
 							return
 						}
 						st.fillSegment(pass, slice, l)
@@ -186,18 +179,16 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 				worker()
 				wg.Wait()
 			}
-			if st.stopped.Load() {
+			if st.mon.Stopped() {
 				clear(tmp[:])
 				if testHookStopped != nil {
-					testHookStopped(st.done.Load())
+					testHookStopped(st.mon.Done())
 				}
-				return nil, st.err
+				return nil, st.mon.Err()
 			}
 		}
 	}
-	if progress != nil {
-		progress(1)
-	}
+	st.mon.Finish()
 
 	// Step 7: C = XOR of the last block of each lane; tag = H'^T(C).
 	c := buf[st.laneLen-1]
@@ -220,32 +211,6 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 // testHookStopped, set by tests, receives the number of blocks counted when
 // a cancelled derivation stops (counted only with a Progress callback).
 var testHookStopped func(done int64)
-
-// checkpoint accounts n processed blocks and reports whether to stop.
-func (st *instance) checkpoint(n int) bool {
-	if st.stopped.Load() {
-		return true
-	}
-	select {
-	case <-st.ctx.Done():
-		st.errOnce.Do(func() { st.err = st.ctx.Err() })
-		st.stopped.Store(true)
-		return true
-	default:
-	}
-	if st.progress != nil {
-		d := st.done.Add(int64(n))
-		if pct := d * 100 / st.total; pct > st.reported.Load() && pct < 100 {
-			st.mu.Lock()
-			if pct > st.reported.Load() {
-				st.reported.Store(pct)
-				st.progress(float64(d) / float64(st.total))
-			}
-			st.mu.Unlock()
-		}
-	}
-	return false
-}
 
 // checkEvery is the number of blocks between two checkpoints: 256 KiB,
 // a fraction of a millisecond.
@@ -308,13 +273,13 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 		compress(&st.b[cur], &st.b[prev], &st.b[ref], xor)
 		cur++
 		if pending++; pending == checkEvery {
-			if st.checkpoint(pending) {
+			if st.mon.Checkpoint(pending) {
 				return
 			}
 			pending = 0
 		}
 	}
-	st.checkpoint(pending)
+	st.mon.Checkpoint(pending)
 }
 
 // refIndex maps the pseudo-random value rand = J1 || J2 of the block idx of

@@ -33,6 +33,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/hashkit/hashkit/internal/kdfwork"
 	"github.com/hashkit/hashkit/pbkdf2"
 	"github.com/hashkit/hashkit/sha256"
 )
@@ -209,14 +210,15 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	k.load(bw, b)
 	clear(b)
 
-	s := &state{ctx: ctx, N: N, r: r, k: k, progress: params.Progress, total: int64(2 * N * p)}
+	s := &state{N: N, r: r, k: k}
+	s.mon.Init(ctx, params.Progress, int64(2*N*p))
 	var next atomic.Int64
 	worker := func(i int) {
 		v := work[i*N*blockWords : (i+1)*N*blockWords]
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
 		for {
 			j := int(next.Add(1) - 1)
-			if j >= p || s.stopped.Load() {
+			if j >= p || s.mon.Stopped() {
 				return
 			}
 			filled[i] = max(filled[i], s.roMix(bw[j*blockWords:(j+1)*blockWords], v, spare))
@@ -233,15 +235,13 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	}
 	worker(0)
 	wg.Wait()
-	if s.stopped.Load() {
+	if s.mon.Stopped() {
 		if testHookStopped != nil {
-			testHookStopped(s.done.Load())
+			testHookStopped(s.mon.Done())
 		}
-		return nil, s.err
+		return nil, s.mon.Err()
 	}
-	if s.progress != nil {
-		s.progress(1)
-	}
+	s.mon.Finish()
 
 	// Steps 4 and 5: DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen).
 	k.store(b, bw)
@@ -260,46 +260,9 @@ var testHookStopped func(done int64)
 
 // state is shared by the goroutines of one DeriveKey call.
 type state struct {
-	ctx  context.Context
 	N, r int
 	k    kernelSet
-
-	stopped atomic.Bool
-	errOnce sync.Once
-	err     error
-
-	progress func(float64)
-	total    int64
-	done     atomic.Int64
-	mu       sync.Mutex
-	reported atomic.Int64 // hundredths already reported
-}
-
-// checkpoint is called every few milliseconds of work by each mix: it
-// accounts progress, and reports whether the mix must stop.
-func (s *state) checkpoint(n int) bool {
-	if s.stopped.Load() {
-		return true
-	}
-	select {
-	case <-s.ctx.Done():
-		s.errOnce.Do(func() { s.err = s.ctx.Err() })
-		s.stopped.Store(true)
-		return true
-	default:
-	}
-	if s.progress != nil {
-		d := s.done.Add(int64(n))
-		if pct := d * 100 / s.total; pct > s.reported.Load() && pct < 100 {
-			s.mu.Lock()
-			if pct > s.reported.Load() {
-				s.reported.Store(pct)
-				s.progress(float64(d) / float64(s.total))
-			}
-			s.mu.Unlock()
-		}
-	}
-	return false
+	mon  kdfwork.Monitor
 }
 
 // chunk returns how many BlockMix calls run between two checkpoints: about
@@ -321,7 +284,7 @@ func (s *state) roMix(x, v, t []uint32) int {
 	for i := 0; i < N-1; i++ {
 		s.k.mix(v[(i+1)*n:(i+2)*n], v[i*n:(i+1)*n], nil, s.r)
 		if pending++; pending >= step {
-			if s.checkpoint(pending) {
+			if s.mon.Checkpoint(pending) {
 				return i + 2
 			}
 			pending = 0
@@ -339,13 +302,13 @@ func (s *state) roMix(x, v, t []uint32) int {
 		j = int(t[n-16]) & (N - 1)
 		s.k.mix(x, t, v[j*n:(j+1)*n], s.r)
 		if pending += 2; pending >= step {
-			if s.checkpoint(pending) {
+			if s.mon.Checkpoint(pending) {
 				return N
 			}
 			pending = 0
 		}
 	}
-	s.checkpoint(pending)
+	s.mon.Checkpoint(pending)
 	return N
 }
 

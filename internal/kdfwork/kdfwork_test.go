@@ -1,0 +1,63 @@
+package kdfwork
+
+import (
+	"context"
+	"sync"
+	"testing"
+)
+
+func TestProgressBoundedAndMonotonic(t *testing.T) {
+	var got []float64
+	var m Monitor
+	m.Init(context.Background(), func(f float64) { got = append(got, f) }, 10000)
+	for range 10000 {
+		if m.Checkpoint(1) {
+			t.Fatal("stopped without cancellation")
+		}
+	}
+	m.Finish()
+	if len(got) != 100 || got[len(got)-1] != 1 {
+		t.Fatalf("%d reports, last %v; want 99 hundredths then 1", len(got), got[len(got)-1])
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] {
+			t.Fatalf("report %d (%v) not above %v", i, got[i], got[i-1])
+		}
+	}
+	if m.Done() != 10000 || m.Err() != nil {
+		t.Fatalf("Done %d, Err %v", m.Done(), m.Err())
+	}
+}
+
+func TestCancelStopsEveryGoroutine(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var m Monitor
+	m.Init(ctx, nil, 1<<40)
+	if m.Checkpoint(1) {
+		t.Fatal("stopped before cancellation")
+	}
+	cancel()
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !m.Checkpoint(1) {
+			}
+		}()
+	}
+	wg.Wait()
+	if !m.Stopped() || m.Err() != context.Canceled || !m.Checkpoint(1) {
+		t.Fatalf("Stopped %v, Err %v", m.Stopped(), m.Err())
+	}
+}
+
+func TestNilContextNeverStops(t *testing.T) {
+	var m Monitor
+	m.Init(nil, nil, 10)
+	for range 100 {
+		if m.Checkpoint(1) {
+			t.Fatal("stopped with a nil context")
+		}
+	}
+}
