@@ -1,0 +1,475 @@
+// Command vec generates p1600vec_amd64.s in internal/keccak: a single-state
+// Keccak-p[1600] on AVX-512VL that keeps the 25 lanes in the low quadwords
+// of 25 XMM registers and is scheduled for CPUs with four vector ALU pipes
+// of which only two rotate (measured on Zen 5: VPXORQ, VPANDNQ and
+// VPTERNLOGQ issue four per cycle, VPROLQ two, register moves are eliminated
+// at rename). Declarations: internal/keccak/p1600vec_amd64.go.
+//
+// The older AVX-512 kernel (_asm/keccak/single) emits each step of a round
+// for all lanes before the next step: its 24 ρ rotations come as one run
+// that only the two rotating pipes can execute, while the χ operations that
+// could fill the other two pipes sit behind them in program order. Each
+// round thus runs as a chain of phases (θ, then ρ at two ops per cycle,
+// then χ) at about 41 cycles, against 90 ALU ops (22.5 cycles at four per
+// cycle) and a dependency chain of about 12 cycles.
+//
+// This kernel orders each round so that every stretch of the instruction
+// stream mixes rotations with other work:
+//
+//   - θ column by column: R = rol(C[x+1], 1), then for the five lanes of
+//     column x one VPTERNLOGQ A ^= C[x-1] ^ R. Columns are taken in an order
+//     that lets each parity register go as soon as its two uses are done,
+//     so the 25 lanes, 5 parities and R fit the 32 registers.
+//   - ρ, π and χ output row by output row: the five lanes that π brings into
+//     row y are rotated in place (ρ) and combined by χ (one VPTERNLOGQ per
+//     lane, after copying the two lanes χ still needs, with eliminated
+//     moves). π costs nothing: the generator renames registers.
+//   - ι right after row 0 (one VPXORQ with the round constant in memory).
+//   - the next round's column parities while χ runs: after row 2 one
+//     VPTERNLOGQ folds rows 0..2 of each column, after row 4 a second one
+//     rows 3 and 4, so the next θ can start as soon as the last row is out.
+//
+// That is 90 ALU ops and 15 moves per round.
+package main
+
+//go:generate go run . -out ../../../internal/keccak/p1600vec_amd64.s -pkg keccak
+
+import (
+	"flag"
+	"fmt"
+	"slices"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	_ "github.com/hashkit/hashkit/internal/keccak"
+)
+
+// Round constants RC[ir] (FIPS 202 Algorithm 6), plus one zero so that the
+// 16-byte memory operand of the last ι stays inside the table.
+var rc = [25]uint64{
+	0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
+	0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
+	0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
+	0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
+	0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
+	0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
+	0,
+}
+
+// rho[x+5y] is ρ's rotation of lane (x, y) (FIPS 202 section 3.2.2).
+var rho = [25]int{
+	0, 1, 62, 28, 27,
+	36, 44, 6, 55, 20,
+	3, 10, 43, 25, 39,
+	41, 45, 15, 21, 8,
+	18, 2, 61, 56, 14,
+}
+
+// source returns the lane that ρ∘π moves to position (x, y): π (FIPS 202
+// section 3.2.3) sets A'[x, y] = A[x+3y, x].
+func source(x, y int) int { return (x+3*y)%5 + 5*x }
+
+var xmm = []reg.VecPhysical{
+	reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7,
+	reg.X8, reg.X9, reg.X10, reg.X11, reg.X12, reg.X13, reg.X14, reg.X15,
+	reg.X16, reg.X17, reg.X18, reg.X19, reg.X20, reg.X21, reg.X22, reg.X23,
+	reg.X24, reg.X25, reg.X26, reg.X27, reg.X28, reg.X29, reg.X30, reg.X31,
+}
+
+const (
+	xor3 = 0x96 // a ^ b ^ c
+	chi  = 0xD2 // a ^ (^b & c): bit (a<<2 | b<<1 | c) of the immediate
+)
+
+// The generator records each block of rounds as a list of operations on
+// physical registers, reorders it with a list scheduler (below) and only
+// then emits it.
+
+type opKind int
+
+const (
+	kMove  opKind = iota // register copy, eliminated at rename
+	kRot                 // VPROLQ: two pipes
+	kLogic               // VPXORQ with memory: four pipes
+	kTern                // VPTERNLOGQ: four pipes
+)
+
+// op is one recorded instruction. For kTern reads[0] is the destination's
+// old value, which the ALU reads late: through it the latency is two cycles,
+// through the other two sources three (measured on Zen 5).
+type op struct {
+	kind  opKind
+	reads []reg.VecPhysical
+	write reg.VecPhysical
+	emit  func()
+}
+
+var prog []op
+
+func mov(src, dst reg.VecPhysical) {
+	prog = append(prog, op{kMove, []reg.VecPhysical{src}, dst, func() { VMOVDQA64(src, dst) }})
+}
+
+func rol(n int, src, dst reg.VecPhysical) {
+	prog = append(prog, op{kRot, []reg.VecPhysical{src}, dst, func() { VPROLQ(U8(n), src, dst) }})
+}
+
+// tern records a = f(a, b, c) for the VPTERNLOGQ truth table imm.
+func tern(imm uint8, c, b, a reg.VecPhysical) {
+	prog = append(prog, op{kTern, []reg.VecPhysical{a, b, c}, a, func() { VPTERNLOGQ(U8(imm), c, b, a) }})
+}
+
+func xorMem(m Mem, a reg.VecPhysical) {
+	prog = append(prog, op{kLogic, []reg.VecPhysical{a}, a, func() { VPXORQ(m, a, a) }})
+}
+
+// The machine the scheduler plans for: per cycle at most four ALU ops, two
+// of them rotations, and six ops in all.
+const (
+	aluPerCycle = 4
+	rotPerCycle = 2
+	opsPerCycle = 6
+)
+
+func latency(producer op, consumer op, operand int) int {
+	if producer.kind == kMove {
+		return 0
+	}
+	if consumer.kind == kTern && operand > 0 {
+		return 3
+	}
+	return 2
+}
+
+// flush emits the recorded operations in the order of a list schedule:
+// cycle by cycle, the ready operations with the longest dependency chain to
+// the end of the block go first. Out-of-order cores pick the oldest ready
+// operation, so emitting the operations in the order a good schedule
+// issues them lets the hardware follow that schedule; in program order,
+// a round's 24 ρ rotations would come as one run that only two pipes can
+// take. Register reuse stays correct: writes wait for earlier reads and
+// writes of the same register (zero-latency edges).
+func flush(schedule bool) {
+	n := len(prog)
+	if !schedule {
+		for _, o := range prog {
+			o.emit()
+		}
+		prog = prog[:0]
+		return
+	}
+	type edge struct{ to, lat int }
+	succ := make([][]edge, n)
+	npred := make([]int, n)
+	add := func(from, to, lat int) {
+		succ[from] = append(succ[from], edge{to, lat})
+		npred[to]++
+	}
+	lastWrite := map[reg.VecPhysical]int{}
+	readers := map[reg.VecPhysical][]int{}
+	for i, o := range prog {
+		for j, r := range o.reads {
+			if w, ok := lastWrite[r]; ok {
+				add(w, i, latency(prog[w], o, j))
+			}
+		}
+		for _, rd := range readers[o.write] {
+			if rd != i {
+				add(rd, i, 0)
+			}
+		}
+		if w, ok := lastWrite[o.write]; ok {
+			add(w, i, 0)
+		}
+		for _, r := range o.reads {
+			readers[r] = append(readers[r], i)
+		}
+		readers[o.write] = nil
+		lastWrite[o.write] = i
+	}
+	// height[i]: the longest latency path from i to the end of the block.
+	height := make([]int, n)
+	for i := n - 1; i >= 0; i-- {
+		h := 0
+		for _, e := range succ[i] {
+			h = max(h, e.lat+height[e.to])
+		}
+		if prog[i].kind != kMove {
+			h = max(h, 2)
+		}
+		height[i] = h
+	}
+	earliest := make([]int, n)
+	var ready []int
+	for i := range n {
+		if npred[i] == 0 {
+			ready = append(ready, i)
+		}
+	}
+	done := 0
+	for t := 0; done < n; t++ {
+		alu, rot, all := 0, 0, 0
+		for {
+			best := -1
+			for _, i := range ready {
+				if earliest[i] > t {
+					continue
+				}
+				k := prog[i].kind
+				if all == opsPerCycle || (k != kMove && alu == aluPerCycle) || (k == kRot && rot == rotPerCycle) {
+					continue
+				}
+				if best < 0 || height[i] > height[best] || (height[i] == height[best] && i < best) {
+					best = i
+				}
+			}
+			if best < 0 {
+				break
+			}
+			ready = slices.DeleteFunc(ready, func(i int) bool { return i == best })
+			prog[best].emit()
+			done++
+			all++
+			if k := prog[best].kind; k != kMove {
+				alu++
+				if k == kRot {
+					rot++
+				}
+			}
+			for _, e := range succ[best] {
+				earliest[e.to] = max(earliest[e.to], t+e.lat)
+				if npred[e.to]--; npred[e.to] == 0 {
+					ready = append(ready, e.to)
+				}
+			}
+		}
+	}
+	prog = prog[:0]
+}
+
+// state is what the generator knows at a point of the emitted code: which
+// register holds each lane, which hold the column parities of those lanes,
+// and which are free.
+type state struct {
+	lane [25]reg.VecPhysical // lane[x+5y] holds lane (x, y)
+	c    [5]reg.VecPhysical  // C[x], valid at the start of a round
+	free []reg.VecPhysical
+}
+
+// initial has lane l in X<l>, the parities in X25..X29 and X30, X31 free.
+func initial() *state {
+	s := &state{free: []reg.VecPhysical{xmm[30], xmm[31]}}
+	for l := range s.lane {
+		s.lane[l] = xmm[l]
+	}
+	for x := range s.c {
+		s.c[x] = xmm[25+x]
+	}
+	return s
+}
+
+func (s *state) clone() *state {
+	t := *s
+	t.free = slices.Clone(s.free)
+	return &t
+}
+
+func (s *state) alloc() reg.VecPhysical {
+	r := s.free[0]
+	s.free = s.free[1:]
+	return r
+}
+
+func (s *state) release(r ...reg.VecPhysical) { s.free = append(s.free, r...) }
+
+// parities records C[x] = A[x,0] ^ ... ^ A[x,4] into s.c.
+func (s *state) parities() {
+	for x := range 5 {
+		mov(s.lane[x], s.c[x])
+		tern(xor3, s.lane[x+10], s.lane[x+5], s.c[x])
+		tern(xor3, s.lane[x+20], s.lane[x+15], s.c[x])
+	}
+}
+
+// thetaOrder is the order of θ's columns: column x reads C[x-1] and C[x+1],
+// so in this order C[1] and C[4] are done after the third column, C[2]
+// after the fourth, and at most one rotated parity is live.
+var thetaOrder = [5]int{0, 2, 1, 3, 4}
+
+// round records one round, ι taking its constant from rcm, and updates s.
+// With last set it leaves out the parities for the next round.
+func (s *state) round(rcm Mem, last bool) {
+	// θ (3.2.1): A[x,y] ^= C[x-1] ^ rol(C[x+1], 1).
+	uses := [5]int{2, 2, 2, 2, 2}
+	for _, x := range thetaOrder {
+		r := s.alloc()
+		rol(1, s.c[(x+1)%5], r)
+		for y := range 5 {
+			tern(xor3, r, s.c[(x+4)%5], s.lane[x+5*y])
+		}
+		s.release(r)
+		for _, k := range []int{(x + 1) % 5, (x + 4) % 5} {
+			if uses[k]--; uses[k] == 0 {
+				s.release(s.c[k])
+			}
+		}
+	}
+	// ρ (3.2.2), π (3.2.3) and χ (3.2.4), one output row at a time.
+	var next [25]reg.VecPhysical
+	for y := range 5 {
+		var b [5]reg.VecPhysical
+		for x := range 5 {
+			l := source(x, y)
+			b[x] = s.lane[l]
+			if rho[l] != 0 {
+				rol(rho[l], b[x], b[x])
+			}
+			next[x+5*y] = b[x]
+		}
+		// χ: B[x] ^= ^B[x+1] & B[x+2] in place; B[0] and B[1] are copied
+		// first, since rows x = 3 and 4 need their old values.
+		t0, t1 := s.alloc(), s.alloc()
+		mov(b[0], t0)
+		mov(b[1], t1)
+		tern(chi, b[2], b[1], b[0])
+		tern(chi, b[3], b[2], b[1])
+		tern(chi, b[4], b[3], b[2])
+		tern(chi, t0, b[4], b[3])
+		tern(chi, t1, t0, b[4])
+		s.release(t0, t1)
+		if y == 0 {
+			// ι (3.2.5).
+			xorMem(rcm, b[0])
+		}
+		if last {
+			continue
+		}
+		// The next round's parities: rows 0..2, then rows 3 and 4.
+		switch y {
+		case 2:
+			for x := range 5 {
+				s.c[x] = s.alloc()
+				mov(next[x], s.c[x])
+				tern(xor3, next[x+10], next[x+5], s.c[x])
+			}
+		case 4:
+			for x := range 5 {
+				tern(xor3, next[x+20], next[x+15], s.c[x])
+			}
+		}
+	}
+	s.lane = next
+}
+
+var (
+	block   = flag.Int("block", 4, "rounds per scheduled block (4 or 12)")
+	noSched = flag.Bool("nosched", false, "emit in program order")
+)
+
+// rounds emits rounds 24-n..23 of s for n a multiple of the block size:
+// each block recorded, scheduled and emitted, preceded by a label
+// prefix<first round>. It returns the state after each block start.
+func rounds(s *state, prefix string, rcTable Mem, first int, labels bool) map[int]*state {
+	at := map[int]*state{}
+	for ir := first; ir < 24; ir += *block {
+		at[ir] = s.clone()
+		if labels {
+			Label(fmt.Sprintf("%s%d", prefix, ir))
+		}
+		Comment(fmt.Sprintf("Rounds %d..%d", ir, ir+*block-1))
+		for r := ir; r < ir+*block; r++ {
+			s.round(rcTable.Offset(8*r), r == 23)
+		}
+		flush(!*noSched)
+	}
+	return at
+}
+
+func main() {
+	flag.Parse()
+	Package("github.com/hashkit/hashkit/internal/keccak")
+	ConstraintExpr("!purego")
+
+	rcTable := GLOBL("roundConstantsVec", RODATA|NOPTR)
+	for i, c := range rc {
+		DATA(8*i, U64(c))
+	}
+
+	TEXT("p1600VecAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
+	Doc(fmt.Sprintf("p1600VecAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of %d.", *block))
+	Pragma("noescape")
+	a := Load(Param("a"), GP64())
+	n := Load(Param("rounds"), GP64())
+	// Each block start other than round 0 has its own entry, which loads the
+	// lanes into the registers they occupy there.
+	for ir := *block; ir < 24; ir += *block {
+		CMPQ(n, Imm(uint64(24-ir)))
+		JEQ(LabelRef(fmt.Sprintf("entry%d", ir)))
+	}
+	s := initial()
+	load := func(s *state) {
+		for l := range 25 {
+			VMOVQ(Mem{Base: a, Disp: 8 * l}, s.lane[l])
+		}
+		s.parities()
+		flush(false)
+	}
+	load(s)
+	at := rounds(s, "round", rcTable, 0, true)
+	for l := range 25 {
+		VMOVQ(s.lane[l], Mem{Base: a, Disp: 8 * l})
+	}
+	RET()
+	for ir := *block; ir < 24; ir += *block {
+		Label(fmt.Sprintf("entry%d", ir))
+		load(at[ir].clone())
+		JMP(LabelRef(fmt.Sprintf("round%d", ir)))
+	}
+
+	// absorbVecAVX512 keeps the state in registers across blocks.
+	TEXT("absorbVecAVX512", NOSPLIT, "func(a *[25]uint64, p []byte, lanes int)")
+	Doc("absorbVecAVX512 absorbs the whole blocks of p (lanes lanes each, 1..24) with Keccak-f[1600].")
+	Pragma("noescape")
+	a = Load(Param("a"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	plen := Load(Param("p").Len(), GP64())
+	lanes := Load(Param("lanes"), GP64())
+	bs := GP64()
+	MOVQ(lanes, bs)
+	SHLQ(Imm(3), bs)
+	s = initial()
+	for l := range 25 {
+		VMOVQ(Mem{Base: a, Disp: 8 * l}, s.lane[l])
+	}
+	t := s.free[0]
+	Label("block")
+	CMPQ(plen, bs)
+	JB(LabelRef("done"))
+	for l := range 24 {
+		VMOVQ(Mem{Base: p, Disp: 8 * l}, t)
+		VPXORQ(t, s.lane[l], s.lane[l])
+		if l < 23 {
+			CMPQ(lanes, Imm(uint64(l+1)))
+			JEQ(LabelRef("permute"))
+		}
+	}
+	Label("permute")
+	s.parities()
+	flush(false)
+	rounds(s, "", rcTable, 0, false)
+	if s.lane != initial().lane {
+		panic("lanes not back in their registers after 24 rounds")
+	}
+	ADDQ(bs, p)
+	SUBQ(bs, plen)
+	JMP(LabelRef("block"))
+	Label("done")
+	for l := range 25 {
+		VMOVQ(s.lane[l], Mem{Base: a, Disp: 8 * l})
+	}
+	RET()
+
+	Generate()
+}

@@ -1,0 +1,95 @@
+//go:build amd64 && !purego
+
+package keccak
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+)
+
+// hasVecAVX512 says whether this CPU can run p1600VecAVX512, whether or not
+// the dispatch uses it.
+var hasVecAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+
+// TestP1600VecAVX512 compares p1600VecAVX512 with p1600Generic on random
+// states, the zero state and the known answer of Keccak-f[1600] on zero,
+// for 12 and 24 rounds (and the other multiples of four).
+func TestP1600VecAVX512(t *testing.T) {
+	if !hasVecAVX512 {
+		t.Skip("no AVX-512VL")
+	}
+	var z [25]uint64
+	p1600VecAVX512(&z, 24)
+	if z != keccakFZero {
+		t.Fatalf("Keccak-f[1600](0) = %x, want %x", z, keccakFZero)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 200 {
+		for _, rounds := range []int{4, 8, 12, 16, 20, 24} {
+			var a [25]uint64
+			if i > 0 {
+				for l := range a {
+					a[l] = r.Uint64()
+				}
+			}
+			want, got := a, a
+			p1600Generic(&want, rounds)
+			p1600VecAVX512(&got, rounds)
+			if got != want {
+				t.Fatalf("state %d, %d rounds: p1600VecAVX512 differs from p1600Generic", i, rounds)
+			}
+		}
+	}
+}
+
+// FuzzP1600VecAVX512 compares p1600VecAVX512 with p1600Generic on arbitrary
+// states, for 12 and 24 rounds.
+func FuzzP1600VecAVX512(f *testing.F) {
+	f.Add(make([]byte, 200), true)
+	f.Add([]byte("abc"), false)
+	f.Fuzz(func(t *testing.T, in []byte, twelve bool) {
+		if !hasVecAVX512 {
+			t.Skip("no AVX-512VL")
+		}
+		rounds := 24
+		if twelve {
+			rounds = 12
+		}
+		var a [25]uint64
+		xorIn(&a, 0, in[:min(len(in), StateSize)])
+		want, got := a, a
+		p1600Generic(&want, rounds)
+		p1600VecAVX512(&got, rounds)
+		if got != want {
+			t.Fatalf("%d rounds: p1600VecAVX512 differs from p1600Generic", rounds)
+		}
+	})
+}
+
+// BenchmarkP1600Vec times one Keccak-f[1600] with p1600VecAVX512 next to the
+// dispatched kernels and the portable code, called directly so that it is
+// measured whether or not the dispatch selects it.
+func BenchmarkP1600Vec(b *testing.B) {
+	var a [25]uint64
+	run := func(name string, f func()) {
+		b.Run("impl="+name, func(b *testing.B) {
+			b.SetBytes(200)
+			b.ReportAllocs()
+			for b.Loop() {
+				f()
+			}
+		})
+	}
+	if hasVecAVX512 {
+		run("avx512vec", func() { p1600VecAVX512(&a, 24) })
+	}
+	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		run("bmi2", func() { p1600BMI2(&a, 24) })
+	}
+	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
+		run("avx512", func() { p1600AVX512(&a, 24) })
+	}
+	run("unrolled", func() { p1600Unrolled(&a, 24) })
+}
