@@ -1,8 +1,9 @@
 // Command scrypt generates the amd64 BlockMix kernels of package scrypt:
 // Salsa20/8 BlockMix with SSE2 and with AVX-512 (VPROLD rotates on XMM
-// registers). Declarations: scrypt/blockmix_amd64.go.
+// registers), and a scalar one (general registers, BMI2's RORX; see
+// genBlockMixScalar). Declarations: scrypt/blockmix_amd64.go.
 //
-// The kernels work on blocks kept in the "shuffled" layout of
+// The SIMD kernels work on blocks kept in the "shuffled" layout of
 // scrypt.salsaOrder: each 64-byte sub-block holds the four diagonals
 // (x0,x5,x10,x15), (x4,x9,x14,x3), (x8,x13,x2,x7), (x12,x1,x6,x11), the a,
 // b, c, d inputs of the four column quarter-rounds. The words are permuted
@@ -14,6 +15,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -239,196 +241,200 @@ func genBlockMix(avx512, withX bool) {
 // The scalar kernel. On cores whose vector integer instructions have a
 // latency of two cycles (AMD Zen 5), the SIMD Salsa20 core, a chain of 3
 // dependent instructions per quarter-round step, is slower than scalar code,
-// whose step (LEA, ROL, XOR) takes 3 cycles while the four quarter-rounds
-// of a round run in parallel. The portable Go code spills most of the 16
-// state words; this kernel keeps 14 of them in registers (BP included: the
-// function has a frame, so the assembler saves and restores BP) and the
-// other two on the stack, choosing them so that no spill sits on the
-// critical path:
+// whose step (LEA, RORX, XOR) takes 3 cycles while the four quarter-rounds
+// of a round run in parallel: 96 cycles of latency per Salsa20/8. Those 384
+// instructions also come close to what the core issues of this mix per cycle
+// (about 4), so every instruction added to a Salsa20/8 costs time and the
+// kernel keeps the rest to a minimum:
 //
-// The words x2, x7, x8, x13 are the c inputs of their quarter-rounds in both
-// the column and the row round (written by the second step, read by the
-// third and fourth). Splitting each round into two halves, the column round
-// into C12 (quarter-rounds on x0 and x5) and C34 (x10, x15), the row round
-// into R12 (x0, x5) and R34 (x10, x15), the halves C12 and R34 use x8 and x13
-// but not x2 and x7, C34 and R12 the converse. So R13 and R14 hold x8 and
-// x13 during R34 and C12, and x2 and x7 during C34 and R12, and the words
-// not held wait on the stack: two stores and two loads at each of two
-// switches per double round, far from the points where the values are next
-// needed.
+//   - 14 words live in registers (BP included: the function has a frame, so
+//     the assembler saves and restores BP), x2 and x7 in stack slots. A step
+//     that writes one of them XORs the slot into the temporary and stores it
+//     back; a step that reads one adds the slot to a copy of the other
+//     operand. Zen's memory renaming forwards these stack stores to the
+//     loads at no latency, and the order of the steps is then free: the four
+//     quarter-rounds of a round are interleaved step by step.
+//   - The Salsa20/8 output stays in registers: Y_i = x + S_i is stored to
+//     out and XORed with W_{i+1} = B_{i+1} ^ X_{i+1} to give the next input,
+//     two instructions per word on the path from one sub-block to the next.
+//   - W_{i+1} (two buffers, by the parity of i) and S_i = Y_{i-1} ^ W_i, the
+//     input kept for the feed-forward, are computed with SSE2 from memory in
+//     the middle of the rounds, off the critical path, instead of being
+//     saved word by word.
 
-// Physical registers of the state words outside the switching pair, the
-// pair, and the temporary.
+// scalarKernel records where the state words are and the frame layout.
+type scalarKernel struct {
+	frame Mem
+	regs  map[int]GPPhysical // the 14 words in registers
+	slot  map[int]int        // frame offsets of x2 and x7
+	// Frame offsets: S (64 bytes), W buffers (2 x 64), Y_{-1} (64), a
+	// word's save slot, the block pointers and the count.
+	sOff, wOff, ym1Off, saveOff                    int
+	inOff, xOff, outOff, out2Off, cntOff, yPrevOff int
+	withX                                          bool
+	labels                                         int
+}
+
+var scalarStackWords = []int{2, 7}
+
+// The quarter-rounds (a, b, c, d) of the column and the row round.
 var (
-	fixedRegs = map[int]GPPhysical{
-		0: EAX, 1: EBX, 3: ECX, 4: EDX, 5: ESI, 6: EDI, 9: EBP,
-		10: R8L, 11: R9L, 12: R10L, 14: R11L, 15: R12L,
-	}
-	swapA, swapB, tmp = R13L, R14L, R15L
+	columnQR = [4][4]int{{0, 4, 8, 12}, {5, 9, 13, 1}, {10, 14, 2, 6}, {15, 3, 7, 11}}
+	rowQR    = [4][4]int{{0, 1, 2, 3}, {5, 6, 7, 4}, {10, 11, 8, 9}, {15, 12, 13, 14}}
 )
 
-// scalarState tracks which words of the switching pair are in registers.
-type scalarState struct {
-	frame       Mem // locals
-	has8and13   bool
-	sOff, yOff  int // S (salsa input) and Y (output) areas
-	slot        map[int]int
-	inOff, xOff int
-	outOff      int
-	out2Off     int
-	cntOff      int
-}
+func (s *scalarKernel) local(off int) Mem { return s.frame.Offset(off) }
+func (s *scalarKernel) mem(w int) Mem     { return s.local(s.slot[w]) }
 
-func (s *scalarState) reg(w int) GPPhysical {
-	if r, ok := fixedRegs[w]; ok {
-		return r
-	}
+// step emits dst ^= (x + y) <<< k with the temporary R15.
+func (s *scalarKernel) step(dst, x, y int, k uint8) {
+	rx, okx := s.regs[x]
+	ry, oky := s.regs[y]
+	t := R15L
 	switch {
-	case w == 8 && s.has8and13, w == 2 && !s.has8and13:
-		return swapA
-	case w == 13 && s.has8and13, w == 7 && !s.has8and13:
-		return swapB
+	case okx && oky:
+		LEAL(Mem{Base: rx, Index: ry, Scale: 1}, t)
+	case okx:
+		MOVL(rx, t)
+		ADDL(s.mem(y), t)
+	case oky:
+		MOVL(ry, t)
+		ADDL(s.mem(x), t)
+	default:
+		panic("both operands on the stack")
 	}
-	panic(fmt.Sprintf("word %d is on the stack", w))
+	// RORX, unlike ROL, leaves the flags alone: ROL's partial flags update
+	// would chain every rotation to the previous XOR.
+	RORXL(U8(32-k), t, t)
+	if rd, ok := s.regs[dst]; ok {
+		XORL(t, rd)
+	} else {
+		XORL(s.mem(dst), t)
+		MOVL(t, s.mem(dst))
+	}
 }
 
-func (s *scalarState) local(off int) Mem { return s.frame.Offset(off) }
-
-// switchPair moves x8, x13 to the stack and x2, x7 to registers, or back.
-func (s *scalarState) switchPair() {
-	out, in := [2]int{8, 13}, [2]int{2, 7}
-	if !s.has8and13 {
-		out, in = in, out
-	}
-	MOVL(swapA, s.local(s.slot[out[0]]))
-	MOVL(swapB, s.local(s.slot[out[1]]))
-	MOVL(s.local(s.slot[in[0]]), swapA)
-	MOVL(s.local(s.slot[in[1]]), swapB)
-	s.has8and13 = !s.has8and13
-}
-
-// qr2 emits two quarter-rounds (a, b, c, d words) interleaved step by step:
+// round emits the four quarter-rounds qs, interleaved step by step:
 // b ^= (a+d)<<<7, c ^= (b+a)<<<9, d ^= (c+b)<<<13, a ^= (d+c)<<<18.
-func (s *scalarState) qr2(q1, q2 [4]int) {
-	steps := []struct {
+func (s *scalarKernel) round(qs [4][4]int) {
+	for _, st := range []struct {
 		dst, x, y int
 		k         uint8
-	}{{1, 0, 3, 7}, {2, 1, 0, 9}, {3, 2, 1, 13}, {0, 3, 2, 18}}
-	for _, st := range steps {
-		for _, q := range [][4]int{q1, q2} {
-			LEAL(Mem{Base: s.reg(q[st.x]), Index: s.reg(q[st.y]), Scale: 1}, tmp)
-			// RORX, unlike ROL, leaves the flags alone: ROL's partial
-			// flags update would chain every rotation to the previous XOR.
-			RORXL(U8(32-st.k), tmp, tmp)
-			XORL(tmp, s.reg(q[st.dst]))
+	}{{1, 0, 3, 7}, {2, 1, 0, 9}, {3, 2, 1, 13}, {0, 3, 2, 18}} {
+		for _, q := range qs {
+			s.step(q[st.dst], q[st.x], q[st.y], st.k)
 		}
 	}
 }
 
-// firstInput loads T = Y ^ in (^ x) from the Y area of the stack into the
-// state (x2, x7 into their slots) and saves it in S.
-func (s *scalarState) firstInput(withX bool) {
-	Comment("T = Y ^ in (^ x); S = T")
-	MOVQ(s.local(s.inOff), swapA.As64())
-	if withX {
-		MOVQ(s.local(s.xOff), swapB.As64())
-	}
-	load := func(w int, dst GPPhysical) {
-		MOVL(s.local(s.yOff+4*w), dst)
-		XORL(Mem{Base: swapA.As64(), Disp: 4 * w}, dst)
-		if withX {
-			XORL(Mem{Base: swapB.As64(), Disp: 4 * w}, dst)
-		}
-		MOVL(dst, s.local(s.sOff+4*w))
-	}
-	for w := range 16 {
-		if r, ok := fixedRegs[w]; ok {
-			load(w, r)
-		}
-	}
-	for _, w := range []int{2, 7, 8, 13} {
-		load(w, tmp)
-		if w == 2 || w == 7 {
-			MOVL(tmp, s.local(s.slot[w]))
-		}
-	}
-	MOVL(s.local(s.sOff+4*8), swapA)
-	MOVL(s.local(s.sOff+4*13), swapB)
-	s.has8and13 = true
-}
+var xmm = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8}
 
-// rounds emits the eight rounds of Salsa20/8 on the state.
-func (s *scalarState) rounds() {
-	Comment("Four double rounds")
-	for range 4 {
-		s.qr2([4]int{0, 4, 8, 12}, [4]int{5, 9, 13, 1})
-		s.switchPair()
-		s.qr2([4]int{10, 14, 2, 6}, [4]int{15, 3, 7, 11})
-		s.qr2([4]int{0, 1, 2, 3}, [4]int{5, 6, 7, 4})
-		s.switchPair()
-		s.qr2([4]int{10, 11, 8, 9}, [4]int{15, 12, 13, 14})
+// loadW emits W = B_{i+1} (^ X_{i+1}) into W buffer buf and advances the
+// block pointers. It uses R15 between two steps, and X0-X7.
+func (s *scalarKernel) loadW(buf int) {
+	p := R15
+	MOVQ(s.local(s.inOff), p)
+	for i := range 4 {
+		MOVOU(Mem{Base: p, Disp: 16 * i}, xmm[i])
+	}
+	ADDQ(U8(64), p)
+	MOVQ(p, s.local(s.inOff))
+	if s.withX {
+		MOVQ(s.local(s.xOff), p)
+		for i := range 4 {
+			MOVOU(Mem{Base: p, Disp: 16 * i}, xmm[4+i])
+		}
+		ADDQ(U8(64), p)
+		MOVQ(p, s.local(s.xOff))
+		for i := range 4 {
+			PXOR(xmm[4+i], xmm[i])
+		}
+	}
+	for i := range 4 {
+		MOVOU(xmm[i], s.local(s.wOff+64*buf+16*i))
 	}
 }
 
-// output emits Y = T + S stored at the pointer in outSlot and, if next,
-// the input of the following sub-block, T = Y ^ in (^ x) with the pointers
-// already advanced, saved in S; the state stays in registers, x2 and x7 in
-// their slots.
-func (s *scalarState) output(withX bool, outSlot int, next bool) {
-	ptrs := []int{outSlot}
-	if next {
-		ptrs = append(ptrs, s.inOff)
-		if withX {
-			ptrs = append(ptrs, s.xOff)
-		}
+// loadS emits S_i = Y_{i-1} ^ W_i (W_i in buffer buf), the input of this
+// Salsa20/8, for its feed-forward. Y_{i-1} was stored word by word one
+// Salsa20/8 earlier and is read back in 16-byte pieces, so this comes a few
+// rounds into the Salsa20/8, when those stores have left the core.
+func (s *scalarKernel) loadS(buf int) {
+	p := R15
+	MOVQ(s.local(s.yPrevOff), p)
+	for i := range 4 {
+		MOVOU(Mem{Base: p, Disp: 16 * i}, xmm[i])
+		MOVOU(s.local(s.wOff+64*buf+16*i), xmm[4+i])
+		PXOR(xmm[4+i], xmm[i])
+		MOVOU(xmm[i], s.local(s.sOff+16*i))
 	}
-	p := tmp.As64()
-	// one word in register r, all steps: x8 first (then R13 is free for
-	// x2 and x7), while the other words go pointer by pointer.
-	whole := func(w int, r GPPhysical) {
+}
+
+// salsa emits the eight rounds of sub-block i, whose parity is par. Between
+// them it computes W_{i+1} into buffer 1-par (if w is 1; if w is 2, only if
+// the count is not 1, that is if i+1 < 2r) and S_i from buffer par.
+func (s *scalarKernel) salsa(par, w int) {
+	for i := range 4 {
+		s.round(columnQR)
+		if i == 0 && w != 0 {
+			skip := ""
+			if w == 2 {
+				s.labels++
+				skip = fmt.Sprintf("noW%d_%v", s.labels, s.withX)
+				CMPQ(s.local(s.cntOff), U8(1))
+				JE(LabelRef(skip))
+			}
+			s.loadW(1 - par)
+			if skip != "" {
+				Label(skip)
+			}
+		}
+		if i == 2 {
+			s.loadS(par)
+		}
+		s.round(rowQR)
+	}
+}
+
+// output emits Y_i = x + S_i, stored at the pointer in outSlot, and, if
+// next, the following input x = Y_i ^ W_{i+1} (W_{i+1} in buffer 1-par);
+// Y_{i-1} is then at that pointer.
+func (s *scalarKernel) output(outSlot, par int, next bool) {
+	p := R15
+	MOVQ(s.local(outSlot), p)
+	w1 := s.wOff + 64*(1-par)
+	one := func(w int, r GPPhysical) {
 		ADDL(s.local(s.sOff+4*w), r)
-		for i, off := range ptrs {
-			MOVQ(s.local(off), p)
-			if i == 0 {
-				MOVL(r, Mem{Base: p, Disp: 4 * w})
-			} else {
-				XORL(Mem{Base: p, Disp: 4 * w}, r)
+		MOVL(r, Mem{Base: p, Disp: 4 * w})
+		if next {
+			XORL(s.local(w1+4*w), r)
+		}
+	}
+	// The words in the order the last (row) round finishes them; the first
+	// one's register, saved, then serves for x2 and x7.
+	order := []int{1, 6, 11, 12, 8, 13, 3, 4, 9, 14, 0, 5, 10, 15}
+	for i, w := range order {
+		r := s.regs[w]
+		one(w, r)
+		if i > 0 {
+			continue
+		}
+		if next {
+			MOVL(r, s.local(s.saveOff))
+		}
+		for _, m := range scalarStackWords {
+			MOVL(s.mem(m), r)
+			one(m, r)
+			if next {
+				MOVL(r, s.mem(m))
 			}
 		}
 		if next {
-			MOVL(r, s.local(s.sOff+4*w))
-		}
-	}
-	Comment("x8, x2, x7: Y = T + S, store; next T")
-	whole(8, swapA)
-	for _, w := range []int{2, 7} {
-		MOVL(s.local(s.slot[w]), swapA)
-		whole(w, swapA)
-		if next {
-			MOVL(swapA, s.local(s.slot[w]))
+			MOVL(s.local(s.saveOff), r)
 		}
 	}
 	if next {
-		MOVL(s.local(s.sOff+4*8), swapA)
-	}
-	Comment("The other words, pointer by pointer")
-	others := []int{0, 1, 3, 4, 5, 6, 9, 10, 11, 12, 13, 14, 15}
-	for i, off := range ptrs {
-		MOVQ(s.local(off), p)
-		for _, w := range others {
-			r := s.reg(w)
-			if i == 0 {
-				ADDL(s.local(s.sOff+4*w), r)
-				MOVL(r, Mem{Base: p, Disp: 4 * w})
-			} else {
-				XORL(Mem{Base: p, Disp: 4 * w}, r)
-			}
-		}
-	}
-	if next {
-		for _, w := range others {
-			MOVL(s.reg(w), s.local(s.sOff+4*w))
-		}
+		MOVQ(p, s.local(s.yPrevOff))
 	}
 }
 
@@ -440,13 +446,23 @@ func genBlockMixScalar(withX bool) {
 		name = "blockMixXorScalar"
 	}
 	Implement(name)
-	frame := AllocLocal(192)
-	s := &scalarState{
-		frame: frame, sOff: 0, yOff: 64,
-		slot:  map[int]int{2: 128, 7: 132, 8: 136, 13: 140},
-		inOff: 144, xOff: 152, outOff: 160, out2Off: 168, cntOff: 176,
+	frame := AllocLocal(320)
+	s := &scalarKernel{
+		frame: frame, regs: map[int]GPPhysical{}, slot: map[int]int{},
+		sOff: 0, wOff: 64, ym1Off: 192, saveOff: 264,
+		inOff: 272, xOff: 280, outOff: 288, out2Off: 296, cntOff: 304, yPrevOff: 312,
+		withX: withX,
 	}
-	Comment("Save the pointers and count in the frame")
+	regs := []GPPhysical{EAX, EBX, ECX, EDX, ESI, EDI, EBP, R8L, R9L, R10L, R11L, R12L, R13L, R14L}
+	for w := range 16 {
+		if slices.Contains(scalarStackWords, w) {
+			s.slot[w] = 256 + 4*len(s.slot)
+		} else {
+			s.regs[w] = regs[len(s.regs)]
+		}
+	}
+
+	Comment("Pointers and count in the frame")
 	Load(Param("out"), RAX)
 	MOVQ(RAX, s.local(s.outOff))
 	Load(Param("r"), RCX)
@@ -454,15 +470,10 @@ func genBlockMixScalar(withX bool) {
 	SHLQ(U8(6), RCX)
 	ADDQ(RCX, RAX)
 	MOVQ(RAX, s.local(s.out2Off))
+	SHLQ(U8(1), RCX) // RCX = 128*r; the last sub-block is at 128*r - 64.
 	Load(Param("in"), RBX)
-	MOVQ(RBX, s.local(s.inOff))
 	if withX {
 		Load(Param("x"), RDX)
-		MOVQ(RDX, s.local(s.xOff))
-	}
-	// RCX = 64*r; the last sub-block is at 128*r - 64.
-	SHLQ(U8(1), RCX)
-	if withX {
 		// x is a random table block V_j: ask for all its cache lines now,
 		// so that the misses overlap instead of stalling each sub-block.
 		Comment("Prefetch x")
@@ -474,35 +485,51 @@ func genBlockMixScalar(withX bool) {
 		CMPQ(RSI, RDI)
 		JB(LabelRef(name + "_prefetch"))
 	}
-	Comment("Y = B[2r-1] (^ X[2r-1])")
-	for w := range 16 {
-		MOVL(Mem{Base: RBX, Index: RCX, Scale: 1, Disp: 4*w - 64}, ESI)
+	Comment("Y_{-1} = B_{2r-1} (^ X_{2r-1}), W_0 = B_0 (^ X_0), x = S_0 = Y_{-1} ^ W_0")
+	for i := range 4 {
+		y, w := xmm[i], xmm[4+i]
+		MOVOU(Mem{Base: RBX, Index: RCX, Scale: 1, Disp: 16*i - 64}, y)
+		MOVOU(Mem{Base: RBX, Disp: 16 * i}, w)
 		if withX {
-			XORL(Mem{Base: RDX, Index: RCX, Scale: 1, Disp: 4*w - 64}, ESI)
+			MOVOU(Mem{Base: RDX, Index: RCX, Scale: 1, Disp: 16*i - 64}, xmm[8])
+			PXOR(xmm[8], y)
+			MOVOU(Mem{Base: RDX, Disp: 16 * i}, xmm[8])
+			PXOR(xmm[8], w)
 		}
-		MOVL(ESI, s.local(s.yOff+4*w))
+		MOVOU(y, s.local(s.ym1Off+16*i))
+		MOVOU(w, s.local(s.wOff+16*i))
+		PXOR(w, y)
+		MOVOU(y, s.local(s.sOff+16*i))
+	}
+	if withX {
+		ADDQ(U8(64), RDX)
+		MOVQ(RDX, s.local(s.xOff))
+	}
+	ADDQ(U8(64), RBX)
+	MOVQ(RBX, s.local(s.inOff))
+	LEAQ(s.local(s.ym1Off), RAX)
+	MOVQ(RAX, s.local(s.yPrevOff))
+	for w := range 16 {
+		if r, ok := s.regs[w]; ok {
+			MOVL(s.local(s.sOff+4*w), r)
+		} else {
+			MOVL(s.local(s.sOff+4*w), R15L)
+			MOVL(R15L, s.mem(w))
+		}
 	}
 
-	s.firstInput(withX)
+	// Each pass: sub-blocks 2k (Y to out[k]) and 2k+1 (Y to out[r+k]).
 	Label(name + "_loop")
-	s.rounds()
-	ADDQ(U8(64), s.local(s.inOff))
-	if withX {
-		ADDQ(U8(64), s.local(s.xOff))
-	}
-	s.output(withX, s.outOff, true)
-	s.rounds()
-	ADDQ(U8(64), s.local(s.inOff))
-	if withX {
-		ADDQ(U8(64), s.local(s.xOff))
-	}
+	s.salsa(0, 1)
+	s.output(s.outOff, 0, true)
+	s.salsa(1, 2)
 	DECQ(s.local(s.cntOff))
 	JZ(LabelRef(name + "_last"))
-	s.output(withX, s.out2Off, true)
+	s.output(s.out2Off, 1, true)
 	ADDQ(U8(64), s.local(s.outOff))
 	ADDQ(U8(64), s.local(s.out2Off))
 	JMP(LabelRef(name + "_loop"))
 	Label(name + "_last")
-	s.output(withX, s.out2Off, false)
+	s.output(s.out2Off, 1, false)
 	RET()
 }
