@@ -68,6 +68,64 @@ func FuzzP1600VecAVX512(f *testing.F) {
 	})
 }
 
+// absorbRef is what absorbVecAVX512 must do: for each whole block of lanes
+// lanes, XOR it into a (little-endian lanes) and apply Keccak-f[1600].
+func absorbRef(a *[25]uint64, p []byte, lanes int) {
+	for bs := 8 * lanes; len(p) >= bs; p = p[bs:] {
+		xorIn(a, 0, p[:bs])
+		p1600Generic(a, 24)
+	}
+}
+
+// TestAbsorbVecAVX512 compares absorbVecAVX512 with absorbRef for every lane
+// count the kernel takes (1..24; the rates in use are 9, 13, 17, 18 and 21)
+// on zero to three whole blocks plus a partial block it must leave alone.
+func TestAbsorbVecAVX512(t *testing.T) {
+	if !hasVecAVX512 {
+		t.Skip("no AVX-512VL")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for lanes := 1; lanes <= 24; lanes++ {
+		for _, n := range []int{0, 1, 8*lanes - 1, 8 * lanes, 8*lanes + 5, 24*lanes + 7} {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = byte(r.Uint32())
+			}
+			var a [25]uint64
+			for l := range a {
+				a[l] = r.Uint64()
+			}
+			want, got := a, a
+			absorbRef(&want, p, lanes)
+			absorbVecAVX512(&got, p, lanes)
+			if got != want {
+				t.Fatalf("lanes %d, %d bytes: absorbVecAVX512 differs from XOR and p1600Generic", lanes, n)
+			}
+		}
+	}
+}
+
+// FuzzAbsorbVecAVX512 compares absorbVecAVX512 with absorbRef on arbitrary
+// input and lane counts.
+func FuzzAbsorbVecAVX512(f *testing.F) {
+	f.Add(make([]byte, 300), uint8(17))
+	f.Add([]byte("abc"), uint8(0))
+	f.Fuzz(func(t *testing.T, p []byte, l uint8) {
+		if !hasVecAVX512 {
+			t.Skip("no AVX-512VL")
+		}
+		lanes := int(l)%24 + 1
+		var a [25]uint64
+		xorIn(&a, 0, p[:min(len(p), StateSize)])
+		want, got := a, a
+		absorbRef(&want, p, lanes)
+		absorbVecAVX512(&got, p, lanes)
+		if got != want {
+			t.Fatalf("lanes %d, %d bytes: absorbVecAVX512 differs", lanes, len(p))
+		}
+	})
+}
+
 // BenchmarkP1600Vec times one Keccak-f[1600] with p1600VecAVX512 next to the
 // dispatched kernels and the portable code, called directly so that it is
 // measured whether or not the dispatch selects it.

@@ -1,41 +1,47 @@
 // Command vec generates p1600vec_amd64.s in internal/keccak: a single-state
-// Keccak-p[1600] on AVX-512VL that keeps the 25 lanes in the low quadwords
-// of 25 XMM registers and is scheduled for CPUs with four vector ALU pipes
-// of which only two rotate (measured on Zen 5: VPXORQ, VPANDNQ and
-// VPTERNLOGQ issue four per cycle, VPROLQ two, register moves are eliminated
-// at rename). Declarations: internal/keccak/p1600vec_amd64.go.
+// Keccak-p[1600] for AVX-512VL that keeps the 25 lanes in the low quadwords
+// of XMM registers (like the avx512 kernel of _asm/keccak/single) but orders
+// each round for a core with four vector ALU pipes of which only two rotate.
+// Declarations: internal/keccak/p1600vec_amd64.go.
 //
-// The older AVX-512 kernel (_asm/keccak/single) emits each step of a round
-// for all lanes before the next step: its 24 ρ rotations come as one run
-// that only the two rotating pipes can execute, while the χ operations that
-// could fill the other two pipes sit behind them in program order. Each
-// round thus runs as a chain of phases (θ, then ρ at two ops per cycle,
-// then χ) at about 41 cycles, against 90 ALU ops (22.5 cycles at four per
-// cycle) and a dependency chain of about 12 cycles.
+// Measured on Zen 5: VPXORQ, VPANDNQ and VPTERNLOGQ issue four per cycle,
+// VPROLQ (and VPSHLDQ, VPROLVQ, VPMULTISHIFTQB) only two, register copies
+// are eliminated at rename; VPTERNLOGQ has two cycles of latency through
+// its destination operand and three through the other two.
 //
-// This kernel orders each round so that every stretch of the instruction
-// stream mixes rotations with other work:
+// The avx512 kernel emits each step for all lanes before the next: its 24 ρ
+// rotations come as one run that only two pipes can take, with χ's
+// operations behind them in program order, and a round takes about 41
+// cycles. Here:
 //
-//   - θ column by column: R = rol(C[x+1], 1), then for the five lanes of
-//     column x one VPTERNLOGQ A ^= C[x-1] ^ R. Columns are taken in an order
-//     that lets each parity register go as soon as its two uses are done,
-//     so the 25 lanes, 5 parities and R fit the 32 registers.
-//   - ρ, π and χ output row by output row: the five lanes that π brings into
-//     row y are rotated in place (ρ) and combined by χ (one VPTERNLOGQ per
-//     lane, after copying the two lanes χ still needs, with eliminated
-//     moves). π costs nothing: the generator renames registers.
-//   - ι right after row 0 (one VPXORQ with the round constant in memory).
-//   - the next round's column parities while χ runs: after row 2 one
-//     VPTERNLOGQ folds rows 0..2 of each column, after row 4 a second one
-//     rows 3 and 4, so the next θ can start as soon as the last row is out.
+//   - θ goes column by column: R = rol(C[x+1], 1), D[x] = C[x-1] ^ R in the
+//     same register, then A[x,y] ^= D[x]. In the column order 0, 2, 1, 3, 4
+//     each parity register is free after its second use, so lanes, parities
+//     and D fit the 32 registers.
+//   - ρ, π and χ go output row by output row: the five lanes that π brings
+//     into the row are rotated in place, then χ writes rows x = 0 and 1 into
+//     free registers (VPANDNQ, VPXORQ) and x = 2, 3, 4 in place (VPTERNLOGQ),
+//     which leaves B[0] and B[1] intact for x = 3 and 4 without copies. π
+//     costs nothing: the generator renames registers.
+//   - ι follows χ of row 0; the next round's parities are folded in as χ
+//     goes (rows 0..2 after row 2, rows 3 and 4 after row 4).
+//   - The rounds are fully unrolled (π's renaming returns every lane to its
+//     register after 24 rounds, up to the moves χ's fresh registers need at
+//     the end), and every block of four rounds is list-scheduled (flush) so
+//     that the out-of-order core, which picks the oldest ready operation,
+//     finds rotations and other work interleaved.
 //
-// That is 90 ALU ops and 15 moves per round.
+// That is 95 ALU operations per round, 29 of them rotations. The result
+// (about 180 ns per Keccak-f[1600] on Zen 5 against 233 ns for the avx512
+// kernel) is still far from the four-per-cycle bound (about 24 cycles a
+// round): every round must wait for all of the previous round's column
+// parities, and the chain from the last χ through θ to the first ρ of the
+// next round leaves the rotating pipes idle at every round boundary.
 package main
 
 //go:generate go run . -out ../../../internal/keccak/p1600vec_amd64.s -pkg keccak
 
 import (
-	"flag"
 	"fmt"
 	"slices"
 
@@ -121,6 +127,16 @@ func tern(imm uint8, c, b, a reg.VecPhysical) {
 	prog = append(prog, op{kTern, []reg.VecPhysical{a, b, c}, a, func() { VPTERNLOGQ(U8(imm), c, b, a) }})
 }
 
+// andn records dst = ^b & c.
+func andn(b, c, dst reg.VecPhysical) {
+	prog = append(prog, op{kLogic, []reg.VecPhysical{b, c}, dst, func() { VPANDNQ(c, b, dst) }})
+}
+
+// xor2 records dst = a ^ b.
+func xor2(a, b, dst reg.VecPhysical) {
+	prog = append(prog, op{kLogic, []reg.VecPhysical{a, b}, dst, func() { VPXORQ(b, a, dst) }})
+}
+
 func xorMem(m Mem, a reg.VecPhysical) {
 	prog = append(prog, op{kLogic, []reg.VecPhysical{a}, a, func() { VPXORQ(m, a, a) }})
 }
@@ -132,6 +148,11 @@ const (
 	rotPerCycle = 2
 	opsPerCycle = 6
 )
+
+// rotBoost raises the priority of rotations in the list schedule: they are
+// the scarce resource, and emitting each as soon as its input is planned
+// measured a few per cent faster than by dependency height alone.
+const rotBoost = 4
 
 func latency(producer op, consumer op, operand int) int {
 	if producer.kind == kMove {
@@ -200,6 +221,11 @@ func flush(schedule bool) {
 			h = max(h, 2)
 		}
 		height[i] = h
+	}
+	for i := range n {
+		if prog[i].kind == kRot {
+			height[i] += rotBoost
+		}
 	}
 	earliest := make([]int, n)
 	var ready []int
@@ -294,22 +320,24 @@ func (s *state) parities() {
 }
 
 // thetaOrder is the order of θ's columns: column x reads C[x-1] and C[x+1],
-// so in this order C[1] and C[4] are done after the third column, C[2]
-// after the fourth, and at most one rotated parity is live.
+// so in this order C[1] is done after the second column, C[2] and C[4]
+// after the fourth, and the 25 lanes, the parities and one D fit in 31
+// registers.
 var thetaOrder = [5]int{0, 2, 1, 3, 4}
 
 // round records one round, ι taking its constant from rcm, and updates s.
 // With last set it leaves out the parities for the next round.
 func (s *state) round(rcm Mem, last bool) {
-	// θ (3.2.1): A[x,y] ^= C[x-1] ^ rol(C[x+1], 1).
+	// θ (3.2.1): A[x,y] ^= D[x] = C[x-1] ^ rol(C[x+1], 1).
 	uses := [5]int{2, 2, 2, 2, 2}
 	for _, x := range thetaOrder {
-		r := s.alloc()
-		rol(1, s.c[(x+1)%5], r)
+		d := s.alloc()
+		rol(1, s.c[(x+1)%5], d)
+		xor2(d, s.c[(x+4)%5], d)
 		for y := range 5 {
-			tern(xor3, r, s.c[(x+4)%5], s.lane[x+5*y])
+			xor2(s.lane[x+5*y], d, s.lane[x+5*y])
 		}
-		s.release(r)
+		s.release(d)
 		for _, k := range []int{(x + 1) % 5, (x + 4) % 5} {
 			if uses[k]--; uses[k] == 0 {
 				s.release(s.c[k])
@@ -326,22 +354,25 @@ func (s *state) round(rcm Mem, last bool) {
 			if rho[l] != 0 {
 				rol(rho[l], b[x], b[x])
 			}
-			next[x+5*y] = b[x]
 		}
-		// χ: B[x] ^= ^B[x+1] & B[x+2] in place; B[0] and B[1] are copied
-		// first, since rows x = 3 and 4 need their old values.
-		t0, t1 := s.alloc(), s.alloc()
-		mov(b[0], t0)
-		mov(b[1], t1)
-		tern(chi, b[2], b[1], b[0])
-		tern(chi, b[3], b[2], b[1])
+		// χ: out[x] = B[x] ^ (^B[x+1] & B[x+2]). Rows 0 and 1 go to free
+		// registers, so B[0] and B[1] are still there for rows 3 and 4;
+		// rows 2..4 overwrite their B[x] (VPTERNLOGQ), each after its
+		// last reader.
+		o0, o1 := s.alloc(), s.alloc()
+		andn(b[1], b[2], o0)
+		xor2(b[0], o0, o0)
+		andn(b[2], b[3], o1)
+		xor2(b[1], o1, o1)
 		tern(chi, b[4], b[3], b[2])
-		tern(chi, t0, b[4], b[3])
-		tern(chi, t1, t0, b[4])
-		s.release(t0, t1)
+		tern(chi, b[0], b[4], b[3])
+		tern(chi, b[1], b[0], b[4])
+		s.release(b[0], b[1])
+		out := [5]reg.VecPhysical{o0, o1, b[2], b[3], b[4]}
+		copy(next[5*y:], out[:])
 		if y == 0 {
 			// ι (3.2.5).
-			xorMem(rcm, b[0])
+			xorMem(rcm, o0)
 		}
 		if last {
 			continue
@@ -363,32 +394,84 @@ func (s *state) round(rcm Mem, last bool) {
 	s.lane = next
 }
 
-var (
-	block   = flag.Int("block", 4, "rounds per scheduled block (4 or 12)")
-	noSched = flag.Bool("nosched", false, "emit in program order")
-)
+// lanesTo emits the register moves that bring every lane into the register
+// it has in want, through a free register where the moves form cycles.
+func (s *state) lanesTo(want *state) {
+	src := map[reg.VecPhysical]reg.VecPhysical{} // destination -> source
+	for l := range 25 {
+		if s.lane[l] != want.lane[l] {
+			src[want.lane[l]] = s.lane[l]
+		}
+	}
+	isSource := func(r reg.VecPhysical) bool {
+		for _, o := range src {
+			if o == r {
+				return true
+			}
+		}
+		return false
+	}
+	for len(src) > 0 {
+		moved := false
+		for _, l := range want.lane {
+			if from, ok := src[l]; ok && !isSource(l) {
+				VMOVDQA64(from, l)
+				delete(src, l)
+				moved = true
+			}
+		}
+		if moved {
+			continue
+		}
+		// Only cycles remain: save one destination in a register that
+		// holds no lane before or after.
+		spare := reg.VecPhysical(nil)
+		for _, r := range xmm {
+			if !slices.Contains(s.lane[:], r) && !slices.Contains(want.lane[:], r) {
+				spare = r
+				break
+			}
+		}
+		for _, l := range want.lane {
+			if _, ok := src[l]; ok {
+				VMOVDQA64(l, spare)
+				for d, from := range src {
+					if from == l {
+						src[d] = spare
+					}
+				}
+				break
+			}
+		}
+	}
+	s.lane = want.lane
+}
+
+// block is the number of rounds scheduled together; each block start is
+// also an entry point, so the kernel takes any multiple of block rounds.
+// (Blocks of 12 or 24 rounds measured no faster.)
+const block = 4
 
 // rounds emits rounds 24-n..23 of s for n a multiple of the block size:
 // each block recorded, scheduled and emitted, preceded by a label
 // prefix<first round>. It returns the state after each block start.
 func rounds(s *state, prefix string, rcTable Mem, first int, labels bool) map[int]*state {
 	at := map[int]*state{}
-	for ir := first; ir < 24; ir += *block {
+	for ir := first; ir < 24; ir += block {
 		at[ir] = s.clone()
 		if labels {
 			Label(fmt.Sprintf("%s%d", prefix, ir))
 		}
-		Comment(fmt.Sprintf("Rounds %d..%d", ir, ir+*block-1))
-		for r := ir; r < ir+*block; r++ {
+		Comment(fmt.Sprintf("Rounds %d..%d", ir, ir+block-1))
+		for r := ir; r < ir+block; r++ {
 			s.round(rcTable.Offset(8*r), r == 23)
 		}
-		flush(!*noSched)
+		flush(true)
 	}
 	return at
 }
 
 func main() {
-	flag.Parse()
 	Package("github.com/hashkit/hashkit/internal/keccak")
 	ConstraintExpr("!purego")
 
@@ -398,13 +481,13 @@ func main() {
 	}
 
 	TEXT("p1600VecAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
-	Doc(fmt.Sprintf("p1600VecAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of %d.", *block))
+	Doc(fmt.Sprintf("p1600VecAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of %d.", block))
 	Pragma("noescape")
 	a := Load(Param("a"), GP64())
 	n := Load(Param("rounds"), GP64())
 	// Each block start other than round 0 has its own entry, which loads the
 	// lanes into the registers they occupy there.
-	for ir := *block; ir < 24; ir += *block {
+	for ir := block; ir < 24; ir += block {
 		CMPQ(n, Imm(uint64(24-ir)))
 		JEQ(LabelRef(fmt.Sprintf("entry%d", ir)))
 	}
@@ -422,7 +505,7 @@ func main() {
 		VMOVQ(s.lane[l], Mem{Base: a, Disp: 8 * l})
 	}
 	RET()
-	for ir := *block; ir < 24; ir += *block {
+	for ir := block; ir < 24; ir += block {
 		Label(fmt.Sprintf("entry%d", ir))
 		load(at[ir].clone())
 		JMP(LabelRef(fmt.Sprintf("round%d", ir)))
@@ -459,9 +542,8 @@ func main() {
 	s.parities()
 	flush(false)
 	rounds(s, "", rcTable, 0, false)
-	if s.lane != initial().lane {
-		panic("lanes not back in their registers after 24 rounds")
-	}
+	Comment("Lanes back to their registers")
+	s.lanesTo(initial())
 	ADDQ(bs, p)
 	SUBQ(bs, plen)
 	JMP(LabelRef("block"))
