@@ -195,13 +195,18 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	work := make([]uint32, (N*w+w+p)*blockWords)
 	// Zero what was written before returning: the tables up to the block
 	// each mix reached (clearing untouched pages would only fault them in),
-	// the spare blocks and B.
+	// the spare blocks and B. Each worker zeroes its own table when it is
+	// done, so that with several workers the tables are cleared in parallel;
+	// this catches the rest.
 	filled := make([]int, w)
 	defer func() {
 		for i, f := range filled {
 			clear(work[i*N*blockWords : (i*N+f)*blockWords])
 		}
 		clear(work[w*N*blockWords:])
+		if testHookCleared != nil {
+			testHookCleared(work)
+		}
 	}()
 	k := kernel(r)
 
@@ -216,6 +221,11 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	worker := func(i int) {
 		v := work[i*N*blockWords : (i+1)*N*blockWords]
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
+		defer func() {
+			clear(v[:filled[i]*blockWords])
+			clear(spare)
+			filled[i] = 0
+		}()
 		for {
 			j := int(next.Add(1) - 1)
 			if j >= p || s.mon.Stopped() {
@@ -252,6 +262,10 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	}
 	return dk, nil
 }
+
+// testHookCleared, set by tests, receives the working memory after DeriveKey
+// has zeroed it.
+var testHookCleared func(work []uint32)
 
 // testHookStopped, set by tests, receives the number of BlockMix calls
 // counted when a cancelled derivation stops (counted only with a Progress

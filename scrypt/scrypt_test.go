@@ -224,3 +224,36 @@ func TestProgress(t *testing.T) {
 		t.Errorf("last Progress value %v, want 1", got[len(got)-1])
 	}
 }
+
+// TestWorkZeroed checks that DeriveKey leaves its working memory zeroed,
+// with one or several workers, more mixes than workers, and when cancelled
+// part of the way through.
+func TestWorkZeroed(t *testing.T) {
+	var calls int
+	testHookCleared = func(work []uint32) {
+		calls++
+		for i, x := range work {
+			if x != 0 {
+				t.Fatalf("word %d of %d not zeroed", i, len(work))
+			}
+		}
+	}
+	defer func() { testHookCleared = nil }()
+	for _, c := range []struct{ p, threads int }{{1, 1}, {2, 2}, {3, 2}, {4, 1}} {
+		if _, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: 1 << 8, R: 2, P: c.p, Threads: c.threads, KeyLen: 32}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := Params{N: 1 << 12, R: 4, P: 2, Threads: 2, KeyLen: 32, Progress: func(f float64) {
+		if f > 0.2 {
+			cancel()
+		}
+	}}
+	if _, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if calls != 5 {
+		t.Fatalf("hook called %d times, want 5", calls)
+	}
+}
