@@ -19,10 +19,10 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //
 // The Salsa20/8 chain of scrypt is sequential, so what counts is latency:
 // on AMD Zen 5, where vector integer instructions take two cycles, the
-// scalar kernel is the fastest (BlockMix r=8 with xor, one run of
-// BenchmarkBlockMix -count 6: scalar 462 ns, about 120 cycles per
-// Salsa20/8 against a latency floor of 96; portable Go 640 ns, avx512
-// 728 ns, sse2 975 ns), hence the order. The SIMD kernels stay for CPUs
+// scalar kernel is the fastest (BlockMix r=8 with xor, medians of one run
+// of BenchmarkBlockMix -count 6: scalar 463 ns, about 120 cycles per
+// Salsa20/8 against a latency floor of 96; portable Go 633 ns, avx512
+// 726 ns, sse2 964 ns), hence the order. The SIMD kernels stay for CPUs
 // without BMI2, where scalar cannot run.
 var (
 	useScalar = cpu.X86.HasBMI2
