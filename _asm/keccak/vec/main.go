@@ -5,38 +5,47 @@
 // Declarations: internal/keccak/p1600vec_amd64.go.
 //
 // Measured on Zen 5: VPXORQ, VPANDNQ and VPTERNLOGQ issue four per cycle,
-// VPROLQ (and VPSHLDQ, VPROLVQ, VPMULTISHIFTQB) only two, register copies
-// are eliminated at rename; VPTERNLOGQ has two cycles of latency through
-// its destination operand and three through the other two.
+// VPROLQ (and VPSHLDQ, VPROLVQ, VPMULTISHIFTQB) only two; register copies
+// take no ALU pipe; VPTERNLOGQ has two cycles of latency through its
+// destination operand and three through the other two.
 //
 // The avx512 kernel emits each step for all lanes before the next: its 24 ρ
 // rotations come as one run that only two pipes can take, with χ's
 // operations behind them in program order, and a round takes about 41
 // cycles. Here:
 //
-//   - θ goes column by column: R = rol(C[x+1], 1), D[x] = C[x-1] ^ R in the
-//     same register, then A[x,y] ^= D[x]. In the column order 0, 2, 1, 3, 4
-//     each parity register is free after its second use, so lanes, parities
-//     and D fit the 32 registers.
+//   - θ goes column by column: R = rol(C[x+1], 1), then for each lane of
+//     column x a copy of R becomes the lane's new register and VPTERNLOGQ
+//     folds in C[x-1] and the old lane value. R is the operand that arrives
+//     last, so it goes through the fast destination operand; with R as a
+//     plain source, or with D = C[x-1] ^ R and one VPXORQ per lane, the
+//     kernel measured 3 to 10 per cent slower. In the column order
+//     0, 2, 1, 3, 4 each parity register is free after its second use, so
+//     lanes, parities, R and one copy fit the 32 registers.
 //   - ρ, π and χ go output row by output row: the five lanes that π brings
-//     into the row are rotated in place, then χ writes rows x = 0 and 1 into
-//     free registers (VPANDNQ, VPXORQ) and x = 2, 3, 4 in place (VPTERNLOGQ),
-//     which leaves B[0] and B[1] intact for x = 3 and 4 without copies. π
-//     costs nothing: the generator renames registers.
+//     into the row are rotated in place, then χ writes x = 0 and 1 into free
+//     registers (VPANDNQ, VPXORQ) and x = 2, 3, 4 in place (VPTERNLOGQ),
+//     which leaves B[0] and B[1] intact for x = 3 and 4. (Copying B[0] and
+//     B[1] first and writing all five with VPTERNLOGQ has fewer ALU
+//     operations but measured 5 per cent slower.) π costs nothing: the
+//     generator renames registers.
 //   - ι follows χ of row 0; the next round's parities are folded in as χ
 //     goes (rows 0..2 after row 2, rows 3 and 4 after row 4).
 //   - The rounds are fully unrolled (π's renaming returns every lane to its
-//     register after 24 rounds, up to the moves χ's fresh registers need at
+//     register after 24 rounds, up to the moves the fresh registers need at
 //     the end), and every block of four rounds is list-scheduled (flush) so
 //     that the out-of-order core, which picks the oldest ready operation,
 //     finds rotations and other work interleaved.
 //
-// That is 95 ALU operations per round, 29 of them rotations. The result
-// (about 180 ns per Keccak-f[1600] on Zen 5 against 233 ns for the avx512
-// kernel) is still far from the four-per-cycle bound (about 24 cycles a
-// round): every round must wait for all of the previous round's column
-// parities, and the chain from the last χ through θ to the first ρ of the
-// next round leaves the rotating pipes idle at every round boundary.
+// That is 100 ALU operations per round (29 rotations) and 30 register
+// copies. The result, about 178 ns per Keccak-f[1600] on Zen 5 against
+// 233 ns for the avx512 kernel, is still above the goal of about 158 ns (27
+// cycles a round). Two experiments (timing only, wrong output) bound what
+// this layout can do: with θ fed from a constant instead of the real
+// parities, so that rounds no longer wait for each other, the same
+// operations took about 160 ns (3.5 ALU operations per cycle); so about 20 ns
+// go to the round-to-round dependency (the last χ, the parities, R, θ, ρ)
+// and the rest is the operation count.
 package main
 
 //go:generate go run . -out ../../../internal/keccak/p1600vec_amd64.s -pkg keccak
@@ -98,7 +107,7 @@ type opKind int
 const (
 	kMove  opKind = iota // register copy, eliminated at rename
 	kRot                 // VPROLQ: two pipes
-	kLogic               // VPXORQ with memory: four pipes
+	kLogic               // VPXORQ, VPANDNQ: four pipes
 	kTern                // VPTERNLOGQ: four pipes
 )
 
@@ -328,16 +337,20 @@ var thetaOrder = [5]int{0, 2, 1, 3, 4}
 // round records one round, ι taking its constant from rcm, and updates s.
 // With last set it leaves out the parities for the next round.
 func (s *state) round(rcm Mem, last bool) {
-	// θ (3.2.1): A[x,y] ^= D[x] = C[x-1] ^ rol(C[x+1], 1).
+	// θ (3.2.1): A[x,y] ^= C[x-1] ^ rol(C[x+1], 1), into a copy of the
+	// rotated parity (see the package comment).
 	uses := [5]int{2, 2, 2, 2, 2}
 	for _, x := range thetaOrder {
-		d := s.alloc()
-		rol(1, s.c[(x+1)%5], d)
-		xor2(d, s.c[(x+4)%5], d)
+		r := s.alloc()
+		rol(1, s.c[(x+1)%5], r)
 		for y := range 5 {
-			xor2(s.lane[x+5*y], d, s.lane[x+5*y])
+			l := s.alloc()
+			mov(r, l)
+			tern(xor3, s.lane[x+5*y], s.c[(x+4)%5], l)
+			s.release(s.lane[x+5*y])
+			s.lane[x+5*y] = l
 		}
-		s.release(d)
+		s.release(r)
 		for _, k := range []int{(x + 1) % 5, (x + 4) % 5} {
 			if uses[k]--; uses[k] == 0 {
 				s.release(s.c[k])
