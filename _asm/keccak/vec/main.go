@@ -31,11 +31,12 @@
 //     generator renames registers.
 //   - ι follows χ of row 0; the next round's parities are folded in as χ
 //     goes (rows 0..2 after row 2, rows 3 and 4 after row 4).
-//   - The rounds are fully unrolled (π's renaming returns every lane to its
-//     register after 24 rounds, up to the moves the fresh registers need at
-//     the end), and every block of four rounds is list-scheduled (flush) so
-//     that the out-of-order core, which picks the oldest ready operation,
-//     finds rotations and other work interleaved.
+//   - The 24 rounds are unrolled (π's renaming and the fresh registers are
+//     undone by register moves at the end; see bodyRounds), and every block
+//     of four rounds is list-scheduled (flush) so that the out-of-order
+//     core, which picks the oldest ready operation, finds rotations and
+//     other work interleaved. Each block start is an entry point, for any
+//     multiple of four rounds.
 //
 // That is 100 ALU operations per round (29 rotations) and 30 register
 // copies. The result, about 178 ns per Keccak-f[1600] on Zen 5 against
@@ -330,13 +331,14 @@ func (s *state) parities() {
 
 // thetaOrder is the order of θ's columns: column x reads C[x-1] and C[x+1],
 // so in this order C[1] is done after the second column, C[2] and C[4]
-// after the fourth, and the 25 lanes, the parities and one D fit in 31
-// registers.
+// after the fourth, and the 25 lanes, the parities, R and one copy of R
+// fit the 32 registers.
 var thetaOrder = [5]int{0, 2, 1, 3, 4}
 
 // round records one round, ι taking its constant from rcm, and updates s.
-// With last set it leaves out the parities for the next round.
-func (s *state) round(rcm Mem, last bool) {
+// The parities for the next round are computed even after round 23 (ten
+// operations), so that every round has the same code.
+func (s *state) round(rcm Mem) {
 	// θ (3.2.1): A[x,y] ^= C[x-1] ^ rol(C[x+1], 1), into a copy of the
 	// rotated parity (see the package comment).
 	uses := [5]int{2, 2, 2, 2, 2}
@@ -387,9 +389,6 @@ func (s *state) round(rcm Mem, last bool) {
 			// ι (3.2.5).
 			xorMem(rcm, o0)
 		}
-		if last {
-			continue
-		}
 		// The next round's parities: rows 0..2, then rows 3 and 4.
 		switch y {
 		case 2:
@@ -407,13 +406,16 @@ func (s *state) round(rcm Mem, last bool) {
 	s.lane = next
 }
 
-// lanesTo emits the register moves that bring every lane into the register
-// it has in want, through a free register where the moves form cycles.
-func (s *state) lanesTo(want *state) {
+// moveTo emits the register moves that bring the lanes and parities of s
+// into the registers they have in want, breaking cycles through
+// general-purpose registers.
+func (s *state) moveTo(want *state) {
+	from := append(slices.Clone(s.lane[:]), s.c[:]...)
+	to := append(slices.Clone(want.lane[:]), want.c[:]...)
 	src := map[reg.VecPhysical]reg.VecPhysical{} // destination -> source
-	for l := range 25 {
-		if s.lane[l] != want.lane[l] {
-			src[want.lane[l]] = s.lane[l]
+	for i := range from {
+		if from[i] != to[i] {
+			src[to[i]] = from[i]
 		}
 	}
 	isSource := func(r reg.VecPhysical) bool {
@@ -426,61 +428,69 @@ func (s *state) lanesTo(want *state) {
 	}
 	for len(src) > 0 {
 		moved := false
-		for _, l := range want.lane {
-			if from, ok := src[l]; ok && !isSource(l) {
-				VMOVDQA64(from, l)
-				delete(src, l)
+		for _, r := range to {
+			if f, ok := src[r]; ok && !isSource(r) {
+				VMOVDQA64(f, r)
+				delete(src, r)
 				moved = true
 			}
 		}
 		if moved {
 			continue
 		}
-		// Only cycles remain: save one destination in a register that
-		// holds no lane before or after.
-		spare := reg.VecPhysical(nil)
-		for _, r := range xmm {
-			if !slices.Contains(s.lane[:], r) && !slices.Contains(want.lane[:], r) {
-				spare = r
-				break
+		// Only cycles remain: park one destination's value and write it
+		// last. All 32 vector registers may be in use, so it goes to a
+		// general-purpose register (only the low quadword matters).
+		for _, r := range to {
+			f, ok := src[r]
+			if !ok {
+				continue
 			}
-		}
-		for _, l := range want.lane {
-			if _, ok := src[l]; ok {
-				VMOVDQA64(l, spare)
-				for d, from := range src {
-					if from == l {
-						src[d] = spare
-					}
-				}
-				break
-			}
+			g := GP64()
+			VMOVQ(f, g)
+			delete(src, r)
+			defer VMOVQ(g, r)
+			break
 		}
 	}
-	s.lane = want.lane
+	s.lane, s.c = want.lane, want.c
+	s.free = slices.Clone(want.free)
 }
 
-// block is the number of rounds scheduled together; each block start is
-// also an entry point, so the kernel takes any multiple of block rounds.
-// (Blocks of 12 or 24 rounds measured no faster.)
+// block is the number of rounds scheduled together.
 const block = 4
 
-// rounds emits rounds 24-n..23 of s for n a multiple of the block size:
-// each block recorded, scheduled and emitted, preceded by a label
-// prefix<first round>. It returns the state after each block start.
-func rounds(s *state, prefix string, rcTable Mem, first int, labels bool) map[int]*state {
+// bodyRounds is the number of rounds in the loop body. With all 24 the loop
+// runs once (12 rounds enter it half way). A 12-round body run twice
+// measured as fast on BenchmarkP1600 but about 40 per cent slower on
+// SumKeccak256 of 8 and 64 bytes, and so did the unrolled rounds without
+// the final moves back to the entry registers (which store the lanes from
+// wherever they end): presumably code layout and the decoded-op cache; not
+// understood, so measure both sizes after any change here.
+const bodyRounds = 24
+
+// permute emits the permutation loop on s (lanes and parities loaded):
+// label prefix+"pos<p>" before each block start p of the body, rcp the
+// round constants of the body's first round, cnt the number of passes.
+// After the loop s is back in its entry assignment. It returns the state
+// at each block start of the body.
+func permute(s *state, prefix string, rcp, cnt reg.Register) map[int]*state {
+	entry := s.clone()
 	at := map[int]*state{}
-	for ir := first; ir < 24; ir += block {
-		at[ir] = s.clone()
-		if labels {
-			Label(fmt.Sprintf("%s%d", prefix, ir))
-		}
-		Comment(fmt.Sprintf("Rounds %d..%d", ir, ir+block-1))
-		for r := ir; r < ir+block; r++ {
-			s.round(rcTable.Offset(8*r), r == 23)
+	for p := 0; p < bodyRounds; p += block {
+		at[p] = s.clone()
+		Label(fmt.Sprintf("%spos%d", prefix, p))
+		Comment(fmt.Sprintf("Rounds %d..%d of the loop body", p, p+block-1))
+		for r := p; r < p+block; r++ {
+			s.round(Mem{Base: rcp, Disp: 8 * r})
 		}
 		flush(true)
 	}
+	Comment("Registers back to the loop's entry assignment")
+	s.moveTo(entry)
+	ADDQ(U32(8*bodyRounds), rcp)
+	DECQ(cnt)
+	JNZ(LabelRef(prefix + "pos0"))
 	return at
 }
 
@@ -494,34 +504,38 @@ func main() {
 	}
 
 	TEXT("p1600VecAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
-	Doc(fmt.Sprintf("p1600VecAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of %d.", block))
+	Doc("p1600VecAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4.")
 	Pragma("noescape")
 	a := Load(Param("a"), GP64())
 	n := Load(Param("rounds"), GP64())
-	// Each block start other than round 0 has its own entry, which loads the
-	// lanes into the registers they occupy there.
-	for ir := block; ir < 24; ir += block {
-		CMPQ(n, Imm(uint64(24-ir)))
-		JEQ(LabelRef(fmt.Sprintf("entry%d", ir)))
+	rcp, cnt := GP64(), GP64()
+	// Rounds 24-n..23: each start r0 other than 0 has its own entry, which
+	// loads the lanes into the registers they occupy at that point of the
+	// loop body.
+	for r0 := block; r0 < 24; r0 += block {
+		CMPQ(n, Imm(uint64(24-r0)))
+		JEQ(LabelRef(fmt.Sprintf("entry%d", r0)))
 	}
-	s := initial()
-	load := func(s *state) {
+	load := func(s *state, r0 int) {
 		for l := range 25 {
 			VMOVQ(Mem{Base: a, Disp: 8 * l}, s.lane[l])
 		}
 		s.parities()
 		flush(false)
+		LEAQ(rcTable.Offset(8*(r0-r0%bodyRounds)), rcp)
+		MOVQ(U32((24-r0+bodyRounds-1)/bodyRounds), cnt)
 	}
-	load(s)
-	at := rounds(s, "round", rcTable, 0, true)
+	s := initial()
+	load(s, 0)
+	at := permute(s, "p", rcp, cnt)
 	for l := range 25 {
 		VMOVQ(s.lane[l], Mem{Base: a, Disp: 8 * l})
 	}
 	RET()
-	for ir := block; ir < 24; ir += block {
-		Label(fmt.Sprintf("entry%d", ir))
-		load(at[ir].clone())
-		JMP(LabelRef(fmt.Sprintf("round%d", ir)))
+	for r0 := block; r0 < 24; r0 += block {
+		Label(fmt.Sprintf("entry%d", r0))
+		load(at[r0%bodyRounds].clone(), r0)
+		JMP(LabelRef(fmt.Sprintf("ppos%d", r0%bodyRounds)))
 	}
 
 	// absorbVecAVX512 keeps the state in registers across blocks.
@@ -535,6 +549,7 @@ func main() {
 	bs := GP64()
 	MOVQ(lanes, bs)
 	SHLQ(Imm(3), bs)
+	rcp, cnt = GP64(), GP64()
 	s = initial()
 	for l := range 25 {
 		VMOVQ(Mem{Base: a, Disp: 8 * l}, s.lane[l])
@@ -554,9 +569,9 @@ func main() {
 	Label("permute")
 	s.parities()
 	flush(false)
-	rounds(s, "", rcTable, 0, false)
-	Comment("Lanes back to their registers")
-	s.lanesTo(initial())
+	LEAQ(rcTable, rcp)
+	MOVQ(U32(24/bodyRounds), cnt)
+	permute(s, "a", rcp, cnt)
 	ADDQ(bs, p)
 	SUBQ(bs, plen)
 	JMP(LabelRef("block"))
