@@ -13,6 +13,10 @@ var rhoOffsets = [25]int{
 	18, 2, 61, 56, 14,
 }
 
+// RhoOffset returns the ρ rotation of lane l = x+5*y. The kernel generators
+// in _asm use it to build their code.
+func RhoOffset(l int) int { return rhoOffsets[l] }
+
 // p1600Generic is Keccak-p[1600, rounds], written step by step as in
 // FIPS 202 section 3.2 so it can serve as the reference every kernel is
 // compared with. It is the portable implementation on every platform.

@@ -9,8 +9,8 @@ import (
 	"github.com/hashkit/hashkit/internal/cpu"
 )
 
-// hasVecAVX512 says whether this CPU can run p1600VecAVX512, whether or not
-// the dispatch uses it.
+// hasVecAVX512 says whether this CPU can run p1600VecAVX512 and
+// absorbVecAVX512, whether or not they are selected.
 var hasVecAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 
 // TestP1600VecAVX512 compares p1600VecAVX512 with p1600Generic on random
@@ -124,30 +124,4 @@ func FuzzAbsorbVecAVX512(f *testing.F) {
 			t.Fatalf("lanes %d, %d bytes: absorbVecAVX512 differs", lanes, len(p))
 		}
 	})
-}
-
-// BenchmarkP1600Vec times one Keccak-f[1600] with p1600VecAVX512 next to the
-// dispatched kernels and the portable code, called directly so that it is
-// measured whether or not the dispatch selects it.
-func BenchmarkP1600Vec(b *testing.B) {
-	var a [25]uint64
-	run := func(name string, f func()) {
-		b.Run("impl="+name, func(b *testing.B) {
-			b.SetBytes(200)
-			b.ReportAllocs()
-			for b.Loop() {
-				f()
-			}
-		})
-	}
-	if hasVecAVX512 {
-		run("avx512vec", func() { p1600VecAVX512(&a, 24) })
-	}
-	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
-		run("bmi2", func() { p1600BMI2(&a, 24) })
-	}
-	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
-		run("avx512", func() { p1600AVX512(&a, 24) })
-	}
-	run("unrolled", func() { p1600Unrolled(&a, 24) })
 }

@@ -17,17 +17,9 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/hashkit/hashkit/_asm/internal/keccakgen"
 	_ "github.com/hashkit/hashkit/internal/keccak"
 )
-
-// rho[x+5y] is the ρ rotation of lane (x, y) (FIPS 202 section 3.2.2).
-var rho = [25]int{
-	0, 1, 62, 28, 27,
-	36, 44, 6, 55, 20,
-	3, 10, 43, 25, 39,
-	41, 45, 15, 21, 8,
-	18, 2, 61, 56, 14,
-}
 
 // Lanes 0..16 are in every block; 17..20 only at rate 168 (21 lanes).
 const (
@@ -155,8 +147,8 @@ func genX8AVX512() {
 		var b [25]VecPhysical
 		for x := range 5 {
 			for y := range 5 {
-				if rho[x+5*y] != 0 {
-					VPROLQ(U8(rho[x+5*y]), cur[x+5*y], cur[x+5*y])
+				if keccakgen.Rho(x+5*y) != 0 {
+					VPROLQ(U8(keccakgen.Rho(x+5*y)), cur[x+5*y], cur[x+5*y])
 				}
 				b[y+5*((2*x+3*y)%5)] = cur[x+5*y]
 			}
@@ -352,7 +344,7 @@ func genX4AVX2() {
 			for X := range 5 {
 				x := (3 * (((yy-3*X)%5 + 10) % 5)) % 5
 				VPXOR(laneAt(src, x+5*X), d[x], bs[X])
-				if n := rho[x+5*X]; n != 0 {
+				if n := keccakgen.Rho(x + 5*X); n != 0 {
 					rotl(bs[X], n, t0)
 				}
 			}

@@ -2,7 +2,7 @@
 // Keccak-p[1600] for AVX-512VL that keeps the 25 lanes in the low quadwords
 // of XMM registers (like the avx512 kernel of _asm/keccak/single) but orders
 // each round for a core with four vector ALU pipes of which only two rotate.
-// Declarations: internal/keccak/p1600vec_amd64.go.
+// Declarations: internal/keccak/p1600_amd64.go.
 //
 // Measured on Zen 5: VPXORQ, VPANDNQ and VPTERNLOGQ issue four per cycle,
 // VPROLQ (and VPSHLDQ, VPROLVQ, VPMULTISHIFTQB) only two; register copies
@@ -31,12 +31,10 @@
 //     generator renames registers.
 //   - ι follows χ of row 0; the next round's parities are folded in as χ
 //     goes (rows 0..2 after row 2, rows 3 and 4 after row 4).
-//   - The 24 rounds are unrolled (π's renaming and the fresh registers are
-//     undone by register moves at the end; see bodyRounds), and every block
-//     of four rounds is list-scheduled (flush) so that the out-of-order
-//     core, which picks the oldest ready operation, finds rotations and
-//     other work interleaved. Each block start is an entry point, for any
-//     multiple of four rounds.
+//   - The loop body is four rounds (π's renaming and the fresh registers are
+//     undone by register moves at its end; see bodyRounds), list-scheduled
+//     (flush) so that the out-of-order core, which picks the oldest ready
+//     operation, finds rotations and other work interleaved.
 //
 // That is 100 ALU operations per round (29 rotations) and 30 register
 // copies. The result, about 178 ns per Keccak-f[1600] on Zen 5 against
@@ -59,33 +57,9 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
+	"github.com/hashkit/hashkit/_asm/internal/keccakgen"
 	_ "github.com/hashkit/hashkit/internal/keccak"
 )
-
-// Round constants RC[ir] (FIPS 202 Algorithm 6), plus one zero so that the
-// 16-byte memory operand of the last ι stays inside the table.
-var rc = [25]uint64{
-	0x0000000000000001, 0x0000000000008082, 0x800000000000808A, 0x8000000080008000,
-	0x000000000000808B, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,
-	0x000000000000008A, 0x0000000000000088, 0x0000000080008009, 0x000000008000000A,
-	0x000000008000808B, 0x800000000000008B, 0x8000000000008089, 0x8000000000008003,
-	0x8000000000008002, 0x8000000000000080, 0x000000000000800A, 0x800000008000000A,
-	0x8000000080008081, 0x8000000000008080, 0x0000000080000001, 0x8000000080008008,
-	0,
-}
-
-// rho[x+5y] is ρ's rotation of lane (x, y) (FIPS 202 section 3.2.2).
-var rho = [25]int{
-	0, 1, 62, 28, 27,
-	36, 44, 6, 55, 20,
-	3, 10, 43, 25, 39,
-	41, 45, 15, 21, 8,
-	18, 2, 61, 56, 14,
-}
-
-// source returns the lane that ρ∘π moves to position (x, y): π (FIPS 202
-// section 3.2.3) sets A'[x, y] = A[x+3y, x].
-func source(x, y int) int { return (x+3*y)%5 + 5*x }
 
 var xmm = []reg.VecPhysical{
 	reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7,
@@ -364,10 +338,10 @@ func (s *state) round(rcm Mem) {
 	for y := range 5 {
 		var b [5]reg.VecPhysical
 		for x := range 5 {
-			l := source(x, y)
+			l := keccakgen.Source(x, y)
 			b[x] = s.lane[l]
-			if rho[l] != 0 {
-				rol(rho[l], b[x], b[x])
+			if keccakgen.Rho(l) != 0 {
+				rol(keccakgen.Rho(l), b[x], b[x])
 			}
 		}
 		// χ: out[x] = B[x] ^ (^B[x+1] & B[x+2]). Rows 0 and 1 go to free
@@ -460,14 +434,15 @@ func (s *state) moveTo(want *state) {
 // block is the number of rounds scheduled together.
 const block = 4
 
-// bodyRounds is the number of rounds in the loop body. With all 24 the loop
-// runs once (12 rounds enter it half way). A 12-round body run twice
-// measured as fast on BenchmarkP1600 but about 40 per cent slower on
-// SumKeccak256 of 8 and 64 bytes, and so did the unrolled rounds without
-// the final moves back to the entry registers (which store the lanes from
-// wherever they end): presumably code layout and the decoded-op cache; not
-// understood, so measure both sizes after any change here.
-const bodyRounds = 24
+// bodyRounds is the number of rounds in the loop body: one block, run six
+// times for Keccak-f[1600], with register moves back to the entry
+// assignment after each pass. Bodies of 8, 12 and 24 rounds (24: the loop
+// runs once) measured as fast per permutation, but with 12 or 24 the
+// one-shot SumKeccak256 of 8 to 64 bytes ran up to 70% slower in some test
+// binaries and not in others (code layout: the unrolled kernel is 20 KB of
+// straight-line code); the 4-round body keeps the kernel small and was fast
+// in every binary measured.
+const bodyRounds = 4
 
 // permute emits the permutation loop on s (lanes and parities loaded):
 // label prefix+"pos<p>" before each block start p of the body, rcp the
@@ -498,10 +473,7 @@ func main() {
 	Package("github.com/hashkit/hashkit/internal/keccak")
 	ConstraintExpr("!purego")
 
-	rcTable := GLOBL("roundConstantsVec", RODATA|NOPTR)
-	for i, c := range rc {
-		DATA(8*i, U64(c))
-	}
+	rcTable := keccakgen.RCTable("roundConstantsVec")
 
 	TEXT("p1600VecAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
 	Doc("p1600VecAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4.")

@@ -1,0 +1,31 @@
+// Package keccakgen holds what the Keccak-p[1600] generators of _asm/keccak
+// share: FIPS 202's step tables, taken from internal/keccak (whose tests
+// recompute them from the standard's algorithms), and the round-constant
+// table they put into their assembly.
+package keccakgen
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// Rho returns ρ's rotation of lane l = x+5y (FIPS 202 section 3.2.2).
+func Rho(l int) int { return keccak.RhoOffset(l) }
+
+// Source returns the lane that π moves to position (x, y): π (FIPS 202
+// section 3.2.3) sets A'[x, y] = A[x+3y, x].
+func Source(x, y int) int { return (x+3*y)%5 + 5*x }
+
+// RCTable emits the round constants RC[0..23] as a read-only table named
+// name in the generated file, plus one zero so that a 16-byte memory operand
+// at the last constant stays inside the table, and returns it.
+func RCTable(name string) Mem {
+	t := GLOBL(name, RODATA|NOPTR)
+	for ir := range keccak.MaxRounds {
+		DATA(8*ir, U64(keccak.RoundConstant(ir)))
+	}
+	DATA(8*keccak.MaxRounds, U64(0))
+	return t
+}
