@@ -121,8 +121,7 @@ func (d *digest) Sum(b []byte) []byte {
 // word) and returns the digest (section 3.5).
 func (d *digest) checkSum() [Size]byte {
 	// Pad in place in the buffer (checkSum runs on a copy of the hasher).
-	d.x[d.nx] = 0x80
-	clear(d.x[d.nx+1:])
+	mdstate.Pad(&d.x, d.nx)
 	if d.nx >= BlockSize-8 {
 		block(d, d.x[:])
 		clear(d.x[:BlockSize-8])

@@ -16,8 +16,10 @@ TEXT ·blockSHANI(SB), NOSPLIT, $0-32
 	LEAQ (CX)(DX*1), DX
 
 	// Load the state: A B C D with A in the highest dword, E in the highest dword.
-	MOVOU  (AX), X0
-	PSHUFD $0x1b, X0, X0
+	MOVD   12(AX), X0
+	PINSRD $0x01, 8(AX), X0
+	PINSRD $0x02, 4(AX), X0
+	PINSRD $0x03, (AX), X0
 	PXOR   X1, X1
 	PINSRD $0x03, 16(AX), X1
 	MOVOU  sha1_shuf<>+0(SB), X5

@@ -5,9 +5,9 @@
 // chaining words big-endian, the 64-byte block buffer (zero past the
 // buffered bytes) and the byte count big-endian. md5 and sha1 keep the
 // standard library's magics, so states move both ways; ripemd160 has its
-// own. Only the format lives here: each package keeps its own Write and
-// padding loop, as the style guide asks (no shared hot path through
-// function values).
+// own. Besides the format, only the first step of padding lives here (Pad);
+// each package keeps its own Write and padding loop, as the style guide
+// asks (no shared hot path through function values).
 package mdstate
 
 import (
@@ -88,4 +88,20 @@ func (f *Format) Parse(b []byte, h []uint32) (buf []byte, n uint64, err error) {
 		h[i] = binary.BigEndian.Uint32(words[4*i:])
 	}
 	return buf, n, nil
+}
+
+// Pad writes the first padding byte 0x80 at buf[n] (n < BlockSize) and
+// zeroes the bytes after it, keeping buf[:n]. It writes whole aligned
+// 8-byte words: after a single-byte store, the block function's 4-byte load
+// of the same word cannot be served from the store buffer and waits for the
+// store to reach the cache, which delayed MD5 of an empty message by about
+// 15 ns on Zen 5 (its first message word is on the critical path).
+func Pad(buf *[BlockSize]byte, n int) {
+	i := n &^ 7
+	w := uint64(0x80) << (8 * (n % 8))
+	if n%8 != 0 {
+		w |= binary.LittleEndian.Uint64(buf[i:]) & (1<<(8*(n%8)) - 1)
+	}
+	binary.LittleEndian.PutUint64(buf[i:], w)
+	clear(buf[i+8:])
 }

@@ -53,3 +53,20 @@ func TestZeroTail(t *testing.T) {
 		}
 	}
 }
+
+// TestPad checks Pad against the byte-by-byte definition for every
+// position, with the bytes before it kept and garbage after it cleared.
+func TestPad(t *testing.T) {
+	for n := range BlockSize {
+		var buf, want [BlockSize]byte
+		for i := range buf {
+			buf[i] = byte(0xA5 ^ i)
+		}
+		copy(want[:n], buf[:n])
+		want[n] = 0x80
+		Pad(&buf, n)
+		if buf != want {
+			t.Fatalf("Pad(n=%d) = %x, want %x", n, buf, want)
+		}
+	}
+}
