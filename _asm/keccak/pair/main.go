@@ -1,0 +1,551 @@
+// Command pair generates p1600pair_amd64.s in internal/keccak: an
+// experimental single-state Keccak-p[1600] for AVX-512VL that packs two
+// lanes into each XMM register, so that θ's update, ρ and χ handle two lanes
+// per instruction. Declaration: internal/keccak/p1600pair_amd64.go. The
+// kernel is not registered; it exists to be measured against the
+// one-lane-per-register kernel of _asm/keccak/vec.
+//
+// Layout (the same at the start of every round): for each column x,
+//
+//	P[x][0] = (lane (x,0), lane (x,1))   low quadword, high quadword
+//	P[x][1] = (lane (x,2), lane (x,3))
+//	S[x]    = (lane (x,4), lane (x,4))   the row-4 lane in both halves
+//
+// 15 registers. Keeping the row-4 lane in both halves lets every step treat
+// the three registers of a column alike:
+//
+//   - θ: t = P[x][0] ^ P[x][1] holds the two half-parities; VPSHUFD swaps
+//     its halves, and one VPTERNLOGQ of t, the swap and S[x] gives C[x] in
+//     both halves. R = rol(C[x+1], 1), and each of the 15 registers takes
+//     C[x-1] ^ R with one VPTERNLOGQ (into a copy of R, the operand that
+//     arrives last, as in the vec kernel).
+//   - ρ: one VPROLVQ per register with per-half counts from a table.
+//   - π: new lane (x, y) is old lane (x+3y, x), so both lanes of a new pair
+//     come from the same old row x and therefore from the same half of two
+//     old registers: one VPUNPCKLQDQ (old rows 0, 2 and 4) or VPUNPCKHQDQ
+//     (rows 1, 3) per new pair. The new row-4 lane comes from old row x,
+//     copied into both halves with one unpack of a register with itself
+//     (none for x = 4, whose source is already a broadcast single).
+//   - χ per group of five registers (the pairs of rows 0/1, of rows 2/3, the
+//     singles), as in the vec kernel; ι is folded into χ's XOR of lane (0,0)
+//     with a constant loaded by VMOVQ (high quadword zero).
+//
+// A round is 35 (θ) + 15 (ρ) + 14 (π) + 21 (χ) ALU operations, against 100
+// for the vec kernel, but 39 of them rotate or shuffle, and each round's
+// dependency chain is longer (the fold through the swap, then R, θ, ρ, the
+// unpack and χ). The loop body is four list-scheduled rounds, as in the vec
+// kernel, whose scheduler this copies.
+package main
+
+//go:generate go run . -out ../../../internal/keccak/p1600pair_amd64.s -pkg keccak
+
+import (
+	"flag"
+	"slices"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/keccakgen"
+	_ "github.com/hashkit/hashkit/internal/keccak"
+)
+
+var xmm = []reg.VecPhysical{
+	reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7,
+	reg.X8, reg.X9, reg.X10, reg.X11, reg.X12, reg.X13, reg.X14, reg.X15,
+	reg.X16, reg.X17, reg.X18, reg.X19, reg.X20, reg.X21, reg.X22, reg.X23,
+	reg.X24, reg.X25, reg.X26, reg.X27, reg.X28, reg.X29, reg.X30, reg.X31,
+}
+
+const (
+	xor3 = 0x96 // a ^ b ^ c
+	chi  = 0xD2 // a ^ (^b & c)
+)
+
+// Experiment switches (the defaults are what was committed).
+var (
+	chiTern = flag.Bool("chitern", false, "χ: copy B[0], B[1] and write all five with VPTERNLOGQ")
+	noSched = flag.Bool("nosched", false, "emit in program order")
+)
+
+type opKind int
+
+const (
+	kMove  opKind = iota // register copy, eliminated at rename
+	kLoad                // load from memory: no ALU pipe
+	kRot                 // VPROLQ, VPROLVQ: two pipes
+	kShuf                // VPSHUFD, VPUNPCK[LH]QDQ
+	kLogic               // VPXORQ, VPANDNQ: four pipes
+	kTern                // VPTERNLOGQ: four pipes
+)
+
+type op struct {
+	kind  opKind
+	reads []reg.VecPhysical
+	write reg.VecPhysical
+	emit  func()
+}
+
+var prog []op
+
+func mov(src, dst reg.VecPhysical) {
+	prog = append(prog, op{kMove, []reg.VecPhysical{src}, dst, func() { VMOVDQA64(src, dst) }})
+}
+
+func loadq(m Mem, dst reg.VecPhysical) {
+	prog = append(prog, op{kLoad, nil, dst, func() { VMOVQ(m, dst) }})
+}
+
+func rol(n int, src, dst reg.VecPhysical) {
+	prog = append(prog, op{kRot, []reg.VecPhysical{src}, dst, func() { VPROLQ(U8(n), src, dst) }})
+}
+
+// rolv records a = a rotated left per quadword by the counts at m.
+func rolv(m Mem, a reg.VecPhysical) {
+	prog = append(prog, op{kRot, []reg.VecPhysical{a}, a, func() { VPROLVQ(m, a, a) }})
+}
+
+// swap records dst = a with its quadwords exchanged.
+func swap(a, dst reg.VecPhysical) {
+	prog = append(prog, op{kShuf, []reg.VecPhysical{a}, dst, func() { VPSHUFD(U8(0x4E), a, dst) }})
+}
+
+// unpack records dst = (lo's half h, hi's half h) for h = 0 (low) or 1.
+func unpack(h int, lo, hi, dst reg.VecPhysical) {
+	prog = append(prog, op{kShuf, []reg.VecPhysical{lo, hi}, dst, func() {
+		if h == 0 {
+			VPUNPCKLQDQ(hi, lo, dst)
+		} else {
+			VPUNPCKHQDQ(hi, lo, dst)
+		}
+	}})
+}
+
+// tern records a = f(a, b, c) for the VPTERNLOGQ truth table imm.
+func tern(imm uint8, c, b, a reg.VecPhysical) {
+	prog = append(prog, op{kTern, []reg.VecPhysical{a, b, c}, a, func() { VPTERNLOGQ(U8(imm), c, b, a) }})
+}
+
+func andn(b, c, dst reg.VecPhysical) {
+	prog = append(prog, op{kLogic, []reg.VecPhysical{b, c}, dst, func() { VPANDNQ(c, b, dst) }})
+}
+
+func xor2(a, b, dst reg.VecPhysical) {
+	prog = append(prog, op{kLogic, []reg.VecPhysical{a, b}, dst, func() { VPXORQ(b, a, dst) }})
+}
+
+// The machine the scheduler plans for: per cycle at most four ALU ops, two
+// of them rotations or shuffles, and six ops in all.
+const (
+	aluPerCycle = 4
+	rotPerCycle = 2
+	opsPerCycle = 6
+	rotBoost    = 4
+)
+
+func latency(producer op, consumer op, operand int) int {
+	switch producer.kind {
+	case kMove:
+		return 0
+	case kLoad:
+		return 1
+	}
+	if consumer.kind == kTern && operand > 0 {
+		return 3
+	}
+	return 2
+}
+
+// flush emits the recorded operations in list-schedule order (the vec
+// generator's scheduler; shuffles count against the rotation pipes).
+func flush(schedule bool) {
+	n := len(prog)
+	if !schedule {
+		for _, o := range prog {
+			o.emit()
+		}
+		prog = prog[:0]
+		return
+	}
+	type edge struct{ to, lat int }
+	succ := make([][]edge, n)
+	npred := make([]int, n)
+	add := func(from, to, lat int) {
+		succ[from] = append(succ[from], edge{to, lat})
+		npred[to]++
+	}
+	lastWrite := map[reg.VecPhysical]int{}
+	readers := map[reg.VecPhysical][]int{}
+	for i, o := range prog {
+		for j, r := range o.reads {
+			if w, ok := lastWrite[r]; ok {
+				add(w, i, latency(prog[w], o, j))
+			}
+		}
+		for _, rd := range readers[o.write] {
+			if rd != i {
+				add(rd, i, 0)
+			}
+		}
+		if w, ok := lastWrite[o.write]; ok {
+			add(w, i, 0)
+		}
+		for _, r := range o.reads {
+			readers[r] = append(readers[r], i)
+		}
+		readers[o.write] = nil
+		lastWrite[o.write] = i
+	}
+	height := make([]int, n)
+	for i := n - 1; i >= 0; i-- {
+		h := 0
+		for _, e := range succ[i] {
+			h = max(h, e.lat+height[e.to])
+		}
+		if prog[i].kind != kMove {
+			h = max(h, 2)
+		}
+		height[i] = h
+	}
+	for i := range n {
+		if k := prog[i].kind; k == kRot || k == kShuf {
+			height[i] += rotBoost
+		}
+	}
+	earliest := make([]int, n)
+	var ready []int
+	for i := range n {
+		if npred[i] == 0 {
+			ready = append(ready, i)
+		}
+	}
+	done := 0
+	for t := 0; done < n; t++ {
+		alu, rot, all := 0, 0, 0
+		for {
+			best := -1
+			for _, i := range ready {
+				if earliest[i] > t {
+					continue
+				}
+				k := prog[i].kind
+				isALU := k != kMove && k != kLoad
+				isRot := k == kRot || k == kShuf
+				if all == opsPerCycle || (isALU && alu == aluPerCycle) || (isRot && rot == rotPerCycle) {
+					continue
+				}
+				if best < 0 || height[i] > height[best] || (height[i] == height[best] && i < best) {
+					best = i
+				}
+			}
+			if best < 0 {
+				break
+			}
+			ready = slices.DeleteFunc(ready, func(i int) bool { return i == best })
+			prog[best].emit()
+			done++
+			all++
+			if k := prog[best].kind; k != kMove && k != kLoad {
+				alu++
+				if k == kRot || k == kShuf {
+					rot++
+				}
+			}
+			for _, e := range succ[best] {
+				earliest[e.to] = max(earliest[e.to], t+e.lat)
+				if npred[e.to]--; npred[e.to] == 0 {
+					ready = append(ready, e.to)
+				}
+			}
+		}
+	}
+	prog = prog[:0]
+}
+
+// state: which register holds each packed register of the layout
+// (g[x][0], g[x][1]: the pairs; g[x][2]: the single) and which are free.
+type state struct {
+	g    [5][3]reg.VecPhysical
+	free []reg.VecPhysical
+}
+
+func initial() *state {
+	s := &state{}
+	for x := range 5 {
+		for k := range 3 {
+			s.g[x][k] = xmm[x+5*k]
+		}
+	}
+	s.free = slices.Clone(xmm[15:])
+	return s
+}
+
+func (s *state) clone() *state {
+	t := *s
+	t.free = slices.Clone(s.free)
+	return &t
+}
+
+func (s *state) alloc() reg.VecPhysical {
+	r := s.free[0]
+	s.free = s.free[1:]
+	return r
+}
+
+func (s *state) release(r ...reg.VecPhysical) { s.free = append(s.free, r...) }
+
+// where returns the register holding lane l = x+5y and its half (0 low, 1
+// high, 2 both).
+func (s *state) where(l int) (reg.VecPhysical, int) {
+	x, y := l%5, l/5
+	if y == 4 {
+		return s.g[x][2], 2
+	}
+	return s.g[x][y/2], y % 2
+}
+
+// rhoCount is the offset in the ρ table of the counts of g[x][k].
+func rhoCount(x, k int) int { return 16 * (x + 5*k) }
+
+func (s *state) round(rho, rc Mem) {
+	// θ: the parities, both halves.
+	var c [5]reg.VecPhysical
+	for x := range 5 {
+		t, u := s.alloc(), s.alloc()
+		xor2(s.g[x][0], s.g[x][1], t)
+		swap(t, u)
+		tern(xor3, t, s.g[x][2], u)
+		s.release(t)
+		c[x] = u
+	}
+	for x := range 5 {
+		r := s.alloc()
+		rol(1, c[(x+1)%5], r)
+		for k := range 3 {
+			n := s.alloc()
+			mov(r, n)
+			tern(xor3, s.g[x][k], c[(x+4)%5], n)
+			s.release(s.g[x][k])
+			s.g[x][k] = n
+		}
+		s.release(r)
+	}
+	s.release(c[:]...)
+	// ρ.
+	for x := range 5 {
+		for k := range 3 {
+			m := rho
+			m.Disp += rhoCount(x, k)
+			rolv(m, s.g[x][k])
+		}
+	}
+	// π.
+	var b [5][3]reg.VecPhysical
+	renamed := map[reg.VecPhysical]bool{}
+	for x := range 5 {
+		for k := range 2 {
+			lo, h := s.where(keccakgen.Source(x, 2*k))
+			hi, h2 := s.where(keccakgen.Source(x, 2*k+1))
+			if h != h2 {
+				panic("π: lanes of a new pair in different halves")
+			}
+			b[x][k] = s.alloc()
+			unpack(h%2, lo, hi, b[x][k])
+		}
+		r, h := s.where(keccakgen.Source(x, 4))
+		if h == 2 {
+			b[x][2] = r
+			renamed[r] = true
+		} else {
+			b[x][2] = s.alloc()
+			unpack(h, r, r, b[x][2])
+		}
+	}
+	for x := range 5 {
+		for k := range 3 {
+			if !renamed[s.g[x][k]] {
+				s.release(s.g[x][k])
+			}
+		}
+	}
+	// χ and ι.
+	for k := range 3 {
+		var bb [5]reg.VecPhysical
+		for x := range 5 {
+			bb[x] = b[x][k]
+		}
+		var out [5]reg.VecPhysical
+		var t reg.VecPhysical
+		if k == 0 {
+			t = s.alloc()
+			loadq(rc, t)
+		}
+		if *chiTern {
+			c0, c1 := s.alloc(), s.alloc()
+			mov(bb[0], c0)
+			mov(bb[1], c1)
+			tern(chi, bb[2], bb[1], bb[0])
+			tern(chi, bb[3], bb[2], bb[1])
+			tern(chi, bb[4], bb[3], bb[2])
+			tern(chi, c0, bb[4], bb[3])
+			tern(chi, c1, c0, bb[4])
+			s.release(c0, c1)
+			out = bb
+			if k == 0 {
+				xor2(out[0], t, out[0])
+			}
+		} else {
+			o0, o1 := s.alloc(), s.alloc()
+			andn(bb[1], bb[2], o0)
+			if k == 0 {
+				tern(xor3, t, bb[0], o0)
+			} else {
+				xor2(bb[0], o0, o0)
+			}
+			andn(bb[2], bb[3], o1)
+			xor2(bb[1], o1, o1)
+			tern(chi, bb[4], bb[3], bb[2])
+			tern(chi, bb[0], bb[4], bb[3])
+			tern(chi, bb[1], bb[0], bb[4])
+			s.release(bb[0], bb[1])
+			out = [5]reg.VecPhysical{o0, o1, bb[2], bb[3], bb[4]}
+		}
+		if k == 0 {
+			s.release(t)
+		}
+		for x := range 5 {
+			s.g[x][k] = out[x]
+		}
+	}
+}
+
+// moveTo emits the register moves that bring s into want's assignment,
+// breaking cycles through a free vector register.
+func (s *state) moveTo(want *state) {
+	src := map[reg.VecPhysical]reg.VecPhysical{} // destination -> source
+	var to []reg.VecPhysical
+	for x := range 5 {
+		for k := range 3 {
+			to = append(to, want.g[x][k])
+			if s.g[x][k] != want.g[x][k] {
+				src[want.g[x][k]] = s.g[x][k]
+			}
+		}
+	}
+	used := map[reg.VecPhysical]bool{}
+	for x := range 5 {
+		for k := range 3 {
+			used[s.g[x][k]] = true
+			used[want.g[x][k]] = true
+		}
+	}
+	isSource := func(r reg.VecPhysical) bool {
+		for _, o := range src {
+			if o == r {
+				return true
+			}
+		}
+		return false
+	}
+	for len(src) > 0 {
+		moved := false
+		for _, r := range to {
+			if f, ok := src[r]; ok && !isSource(r) {
+				VMOVDQA64(f, r)
+				delete(src, r)
+				moved = true
+			}
+		}
+		if moved {
+			continue
+		}
+		// Only cycles remain: move one source aside.
+		for _, r := range to {
+			f, ok := src[r]
+			if !ok {
+				continue
+			}
+			var park reg.VecPhysical
+			for _, p := range xmm {
+				if !used[p] {
+					park = p
+					break
+				}
+			}
+			used[park] = true
+			VMOVDQA64(f, park)
+			src[r] = park
+			break
+		}
+	}
+	s.g = want.g
+	s.free = slices.Clone(want.free)
+}
+
+const bodyRounds = 4
+
+func main() {
+	flag.Parse()
+	Package("github.com/hashkit/hashkit/internal/keccak")
+	ConstraintExpr("!purego")
+
+	rcTable := keccakgen.RCTable("roundConstantsPair")
+	rhoTable := GLOBL("rhoPair", RODATA|NOPTR)
+	for k := range 3 { // in offset order: the assembler wants it so
+		for x := range 5 {
+			lo, hi := x+10*k, x+10*k+5
+			if k == 2 {
+				lo, hi = x+20, x+20
+			}
+			DATA(rhoCount(x, k), U64(uint64(keccakgen.Rho(lo))))
+			DATA(rhoCount(x, k)+8, U64(uint64(keccakgen.Rho(hi))))
+		}
+	}
+
+	TEXT("p1600PairAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
+	Doc("p1600PairAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4 (4..24).")
+	Pragma("noescape")
+	a := Load(Param("a"), GP64())
+	n := Load(Param("rounds"), GP64())
+	rcp, cnt := GP64(), GP64()
+	// rcp = &RC[24-rounds], cnt = rounds/4.
+	MOVQ(U32(24), cnt)
+	SUBQ(n, cnt)
+	LEAQ(rcTable, rcp)
+	LEAQ(Mem{Base: rcp, Index: cnt, Scale: 8}, rcp)
+	MOVQ(n, cnt)
+	SHRQ(U8(2), cnt)
+	s := initial()
+	for x := range 5 {
+		for k := range 2 {
+			VMOVQ(Mem{Base: a, Disp: 8 * (x + 10*k)}, s.g[x][k])
+			VPINSRQ(U8(1), Mem{Base: a, Disp: 8 * (x + 10*k + 5)}, s.g[x][k], s.g[x][k])
+		}
+		VPBROADCASTQ(Mem{Base: a, Disp: 8 * (x + 20)}, s.g[x][2])
+	}
+	TESTQ(cnt, cnt)
+	JZ(LabelRef("store"))
+	entry := s.clone()
+	Label("loop")
+	for r := range bodyRounds {
+		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+	}
+	flush(!*noSched)
+	Comment("Registers back to the loop's entry assignment")
+	s.moveTo(entry)
+	ADDQ(U32(8*bodyRounds), rcp)
+	DECQ(cnt)
+	JNZ(LabelRef("loop"))
+	Label("store")
+	for x := range 5 {
+		for k := range 2 {
+			VMOVQ(s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k)})
+			VPEXTRQ(U8(1), s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k + 5)})
+		}
+		VMOVQ(s.g[x][2], Mem{Base: a, Disp: 8 * (x + 20)})
+	}
+	RET()
+
+	Generate()
+}
