@@ -88,7 +88,12 @@ const (
 // cent faster than vec, the defaults 7-10, -iotapi (ι off the dependency
 // chain: critical path 76 instead of 81 cycles per four rounds) 7-9,
 // -fold4 8, -alu 3 or 5 and -rotboost 2 or 8 8-10, -rotboost 0 and
-// -inplace 2 per cent slower than vec, -nosched 8 per cent slower. The
+// -inplace 2 per cent slower than vec, -nosched 8 per cent slower.
+// Immediate shifts (VPSLLQ, VPSRLQ) run on the two vector pipes that do not
+// rotate (microbenchmark: four rotations and four shifts in two cycles;
+// the variable shifts VPSLLVQ and VPSRLVQ share the rotation pipes), but
+// rotating by shifts and an OR lengthens the chain: -shiftkeep 7 per cent
+// faster than vec (no gain), -shiftr 2 4 per cent. The
 // list schedule of a four-round block takes 94 cycles (312 ALU operations,
 // 72 rotations, critical path 81); the hardware takes about 116.
 var (
@@ -100,6 +105,8 @@ var (
 	fold4       = flag.Bool("fold4", false, "θ: swap both pairs, fold with two VPTERNLOGQ (one op more, one cycle less)")
 	iotaPi      = flag.Bool("iotapi", false, "ι: XOR RC into lane (0,0) before ρ (offset 0) and unpack a second copy of its new pair for χ's x = 0 only")
 	aluPerCycle = flag.Int("alu", 4, "ALU operations per cycle in the schedule's machine model")
+	shiftR      = flag.Int("shiftr", 0, "θ: R of the first n columns by VPADDQ, VPSRLQ and VPORQ")
+	shiftKeep   = flag.Bool("shiftkeep", false, "ρ: rotate the single S[1] by VPSLLQ, VPSRLQ and VPORQ")
 	pre4        = flag.Bool("pre4", true, "build column 4's new pairs from the singles before ρ (two rotations fewer)")
 	verbose     = flag.Bool("v", false, "print the schedule's statistics")
 	shufRot     = flag.Bool("shufrot", false, "schedule shuffles on the two rotation pipes")
@@ -114,6 +121,7 @@ const (
 	kShuf                // VPSHUFD, VPUNPCK[LH]QDQ
 	kLogic               // VPXORQ, VPANDNQ: four pipes
 	kTern                // VPTERNLOGQ: four pipes
+	kShift               // VPSRLQ, VPSLLQ by an immediate: the two pipes that do not rotate
 )
 
 type op struct {
@@ -165,6 +173,19 @@ func tern(imm uint8, c, b, a reg.VecPhysical) {
 
 func andn(b, c, dst reg.VecPhysical) {
 	prog = append(prog, op{kLogic, []reg.VecPhysical{b, c}, dst, func() { VPANDNQ(c, b, dst) }})
+}
+
+// rolShifts records dst = rol(src, n) (the same n in both halves) as two
+// shifts by immediates and an OR, leaving the rotation pipes free; tmp is a
+// scratch register.
+func rolShifts(n int, src, tmp, dst reg.VecPhysical) {
+	if n == 1 {
+		prog = append(prog, op{kLogic, []reg.VecPhysical{src}, tmp, func() { VPADDQ(src, src, tmp) }})
+	} else {
+		prog = append(prog, op{kShift, []reg.VecPhysical{src}, tmp, func() { VPSLLQ(U8(n), src, tmp) }})
+	}
+	prog = append(prog, op{kShift, []reg.VecPhysical{src}, dst, func() { VPSRLQ(U8(64-n), src, dst) }})
+	prog = append(prog, op{kLogic, []reg.VecPhysical{dst, tmp}, dst, func() { VPORQ(tmp, dst, dst) }})
 }
 
 func xor2(a, b, dst reg.VecPhysical) {
@@ -270,7 +291,7 @@ func flush(schedule bool) {
 	}
 	done := 0
 	for t := 0; done < n; t++ {
-		alu, rot, all := 0, 0, 0
+		alu, rot, sh, all := 0, 0, 0, 0
 		for {
 			best := -1
 			for _, i := range ready {
@@ -280,7 +301,7 @@ func flush(schedule bool) {
 				k := prog[i].kind
 				isALU := k != kMove && k != kLoad
 				isRot := k == kRot || (*shufRot && k == kShuf)
-				if all == opsPerCycle || (isALU && alu == *aluPerCycle) || (isRot && rot == rotPerCycle) {
+				if all == opsPerCycle || (isALU && alu == *aluPerCycle) || (isRot && rot == rotPerCycle) || (k == kShift && sh == 2) {
 					continue
 				}
 				if best < 0 || height[i] > height[best] || (height[i] == height[best] && i < best) {
@@ -299,6 +320,9 @@ func flush(schedule bool) {
 				alu++
 				if k == kRot || (*shufRot && k == kShuf) {
 					rot++
+				}
+				if k == kShift {
+					sh++
 				}
 			}
 			for _, e := range succ[best] {
@@ -391,7 +415,13 @@ func (s *state) round(rho, rc Mem) {
 	}
 	for x := range 5 {
 		r := s.alloc()
-		rol(1, c[(x+1)%5], r)
+		if x < *shiftR {
+			tmp := s.alloc()
+			rolShifts(1, c[(x+1)%5], tmp, r)
+			s.release(tmp)
+		} else {
+			rol(1, c[(x+1)%5], r)
+		}
 		for k := range 3 {
 			if *inPlace {
 				tern(xor3, r, c[(x+4)%5], s.g[x][k])
@@ -432,6 +462,13 @@ func (s *state) round(rho, rc Mem) {
 	for x := range 5 {
 		for k := range 3 {
 			if *pre4 && k == 2 && x != keep {
+				continue
+			}
+			if *pre4 && *shiftKeep && k == 2 {
+				tmp, out := s.alloc(), s.alloc()
+				rolShifts(keccakgen.Rho(x+20), s.g[x][k], tmp, out)
+				s.release(tmp, s.g[x][k])
+				s.g[x][k] = out
 				continue
 			}
 			m := rho
