@@ -93,7 +93,8 @@ const (
 // rotate (microbenchmark: four rotations and four shifts in two cycles;
 // the variable shifts VPSLLVQ and VPSRLVQ share the rotation pipes), but
 // rotating by shifts and an OR lengthens the chain: -shiftkeep 7 per cent
-// faster than vec (no gain), -shiftr 2 4 per cent. The
+// faster than vec (no gain), -shiftr 2 4 per cent. -body8 (eight rounds
+// scheduled together: 186 cycles in the schedule) 8-9 per cent, no gain. The
 // list schedule of a four-round block takes 94 cycles (312 ALU operations,
 // 72 rotations, critical path 81); the hardware takes about 116.
 var (
@@ -107,6 +108,7 @@ var (
 	aluPerCycle = flag.Int("alu", 4, "ALU operations per cycle in the schedule's machine model")
 	shiftR      = flag.Int("shiftr", 0, "θ: R of the first n columns by VPADDQ, VPSRLQ and VPORQ")
 	shiftKeep   = flag.Bool("shiftkeep", false, "ρ: rotate the single S[1] by VPSLLQ, VPSRLQ and VPORQ")
+	body8       = flag.Bool("body8", false, "loop body of eight rounds scheduled together (after one four-round pass for 12 or 20 rounds)")
 	pre4        = flag.Bool("pre4", true, "build column 4's new pairs from the singles before ρ (two rotations fewer)")
 	verbose     = flag.Bool("v", false, "print the schedule's statistics")
 	shufRot     = flag.Bool("shufrot", false, "schedule shuffles on the two rotation pipes")
@@ -686,16 +688,41 @@ func main() {
 	TESTQ(cnt, cnt)
 	JZ(LabelRef("store"))
 	entry := s.clone()
-	Label("loop")
-	for r := range bodyRounds {
-		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+	if *body8 {
+		// An odd number of four-round passes starts with one four-round
+		// pass; then eight rounds a pass, scheduled together.
+		TESTQ(U32(1), cnt)
+		JZ(LabelRef("even"))
+		for r := range bodyRounds {
+			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+		}
+		flush(!*noSched)
+		s.moveTo(entry)
+		ADDQ(U32(8*bodyRounds), rcp)
+		Label("even")
+		SHRQ(U8(1), cnt)
+		JZ(LabelRef("store"))
+		Label("loop8")
+		for r := range 2 * bodyRounds {
+			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+		}
+		flush(!*noSched)
+		s.moveTo(entry)
+		ADDQ(U32(16*bodyRounds), rcp)
+		DECQ(cnt)
+		JNZ(LabelRef("loop8"))
+	} else {
+		Label("loop")
+		for r := range bodyRounds {
+			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+		}
+		flush(!*noSched)
+		Comment("Registers back to the loop's entry assignment")
+		s.moveTo(entry)
+		ADDQ(U32(8*bodyRounds), rcp)
+		DECQ(cnt)
+		JNZ(LabelRef("loop"))
 	}
-	flush(!*noSched)
-	Comment("Registers back to the loop's entry assignment")
-	s.moveTo(entry)
-	ADDQ(U32(8*bodyRounds), rcp)
-	DECQ(cnt)
-	JNZ(LabelRef("loop"))
 	Label("store")
 	for x := range 5 {
 		for k := range 2 {
