@@ -5,13 +5,19 @@ package keccak
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
 )
+
+// hasAVX512 says whether this CPU can run p1600PairAVX512, whether or not
+// it is selected (the dispatch tests of keccak_test.go cover it through P1600).
+var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 
 // TestP1600PairAVX512 compares p1600PairAVX512 with p1600Generic on random
 // states and the zero state for every multiple of four rounds, and checks
 // the known answer of Keccak-f[1600] on the zero state.
 func TestP1600PairAVX512(t *testing.T) {
-	if !hasVecAVX512 {
+	if !hasAVX512 {
 		t.Skip("no AVX-512VL")
 	}
 	var z [25]uint64
@@ -44,7 +50,7 @@ func FuzzP1600Pair(f *testing.F) {
 	f.Add(make([]byte, 200), uint8(5))
 	f.Add([]byte("abc"), uint8(2))
 	f.Fuzz(func(t *testing.T, in []byte, r uint8) {
-		if !hasVecAVX512 {
+		if !hasAVX512 {
 			t.Skip("no AVX-512VL")
 		}
 		rounds := 4 * (int(r)%6 + 1)
@@ -57,30 +63,4 @@ func FuzzP1600Pair(f *testing.F) {
 			t.Fatalf("%d rounds: p1600PairAVX512 differs from p1600Generic", rounds)
 		}
 	})
-}
-
-// BenchmarkP1600Pair times one Keccak-f[1600] with the paired kernel and the
-// two registered single-state kernels, called directly (bytes = the 200-byte
-// state).
-func BenchmarkP1600Pair(b *testing.B) {
-	if !hasVecAVX512 {
-		b.Skip("no AVX-512VL")
-	}
-	var a [25]uint64
-	for _, k := range []struct {
-		name string
-		f    func(*[25]uint64, int)
-	}{
-		{"pair", p1600PairAVX512},
-		{"vec", p1600VecAVX512},
-		{"bmi2", p1600BMI2},
-	} {
-		b.Run("impl="+k.name, func(b *testing.B) {
-			b.SetBytes(200)
-			b.ReportAllocs()
-			for b.Loop() {
-				k.f(&a, 24)
-			}
-		})
-	}
 }
