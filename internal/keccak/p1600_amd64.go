@@ -18,9 +18,9 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //     the number of operations (see the generator).
 //
 // The portable p1600Unrolled (x/crypto's arrangement) takes about 237 ns.
-// Blocks are absorbed by the portable loop around p1600: a fused absorb
-// kernel (state kept in registers across blocks) gained only 2-3% with the
-// previous AVX-512 kernel.
+// With AVX-512, whole blocks of the standard rates are absorbed by
+// absorbPairAVX512, which keeps the state in the paired layout across
+// blocks.
 var (
 	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 	useBMI2   = cpu.X86.HasBMI1 && cpu.X86.HasBMI2
@@ -54,6 +54,35 @@ func p1600(a *[25]uint64, rounds int) {
 	}
 }
 
+// absorbPairAVX512 XORs each block of lanes lanes (9, 13, 17, 18 or 21) of
+// p into a and applies Keccak-f[1600] (24 rounds) after each, for the
+// len(p)/(8*lanes) whole blocks of p. It needs AVX-512F and AVX-512VL.
+//
+//go:noescape
+func absorbPairAVX512(a *[25]uint64, p []byte, lanes int)
+
+// maxAsmBytes bounds the input of one absorbPairAVX512 call: assembly
+// cannot be preempted (see CONTRIBUTING.md).
+const maxAsmBytes = 64 << 10
+
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
+	if useAVX512 && rounds == 24 && pairRate(rate) {
+		chunk := maxAsmBytes - maxAsmBytes%rate
+		for len(p) > 0 {
+			n := min(len(p), chunk)
+			absorbPairAVX512(a, p[:n], rate/8)
+			p = p[n:]
+		}
+		return
+	}
 	absorbBlocksGeneric(a, p, rate, rounds)
+}
+
+// pairRate reports whether absorbPairAVX512 handles blocks of rate bytes.
+func pairRate(rate int) bool {
+	switch rate / 8 {
+	case 9, 13, 17, 18, 21:
+		return rate%8 == 0
+	}
+	return false
 }

@@ -64,3 +64,63 @@ func FuzzP1600Pair(f *testing.F) {
 		}
 	})
 }
+
+// TestAbsorbPairAVX512 compares absorbPairAVX512 with XOR plus p1600Generic
+// for every block size it handles, with 0 to 3 whole blocks and a partial
+// block after them (which it must leave alone).
+func TestAbsorbPairAVX512(t *testing.T) {
+	if !hasAVX512 {
+		t.Skip("no AVX-512VL")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, lanes := range []int{9, 13, 17, 18, 21} {
+		if !pairRate(8 * lanes) {
+			t.Fatalf("pairRate(%d) = false", 8*lanes)
+		}
+		for blocks := range 4 {
+			for _, extra := range []int{0, 5, 8*lanes - 1} {
+				var a [25]uint64
+				for l := range a {
+					a[l] = r.Uint64()
+				}
+				p := make([]byte, blocks*8*lanes+extra)
+				for i := range p {
+					p[i] = byte(r.Uint32())
+				}
+				want, got := a, a
+				for b := range blocks {
+					xorIn(&want, 0, p[b*8*lanes:(b+1)*8*lanes])
+					p1600Generic(&want, 24)
+				}
+				absorbPairAVX512(&got, p, lanes)
+				if got != want {
+					t.Fatalf("lanes %d, %d blocks + %d bytes: absorbPairAVX512 differs", lanes, blocks, extra)
+				}
+			}
+		}
+	}
+}
+
+// FuzzAbsorbPair compares absorbPairAVX512 with XOR plus p1600Generic on
+// arbitrary input for each block size it handles.
+func FuzzAbsorbPair(f *testing.F) {
+	f.Add(make([]byte, 300), uint8(2))
+	f.Add([]byte("abc"), uint8(0))
+	f.Fuzz(func(t *testing.T, in []byte, sel uint8) {
+		if !hasAVX512 {
+			t.Skip("no AVX-512VL")
+		}
+		lanes := []int{9, 13, 17, 18, 21}[int(sel)%5]
+		var a [25]uint64
+		xorIn(&a, 0, in[:min(len(in), StateSize)])
+		want, got := a, a
+		for p := in; len(p) >= 8*lanes; p = p[8*lanes:] {
+			xorIn(&want, 0, p[:8*lanes])
+			p1600Generic(&want, 24)
+		}
+		absorbPairAVX512(&got, in, lanes)
+		if got != want {
+			t.Fatalf("lanes %d, %d bytes: absorbPairAVX512 differs", lanes, len(in))
+		}
+	})
+}

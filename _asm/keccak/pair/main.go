@@ -6,6 +6,11 @@
 // history as _asm/keccak/vec: 25 XMM registers, 100 operations a round, 29
 // of them rotations; 177 ns).
 //
+// It also generates absorbPairAVX512, which XORs whole message blocks of
+// the standard rates straight into this layout and permutes, keeping the
+// state in registers across blocks (SumKeccak256 of 1 MiB: 1.305 -> 1.253
+// ms on Zen 5, against a loop over p1600PairAVX512).
+//
 // Layout (the same at the start of every round): for each column x,
 //
 //	P[x][0] = (lane (x,0), lane (x,1))   low quadword, high quadword
@@ -734,5 +739,97 @@ func main() {
 	}
 	RET()
 
+	absorb(rcTable, rhoTable)
 	Generate()
+}
+
+// absorbLanes are the block sizes in lanes that absorbPairAVX512 handles:
+// the rates of SHA3-512, SHA3-384, SHA3-256/SHAKE256/Keccak-256 (17),
+// SHA3-224 and SHAKE128/cSHAKE128 (21).
+var absorbLanes = []int{9, 13, 17, 18, 21}
+
+// absorb emits absorbPairAVX512: for each whole block of p, XOR it into
+// the state and apply Keccak-f[1600], with the state kept in the paired
+// layout across blocks. Message lanes go straight into the registers: both
+// lanes of a pair with one VMOVQ and one VPINSRQ, a single lane of the pair
+// with VMOVQ (low half) or VMOVQ and VPSLLDQ (high half), a row-4 lane with
+// VPBROADCASTQ, since S[x] holds it in both halves.
+func absorb(rcTable, rhoTable Mem) {
+	TEXT("absorbPairAVX512", NOSPLIT, "func(a *[25]uint64, p []byte, lanes int)")
+	Doc("absorbPairAVX512 absorbs the whole blocks of p, of lanes lanes each (9, 13, 17, 18 or 21), with Keccak-f[1600].")
+	Pragma("noescape")
+	a := Load(Param("a"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	plen := Load(Param("p").Len(), GP64())
+	lanes := Load(Param("lanes"), GP64())
+	bs, rcp, cnt := GP64(), GP64(), GP64()
+	MOVQ(lanes, bs)
+	SHLQ(U8(3), bs)
+	s := initial()
+	for x := range 5 {
+		for k := range 2 {
+			VMOVQ(Mem{Base: a, Disp: 8 * (x + 10*k)}, s.g[x][k])
+			VPINSRQ(U8(1), Mem{Base: a, Disp: 8 * (x + 10*k + 5)}, s.g[x][k], s.g[x][k])
+		}
+		VPBROADCASTQ(Mem{Base: a, Disp: 8 * (x + 20)}, s.g[x][2])
+	}
+	entry := s.clone()
+	t := xmm[31]
+	Label("ablock")
+	CMPQ(plen, bs)
+	JB(LabelRef("adone"))
+	for _, n := range absorbLanes {
+		CMPQ(lanes, U8(n))
+		JEQ(LabelRef(fmt.Sprintf("axor%d", n)))
+	}
+	JMP(LabelRef("adone")) // other sizes: the caller does not pass them
+	for _, n := range absorbLanes {
+		Label(fmt.Sprintf("axor%d", n))
+		m := func(l int) Mem { return Mem{Base: p, Disp: 8 * l} }
+		for x := range 5 {
+			for k := range 2 {
+				lo, hi := x+10*k, x+10*k+5
+				r := s.g[x][k]
+				switch {
+				case hi < n:
+					VMOVQ(m(lo), t)
+					VPINSRQ(U8(1), m(hi), t, t)
+					VPXORQ(t, r, r)
+				case lo < n:
+					VMOVQ(m(lo), t)
+					VPXORQ(t, r, r)
+				}
+			}
+			if l := x + 20; l < n {
+				VPBROADCASTQ(m(l), t)
+				VPXORQ(t, s.g[x][2], s.g[x][2])
+			}
+		}
+		JMP(LabelRef("apermute"))
+	}
+	Label("apermute")
+	LEAQ(rcTable, rcp)
+	MOVQ(U32(24/bodyRounds), cnt)
+	Label("aloop")
+	for r := range bodyRounds {
+		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+	}
+	flush(!*noSched)
+	Comment("Registers back to the loop's entry assignment")
+	s.moveTo(entry)
+	ADDQ(U32(8*bodyRounds), rcp)
+	DECQ(cnt)
+	JNZ(LabelRef("aloop"))
+	ADDQ(bs, p)
+	SUBQ(bs, plen)
+	JMP(LabelRef("ablock"))
+	Label("adone")
+	for x := range 5 {
+		for k := range 2 {
+			VMOVQ(s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k)})
+			VPEXTRQ(U8(1), s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k + 5)})
+		}
+		VMOVQ(s.g[x][2], Mem{Base: a, Disp: 8 * (x + 20)})
+	}
+	RET()
 }
