@@ -683,14 +683,7 @@ func main() {
 	LEAQ(Mem{Base: rcp, Index: cnt, Scale: 8}, rcp)
 	MOVQ(n, cnt)
 	SHRQ(U8(2), cnt)
-	s := initial()
-	for x := range 5 {
-		for k := range 2 {
-			VMOVQ(Mem{Base: a, Disp: 8 * (x + 10*k)}, s.g[x][k])
-			VPINSRQ(U8(1), Mem{Base: a, Disp: 8 * (x + 10*k + 5)}, s.g[x][k], s.g[x][k])
-		}
-		VPBROADCASTQ(Mem{Base: a, Disp: 8 * (x + 20)}, s.g[x][2])
-	}
+	s := loadState(a)
 	TESTQ(cnt, cnt)
 	JZ(LabelRef("store"))
 	entry := s.clone()
@@ -718,18 +711,31 @@ func main() {
 		DECQ(cnt)
 		JNZ(LabelRef("loop8"))
 	} else {
-		Label("loop")
-		for r := range bodyRounds {
-			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
-		}
-		flush(!*noSched)
-		Comment("Registers back to the loop's entry assignment")
-		s.moveTo(entry)
-		ADDQ(U32(8*bodyRounds), rcp)
-		DECQ(cnt)
-		JNZ(LabelRef("loop"))
+		s.passes("loop", entry, rhoTable, rcp, cnt)
 	}
 	Label("store")
+	s.store(a)
+	RET()
+
+	absorb(rcTable, rhoTable)
+	Generate()
+}
+
+// loadState loads the 25 lanes at a into the registers of initial().
+func loadState(a reg.Register) *state {
+	s := initial()
+	for x := range 5 {
+		for k := range 2 {
+			VMOVQ(Mem{Base: a, Disp: 8 * (x + 10*k)}, s.g[x][k])
+			VPINSRQ(U8(1), Mem{Base: a, Disp: 8 * (x + 10*k + 5)}, s.g[x][k], s.g[x][k])
+		}
+		VPBROADCASTQ(Mem{Base: a, Disp: 8 * (x + 20)}, s.g[x][2])
+	}
+	return s
+}
+
+// store writes the 25 lanes back to a.
+func (s *state) store(a reg.Register) {
 	for x := range 5 {
 		for k := range 2 {
 			VMOVQ(s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k)})
@@ -737,10 +743,22 @@ func main() {
 		}
 		VMOVQ(s.g[x][2], Mem{Base: a, Disp: 8 * (x + 20)})
 	}
-	RET()
+}
 
-	absorb(rcTable, rhoTable)
-	Generate()
+// passes emits the loop label: cnt passes of the four-round body with the
+// round constants at rcp (advanced by each pass), the registers brought
+// back to entry's assignment at the end of every pass.
+func (s *state) passes(label string, entry *state, rhoTable Mem, rcp, cnt reg.Register) {
+	Label(label)
+	for r := range bodyRounds {
+		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+	}
+	flush(!*noSched)
+	Comment("Registers back to the loop's entry assignment")
+	s.moveTo(entry)
+	ADDQ(U32(8*bodyRounds), rcp)
+	DECQ(cnt)
+	JNZ(LabelRef(label))
 }
 
 // absorbLanes are the block sizes in lanes that absorbPairAVX512 handles:
@@ -751,8 +769,8 @@ var absorbLanes = []int{9, 13, 17, 18, 21}
 // absorb emits absorbPairAVX512: for each whole block of p, XOR it into
 // the state and apply Keccak-f[1600], with the state kept in the paired
 // layout across blocks. Message lanes go straight into the registers: both
-// lanes of a pair with one VMOVQ and one VPINSRQ, a single lane of the pair
-// with VMOVQ (low half) or VMOVQ and VPSLLDQ (high half), a row-4 lane with
+// lanes of a pair with one VMOVQ and one VPINSRQ, the low lane alone (when
+// the block ends between the two) with VMOVQ, a row-4 lane with
 // VPBROADCASTQ, since S[x] holds it in both halves.
 func absorb(rcTable, rhoTable Mem) {
 	TEXT("absorbPairAVX512", NOSPLIT, "func(a *[25]uint64, p []byte, lanes int)")
@@ -765,14 +783,7 @@ func absorb(rcTable, rhoTable Mem) {
 	bs, rcp, cnt := GP64(), GP64(), GP64()
 	MOVQ(lanes, bs)
 	SHLQ(U8(3), bs)
-	s := initial()
-	for x := range 5 {
-		for k := range 2 {
-			VMOVQ(Mem{Base: a, Disp: 8 * (x + 10*k)}, s.g[x][k])
-			VPINSRQ(U8(1), Mem{Base: a, Disp: 8 * (x + 10*k + 5)}, s.g[x][k], s.g[x][k])
-		}
-		VPBROADCASTQ(Mem{Base: a, Disp: 8 * (x + 20)}, s.g[x][2])
-	}
+	s := loadState(a)
 	entry := s.clone()
 	t := xmm[31]
 	Label("ablock")
@@ -810,26 +821,11 @@ func absorb(rcTable, rhoTable Mem) {
 	Label("apermute")
 	LEAQ(rcTable, rcp)
 	MOVQ(U32(24/bodyRounds), cnt)
-	Label("aloop")
-	for r := range bodyRounds {
-		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
-	}
-	flush(!*noSched)
-	Comment("Registers back to the loop's entry assignment")
-	s.moveTo(entry)
-	ADDQ(U32(8*bodyRounds), rcp)
-	DECQ(cnt)
-	JNZ(LabelRef("aloop"))
+	s.passes("aloop", entry, rhoTable, rcp, cnt)
 	ADDQ(bs, p)
 	SUBQ(bs, plen)
 	JMP(LabelRef("ablock"))
 	Label("adone")
-	for x := range 5 {
-		for k := range 2 {
-			VMOVQ(s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k)})
-			VPEXTRQ(U8(1), s.g[x][k], Mem{Base: a, Disp: 8 * (x + 10*k + 5)})
-		}
-		VMOVQ(s.g[x][2], Mem{Base: a, Disp: 8 * (x + 20)})
-	}
+	s.store(a)
 	RET()
 }
