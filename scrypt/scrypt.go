@@ -193,17 +193,13 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 
 	// One allocation: w tables of N blocks, w spare blocks, then B.
 	work := make([]uint32, (N*w+w+p)*blockWords)
-	// Zero what was written before returning: the tables up to the block
-	// each mix reached (clearing untouched pages would only fault them in),
-	// the spare blocks and B. Each worker zeroes its own table when it is
-	// done, so that with several workers the tables are cleared in parallel;
-	// this catches the rest.
-	filled := make([]int, w)
+	// Zero what was written before returning: each worker zeroes its own
+	// table up to the block its mixes reached (clearing untouched pages
+	// would only fault them in) and its spare block when it is done, so
+	// that with several workers the tables are cleared in parallel; B is
+	// zeroed here.
 	defer func() {
-		for i, f := range filled {
-			clear(work[i*N*blockWords : (i*N+f)*blockWords])
-		}
-		clear(work[w*N*blockWords:])
+		clear(work[(N+1)*w*blockWords:])
 		if testHookCleared != nil {
 			testHookCleared(work)
 		}
@@ -221,17 +217,17 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	worker := func(i int) {
 		v := work[i*N*blockWords : (i+1)*N*blockWords]
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
+		filled := 0 // blocks of v written
 		defer func() {
-			clear(v[:filled[i]*blockWords])
+			clear(v[:filled*blockWords])
 			clear(spare)
-			filled[i] = 0
 		}()
 		for {
 			j := int(next.Add(1) - 1)
 			if j >= p || s.mon.Stopped() {
 				return
 			}
-			filled[i] = max(filled[i], s.roMix(bw[j*blockWords:(j+1)*blockWords], v, spare))
+			filled = max(filled, s.roMix(bw[j*blockWords:(j+1)*blockWords], v, spare))
 		}
 	}
 	// Mix 0 runs on the calling goroutine, the others on new ones.
