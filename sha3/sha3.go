@@ -200,10 +200,7 @@ func (d *SHA3) UnmarshalBinary(b []byte) error {
 // sum is the one-shot body shared by the fixed-size functions: it runs on a
 // stack sponge and writes into out without allocating.
 func sum(out []byte, data []byte, ds byte) {
-	var s keccak.Sponge
-	s.Init(keccak.StateSize-2*len(out), keccak.MaxRounds, ds)
-	s.Absorb(data)
-	s.Squeeze(out)
+	keccak.Sum(out, data, keccak.StateSize-2*len(out), keccak.MaxRounds, ds)
 }
 
 // Sum224 returns the SHA3-224 hash of data.

@@ -167,6 +167,35 @@ func TestKernelsMatchGeneric(t *testing.T) {
 	})
 }
 
+// TestSumMatchesSponge compares the one-shot Sum, whose last permutation
+// computes only the first plane when the output fits in it, with Absorb and
+// Squeeze, for every kernel, every rate the packages use, both round counts,
+// message lengths around block boundaries and every output length up to
+// two planes (both paths and the edge between them).
+func TestSumMatchesSponge(t *testing.T) {
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+		msg := hashtest.RandBytes(3, 3*Rate128+9)
+		for _, rate := range []int{72, 104, 136, 144, 168} {
+			for _, rounds := range []int{24, 12} {
+				for _, n := range []int{0, 1, 7, 8, 63, 64, rate - 1, rate, rate + 1, 2*rate + 5, 3 * rate} {
+					for outLen := range 2*planeBytes + 1 {
+						var s Sponge
+						s.Init(rate, rounds, DomainKeccak)
+						s.Absorb(msg[:n])
+						want := make([]byte, outLen)
+						s.Squeeze(want)
+						got := make([]byte, outLen)
+						Sum(got, msg[:n], rate, rounds, DomainKeccak)
+						if !bytes.Equal(got, want) {
+							t.Fatalf("rate %d, %d rounds, %d bytes in, %d out: Sum %x, Squeeze %x", rate, rounds, n, outLen, got, want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 func TestP1600PanicsOnBadRounds(t *testing.T) {
 	for _, r := range []int{0, -1, 25} {
 		func() {

@@ -17,6 +17,9 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //     registers, ANDN for χ, RORX for θ. About 200 ns on Zen 5, bound by
 //     the number of operations (see the generator).
 //
+// One-shot hashes whose output fits in the first plane use
+// p1600Plane0PairAVX512 for the last permutation (see Sum).
+//
 // The portable p1600Unrolled (x/crypto's arrangement) takes about 237 ns.
 // With AVX-512, whole blocks of the standard rates are absorbed by
 // absorbPairAVX512, which keeps the state in the paired layout across
@@ -42,6 +45,22 @@ func p1600PairAVX512(a *[25]uint64, rounds int)
 //
 //go:noescape
 func p1600BMI2(a *[25]uint64, rounds int)
+
+// p1600Plane0PairAVX512 is p1600PairAVX512 that stores only the first
+// plane (lanes 0..4) of the result; its last round computes only that plane.
+//
+//go:noescape
+func p1600Plane0PairAVX512(a *[25]uint64, rounds int)
+
+// p1600Plane0 applies Keccak-p[1600, rounds] to a, of whose result only the
+// first plane, a[0..4], is defined.
+func p1600Plane0(a *[25]uint64, rounds int) {
+	if useAVX512 && rounds%4 == 0 {
+		p1600Plane0PairAVX512(a, rounds)
+		return
+	}
+	p1600(a, rounds)
+}
 
 func p1600(a *[25]uint64, rounds int) {
 	switch {

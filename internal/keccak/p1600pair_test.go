@@ -13,8 +13,9 @@ import (
 // it is selected (the dispatch tests of keccak_test.go cover it through P1600).
 var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 
-// TestP1600PairAVX512 compares p1600PairAVX512 with p1600Generic on random
-// states and the zero state for every multiple of four rounds, and checks
+// TestP1600PairAVX512 compares p1600PairAVX512 and p1600Plane0PairAVX512
+// with p1600Generic on random states and the zero state for every multiple
+// of four rounds, and checks
 // the known answer of Keccak-f[1600] on the zero state.
 func TestP1600PairAVX512(t *testing.T) {
 	if !hasAVX512 {
@@ -40,12 +41,26 @@ func TestP1600PairAVX512(t *testing.T) {
 			if got != want {
 				t.Fatalf("state %d, %d rounds: p1600PairAVX512 differs from p1600Generic", i, rounds)
 			}
+			checkPlane0(t, a, rounds)
 		}
 	}
 }
 
-// FuzzP1600Pair compares p1600PairAVX512 with p1600Generic on arbitrary
-// states and round counts (multiples of four).
+// checkPlane0 checks that p1600Plane0PairAVX512 writes the first plane of
+// Keccak-p[1600, rounds](a) and leaves the other lanes alone.
+func checkPlane0(t *testing.T, a [25]uint64, rounds int) {
+	t.Helper()
+	want, got := a, a
+	p1600Generic(&want, rounds)
+	copy(want[5:], a[5:])
+	p1600Plane0PairAVX512(&got, rounds)
+	if got != want {
+		t.Fatalf("%d rounds: p1600Plane0PairAVX512 = %x, want %x", rounds, got, want)
+	}
+}
+
+// FuzzP1600Pair compares p1600PairAVX512 and p1600Plane0PairAVX512 with
+// p1600Generic on arbitrary states and round counts (multiples of four).
 func FuzzP1600Pair(f *testing.F) {
 	f.Add(make([]byte, 200), uint8(5))
 	f.Add([]byte("abc"), uint8(2))
@@ -62,6 +77,7 @@ func FuzzP1600Pair(f *testing.F) {
 		if got != want {
 			t.Fatalf("%d rounds: p1600PairAVX512 differs from p1600Generic", rounds)
 		}
+		checkPlane0(t, a, rounds)
 	})
 }
 

@@ -135,14 +135,41 @@ func (s *Sponge) Pad() {
 	if s.squeezing {
 		return
 	}
-	n := int(s.n)
-	s.a[n/8] ^= uint64(s.ds) << (8 * (n % 8))
-	last := int(s.rate) - 1
-	s.a[last/8] ^= uint64(0x80) << (8 * (last % 8))
+	s.padBits()
 	p1600(&s.a, int(s.rounds))
 	s.n = 0
 	s.squeezing = true
 }
+
+// padBits XORs the domain byte after the message and the last padding bit
+// at the end of the block.
+func (s *Sponge) padBits() {
+	n := int(s.n)
+	s.a[n/8] ^= uint64(s.ds) << (8 * (n % 8))
+	last := int(s.rate) - 1
+	s.a[last/8] ^= uint64(0x80) << (8 * (last % 8))
+}
+
+// Sum writes to out the first len(out) bytes of output of the sponge with
+// the given rate, rounds and domain byte (as for Init) over data: a
+// one-shot that needs no Squeeze afterwards. When out fits in the first
+// plane of the state (40 bytes, and at most the rate), as for SHA3-224/256
+// and Keccak-224/256, the last permutation computes only that plane.
+func Sum(out, data []byte, rate, rounds int, ds byte) {
+	var s Sponge
+	s.Init(rate, rounds, ds)
+	s.Absorb(data)
+	if len(out) > planeBytes || len(out) > rate {
+		s.Squeeze(out)
+		return
+	}
+	s.padBits()
+	p1600Plane0(&s.a, rounds)
+	xorOut(&s.a, 0, out)
+}
+
+// planeBytes is the size of one plane of the state (five lanes).
+const planeBytes = 40
 
 // Squeeze pads on its first call and then fills out with the next len(out)
 // bytes of output.

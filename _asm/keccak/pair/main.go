@@ -11,6 +11,12 @@
 // state in registers across blocks (SumKeccak256 of 1 MiB: 1.305 -> 1.253
 // ms on Zen 5, against a loop over p1600PairAVX512).
 //
+// And p1600Plane0PairAVX512, for one-shot hashes whose output fits in the
+// first plane (SHA3-224/256, Keccak-224/256; keccak.Sum): its last round
+// computes and stores only lanes 0..4 (38 operations instead of 78, and 5
+// stores instead of 25). SumKeccak256 of 64 bytes: 181.8 -> 175.7 ns on
+// Zen 5 (bench/, same run, n=6).
+//
 // Layout (the same at the start of every round): for each column x,
 //
 //	P[x][0] = (lane (x,0), lane (x,1))   low quadword, high quadword
@@ -65,6 +71,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 
@@ -103,6 +110,18 @@ const (
 // scheduled together: 186 cycles in the schedule) 8-9 per cent, no gain. The
 // list schedule of a four-round block takes 94 cycles (312 ALU operations,
 // 72 rotations, critical path 81); the hardware takes about 116.
+// Later: 180 random list schedules (-jitter 8, 20, 40 with seeds 1..60)
+// were none faster than the default (best 166.6 ns against 166.8), longer
+// latencies in the model (-latextra 1, 2, 4) 2 to 10 per cent slower, the
+// absorb kernel's permutation written out in full (-unroll 24, scheduled
+// in blocks of 4, 8, 12 or 24 rounds) with or without ι off the parity
+// chain (-iotafold) no different (160.0 against 160.1 ns a block over 1
+// MiB, twelve interleaved runs). A microbenchmark of the round's mix of
+// operations without dependencies runs at exactly four per cycle (19.5
+// cycles a round) and chains of 2-cycle operations whose length equals the
+// throughput bound run 40-60 per cent slower than either bound on this core
+// (depending on the order), which is where this kernel sits: 28 cycles a
+// round for a critical path and a throughput bound of about 20 each.
 var (
 	chiTern     = flag.Bool("chitern", true, "χ: copy B[0], B[1] and write all five with VPTERNLOGQ")
 	noSched     = flag.Bool("nosched", false, "emit in program order")
@@ -110,6 +129,7 @@ var (
 	inPlace     = flag.Bool("inplace", false, "θ: update the lanes in place (R through a late-read source)")
 	noDep       = flag.Bool("nodep", false, "timing only, wrong output: θ's parities from two constant registers")
 	fold4       = flag.Bool("fold4", false, "θ: swap both pairs, fold with two VPTERNLOGQ (one op more, one cycle less)")
+	iotaFold    = flag.Bool("iotafold", false, "absorb, -unroll 24: θ folds column 0 from lane (0,0) before ι and the single XORed with RC in both halves (ι off the parity chain)")
 	iotaPi      = flag.Bool("iotapi", false, "ι: XOR RC into lane (0,0) before ρ (offset 0) and unpack a second copy of its new pair for χ's x = 0 only")
 	aluPerCycle = flag.Int("alu", 4, "ALU operations per cycle in the schedule's machine model")
 	shiftR      = flag.Int("shiftr", 0, "θ: R of the first n columns by VPADDQ, VPSRLQ and VPORQ")
@@ -118,6 +138,11 @@ var (
 	pre4        = flag.Bool("pre4", true, "build column 4's new pairs from the singles before ρ (two rotations fewer)")
 	verbose     = flag.Bool("v", false, "print the schedule's statistics")
 	shufRot     = flag.Bool("shufrot", false, "schedule shuffles on the two rotation pipes")
+	seed        = flag.Int64("seed", 0, "with -jitter: seed of the random priorities")
+	jitter      = flag.Int("jitter", 0, "add a random 0..jitter to each operation's priority in the list schedule")
+	unrollSched = flag.Int("unrollsched", 4, "absorb, -unroll 24: rounds per list-scheduled block")
+	unroll      = flag.Int("unroll", 4, "absorb: 24 for the permutation written out in full, otherwise the four-round loop")
+	latExtra    = flag.Int("latextra", 0, "cycles added to every ALU operation's latency in the schedule's machine model")
 )
 
 type opKind int
@@ -140,6 +165,8 @@ type op struct {
 }
 
 var prog []op
+
+var rng *rand.Rand
 
 func mov(src, dst reg.VecPhysical) {
 	prog = append(prog, op{kMove, []reg.VecPhysical{src}, dst, func() { VMOVDQA64(src, dst) }})
@@ -215,9 +242,9 @@ func latency(producer op, consumer op, operand int) int {
 		return 1
 	}
 	if consumer.kind == kTern && operand > 0 {
-		return 3
+		return 3 + *latExtra
 	}
-	return 2
+	return 2 + *latExtra
 }
 
 // flush emits the recorded operations in list-schedule order (the vec
@@ -260,6 +287,7 @@ func flush(schedule bool) {
 		readers[o.write] = nil
 		lastWrite[o.write] = i
 	}
+	rng = rand.New(rand.NewPCG(uint64(*seed), 0)) // the same schedule for every copy of the body
 	height := make([]int, n)
 	for i := n - 1; i >= 0; i-- {
 		h := 0
@@ -287,6 +315,9 @@ func flush(schedule bool) {
 	for i := range n {
 		if k := prog[i].kind; k == kRot || (*shufRot && k == kShuf) {
 			height[i] += *rotBoost
+		}
+		if *jitter > 0 {
+			height[i] += rng.IntN(*jitter + 1)
 		}
 	}
 	earliest := make([]int, n)
@@ -352,6 +383,11 @@ func flush(schedule bool) {
 type state struct {
 	g    [5][3]reg.VecPhysical
 	free []reg.VecPhysical
+	// With iotafold, after a round in the same scheduled block: pre00 is
+	// g[0][0] before ι and rcb the round constant in both halves, so that
+	// the next θ folds column 0 without waiting for ι.
+	pre00, rcb reg.VecPhysical
+	haveIota   bool
 }
 
 func initial() *state {
@@ -395,8 +431,9 @@ func (s *state) where(l int) (reg.VecPhysical, int) {
 // rhoCount is the offset in the ρ table of the counts of g[x][k].
 func rhoCount(x, k int) int { return 16 * (x + 5*k) }
 
-func (s *state) round(rho, rc Mem) {
-	// θ: the parities, both halves.
+// parities records θ's column parities C[x], each in both halves of a new
+// register.
+func (s *state) parities() [5]reg.VecPhysical {
 	var c [5]reg.VecPhysical
 	for x := range 5 {
 		t, u := s.alloc(), s.alloc()
@@ -413,6 +450,13 @@ func (s *state) round(rho, rc Mem) {
 			tern(xor3, u, t, v)
 			s.release(u)
 			u = v
+		} else if x == 0 && s.haveIota {
+			xor2(s.pre00, s.g[x][1], t)
+			swap(t, u)
+			xor2(s.g[x][2], s.rcb, s.rcb)
+			tern(xor3, t, s.rcb, u)
+			s.release(s.pre00, s.rcb)
+			s.haveIota = false
 		} else {
 			xor2(s.g[x][0], s.g[x][1], t)
 			swap(t, u)
@@ -421,6 +465,15 @@ func (s *state) round(rho, rc Mem) {
 		s.release(t)
 		c[x] = u
 	}
+	return c
+}
+
+// round records one round. With foldIota (the next round is in the same
+// scheduled block), the next round's θ folds column 0 from lane (0,0)
+// before ι and the single XORed with the round constant in both halves, so
+// that ι is off the parity chain.
+func (s *state) round(rho, rc Mem, foldIota bool) {
+	c := s.parities()
 	for x := range 5 {
 		r := s.alloc()
 		if x < *shiftR {
@@ -545,17 +598,16 @@ func (s *state) round(rho, rc Mem) {
 			out = bb
 			out[0] = withRC
 		} else if *chiTern {
-			c0, c1 := s.alloc(), s.alloc()
-			mov(bb[0], c0)
-			mov(bb[1], c1)
-			tern(chi, bb[2], bb[1], bb[0])
-			tern(chi, bb[3], bb[2], bb[1])
-			tern(chi, bb[4], bb[3], bb[2])
-			tern(chi, c0, bb[4], bb[3])
-			tern(chi, c1, c0, bb[4])
-			s.release(c0, c1)
+			s.chi(bb)
 			out = bb
-			if k == 0 && !*iotaPi {
+			if k == 0 && foldIota {
+				s.pre00, s.rcb = out[0], s.alloc()
+				s.haveIota = true
+				out[0] = s.alloc()
+				xor2(s.pre00, t, out[0])
+				rcb := s.rcb
+				prog = append(prog, op{kLoad, nil, rcb, func() { VPBROADCASTQ(rc, rcb) }})
+			} else if k == 0 && !*iotaPi {
 				xor2(out[0], t, out[0])
 			}
 		} else {
@@ -581,6 +633,54 @@ func (s *state) round(rho, rc Mem) {
 			s.g[x][k] = out[x]
 		}
 	}
+}
+
+// plane0 records a round that computes only the first plane of its output,
+// lanes (x, 0) for x = 0..4, and returns the registers holding them in
+// their low halves. Those lanes come out of χ on the new first plane, whose
+// lanes come from the diagonal: new lane (x, 0) is old lane (x, x) (π), so
+// of θ's update and ρ only five lanes are needed: 38 operations instead of
+// 78.
+func (s *state) plane0(rho, rc Mem) [5]reg.VecPhysical {
+	c := s.parities()
+	var b [5]reg.VecPhysical
+	for x := range 5 {
+		if keccakgen.Source(x, 0) != 6*x {
+			panic("plane0: new lane (x, 0) is not old lane (x, x)")
+		}
+		r, h := s.where(6 * x)
+		k := (6 * x / 5) / 2 // the register's index in g[x]
+		n := s.alloc()
+		rol(1, c[(x+1)%5], n)
+		tern(xor3, r, c[(x+4)%5], n)
+		m := rho
+		m.Disp += rhoCount(x, k)
+		rolv(m, n)
+		if h == 1 {
+			unpack(1, n, n, n)
+		}
+		b[x] = n
+	}
+	s.release(c[:]...)
+	t := s.alloc()
+	loadq(rc, t)
+	s.chi(b)
+	xor2(b[0], t, b[0])
+	return b
+}
+
+// chi records χ on a group of five registers, in place: B[0] and B[1] are
+// copied, and all five outputs written with VPTERNLOGQ.
+func (s *state) chi(b [5]reg.VecPhysical) {
+	c0, c1 := s.alloc(), s.alloc()
+	mov(b[0], c0)
+	mov(b[1], c1)
+	tern(chi, b[2], b[1], b[0])
+	tern(chi, b[3], b[2], b[1])
+	tern(chi, b[4], b[3], b[2])
+	tern(chi, c0, b[4], b[3])
+	tern(chi, c1, c0, b[4])
+	s.release(c0, c1)
 }
 
 // moveTo emits the register moves that bring s into want's assignment,
@@ -672,17 +772,7 @@ func main() {
 
 	TEXT("p1600PairAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
 	Doc("p1600PairAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4 (4..24).")
-	Pragma("noescape")
-	a := Load(Param("a"), GP64())
-	n := Load(Param("rounds"), GP64())
-	rcp, cnt := GP64(), GP64()
-	// rcp = &RC[24-rounds], cnt = rounds/4.
-	MOVQ(U32(24), cnt)
-	SUBQ(n, cnt)
-	LEAQ(rcTable, rcp)
-	LEAQ(Mem{Base: rcp, Index: cnt, Scale: 8}, rcp)
-	MOVQ(n, cnt)
-	SHRQ(U8(2), cnt)
+	a, rcp, cnt := prologue(rcTable)
 	s := loadState(a)
 	TESTQ(cnt, cnt)
 	JZ(LabelRef("store"))
@@ -693,7 +783,7 @@ func main() {
 		TESTQ(U32(1), cnt)
 		JZ(LabelRef("even"))
 		for r := range bodyRounds {
-			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r}, false)
 		}
 		flush(!*noSched)
 		s.moveTo(entry)
@@ -703,7 +793,7 @@ func main() {
 		JZ(LabelRef("store"))
 		Label("loop8")
 		for r := range 2 * bodyRounds {
-			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r}, false)
 		}
 		flush(!*noSched)
 		s.moveTo(entry)
@@ -717,8 +807,51 @@ func main() {
 	s.store(a)
 	RET()
 
+	plane0Kernel(rcTable, rhoTable)
 	absorb(rcTable, rhoTable)
 	Generate()
+}
+
+// prologue loads the arguments (a *[25]uint64, rounds int) of a
+// permutation kernel and returns a, rcp = &RC[24-rounds] and cnt =
+// rounds/4.
+func prologue(rcTable Mem) (a, rcp, cnt reg.Register) {
+	Pragma("noescape")
+	a = Load(Param("a"), GP64())
+	n := Load(Param("rounds"), GP64())
+	rcp, cnt = GP64(), GP64()
+	MOVQ(U32(24), cnt)
+	SUBQ(n, cnt)
+	LEAQ(rcTable, rcp)
+	LEAQ(Mem{Base: rcp, Index: cnt, Scale: 8}, rcp)
+	MOVQ(n, cnt)
+	SHRQ(U8(2), cnt)
+	return a, rcp, cnt
+}
+
+// plane0Kernel emits p1600Plane0PairAVX512: Keccak-p[1600, rounds] that
+// writes only the first plane (lanes 0..4) of the result, for one-shot hashes
+// whose output fits in it (SHA3-224/256, Keccak-224/256). The last four
+// rounds are one block: three full rounds and plane0.
+func plane0Kernel(rcTable, rhoTable Mem) {
+	TEXT("p1600Plane0PairAVX512", NOSPLIT, "func(a *[25]uint64, rounds int)")
+	Doc("p1600Plane0PairAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4 (4..24) and stores only lanes 0..4 of the result.")
+	a, rcp, cnt := prologue(rcTable)
+	s := loadState(a)
+	DECQ(cnt)
+	JZ(LabelRef("plast"))
+	entry := s.clone()
+	s.passes("ploop", entry, rhoTable, rcp, cnt)
+	Label("plast")
+	for r := range bodyRounds - 1 {
+		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r}, false)
+	}
+	out := s.plane0(rhoTable, Mem{Base: rcp, Disp: 8 * (bodyRounds - 1)})
+	flush(!*noSched)
+	for x, r := range out {
+		VMOVQ(r, Mem{Base: a, Disp: 8 * x})
+	}
+	RET()
 }
 
 // loadState loads the 25 lanes at a into the registers of initial().
@@ -751,7 +884,7 @@ func (s *state) store(a reg.Register) {
 func (s *state) passes(label string, entry *state, rhoTable Mem, rcp, cnt reg.Register) {
 	Label(label)
 	for r := range bodyRounds {
-		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r})
+		s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r}, false)
 	}
 	flush(!*noSched)
 	Comment("Registers back to the loop's entry assignment")
@@ -820,8 +953,18 @@ func absorb(rcTable, rhoTable Mem) {
 	}
 	Label("apermute")
 	LEAQ(rcTable, rcp)
-	MOVQ(U32(24/bodyRounds), cnt)
-	s.passes("aloop", entry, rhoTable, rcp, cnt)
+	if *unroll == 24 {
+		for r := range 24 {
+			s.round(rhoTable, Mem{Base: rcp, Disp: 8 * r}, *iotaFold && (r+1)%*unrollSched != 0)
+			if (r+1)%*unrollSched == 0 {
+				flush(!*noSched)
+			}
+		}
+		s.moveTo(entry)
+	} else {
+		MOVQ(U32(24/bodyRounds), cnt)
+		s.passes("aloop", entry, rhoTable, rcp, cnt)
+	}
 	ADDQ(bs, p)
 	SUBQ(bs, plen)
 	JMP(LabelRef("ablock"))
