@@ -161,6 +161,180 @@ DATA sha1_shuf<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA sha1_shuf<>+8(SB)/8, $0x0001020304050607
 GLOBL sha1_shuf<>(SB), RODATA|NOPTR, $16
 
+// func sumShortSHANI(out *[20]byte, p []byte)
+// Requires: AVX512BW, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
+TEXT ·sumShortSHANI(SB), NOSPLIT, $0-32
+	MOVQ         out+0(FP), AX
+	MOVQ         p_base+8(FP), CX
+	MOVQ         p_len+16(FP), DX
+	MOVQ         $-1, SI
+	BZHIQ        DX, SI, BX
+	MOVL         $0x00000001, SI
+	SHLXQ        DX, SI, SI
+	KMOVQ        BX, K1
+	KMOVQ        SI, K2
+	MOVL         $0x00000080, BX
+	MOVOU        sha1_shuf<>+0(SB), X0
+	VMOVDQU8.Z   (CX), K1, X1
+	VPBROADCASTB BX, K2, X1
+	KSHIFTRQ     $0x10, K1, K1
+	KSHIFTRQ     $0x10, K2, K2
+	VMOVDQU8.Z   16(CX), K1, X2
+	VPBROADCASTB BX, K2, X2
+	KSHIFTRQ     $0x10, K1, K1
+	KSHIFTRQ     $0x10, K2, K2
+	VMOVDQU8.Z   32(CX), K1, X3
+	VPBROADCASTB BX, K2, X3
+	KSHIFTRQ     $0x10, K1, K1
+	KSHIFTRQ     $0x10, K2, K2
+	VMOVDQU8.Z   48(CX), K1, X4
+	VPBROADCASTB BX, K2, X4
+	SHLQ         $0x03, DX
+	BSWAPQ       DX
+	PINSRQ       $0x01, DX, X4
+	PSHUFB       X0, X1
+	PSHUFB       X0, X2
+	PSHUFB       X0, X3
+	PSHUFB       X0, X4
+	MOVOU        sha1_init<>+0(SB), X7
+	MOVOU        sha1_init<>+16(SB), X8
+	MOVO         X7, X5
+	MOVO         X8, X6
+	PADDD        X1, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x00, X6, X5
+	SHA1MSG1     X2, X1
+	SHA1NEXTE    X2, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x00, X0, X5
+	SHA1MSG1     X3, X2
+	PXOR         X3, X1
+	SHA1NEXTE    X3, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x00, X6, X5
+	SHA1MSG1     X4, X3
+	PXOR         X4, X2
+	SHA1MSG2     X4, X1
+	SHA1NEXTE    X4, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x00, X0, X5
+	SHA1MSG1     X1, X4
+	PXOR         X1, X3
+	SHA1MSG2     X1, X2
+	SHA1NEXTE    X1, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x00, X6, X5
+	SHA1MSG1     X2, X1
+	PXOR         X2, X4
+	SHA1MSG2     X2, X3
+	SHA1NEXTE    X2, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x01, X0, X5
+	SHA1MSG1     X3, X2
+	PXOR         X3, X1
+	SHA1MSG2     X3, X4
+	SHA1NEXTE    X3, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x01, X6, X5
+	SHA1MSG1     X4, X3
+	PXOR         X4, X2
+	SHA1MSG2     X4, X1
+	SHA1NEXTE    X4, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x01, X0, X5
+	SHA1MSG1     X1, X4
+	PXOR         X1, X3
+	SHA1MSG2     X1, X2
+	SHA1NEXTE    X1, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x01, X6, X5
+	SHA1MSG1     X2, X1
+	PXOR         X2, X4
+	SHA1MSG2     X2, X3
+	SHA1NEXTE    X2, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x01, X0, X5
+	SHA1MSG1     X3, X2
+	PXOR         X3, X1
+	SHA1MSG2     X3, X4
+	SHA1NEXTE    X3, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x02, X6, X5
+	SHA1MSG1     X4, X3
+	PXOR         X4, X2
+	SHA1MSG2     X4, X1
+	SHA1NEXTE    X4, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x02, X0, X5
+	SHA1MSG1     X1, X4
+	PXOR         X1, X3
+	SHA1MSG2     X1, X2
+	SHA1NEXTE    X1, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x02, X6, X5
+	SHA1MSG1     X2, X1
+	PXOR         X2, X4
+	SHA1MSG2     X2, X3
+	SHA1NEXTE    X2, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x02, X0, X5
+	SHA1MSG1     X3, X2
+	PXOR         X3, X1
+	SHA1MSG2     X3, X4
+	SHA1NEXTE    X3, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x02, X6, X5
+	SHA1MSG1     X4, X3
+	PXOR         X4, X2
+	SHA1MSG2     X4, X1
+	SHA1NEXTE    X4, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x03, X0, X5
+	SHA1MSG1     X1, X4
+	PXOR         X1, X3
+	SHA1MSG2     X1, X2
+	SHA1NEXTE    X1, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x03, X6, X5
+	PXOR         X2, X4
+	SHA1MSG2     X2, X3
+	SHA1NEXTE    X2, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x03, X0, X5
+	SHA1MSG2     X3, X4
+	SHA1NEXTE    X3, X6
+	MOVO         X5, X0
+	SHA1RNDS4    $0x03, X6, X5
+	SHA1NEXTE    X4, X0
+	MOVO         X5, X6
+	SHA1RNDS4    $0x03, X0, X5
+
+	// Add the initial state; the digest is A..E big-endian.
+	SHA1NEXTE X8, X6
+	PADDD     X7, X5
+	PSHUFD    $0x1b, X5, X5
+	MOVOU     sha1_bswap_out<>+0(SB), X0
+	PSHUFB    X0, X5
+	MOVOU     X5, (AX)
+	PEXTRD    $0x03, X6, CX
+	BSWAPL    CX
+	MOVL      CX, 16(AX)
+	RET
+
+DATA sha1_init<>+0(SB)/4, $0x10325476
+DATA sha1_init<>+4(SB)/4, $0x98badcfe
+DATA sha1_init<>+8(SB)/4, $0xefcdab89
+DATA sha1_init<>+12(SB)/4, $0x67452301
+DATA sha1_init<>+16(SB)/4, $0x00000000
+DATA sha1_init<>+20(SB)/4, $0x00000000
+DATA sha1_init<>+24(SB)/4, $0x00000000
+DATA sha1_init<>+28(SB)/4, $0xc3d2e1f0
+GLOBL sha1_init<>(SB), RODATA|NOPTR, $32
+
+DATA sha1_bswap_out<>+0(SB)/8, $0x0405060700010203
+DATA sha1_bswap_out<>+8(SB)/8, $0x0c0d0e0f08090a0b
+GLOBL sha1_bswap_out<>(SB), RODATA|NOPTR, $16
+
 // func blockSSSE3(h *[5]uint32, p []byte)
 // Requires: SSE2, SSSE3
 TEXT ·blockSSSE3(SB), NOSPLIT, $64-32

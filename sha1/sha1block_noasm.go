@@ -3,3 +3,5 @@
 package sha1
 
 func block(d *digest, p []byte) { blockGeneric(d, p) }
+
+func sumShort(p []byte) (out [Size]byte, ok bool) { return out, false }

@@ -19,10 +19,14 @@ func main() {
 	Package("github.com/hashkit/hashkit/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
+	genSumShort()
 	genSSSE3()
 	genAMD64()
 	Generate()
 }
+
+// sha1Shuf reverses the 16 bytes of a register (set by genSHANI).
+var sha1Shuf Mem
 
 // genSHANI writes blockSHANI(h *[5]uint32, p []byte), which hashes the
 // whole 64-byte blocks of p.
@@ -45,7 +49,7 @@ func genSHANI() {
 
 	// Reverses the 16 bytes: the four big-endian message words become
 	// native dwords with W[t] in the highest lane, as SHA1RNDS4 expects.
-	shuf := GLOBL("sha1_shuf", RODATA|NOPTR)
+	sha1Shuf = GLOBL("sha1_shuf", RODATA|NOPTR)
 	DATA(0, U64(0x08090a0b0c0d0e0f))
 	DATA(8, U64(0x0001020304050607))
 
@@ -72,7 +76,7 @@ func genSHANI() {
 	PINSRD(Imm(3), Mem{Base: hp}, abcd)
 	PXOR(e0, e0)
 	PINSRD(Imm(3), Mem{Base: hp, Disp: 16}, e0)
-	MOVOU(shuf, mask)
+	MOVOU(sha1Shuf, mask)
 
 	Label("loop")
 	MOVO(abcd, saveABCD)
@@ -84,6 +88,27 @@ func genSHANI() {
 		MOVOU(Mem{Base: p, Disp: 16 * i}, w)
 		PSHUFB(mask, w)
 	}
+	shaniRounds(abcd, e, m)
+	Comment("E after round 79 is ROTL30 of the A before the last four rounds; add the saved state.")
+	SHA1NEXTE(saveE, e0)
+	PADDD(saveABCD, abcd)
+
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("loop"))
+
+	PSHUFD(Imm(0x1b), abcd, abcd)
+	MOVOU(abcd, Mem{Base: hp})
+	PEXTRD(Imm(3), e0, Mem{Base: hp, Disp: 16})
+	Label("done")
+	RET()
+}
+
+// shaniRounds emits the 80 rounds of one block: abcd holds A B C D (A in
+// the highest dword), e[0] holds E in its highest dword (the others zero)
+// and m the message words as SHA1RNDS4 wants them. Afterwards e[0] holds the
+// A whose ROTL30 is the last E (SHA1NEXTE adds it).
+func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 	for q := range 20 {
 		cur := e[q%2]
 		if q == 0 {
@@ -107,18 +132,84 @@ func genSHANI() {
 			SHA1MSG2(m[(q+1)%4], m[(q+2)%4]) // group q+2
 		}
 	}
-	Comment("E after round 79 is ROTL30 of the A before the last four rounds; add the saved state.")
-	SHA1NEXTE(saveE, e0)
-	PADDD(saveABCD, abcd)
+}
 
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef("loop"))
+// genSumShort writes sumShortSHANI(out *[Size]byte, p []byte), the SHA-1
+// of a message of at most 55 bytes: one padded block, built in registers.
+// AVX-512BW masked loads read exactly len(p) bytes (masked-off bytes never
+// fault) and a masked byte broadcast places the 0x80 after them, so the
+// block never goes through memory: a one-shot through the buffer paid for
+// its loads of bytes just written by narrower stores (store-to-load
+// forwarding fails when a load spans several stores).
+func genSumShort() {
+	TEXT("sumShortSHANI", NOSPLIT, "func(out *[20]byte, p []byte)")
+	Doc("sumShortSHANI writes the SHA-1 of p (at most 55 bytes) to out.")
+	Pragma("noescape")
+	out := Load(Param("out"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
 
-	PSHUFD(Imm(0x1b), abcd, abcd)
-	MOVOU(abcd, Mem{Base: hp})
-	PEXTRD(Imm(3), e0, Mem{Base: hp, Disp: 16})
-	Label("done")
+	// Masks: msg = the low n bits (the message bytes), pad = bit n.
+	msg, pad, t := GP64(), GP64(), GP64()
+	MOVQ(I32(-1), t)
+	BZHIQ(n, t, msg)
+	MOVL(U32(1), t.As32())
+	SHLXQ(n, t, pad)
+	km, kp := K1, K2
+	KMOVQ(msg, km)
+	KMOVQ(pad, kp)
+	b80 := GP32()
+	MOVL(U32(0x80), b80)
+
+	mask := XMM()
+	MOVOU(sha1Shuf, mask)
+	m := []VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	for i, w := range m {
+		if i > 0 {
+			KSHIFTRQ(U8(16), km, km)
+			KSHIFTRQ(U8(16), kp, kp)
+		}
+		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, km, w)
+		VPBROADCASTB(b80, kp, w)
+	}
+	// The bit length, big-endian, in the block's last eight bytes.
+	SHLQ(U8(3), n)
+	BSWAPQ(n)
+	PINSRQ(U8(1), n, m[3])
+	for _, w := range m {
+		PSHUFB(mask, w)
+	}
+
+	abcd, e0, e1 := XMM(), XMM(), XMM()
+	init := GLOBL("sha1_init", RODATA|NOPTR)
+	DATA(0, U32(0x10325476)) // D C B A: A in the highest dword
+	DATA(4, U32(0x98badcfe))
+	DATA(8, U32(0xefcdab89))
+	DATA(12, U32(0x67452301))
+	DATA(16, U32(0))
+	DATA(20, U32(0))
+	DATA(24, U32(0))
+	DATA(28, U32(0xc3d2e1f0)) // E in the highest dword
+	initABCD, initE := XMM(), XMM()
+	MOVOU(init, initABCD)
+	MOVOU(init.Offset(16), initE)
+	MOVO(initABCD, abcd)
+	MOVO(initE, e0)
+	shaniRounds(abcd, [2]VecVirtual{e0, e1}, m)
+	Comment("Add the initial state; the digest is A..E big-endian.")
+	SHA1NEXTE(initE, e0)
+	PADDD(initABCD, abcd)
+	bswap := GLOBL("sha1_bswap_out", RODATA|NOPTR)
+	DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
+	DATA(8, U64(0x0c0d0e0f08090a0b))
+	PSHUFD(U8(0x1b), abcd, abcd)
+	MOVOU(bswap, mask)
+	PSHUFB(mask, abcd)
+	MOVOU(abcd, Mem{Base: out})
+	e := GP32()
+	PEXTRD(U8(3), e0, e)
+	BSWAPL(e)
+	MOVL(e, Mem{Base: out, Disp: 16})
 	RET()
 }
 
