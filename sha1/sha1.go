@@ -69,7 +69,7 @@ func New() hash.Hash {
 
 // Sum returns the SHA-1 checksum of data.
 func Sum(data []byte) [Size]byte {
-	if out, ok := sumShort(data); ok {
+	if out, ok := sumOneCall(data); ok {
 		return out
 	}
 	var d digest

@@ -19,7 +19,7 @@ func main() {
 	Package("github.com/hashkit/hashkit/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
-	genSumShort()
+	genSum()
 	genSSSE3()
 	genAMD64()
 	Generate()
@@ -134,53 +134,23 @@ func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 	}
 }
 
-// genSumShort writes sumShortSHANI(out *[Size]byte, p []byte), the SHA-1
-// of a message of at most 55 bytes: one padded block, built in registers.
-// AVX-512BW masked loads read exactly len(p) bytes (masked-off bytes never
-// fault) and a masked byte broadcast places the 0x80 after them, so the
-// block never goes through memory: a one-shot through the buffer paid for
-// its loads of bytes just written by narrower stores (store-to-load
-// forwarding fails when a load spans several stores).
-func genSumShort() {
-	TEXT("sumShortSHANI", NOSPLIT, "func(out *[20]byte, p []byte)")
-	Doc("sumShortSHANI writes the SHA-1 of p (at most 55 bytes) to out.")
+// genSum writes sumSHANI(out *[20]byte, p []byte), the SHA-1 of p in one
+// call: the whole blocks straight from p, then the tail and its padding
+// built in registers. AVX-512BW masked loads read exactly the tail's bytes
+// (masked-off bytes never fault) and a masked byte broadcast places the
+// 0x80 after them, so no block goes through memory: a one-shot through the
+// digest buffer paid for loading bytes just written by narrower stores
+// (store-to-load forwarding fails when a load spans several stores).
+func genSum() {
+	TEXT("sumSHANI", NOSPLIT, "func(out *[20]byte, p []byte)")
+	Doc("sumSHANI writes the SHA-1 of p to out.")
 	Pragma("noescape")
 	out := Load(Param("out"), GP64())
 	p := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
-	// Masks: msg = the low n bits (the message bytes), pad = bit n.
-	msg, pad, t := GP64(), GP64(), GP64()
-	MOVQ(I32(-1), t)
-	BZHIQ(n, t, msg)
-	MOVL(U32(1), t.As32())
-	SHLXQ(n, t, pad)
-	km, kp := K1, K2
-	KMOVQ(msg, km)
-	KMOVQ(pad, kp)
-	b80 := GP32()
-	MOVL(U32(0x80), b80)
-
 	mask := XMM()
 	MOVOU(sha1Shuf, mask)
-	m := []VecVirtual{XMM(), XMM(), XMM(), XMM()}
-	for i, w := range m {
-		if i > 0 {
-			KSHIFTRQ(U8(16), km, km)
-			KSHIFTRQ(U8(16), kp, kp)
-		}
-		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, km, w)
-		VPBROADCASTB(b80, kp, w)
-	}
-	// The bit length, big-endian, in the block's last eight bytes.
-	SHLQ(U8(3), n)
-	BSWAPQ(n)
-	PINSRQ(U8(1), n, m[3])
-	for _, w := range m {
-		PSHUFB(mask, w)
-	}
-
-	abcd, e0, e1 := XMM(), XMM(), XMM()
 	init := GLOBL("sha1_init", RODATA|NOPTR)
 	DATA(0, U32(0x10325476)) // D C B A: A in the highest dword
 	DATA(4, U32(0x98badcfe))
@@ -190,15 +160,80 @@ func genSumShort() {
 	DATA(20, U32(0))
 	DATA(24, U32(0))
 	DATA(28, U32(0xc3d2e1f0)) // E in the highest dword
-	initABCD, initE := XMM(), XMM()
-	MOVOU(init, initABCD)
-	MOVOU(init.Offset(16), initE)
-	MOVO(initABCD, abcd)
-	MOVO(initE, e0)
-	shaniRounds(abcd, [2]VecVirtual{e0, e1}, m)
-	Comment("Add the initial state; the digest is A..E big-endian.")
-	SHA1NEXTE(initE, e0)
-	PADDD(initABCD, abcd)
+	abcd, e0, e1 := XMM(), XMM(), XMM()
+	saveABCD, saveE := XMM(), XMM()
+	MOVOU(init, abcd)
+	MOVOU(init.Offset(16), e0)
+	m := []VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	e := [2]VecVirtual{e0, e1}
+	block := func() {
+		MOVO(abcd, saveABCD)
+		MOVO(e0, saveE)
+		for _, w := range m {
+			PSHUFB(mask, w)
+		}
+		shaniRounds(abcd, e, m)
+		SHA1NEXTE(saveE, e0)
+		PADDD(saveABCD, abcd)
+	}
+
+	Comment("Whole blocks, loaded from p.")
+	end := GP64()
+	MOVQ(n, end)
+	ANDQ(I32(-64), end)
+	ADDQ(p, end)
+	CMPQ(p, end)
+	JEQ(LabelRef("sum_tail"))
+	Label("sum_loop")
+	for i, w := range m {
+		MOVOU(Mem{Base: p, Disp: 16 * i}, w)
+	}
+	block()
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef("sum_loop"))
+
+	Label("sum_tail")
+	Comment("The tail (r = len(p) mod 64 bytes) and 0x80: masks of its r bytes and of byte r.")
+	r, msg, pad, t := GP64(), GP64(), GP64(), GP64()
+	MOVQ(n, r)
+	ANDQ(Imm(63), r)
+	MOVQ(I32(-1), t)
+	BZHIQ(r, t, msg)
+	MOVL(U32(1), t.As32())
+	SHLXQ(r, t, pad)
+	KMOVQ(msg, K1)
+	KMOVQ(pad, K2)
+	b80 := GP32()
+	MOVL(U32(0x80), b80)
+	for i, w := range m {
+		if i > 0 {
+			KSHIFTRQ(U8(16), K1, K1)
+			KSHIFTRQ(U8(16), K2, K2)
+		}
+		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, K1, w)
+		VPBROADCASTB(b80, K2, w)
+	}
+	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
+	SHLQ(U8(3), n)
+	BSWAPQ(n)
+	CMPQ(r, Imm(55))
+	JA(LabelRef("sum_two"))
+	PINSRQ(U8(1), n, m[3])
+	block()
+	JMP(LabelRef("sum_out"))
+
+	Label("sum_two")
+	Comment("56..63 tail bytes: the length goes in a block of its own.")
+	block()
+	for _, w := range m {
+		PXOR(w, w)
+	}
+	PINSRQ(U8(1), n, m[3])
+	block()
+
+	Label("sum_out")
+	Comment("The digest: A..E big-endian.")
 	bswap := GLOBL("sha1_bswap_out", RODATA|NOPTR)
 	DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
 	DATA(8, U64(0x0c0d0e0f08090a0b))
@@ -206,10 +241,10 @@ func genSumShort() {
 	MOVOU(bswap, mask)
 	PSHUFB(mask, abcd)
 	MOVOU(abcd, Mem{Base: out})
-	e := GP32()
-	PEXTRD(U8(3), e0, e)
-	BSWAPL(e)
-	MOVL(e, Mem{Base: out, Disp: 16})
+	ee := GP32()
+	PEXTRD(U8(3), e0, ee)
+	BSWAPL(ee)
+	MOVL(ee, Mem{Base: out, Disp: 16})
 	RET()
 }
 
