@@ -176,7 +176,7 @@ TEXT ·sumSHANI(SB), NOSPLIT, $0-32
 	ANDQ $-64, BX
 	ADDQ CX, BX
 	CMPQ CX, BX
-	JEQ  sum_tail
+	JEQ  sum_loop_end
 
 sum_loop:
 	MOVOU     (CX), X6
@@ -303,8 +303,8 @@ sum_loop:
 	CMPQ      CX, BX
 	JNE       sum_loop
 
-sum_tail:
-	// The tail (r = len(p) mod 64 bytes) and 0x80: masks of its r bytes and of byte r.
+sum_loop_end:
+	// The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).
 	MOVQ         DX, BX
 	ANDQ         $0x3f, BX
 	MOVQ         $-1, DI

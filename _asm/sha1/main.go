@@ -12,6 +12,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 	_ "github.com/hashkit/hashkit/sha1"
 )
 
@@ -136,11 +137,7 @@ func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 
 // genSum writes sumSHANI(out *[20]byte, p []byte), the SHA-1 of p in one
 // call: the whole blocks straight from p, then the tail and its padding
-// built in registers. AVX-512BW masked loads read exactly the tail's bytes
-// (masked-off bytes never fault) and a masked byte broadcast places the
-// 0x80 after them, so no block goes through memory: a one-shot through the
-// digest buffer paid for loading bytes just written by narrower stores
-// (store-to-load forwarding fails when a load spans several stores).
+// built in registers (asmutil.LoadTail), so no block goes through memory.
 func genSum() {
 	TEXT("sumSHANI", NOSPLIT, "func(out *[20]byte, p []byte)")
 	Doc("sumSHANI writes the SHA-1 of p to out.")
@@ -178,42 +175,14 @@ func genSum() {
 	}
 
 	Comment("Whole blocks, loaded from p.")
-	end := GP64()
-	MOVQ(n, end)
-	ANDQ(I32(-64), end)
-	ADDQ(p, end)
-	CMPQ(p, end)
-	JEQ(LabelRef("sum_tail"))
-	Label("sum_loop")
-	for i, w := range m {
-		MOVOU(Mem{Base: p, Disp: 16 * i}, w)
-	}
-	block()
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef("sum_loop"))
-
-	Label("sum_tail")
-	Comment("The tail (r = len(p) mod 64 bytes) and 0x80: masks of its r bytes and of byte r.")
-	r, msg, pad, t := GP64(), GP64(), GP64(), GP64()
-	MOVQ(n, r)
-	ANDQ(Imm(63), r)
-	MOVQ(I32(-1), t)
-	BZHIQ(r, t, msg)
-	MOVL(U32(1), t.As32())
-	SHLXQ(r, t, pad)
-	KMOVQ(msg, K1)
-	KMOVQ(pad, K2)
-	b80 := GP32()
-	MOVL(U32(0x80), b80)
-	for i, w := range m {
-		if i > 0 {
-			KSHIFTRQ(U8(16), K1, K1)
-			KSHIFTRQ(U8(16), K2, K2)
+	asmutil.BlockLoop("sum_loop", p, n, func() {
+		for i, w := range m {
+			MOVOU(Mem{Base: p, Disp: 16 * i}, w)
 		}
-		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, K1, w)
-		VPBROADCASTB(b80, K2, w)
-	}
+		block()
+	})
+	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
+	r := asmutil.LoadTail(p, n, []Op{m[0], m[1], m[2], m[3]})
 	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
 	SHLQ(U8(3), n)
 	BSWAPQ(n)

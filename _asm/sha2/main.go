@@ -35,6 +35,7 @@ func main() {
 		genPBKDF2SHANI()
 		genPBKDF2x2SHANI()
 		genOuterSHANI()
+		genSumSHANI()
 	case "512":
 		genSHA512(true)
 		genSHA512(false)

@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 )
 
 // k256 are the SHA-256 round constants, FIPS 180-4 section 4.2.2.
@@ -61,12 +63,7 @@ func genSHANI() {
 	end := GP64()
 	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
 
-	msg := X0 // SHA256RNDS2 takes W+K in X0
-	abef, cdgh := X1, X2
-	tmp := X3
-	m := []VecPhysical{X4, X5, X6, X7}
-	mask := X8
-	saveABEF, saveCDGH := X9, X10
+	msg, abef, cdgh, tmp, m, mask, saveABEF, saveCDGH := shaniRegs()
 
 	Comment("h[0..3] = a,b,c,d and h[4..7] = e,f,g,h become ABEF and CDGH.")
 	MOVOU(Mem{Base: hp}, abef)
@@ -93,6 +90,90 @@ func genSHANI() {
 	MOVOU(cdgh, Mem{Base: hp, Disp: 16})
 	Label("shani_done")
 	RET()
+}
+
+// genSumSHANI writes sum256SHANI(out *[32]byte, h *[8]uint32, p []byte,
+// total uint64), which finishes a SHA-256 family hash in one call: from the
+// chaining value h (left unchanged), p is the rest of a message of total
+// bytes; the whole blocks of p are read straight from it, then its tail and
+// the padding are built in registers (asmutil.LoadTail), so no block goes
+// through memory.
+func genSumSHANI() {
+	Implement("sum256SHANI")
+	Attributes(NOSPLIT)
+	msg, abef, cdgh, tmp, m, mask, saveABEF, saveCDGH := shaniRegs()
+
+	hp := Load(Param("h"), GP64())
+	p := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	MOVOU(Mem{Base: hp}, abef)
+	MOVOU(Mem{Base: hp, Disp: 16}, cdgh)
+	toABEF(abef, cdgh, tmp)
+	MOVOU(bswap32Mask, mask)
+	block := func(load func(g int)) {
+		MOVO(abef, saveABEF)
+		MOVO(cdgh, saveCDGH)
+		shaniRounds(abef, cdgh, msg, tmp, m, load)
+		PADDD(saveABEF, abef)
+		PADDD(saveCDGH, cdgh)
+	}
+	swapped := func(g int) { PSHUFB(mask, m[g]) } // the words are in m already
+
+	Comment("Whole blocks, loaded from p.")
+	asmutil.BlockLoop("sum_loop", p, n, func() {
+		block(func(g int) {
+			MOVOU(Mem{Base: p, Disp: 16 * g}, m[g])
+			PSHUFB(mask, m[g])
+		})
+	})
+	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
+	r := asmutil.LoadTail(p, n, []Op{m[0], m[1], m[2], m[3]})
+	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
+	bits := Load(Param("total"), GP64())
+	SHLQ(U8(3), bits)
+	BSWAPQ(bits)
+	CMPQ(r, Imm(55))
+	JA(LabelRef("sum_two"))
+	PINSRQ(U8(1), bits, m[3])
+	block(swapped)
+	JMP(LabelRef("sum_out"))
+
+	Label("sum_two")
+	Comment("56..63 tail bytes: the length goes in a block of its own.")
+	block(swapped)
+	for _, w := range m {
+		PXOR(w, w)
+	}
+	PINSRQ(U8(1), bits, m[3])
+	block(swapped)
+
+	Label("sum_out")
+	storeDigest(abef, cdgh, tmp, mask)
+	RET()
+}
+
+// shaniRegs returns the registers of blockSHANI and sum256SHANI: W+K for
+// SHA256RNDS2 (which takes it in X0), the state as ABEF and CDGH, a scratch
+// register, the four message registers, the byte-swap mask and the saved
+// state.
+func shaniRegs() (msg, abef, cdgh, tmp VecPhysical, m []VecPhysical, mask, saveABEF, saveCDGH VecPhysical) {
+	return X0, X1, X2, X3, []VecPhysical{X4, X5, X6, X7}, X8, X9, X10
+}
+
+// storeDigest writes the state ABEF, CDGH as the 32-byte big-endian digest
+// to the argument out; tmp is scratch and mask holds bswap32Mask, or is tmp,
+// into which it is then loaded.
+func storeDigest(abef, cdgh, tmp, mask VecPhysical) {
+	Comment("Back to a..h order, then big-endian bytes.")
+	fromABEF(abef, cdgh, tmp)
+	if mask == tmp {
+		MOVOU(bswap32Mask, mask)
+	}
+	PSHUFB(mask, abef)
+	PSHUFB(mask, cdgh)
+	out := Load(Param("out"), GP64())
+	MOVOU(abef, Mem{Base: out})
+	MOVOU(cdgh, Mem{Base: out, Disp: 16})
 }
 
 // toABEF turns x = (a,b,c,d) and y = (e,f,g,h) (dword 0 first) into the
@@ -346,14 +427,7 @@ func genOuterSHANI() {
 	})
 	PADDD(saveABEF, abef)
 	PADDD(saveCDGH, cdgh)
-	Comment("Back to a..h order, then big-endian bytes.")
-	fromABEF(abef, cdgh, tmp)
-	MOVOU(bswap32Mask, tmp)
-	PSHUFB(tmp, abef)
-	PSHUFB(tmp, cdgh)
-	out := Load(Param("out"), GP64())
-	MOVOU(abef, Mem{Base: out})
-	MOVOU(cdgh, Mem{Base: out, Disp: 16})
+	storeDigest(abef, cdgh, tmp, tmp)
 	RET()
 }
 

@@ -9,7 +9,7 @@ import "github.com/hashkit/hashkit/internal/cpu"
 var (
 	// SHA256RNDS2/MSG1/MSG2, PSHUFB and PALIGNR (SSSE3), PBLENDW (SSE4.1).
 	// One flag, "sha256/shani", for every SHA-NI kernel: blockSHANI,
-	// pbkdf2SHANI, pbkdf2x2SHANI and outer256SHANI.
+	// pbkdf2SHANI, pbkdf2x2SHANI, outer256SHANI and sum256SHANI.
 	useSHANI = cpu.X86.HasSHA && cpu.X86.HasSSSE3 && cpu.X86.HasSSE41
 	// VEX vector schedule, RORX (BMI2) and ANDN (BMI1) rounds.
 	useAVX2 = cpu.X86.HasAVX && cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
@@ -43,6 +43,25 @@ func pbkdf2x2SHANI(ih, oh *[8]uint32, u, t *[16]uint32, n int)
 
 //go:noescape
 func outer256SHANI(oh, h *[8]uint32, out *[32]byte)
+
+//go:noescape
+func sum256SHANI(out *[32]byte, h *[8]uint32, p []byte, total uint64)
+
+// hasSum256: the CPU can run sum256SHANI (with useSHANI): its tail is read
+// with AVX-512BW masked loads, its masks made with BZHI and SHLX (BMI2).
+var hasSum256 = cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
+
+// finish256OneCall is finish256 in one assembly call when the SHA-NI
+// kernel is in use and rest is short enough for one call: it writes the
+// hash to out, leaves h unchanged and returns true; otherwise it returns
+// false and does nothing.
+func finish256OneCall(out *[Size256]byte, h *[8]uint32, rest []byte, total uint64) bool {
+	if !useSHANI || !hasSum256 || len(rest) > maxAsmSize {
+		return false
+	}
+	sum256SHANI(out, h, rest, total)
+	return true
+}
 
 //go:noescape
 func block512AVX512(h *[8]uint64, p []byte)

@@ -89,8 +89,8 @@ func (d *Digest256) Sum(in []byte) []byte {
 }
 
 // Checksum finishes the computation and returns the digest, of which the
-// first Size() bytes are the hash. It changes d (its chaining value); Sum
-// does not.
+// first Size() bytes are the hash. It may change d (its chaining value), so
+// d needs a Reset before further use; Sum does not change d.
 func (d *Digest256) Checksum() [32]byte {
 	return finish256(&d.h, d.x[:d.nx], d.len)
 }

@@ -8,14 +8,21 @@ import "encoding/binary"
 
 // Sum256 returns the SHA-256 hash of data.
 func Sum256(data []byte) [Size256]byte {
+	var out [Size256]byte
+	if finish256OneCall(&out, &IV256, data, uint64(len(data))) {
+		return out
+	}
 	h := IV256
 	return sum256(&h, data)
 }
 
 // Sum224 returns the SHA-224 hash of data.
 func Sum224(data []byte) [Size224]byte {
-	h := IV224
-	s := sum256(&h, data)
+	var s [Size256]byte
+	if !finish256OneCall(&s, &IV224, data, uint64(len(data))) {
+		h := IV224
+		s = sum256(&h, data)
+	}
 	return [Size224]byte(s[:Size224])
 }
 
@@ -35,15 +42,20 @@ func sum256(h *[8]uint32, data []byte) [Size256]byte {
 
 // finish256 appends the FIPS 180-4 section 5.1.1 padding for a message of
 // total bytes to its last bytes rest (at most 119), compresses the one or
-// two blocks into h and returns the final hash value.
+// two blocks from the chaining value h and returns the final hash value. h
+// is scratch: its value afterwards is unspecified (the one-call kernel
+// leaves it, the portable path advances it).
 func finish256(h *[8]uint32, rest []byte, total uint64) [Size256]byte {
+	var out [Size256]byte
+	if finish256OneCall(&out, h, rest, total) {
+		return out
+	}
 	var tail [2 * BlockSize256]byte
 	r := copy(tail[:], rest)
 	tail[r] = 0x80
 	end := (r + 8 + BlockSize256) &^ (BlockSize256 - 1) // room for 0x80 and the length
 	binary.BigEndian.PutUint64(tail[end-8:], total<<3)
 	block256(h, tail[:end])
-	var out [Size256]byte
 	for i, v := range h {
 		binary.BigEndian.PutUint32(out[4*i:], v)
 	}

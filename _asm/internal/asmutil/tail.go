@@ -1,0 +1,59 @@
+package asmutil
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// LoadTail emits the loads of the last bytes of a message for a kernel
+// that finishes a 64-byte-block hash (SHA-1, SHA-256) in registers: it
+// returns r = n mod 64 and fills the four XMM registers m with the r bytes
+// at p (m[i] gets bytes 16i..16i+15), the padding byte 0x80 after them and
+// zeros. AVX-512BW masked loads read exactly the r bytes (masked-off bytes
+// never fault, so the slice's end may be a page's) and a masked byte
+// broadcast places the 0x80; K1 and K2 are used. Nothing goes through
+// memory, so no load waits on the narrower stores that would have built a
+// padded block (store-to-load forwarding fails when a load spans several
+// stores). The caller adds the length and byte-swaps the words.
+func LoadTail(p, n Register, m []Op) Register {
+	r, bytesMask, padMask, t := GP64(), GP64(), GP64(), GP64()
+	MOVQ(n, r)
+	ANDQ(Imm(63), r)
+	MOVQ(I32(-1), t)
+	BZHIQ(r, t, bytesMask) // the low r bits
+	MOVL(U32(1), t.As32())
+	SHLXQ(r, t, padMask) // bit r
+	KMOVQ(bytesMask, K1)
+	KMOVQ(padMask, K2)
+	b80 := GP32()
+	MOVL(U32(0x80), b80)
+	for i, w := range m {
+		if i > 0 {
+			KSHIFTRQ(U8(16), K1, K1)
+			KSHIFTRQ(U8(16), K2, K2)
+		}
+		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, K1, w)
+		VPBROADCASTB(b80, K2, w)
+	}
+	return r
+}
+
+// BlockLoop emits a loop over the whole 64-byte blocks of the n bytes at
+// p: body runs once per block with p pointing at it, and p ends at the
+// first byte after the last whole block. name labels the loop; the code
+// after it is labelled name+"_end".
+func BlockLoop(name string, p, n Register, body func()) {
+	end := GP64()
+	MOVQ(n, end)
+	ANDQ(I32(-64), end)
+	ADDQ(p, end)
+	CMPQ(p, end)
+	JEQ(LabelRef(name + "_end"))
+	Label(name)
+	body()
+	ADDQ(Imm(64), p)
+	CMPQ(p, end)
+	JNE(LabelRef(name))
+	Label(name + "_end")
+}
