@@ -36,6 +36,7 @@ func main() {
 		genPBKDF2x2SHANI()
 		genOuterSHANI()
 		genSumSHANI()
+		genHMACKeysSHANI()
 	case "512":
 		genSHA512(true)
 		genSHA512(false)

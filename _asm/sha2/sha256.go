@@ -152,6 +152,80 @@ func genSumSHANI() {
 	RET()
 }
 
+// genHMACKeysSHANI writes hmacKeys256SHANI(iv *[8]uint32, key []byte, ih,
+// oh *[8]uint32): HMAC's two keyed chaining values, the compressions from
+// iv of the key block XOR ipad and XOR opad (FIPS 198-1 section 4, steps 1
+// to 3 and the first block of steps 5 and 8), for a key of at most one
+// block. The key goes from an AVX-512BW masked load (exactly len(key) bytes,
+// zeros after) into registers, the two pads are XORed there, and the two
+// independent compressions run interleaved, each filling the other's
+// SHA256RNDS2 latency.
+func genHMACKeysSHANI() {
+	Implement("hmacKeys256SHANI")
+	Attributes(NOSPLIT)
+	type chain struct {
+		abef, cdgh VecPhysical
+		m          []VecPhysical
+	}
+	msg, tmp := X0, X13
+	saveABEF, saveCDGH := X14, X15
+	chains := [2]chain{
+		{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
+		{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
+	}
+	ivp := Load(Param("iv"), GP64())
+	MOVOU(Mem{Base: ivp}, saveABEF)
+	MOVOU(Mem{Base: ivp, Disp: 16}, saveCDGH)
+	toABEF(saveABEF, saveCDGH, tmp)
+
+	Comment("The key, zero-padded to a block, in both chains' message registers.")
+	p := Load(Param("key").Base(), GP64())
+	n := Load(Param("key").Len(), GP64())
+	mask, t := GP64(), GP64()
+	MOVQ(I32(-1), t)
+	BZHIQ(n, t, mask) // the low len(key) bits (all of them for 64)
+	KMOVQ(mask, K1)
+	for i, w := range chains[0].m {
+		if i > 0 {
+			KSHIFTRQ(U8(16), K1, K1)
+		}
+		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, K1, w)
+		MOVO(w, chains[1].m[i])
+	}
+	pads := GLOBL("hmacPads", RODATA|NOPTR)
+	for i, b := range []uint64{0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c} {
+		DATA(8*i, U64(b))
+	}
+	for c, ch := range chains {
+		MOVOU(pads.Offset(16*c), tmp)
+		for _, w := range ch.m {
+			PXOR(tmp, w)
+		}
+	}
+	MOVOU(bswap32Mask, tmp)
+	for _, ch := range chains {
+		for _, w := range ch.m {
+			PSHUFB(tmp, w)
+		}
+		MOVO(saveABEF, ch.abef)
+		MOVO(saveCDGH, ch.cdgh)
+	}
+	for g := range 16 {
+		for _, ch := range chains {
+			shaniGroup(g, ch.abef, ch.cdgh, msg, tmp, ch.m, func(int) {})
+		}
+	}
+	for i, ch := range chains {
+		PADDD(saveABEF, ch.abef)
+		PADDD(saveCDGH, ch.cdgh)
+		fromABEF(ch.abef, ch.cdgh, tmp)
+		out := Load(Param([]string{"ih", "oh"}[i]), GP64())
+		MOVOU(ch.abef, Mem{Base: out})
+		MOVOU(ch.cdgh, Mem{Base: out, Disp: 16})
+	}
+	RET()
+}
+
 // shaniRegs returns the registers of blockSHANI and sum256SHANI: W+K for
 // SHA256RNDS2 (which takes it in X0), the state as ABEF and CDGH, a scratch
 // register, the four message registers, the byte-swap mask and the saved

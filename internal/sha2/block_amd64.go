@@ -9,7 +9,8 @@ import "github.com/hashkit/hashkit/internal/cpu"
 var (
 	// SHA256RNDS2/MSG1/MSG2, PSHUFB and PALIGNR (SSSE3), PBLENDW (SSE4.1).
 	// One flag, "sha256/shani", for every SHA-NI kernel: blockSHANI,
-	// pbkdf2SHANI, pbkdf2x2SHANI, outer256SHANI and sum256SHANI.
+	// pbkdf2SHANI, pbkdf2x2SHANI, outer256SHANI, sum256SHANI and
+	// hmacKeys256SHANI.
 	useSHANI = cpu.X86.HasSHA && cpu.X86.HasSSSE3 && cpu.X86.HasSSE41
 	// VEX vector schedule, RORX (BMI2) and ANDN (BMI1) rounds.
 	useAVX2 = cpu.X86.HasAVX && cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasBMI2
@@ -47,8 +48,9 @@ func outer256SHANI(oh, h *[8]uint32, out *[32]byte)
 //go:noescape
 func sum256SHANI(out *[32]byte, h *[8]uint32, p []byte, total uint64)
 
-// hasSum256: the CPU can run sum256SHANI (with useSHANI): its tail is read
-// with AVX-512BW masked loads, its masks made with BZHI and SHLX (BMI2).
+// hasSum256: the CPU can run sum256SHANI and hmacKeys256SHANI (with
+// useSHANI): they read their input's end with AVX-512BW masked loads, whose
+// masks they make with BZHI and SHLX (BMI2).
 var hasSum256 = cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
 
 // finish256OneCall is finish256 in one assembly call when the SHA-NI
@@ -60,6 +62,20 @@ func finish256OneCall(out *[Size256]byte, h *[8]uint32, rest []byte, total uint6
 		return false
 	}
 	sum256SHANI(out, h, rest, total)
+	return true
+}
+
+//go:noescape
+func hmacKeys256SHANI(iv *[8]uint32, key []byte, ih, oh *[8]uint32)
+
+// hmacKeys256OneCall sets ih and oh to HMAC's keyed chaining values for a
+// key of at most one block in one call (hmacKeys256SHANI) and returns true
+// when the kernel can run, and false otherwise.
+func hmacKeys256OneCall(iv *[8]uint32, key []byte, ih, oh *[8]uint32) bool {
+	if !useSHANI || !hasSum256 || len(key) > BlockSize256 {
+		return false
+	}
+	hmacKeys256SHANI(iv, key, ih, oh)
 	return true
 }
 

@@ -83,9 +83,13 @@ func HMACKeys256(size int, key []byte) (ih, oh [8]uint32) {
 		d.Write(key)
 		sum := d.Checksum()
 		copy(k0[:], sum[:size])
-	} else {
-		copy(k0[:], key)
+		key = k0[:size]
 	}
+	if hmacKeys256OneCall(iv, key, &ih, &oh) {
+		clear(k0[:])
+		return ih, oh
+	}
+	copy(k0[:], key) // a no-op for a hashed key, already there
 	xorPad(k0[:], ipad)
 	ih = *iv
 	Block256(&ih, k0[:])
