@@ -69,7 +69,8 @@ func New() hash.Hash {
 
 // Sum returns the SHA-1 checksum of data.
 func Sum(data []byte) [Size]byte {
-	if out, ok := sumOneCall(data); ok {
+	var out [Size]byte
+	if finishOneCall(&out, &iv, data, uint64(len(data))) {
 		return out
 	}
 	var d digest
@@ -78,8 +79,11 @@ func Sum(data []byte) [Size]byte {
 	return d.checkSum()
 }
 
+// iv is the initial chaining value (FIPS 180-4 section 5.3.1).
+var iv = [5]uint32{init0, init1, init2, init3, init4}
+
 func (d *digest) Reset() {
-	d.h = [5]uint32{init0, init1, init2, init3, init4}
+	d.h = iv
 	d.nx = 0
 	d.len = 0
 }
@@ -128,6 +132,10 @@ func (d *digest) Sum(b []byte) []byte {
 // 56 bytes modulo 64, then the bit length as a big-endian 64-bit word) and
 // returns the digest.
 func (d *digest) checkSum() [Size]byte {
+	var out [Size]byte
+	if finishOneCall(&out, &d.h, d.x[:d.nx], d.len) {
+		return out
+	}
 	// Pad in place in the buffer (checkSum runs on a copy of the hasher).
 	mdstate.Pad(&d.x, d.nx)
 	if d.nx >= BlockSize-8 {
@@ -136,7 +144,6 @@ func (d *digest) checkSum() [Size]byte {
 	}
 	binary.BigEndian.PutUint64(d.x[BlockSize-8:], d.len<<3)
 	block(d, d.x[:])
-	var out [Size]byte
 	for i, h := range d.h {
 		binary.BigEndian.PutUint32(out[4*i:], h)
 	}

@@ -161,28 +161,33 @@ DATA sha1_shuf<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA sha1_shuf<>+8(SB)/8, $0x0001020304050607
 GLOBL sha1_shuf<>(SB), RODATA|NOPTR, $16
 
-// func sumSHANI(out *[20]byte, p []byte)
+// func sumSHANI(out *[20]byte, h *[5]uint32, p []byte, total uint64)
 // Requires: AVX512BW, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
-TEXT ·sumSHANI(SB), NOSPLIT, $0-32
-	MOVQ  out+0(FP), AX
-	MOVQ  p_base+8(FP), CX
-	MOVQ  p_len+16(FP), DX
-	MOVOU sha1_shuf<>+0(SB), X0
-	MOVOU sha1_init<>+0(SB), X1
-	MOVOU sha1_init<>+16(SB), X2
+TEXT ·sumSHANI(SB), NOSPLIT, $0-48
+	MOVQ   out+0(FP), AX
+	MOVQ   h+8(FP), CX
+	MOVQ   p_base+16(FP), DX
+	MOVQ   p_len+24(FP), BX
+	MOVOU  sha1_shuf<>+0(SB), X0
+	MOVD   12(CX), X1
+	PINSRD $0x01, 8(CX), X1
+	PINSRD $0x02, 4(CX), X1
+	PINSRD $0x03, (CX), X1
+	PXOR   X2, X2
+	PINSRD $0x03, 16(CX), X2
 
 	// Whole blocks, loaded from p.
-	MOVQ DX, BX
-	ANDQ $-64, BX
-	ADDQ CX, BX
-	CMPQ CX, BX
+	MOVQ BX, CX
+	ANDQ $-64, CX
+	ADDQ DX, CX
+	CMPQ DX, CX
 	JEQ  sum_loop_end
 
 sum_loop:
-	MOVOU     (CX), X6
-	MOVOU     16(CX), X7
-	MOVOU     32(CX), X8
-	MOVOU     48(CX), X9
+	MOVOU     (DX), X6
+	MOVOU     16(DX), X7
+	MOVOU     32(DX), X8
+	MOVOU     48(DX), X9
 	MOVO      X1, X4
 	MOVO      X2, X5
 	PSHUFB    X0, X6
@@ -299,40 +304,41 @@ sum_loop:
 	SHA1RNDS4 $0x03, X3, X1
 	SHA1NEXTE X5, X2
 	PADDD     X4, X1
-	ADDQ      $0x40, CX
-	CMPQ      CX, BX
+	ADDQ      $0x40, DX
+	CMPQ      DX, CX
 	JNE       sum_loop
 
 sum_loop_end:
 	// The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).
-	MOVQ         DX, BX
-	ANDQ         $0x3f, BX
-	MOVQ         $-1, DI
-	BZHIQ        BX, DI, SI
-	MOVL         $0x00000001, DI
-	SHLXQ        BX, DI, DI
-	KMOVQ        SI, K1
-	KMOVQ        DI, K2
-	MOVL         $0x00000080, SI
-	VMOVDQU8.Z   (CX), K1, X6
-	VPBROADCASTB SI, K2, X6
+	MOVQ         BX, CX
+	ANDQ         $0x3f, CX
+	MOVQ         $-1, SI
+	BZHIQ        CX, SI, BX
+	MOVL         $0x00000001, SI
+	SHLXQ        CX, SI, SI
+	KMOVQ        BX, K1
+	KMOVQ        SI, K2
+	MOVL         $0x00000080, BX
+	VMOVDQU8.Z   (DX), K1, X6
+	VPBROADCASTB BX, K2, X6
 	KSHIFTRQ     $0x10, K1, K1
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   16(CX), K1, X7
-	VPBROADCASTB SI, K2, X7
+	VMOVDQU8.Z   16(DX), K1, X7
+	VPBROADCASTB BX, K2, X7
 	KSHIFTRQ     $0x10, K1, K1
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   32(CX), K1, X8
-	VPBROADCASTB SI, K2, X8
+	VMOVDQU8.Z   32(DX), K1, X8
+	VPBROADCASTB BX, K2, X8
 	KSHIFTRQ     $0x10, K1, K1
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   48(CX), K1, X9
-	VPBROADCASTB SI, K2, X9
+	VMOVDQU8.Z   48(DX), K1, X9
+	VPBROADCASTB BX, K2, X9
 
 	// The bit length, big-endian, in the last eight bytes of the last block.
+	MOVQ      total+40(FP), DX
 	SHLQ      $0x03, DX
 	BSWAPQ    DX
-	CMPQ      BX, $0x37
+	CMPQ      CX, $0x37
 	JA        sum_two
 	PINSRQ    $0x01, DX, X9
 	MOVO      X1, X4
@@ -703,16 +709,6 @@ sum_out:
 	BSWAPL CX
 	MOVL   CX, 16(AX)
 	RET
-
-DATA sha1_init<>+0(SB)/4, $0x10325476
-DATA sha1_init<>+4(SB)/4, $0x98badcfe
-DATA sha1_init<>+8(SB)/4, $0xefcdab89
-DATA sha1_init<>+12(SB)/4, $0x67452301
-DATA sha1_init<>+16(SB)/4, $0x00000000
-DATA sha1_init<>+20(SB)/4, $0x00000000
-DATA sha1_init<>+24(SB)/4, $0x00000000
-DATA sha1_init<>+28(SB)/4, $0xc3d2e1f0
-GLOBL sha1_init<>(SB), RODATA|NOPTR, $32
 
 DATA sha1_bswap_out<>+0(SB)/8, $0x0405060700010203
 DATA sha1_bswap_out<>+8(SB)/8, $0x0c0d0e0f08090a0b

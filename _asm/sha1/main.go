@@ -71,12 +71,7 @@ func genSHANI() {
 	// for the store to reach the cache (Sum of 64 bytes on Zen 5: 93 ns with
 	// the 16-byte load, 68 with these).
 	Comment("Load the state: A B C D with A in the highest dword, E in the highest dword.")
-	MOVD(Mem{Base: hp, Disp: 12}, abcd)
-	PINSRD(Imm(1), Mem{Base: hp, Disp: 8}, abcd)
-	PINSRD(Imm(2), Mem{Base: hp, Disp: 4}, abcd)
-	PINSRD(Imm(3), Mem{Base: hp}, abcd)
-	PXOR(e0, e0)
-	PINSRD(Imm(3), Mem{Base: hp, Disp: 16}, e0)
+	loadState(hp, abcd, e0)
 	MOVOU(sha1Shuf, mask)
 
 	Label("loop")
@@ -103,6 +98,17 @@ func genSHANI() {
 	PEXTRD(Imm(3), e0, Mem{Base: hp, Disp: 16})
 	Label("done")
 	RET()
+}
+
+// loadState loads the five words at hp: A B C D into abcd (A in the highest
+// dword) and E into the highest dword of e (the others zero).
+func loadState(hp Register, abcd, e VecVirtual) {
+	MOVD(Mem{Base: hp, Disp: 12}, abcd)
+	PINSRD(Imm(1), Mem{Base: hp, Disp: 8}, abcd)
+	PINSRD(Imm(2), Mem{Base: hp, Disp: 4}, abcd)
+	PINSRD(Imm(3), Mem{Base: hp}, abcd)
+	PXOR(e, e)
+	PINSRD(Imm(3), Mem{Base: hp, Disp: 16}, e)
 }
 
 // shaniRounds emits the 80 rounds of one block: abcd holds A B C D (A in
@@ -135,32 +141,25 @@ func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 	}
 }
 
-// genSum writes sumSHANI(out *[20]byte, p []byte), the SHA-1 of p in one
-// call: the whole blocks straight from p, then the tail and its padding
-// built in registers (asmutil.LoadTail), so no block goes through memory.
+// genSum writes sumSHANI(out *[20]byte, h *[5]uint32, p []byte, total
+// uint64), which finishes SHA-1 in one call: from the chaining value h (left
+// unchanged), p is the rest of a message of total bytes; the whole blocks of
+// p are read straight from it, then its tail and the padding are built in
+// registers (asmutil.LoadTail), so no block goes through memory.
 func genSum() {
-	TEXT("sumSHANI", NOSPLIT, "func(out *[20]byte, p []byte)")
-	Doc("sumSHANI writes the SHA-1 of p to out.")
+	TEXT("sumSHANI", NOSPLIT, "func(out *[20]byte, h *[5]uint32, p []byte, total uint64)")
+	Doc("sumSHANI writes to out the SHA-1 of a message of total bytes of which p is the rest after the chaining value h.")
 	Pragma("noescape")
 	out := Load(Param("out"), GP64())
+	hp := Load(Param("h"), GP64())
 	p := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
 	mask := XMM()
 	MOVOU(sha1Shuf, mask)
-	init := GLOBL("sha1_init", RODATA|NOPTR)
-	DATA(0, U32(0x10325476)) // D C B A: A in the highest dword
-	DATA(4, U32(0x98badcfe))
-	DATA(8, U32(0xefcdab89))
-	DATA(12, U32(0x67452301))
-	DATA(16, U32(0))
-	DATA(20, U32(0))
-	DATA(24, U32(0))
-	DATA(28, U32(0xc3d2e1f0)) // E in the highest dword
 	abcd, e0, e1 := XMM(), XMM(), XMM()
 	saveABCD, saveE := XMM(), XMM()
-	MOVOU(init, abcd)
-	MOVOU(init.Offset(16), e0)
+	loadState(hp, abcd, e0)
 	m := []VecVirtual{XMM(), XMM(), XMM(), XMM()}
 	e := [2]VecVirtual{e0, e1}
 	block := func() {
@@ -184,6 +183,7 @@ func genSum() {
 	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
 	r := asmutil.LoadTail(p, n, []Op{m[0], m[1], m[2], m[3]})
 	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
+	n = Load(Param("total"), GP64())
 	SHLQ(U8(3), n)
 	BSWAPQ(n)
 	CMPQ(r, Imm(55))
