@@ -8,18 +8,10 @@ import (
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
-// TestNoOverRead puts the input at the end of a page followed by an
-// inaccessible page: a kernel that reads past the slice faults.
+// TestNoOverRead puts inputs of every length up to 300 bytes at the end of a
+// page followed by an inaccessible page: a kernel that reads past the slice
+// faults. The one-call Sum reads its tail with masked loads,
+// which must not touch the bytes after it.
 func TestNoOverRead(t *testing.T) {
-	g := hashtest.NewGuardPage(t)
-	src := hashtest.RandBytes(20, 300)
-	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		for n := 0; n <= 300; n++ {
-			msg := g.Place(src[:n])
-			Sum(msg)
-			h := New()
-			h.Write(msg)
-			h.Sum(nil)
-		}
-	})
+	hashtest.TestNoOverread(t, "sha1", hashtest.UpTo(300), func(b []byte) []byte { s := Sum(b); return s[:] }, New)
 }

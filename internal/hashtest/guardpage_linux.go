@@ -3,6 +3,8 @@
 package hashtest
 
 import (
+	"bytes"
+	"hash"
 	"syscall"
 	"testing"
 )
@@ -41,4 +43,38 @@ func (g *GuardPage) Place(src []byte) []byte {
 	in := g.mem[g.page-len(src) : g.page]
 	copy(in, src)
 	return in
+}
+
+// TestNoOverread places inputs of each of lengths (at most a page) at the
+// end of a page followed by an inaccessible page, so that any read past the
+// end of the slice faults, and checks, on every implementation of pkg, sum
+// (a one-shot function) and a hasher from mk, written in two halves,
+// against sum of a copy.
+func TestNoOverread(t *testing.T, pkg string, lengths []int, sum func([]byte) []byte, mk func() hash.Hash) {
+	g := NewGuardPage(t)
+	src := RandBytes(9, g.Size())
+	AllImplementations(t, pkg, func(t *testing.T) {
+		for _, n := range lengths {
+			in := g.Place(src[:n])
+			want := sum(bytes.Clone(in))
+			if got := sum(in); !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes at the end of a page: wrong digest", n)
+			}
+			h := mk()
+			h.Write(in[:n/2])
+			h.Write(in[n/2:])
+			if got := h.Sum(nil); !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes at the end of a page: streaming differs", n)
+			}
+		}
+	})
+}
+
+// UpTo returns the lengths 0, 1, ..., n.
+func UpTo(n int) []int {
+	l := make([]int, n+1)
+	for i := range l {
+		l[i] = i
+	}
+	return l
 }
