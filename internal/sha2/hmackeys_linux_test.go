@@ -24,8 +24,7 @@ func TestHMACKeys256(t *testing.T) {
 				key := src[:n]
 				var k0 [BlockSize256]byte
 				if n > BlockSize256 {
-					h := iv
-					s := sum256(&h, key)
+					s := sum256(&iv, key)
 					copy(k0[:], s[:size])
 				} else {
 					copy(k0[:], key)

@@ -3,41 +3,37 @@ package sha2
 import "encoding/binary"
 
 // One-shot sums. They hash the whole blocks of data in place and pad only
-// the tail, in one stack buffer, so a short message costs one or two
-// compression calls and no copy of a Digest.
+// the tail, so a short message costs one or two compressions and no copy of
+// a Digest: with the SHA-NI kernel and AVX-512BW all in one call whose tail
+// and padding never leave registers (sum256SHANI), otherwise with the tail
+// padded in one stack buffer.
 
 // Sum256 returns the SHA-256 hash of data.
-func Sum256(data []byte) [Size256]byte {
-	var out [Size256]byte
-	if finish256OneCall(&out, &IV256, data, uint64(len(data))) {
-		return out
-	}
-	h := IV256
-	return sum256(&h, data)
-}
+func Sum256(data []byte) [Size256]byte { return sum256(&IV256, data) }
 
 // Sum224 returns the SHA-224 hash of data.
 func Sum224(data []byte) [Size224]byte {
-	var s [Size256]byte
-	if !finish256OneCall(&s, &IV224, data, uint64(len(data))) {
-		h := IV224
-		s = sum256(&h, data)
-	}
+	s := sum256(&IV224, data)
 	return [Size224]byte(s[:Size224])
 }
 
-// sum256 finishes hashing data from the chaining value h, as the whole
-// message.
-func sum256(h *[8]uint32, data []byte) [Size256]byte {
+// sum256 hashes data, the whole message, from the initial value iv (which
+// it does not change).
+func sum256(iv *[8]uint32, data []byte) [Size256]byte {
+	var out [Size256]byte
+	if finish256OneCall(&out, iv, data, uint64(len(data))) {
+		return out
+	}
+	h := *iv
 	n := len(data) &^ (BlockSize256 - 1)
 	if n == BlockSize256 && len(data)-n < 56 {
 		// A single block and a short tail: one call for both blocks is
 		// cheaper than two.
 		n = 0
 	} else if n > 0 {
-		block256(h, data[:n])
+		block256(&h, data[:n])
 	}
-	return finish256(h, data[n:], uint64(len(data)))
+	return finish256(&h, data[n:], uint64(len(data)))
 }
 
 // finish256 appends the FIPS 180-4 section 5.1.1 padding for a message of
