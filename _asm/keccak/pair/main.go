@@ -503,8 +503,11 @@ func (s *state) where(l int) (reg.VecPhysical, int) {
 	if y == 4 {
 		return s.g[x][2], 2
 	}
-	return s.g[x][y/2], y % 2
+	return s.g[x][slot(y)], y % 2
 }
+
+// slot returns the index in g[x] of the register that holds row y's lane.
+func slot(y int) int { return min(y/2, 2) }
 
 // rhoCount is the offset in the ρ table of the counts of g[x][k].
 func rhoCount(x, k int) int { return 16 * (x + 5*k) }
@@ -747,12 +750,11 @@ func (s *state) plane0(rho, rc Mem) [5]reg.VecPhysical {
 			panic("plane0: new lane (x, 0) is not old lane (x, x)")
 		}
 		r, h := s.where(6 * x)
-		k := (6 * x / 5) / 2 // the register's index in g[x]
 		n := s.alloc()
 		rol(1, c[(x+1)%5], n)
 		tern(xor3, r, c[(x+4)%5], n)
 		m := rho
-		m.Disp += rhoCount(x, k)
+		m.Disp += rhoCount(x, slot(x))
 		rolv(m, n)
 		if h == 1 {
 			unpack(1, n, n, n)
