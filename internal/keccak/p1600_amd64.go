@@ -2,7 +2,11 @@
 
 package keccak
 
-import "github.com/hashkit/hashkit/internal/cpu"
+import (
+	"slices"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+)
 
 // The single-state kernels, best first:
 //
@@ -99,9 +103,5 @@ func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
 
 // pairRate reports whether absorbPairAVX512 handles blocks of rate bytes.
 func pairRate(rate int) bool {
-	switch rate / 8 {
-	case 9, 13, 17, 18, 21:
-		return rate%8 == 0
-	}
-	return false
+	return rate%8 == 0 && slices.Contains(pairLanes[:], rate/8)
 }

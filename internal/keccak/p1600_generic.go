@@ -1,6 +1,9 @@
 package keccak
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // rhoOffsets[x+5*y] is the rotation of lane (x, y) in the ρ step, the
 // table of FIPS 202 section 3.2.2 (computed by its Algorithm 2; see
@@ -16,6 +19,16 @@ var rhoOffsets = [25]int{
 // RhoOffset returns the ρ rotation of lane l = x+5*y. The kernel generators
 // in _asm use it to build their code.
 func RhoOffset(l int) int { return rhoOffsets[l] }
+
+// pairLanes are the block sizes in lanes that absorbPairAVX512 handles: the
+// rates of SHA3-512 (9), SHA3-384 (13), SHA3-256, SHAKE256 and Keccak-256
+// (17), SHA3-224 (18), SHAKE128 and cSHAKE128 (21). _asm/keccak/pair writes
+// the kernel's cases from this list (PairLanes).
+var pairLanes = [...]int{9, 13, 17, 18, 21}
+
+// PairLanes returns the block sizes in lanes that the amd64 absorb kernel
+// handles, for its generator.
+func PairLanes() []int { return slices.Clone(pairLanes[:]) }
 
 // p1600Generic is Keccak-p[1600, rounds], written step by step as in
 // FIPS 202 section 3.2 so it can serve as the reference every kernel is

@@ -89,7 +89,7 @@ func TestAbsorbPairAVX512(t *testing.T) {
 		t.Skip("no AVX-512VL")
 	}
 	r := rand.New(rand.NewPCG(7, 8))
-	for _, lanes := range []int{9, 13, 17, 18, 21} {
+	for _, lanes := range pairLanes {
 		if !pairRate(8 * lanes) {
 			t.Fatalf("pairRate(%d) = false", 8*lanes)
 		}
@@ -126,7 +126,7 @@ func FuzzAbsorbPair(f *testing.F) {
 		if !hasAVX512 {
 			t.Skip("no AVX-512VL")
 		}
-		lanes := []int{9, 13, 17, 18, 21}[int(sel)%5]
+		lanes := pairLanes[int(sel)%len(pairLanes)]
 		var a [25]uint64
 		xorIn(&a, 0, in[:min(len(in), StateSize)])
 		want, got := a, a

@@ -14,6 +14,10 @@ import (
 // Rho returns ρ's rotation of lane l = x+5y (FIPS 202 section 3.2.2).
 func Rho(l int) int { return keccak.RhoOffset(l) }
 
+// PairLanes returns the block sizes in lanes that internal/keccak passes to
+// the paired-layout absorb kernel.
+func PairLanes() []int { return keccak.PairLanes() }
+
 // Source returns the lane that π moves to position (x, y): π (FIPS 202
 // section 3.2.3) sets A'[x, y] = A[x+3y, x].
 func Source(x, y int) int { return (x+3*y)%5 + 5*x }

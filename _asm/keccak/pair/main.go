@@ -994,10 +994,9 @@ func (s *state) passes(label string, entry *state, rhoTable Mem, rcp, cnt reg.Re
 	JNZ(LabelRef(label))
 }
 
-// absorbLanes are the block sizes in lanes that absorbPairAVX512 handles:
-// the rates of SHA3-512, SHA3-384, SHA3-256/SHAKE256/Keccak-256 (17),
-// SHA3-224 and SHAKE128/cSHAKE128 (21).
-var absorbLanes = []int{9, 13, 17, 18, 21}
+// absorbLanes are the block sizes in lanes that absorbPairAVX512 handles,
+// as internal/keccak lists them (the rates of SHA-3, SHAKE and Keccak).
+var absorbLanes = keccakgen.PairLanes()
 
 // absorb emits absorbPairAVX512: for each whole block of p, XOR it into
 // the state and apply Keccak-f[1600], with the state kept in the paired
