@@ -29,8 +29,9 @@
 //   - θ: t = P[x][0] ^ P[x][1] holds the two half-parities; VPSHUFD swaps
 //     its halves, and one VPTERNLOGQ of t, the swap and S[x] gives C[x] in
 //     both halves. R = rol(C[x+1], 1), and each of the 15 registers takes
-//     C[x-1] ^ R with one VPTERNLOGQ (into a copy of R, the operand that
-//     arrives last, as in the vec kernel).
+//     C[x-1] ^ R with one VPTERNLOGQ into a copy of R, the operand that
+//     arrives last, as in the vec kernel; the single, R's last use, into R
+//     itself (ten copies a round instead of fifteen: 1-2 per cent faster).
 //   - ρ: one VPROLVQ per register with per-half counts from a table. The
 //     singles other than S[1] are first packed into the two new pairs of
 //     column 4 (all of whose lanes come from old row 4), so ρ takes 13
@@ -76,6 +77,7 @@ import (
 	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -135,6 +137,23 @@ const (
 // cent). -v prints each block's critical path: per round χ (3), ι (2), the
 // parity fold (xor, swap, VPTERNLOGQ: 6), rol (2), θ's update (2), ρ (2), π
 // (2).
+// Register copies cost time although the renamer eliminates them (zero
+// latency, measured): θ's update of the single into R itself instead of a
+// copy (the default since; -copyr restores the copy) made the absorb kernel
+// 1.0 per cent faster in one binary timing both alternately (1 MiB, 300
+// interleaved bursts) and Keccak-256 of 1 MiB 1.7 per cent faster in bench/;
+// five extra copies a round (-dummymov 5) cost 2.4 per cent there, five
+// one-byte NOPs (-nops 5) nothing, and ρ's counts from a register instead of
+// memory operands (-rolvreg, timing only) nothing. Copies traded for other
+// work did not pay: R rotated again for the pairs instead of copied
+// (-rotcopies, removed) 1.5 per cent slower for one pair a column, 7 for
+// both; A ^ C[x-1] and then ^ R with two VPXORQ for a pair (-xorpairs,
+// removed) 0.4 and 1.7; θ's update of one pair a column in place (R through
+// a 3-cycle input; -inplace for all) no faster, for any single one of the
+// ten pairs no faster either. Ending each pass in the entry assignment (π
+// writing its results into the registers the next pass starts from, 5
+// copies at the end of a pass instead of 15) and bodies of 8, 12 or 24
+// rounds (no copies between passes): 0 to 0.3 per cent, not kept.
 var (
 	chiTern     = flag.Bool("chitern", true, "χ: copy B[0], B[1] and write all five with VPTERNLOGQ")
 	noSched     = flag.Bool("nosched", false, "emit in program order")
@@ -159,6 +178,9 @@ var (
 	dApply      = flag.Bool("dapply", false, "θ: D[x] with one VPXORQ, then each register XORed with it into a new one (no copies)")
 	dummyMov    = flag.Int("dummymov", 0, "timing only: n extra register moves a round into X31, which nothing reads")
 	dummy       = flag.Int("dummy", 0, "timing only: n extra VPXORQ a round into X31, which nothing reads")
+	copyR       = flag.Bool("copyr", false, "θ: all three registers of a column take their update in a copy of R (the third one too)")
+	nops        = flag.Int("nops", 0, "timing only: n one-byte NOPs a round")
+	rolvReg     = flag.Bool("rolvreg", false, "timing only, wrong output: ρ's counts from X31 instead of memory")
 	latExtra    = flag.Int("latextra", 0, "cycles added to every ALU operation's latency in the schedule's machine model")
 )
 
@@ -199,6 +221,10 @@ func rol(n int, src, dst reg.VecPhysical) {
 
 // rolv records a = a rotated left per quadword by the counts at m.
 func rolv(m Mem, a reg.VecPhysical) {
+	if *rolvReg {
+		prog = append(prog, op{kRot, []reg.VecPhysical{a}, a, func() { VPROLVQ(xmm[31], a, a) }})
+		return
+	}
 	prog = append(prog, op{kRot, []reg.VecPhysical{a}, a, func() { VPROLVQ(m, a, a) }})
 }
 
@@ -476,7 +502,7 @@ func initial() *state {
 	if *noDep {
 		s.free = slices.Clone(xmm[15:30])
 	}
-	if *dummy > 0 || *dummyMov > 0 {
+	if *dummy > 0 || *dummyMov > 0 || *nops > 0 || *rolvReg {
 		s.free = slices.Clone(xmm[15:31])
 	}
 	return s
@@ -581,18 +607,32 @@ func (s *state) round(rho, rc Mem, foldIota bool) {
 				tern(xor3, r, c[(x+4)%5], s.g[x][k])
 				continue
 			}
+			if k == 2 && !*copyR {
+				// R's last use: the update goes into R itself.
+				tern(xor3, s.g[x][k], c[(x+4)%5], r)
+				s.release(s.g[x][k])
+				s.g[x][k] = r
+				continue
+			}
 			n := s.alloc()
 			mov(r, n)
 			tern(xor3, s.g[x][k], c[(x+4)%5], n)
 			s.release(s.g[x][k])
 			s.g[x][k] = n
 		}
-		s.release(r)
+		if *inPlace || *copyR {
+			s.release(r)
+		}
 	}
 	s.release(c[:]...)
 	for i := range *dummyMov {
 		src := s.g[i%5][i/5%3]
 		prog = append(prog, op{kMove, []reg.VecPhysical{src}, xmm[31], func() { VMOVDQA64(src, xmm[31]) }})
+	}
+	for range *nops {
+		prog = append(prog, op{kLoad, nil, xmm[31], func() {
+			Instruction(&ir.Instruction{Opcode: "BYTE", Operands: []Op{U8(0x90)}})
+		}})
 	}
 	for i := range *dummy {
 		src, src2 := s.g[i%5][i/5%3], s.g[(i+1)%5][i/5%3]
