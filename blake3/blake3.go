@@ -26,7 +26,6 @@
 package blake3
 
 import (
-	"encoding/binary"
 	"errors"
 	"hash"
 	"io"
@@ -422,15 +421,7 @@ func (h *Hasher) Read(p []byte) (int, error) {
 func Sum256(data []byte) [Size]byte {
 	var out [BlockSize]byte
 	if len(data) <= BlockSize {
-		// One block, which is the root.
-		var block [BlockSize]byte
-		copy(block[:], data)
-		s := compressGeneric(&iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot)
-		var sum [Size]byte
-		for i := range 8 {
-			binary.LittleEndian.PutUint32(sum[4*i:], s[i])
-		}
-		return sum
+		return sumBlock(data) // one block, which is the root
 	}
 	if len(data) <= chunkLen {
 		// One chunk, which is the root: no tree and no Hasher.

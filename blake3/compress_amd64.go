@@ -20,12 +20,18 @@ var (
 	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX
 	useAVX2   = cpu.X86.HasAVX && cpu.X86.HasAVX2
 	useSSE41  = cpu.X86.HasSSE41 && cpu.X86.HasSSSE3
+	useBMI2   = cpu.X86.HasBMI2
+	// One-block Sum256 in one call (sumAVX512): the masked load needs
+	// AVX-512BW, the mask BZHI (BMI2).
+	useSumAVX512 = cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
 )
 
 func init() {
 	cpu.Register("blake3", "avx512", &useAVX512)
 	cpu.Register("blake3", "avx2", &useAVX2)
 	cpu.Register("blake3", "sse41", &useSSE41)
+	cpu.Register("blake3", "bmi2", &useBMI2)
+	cpu.Register("blake3", "sum-avx512", &useSumAVX512)
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with
@@ -74,14 +80,58 @@ func hashChunksSSE41(in *[4 * chunkLen]byte, key *[8]uint32, counter uint64, fla
 //go:noescape
 func hashParentsSSE41(in *[4 * BlockSize]byte, key *[8]uint32, flags uint32, out *[4 * cvLen]byte)
 
-// One block at a time is bound by the latency of the G chain; the unrolled
-// portable code is faster than vector rows (see _asm/blake3/main.go).
+// compressBMI2 is compressOutGeneric in scalar assembly (BMI2 RORX, the
+// work vector in general-purpose registers, one word at a time in a stack
+// slot): it writes the 16 output words of one block to out.
+//
+//go:noescape
+func compressBMI2(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
+// compressCVBMI2 is compressBlockGeneric in scalar assembly: it replaces cv
+// with the chaining value of one block.
+//
+//go:noescape
+func compressCVBMI2(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+// sumAVX512 writes the hash of data, at most one block, to out: the scalar
+// compression of compressBMI2 from the IV, with the message read by an
+// AVX-512BW masked load of exactly len(data) bytes (Sum256 of short
+// messages without copying them into a block first).
+//
+//go:noescape
+func sumAVX512(data []byte, out *[Size]byte)
+
+// One block at a time is bound by the latency of the G chain, which the
+// scalar kernels follow with one-cycle operations (vector rows would only
+// lengthen it; see _asm/blake3/main.go).
+
+func sumBlock(data []byte) (sum [Size]byte) {
+	if useSumAVX512 {
+		sumAVX512(data, &sum)
+		return sum
+	}
+	if useBMI2 {
+		var block, out [BlockSize]byte
+		copy(block[:], data)
+		compressBMI2(&iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot, &out)
+		return [Size]byte(out[:Size])
+	}
+	return sumBlockGeneric(data)
+}
 
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
+	if useBMI2 {
+		compressCVBMI2(cv, block, counter, blockLen, flags)
+		return
+	}
 	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }
 
 func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
+	if useBMI2 {
+		compressBMI2(cv, block, counter, blockLen, flags, out)
+		return
+	}
 	compressOutGeneric(out, cv, block, counter, blockLen, flags)
 }
 

@@ -125,6 +125,18 @@ func compressGeneric(cv *[8]uint32, block *[BlockSize]byte, counter uint64, bloc
 	}
 }
 
+// sumBlockGeneric returns the hash of data, at most one block: the first 8
+// words of its root output.
+func sumBlockGeneric(data []byte) (sum [Size]byte) {
+	var block [BlockSize]byte
+	copy(block[:], data)
+	s := compressGeneric(&iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot)
+	for i := range 8 {
+		binary.LittleEndian.PutUint32(sum[4*i:], s[i])
+	}
+	return sum
+}
+
 // compressBlockGeneric replaces cv with the chaining value of one block.
 func compressBlockGeneric(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
 	s := compressGeneric(cv, block, counter, blockLen, flags)

@@ -2,6 +2,10 @@
 
 package blake3
 
+func sumBlock(data []byte) [Size]byte {
+	return sumBlockGeneric(data)
+}
+
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
 	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }

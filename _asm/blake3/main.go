@@ -3,11 +3,16 @@
 // chunk and parent hashing, and 16-way AVX-512 extended output.
 // Declarations: blake3/compress_amd64.go.
 //
-// There is no single-block kernel: one block in XMM registers (rows and
-// diagonal shuffles, VPRORD, VPERMD message gathering; see git history of
+// One block at a time (the last blocks of a chunk, short messages, the
+// root) runs the scalar kernels compressBMI2 and compressCVBMI2, the BLAKE2s
+// kernel's rounds with BLAKE3's schedule, start and end
+// (_asm/internal/blake2gen): the work vector in general-purpose registers,
+// rotations by RORX. One block in XMM registers (rows and diagonal
+// shuffles, VPRORD, VPERMD message gathering; see git history of
 // compress.go) measured about 20% slower than the unrolled portable Go on
 // Zen 5, since one block is bound by the latency of the G chain, which
-// vector rows only lengthen.
+// vector rows only lengthen (vector integer operations take two cycles
+// there, scalar ones one).
 package main
 
 //go:generate go run . -out ../../blake3/compress_amd64.s -pkg blake3
@@ -15,6 +20,7 @@ package main
 import (
 	. "github.com/mmcloughlin/avo/build"
 
+	"github.com/hashkit/hashkit/_asm/internal/blake2gen"
 	_ "github.com/hashkit/hashkit/blake3"
 )
 
@@ -60,5 +66,8 @@ func main() {
 		genNarrow(narrow{lanes: lanes, avx: avx})
 		genNarrow(narrow{lanes: lanes, avx: avx, parents: true})
 	}
+	blake2gen.EmitBLAKE3("compressBMI2", iv, schedule[:], blake2gen.BLAKE3Out)
+	blake2gen.EmitBLAKE3("compressCVBMI2", iv, schedule[:], blake2gen.BLAKE3CV)
+	blake2gen.EmitBLAKE3("sumAVX512", iv, schedule[:], blake2gen.BLAKE3Sum)
 	Generate()
 }

@@ -1,6 +1,8 @@
 // Package blake2gen emits the scalar BLAKE2b and BLAKE2s compression
 // kernels for _asm/blake2b and _asm/blake2s: one generator, parameterised by
-// the word size, round count and rotation distances.
+// the word size, round count and rotation distances. BLAKE3's compression
+// function is BLAKE2s's G with seven rounds, another message schedule and
+// another start and end, so EmitBLAKE3 (for _asm/blake3) shares the rounds.
 //
 // The kernel keeps the 16 words of the work vector v in general-purpose
 // registers and fully unrolls the rounds, with the message words read as
@@ -97,16 +99,15 @@ func Emit(cfg Kernel) {
 	MOVQ(reg.RAX, locP)
 	MOVQ(reg.RBX, locN)
 
-	// The schedule of word uses, for the eviction rule.
-	for r := range cfg.Rounds {
-		_ = r
-		for pair := 0; pair < 8; pair += 2 {
-			g.sched = append(g.sched, append(gWords[pair][:], gWords[pair+1][:]...))
-		}
+	schedules := make([][16]int, cfg.Rounds)
+	for r := range schedules {
+		schedules[r] = sigma[r%10]
 	}
+	var tail [][]int
 	for i := range 8 {
-		g.sched = append(g.sched, []int{i, i + 8})
+		tail = append(tail, []int{i, i + 8})
 	}
+	g.plan(len(schedules), tail)
 
 	Label("loop")
 	Comment("Copy the block to the stack and count its bytes in t.")
@@ -160,20 +161,11 @@ func Emit(cfg Kernel) {
 		g.holder[i] = i
 	}
 
-	for rnd := range cfg.Rounds {
-		s := sigma[rnd%10]
-		Commentf("Round %d.", rnd+1)
-		for pair := 0; pair < 8; pair += 2 {
-			g.ensure(g.sched[g.step])
-			g.step++
-			g.gPair(gWords[pair], gWords[pair+1], s[2*pair], s[2*pair+1], s[2*pair+2], s[2*pair+3])
-		}
-	}
+	g.rounds(schedules)
 
 	Comment("h[i] ^= v[i] ^ v[i+8].")
 	for i := range 8 {
-		g.ensure(g.sched[g.step])
-		g.step++
+		g.next()
 		g.op("XOR", g.reg(i+8), g.reg(i))
 		g.free(i + 8)
 	}
@@ -187,6 +179,183 @@ func Emit(cfg Kernel) {
 	JNZ(LabelRef("loop"))
 	Label("done")
 	RET()
+}
+
+// BLAKE3Mode says what a BLAKE3 kernel takes and writes.
+type BLAKE3Mode int
+
+const (
+	// BLAKE3Out: func(cv *[8]uint32, block *[64]byte, counter uint64,
+	// blockLen, flags uint32, out *[64]byte) writes the 16 output words to
+	// out, little-endian.
+	BLAKE3Out BLAKE3Mode = iota
+	// BLAKE3CV: func(cv *[8]uint32, block *[64]byte, counter uint64,
+	// blockLen, flags uint32) replaces cv with the chaining value (the
+	// first 8 words).
+	BLAKE3CV
+	// BLAKE3Sum: func(data []byte, out *[32]byte) writes the hash of data
+	// (at most 64 bytes: one block, which is the root) to out. An AVX-512BW
+	// masked load reads exactly len(data) bytes, so the block is never
+	// assembled in memory by narrower stores that its loads would wait on.
+	BLAKE3Sum
+)
+
+// EmitBLAKE3 emits a BLAKE3 compression function (specification, section
+// 2.2) of one block, with the rounds taking their message words in the
+// order schedules[r], as the function name of the given mode.
+func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode) {
+	g := &gen{cfg: Kernel{Word: 4, Rot: [4]int{16, 12, 8, 7}}}
+	Implement(name)
+	Attributes(NOSPLIT)
+	g.msg = AllocLocal(64)
+	g.spill = AllocLocal(64)
+	r := func(i int) reg.Register { return g.r(gprs[i]) }
+
+	if mode == BLAKE3Sum {
+		Comment("The message, zero-filled to a block, to the stack.")
+		Load(Param("data").Base(), reg.RAX)
+		Load(Param("data").Len(), reg.RCX)
+		MOVQ(I32(-1), reg.RDX)
+		BZHIQ(reg.RCX, reg.RDX, reg.RDX)
+		KMOVQ(reg.RDX, reg.K1)
+		xs := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3}
+		for i, x := range xs {
+			if i > 0 {
+				KSHIFTRQ(U8(16), reg.K1, reg.K1)
+			}
+			VMOVDQU8_Z(Mem{Base: reg.RAX, Disp: 16 * i}, reg.K1, x)
+		}
+		for i, x := range xs {
+			VMOVDQU(x, g.msg.Offset(16*i))
+		}
+	} else {
+		Comment("Copy the block to the stack.")
+		Load(Param("block"), reg.RAX)
+		xs := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3}
+		for i, x := range xs {
+			MOVOU(Mem{Base: reg.RAX, Disp: 16 * i}, x)
+		}
+		for i, x := range xs {
+			MOVOU(x, g.msg.Offset(16*i))
+		}
+	}
+
+	var tail [][]int
+	for i := range 8 {
+		tail = append(tail, []int{i, i + 8})
+	}
+	if mode == BLAKE3Out {
+		for i := range 8 {
+			tail = append(tail, []int{i + 8})
+		}
+	}
+	g.plan(len(schedules), tail)
+
+	for i := range g.where {
+		g.where[i] = -1
+	}
+	for i := range g.holder {
+		g.holder[i] = -1
+	}
+	if mode == BLAKE3Sum {
+		Comment("v[0..7] = IV, v[8..11] = IV[0..3], v[12..15] = 0, 0, len(data), CHUNK_START|CHUNK_END|ROOT; v[15] starts in its slot.")
+		MOVL(U32(1|2|8), g.slot(15))
+		MOVL(reg.ECX, r(14))
+		XORL(r(12), r(12))
+		XORL(r(13), r(13))
+		for i := range 8 {
+			g.movImm(uint64(iv[i]), r(i))
+		}
+	} else {
+		Comment("v[0..7] = cv, v[8..11] = IV[0..3], v[12..15] = counter, blockLen, flags; v[15] starts in its slot.")
+		g.mov(mustAddr(Param("flags")), r(13))
+		g.mov(r(13), g.slot(15))
+		Load(Param("counter"), gprs[12])
+		MOVQ(gprs[12], gprs[13])
+		SHRQ(U8(32), gprs[13])
+		g.mov(mustAddr(Param("blockLen")), r(14))
+		Load(Param("cv"), reg.RAX)
+		for i := 7; i >= 0; i-- {
+			g.mov(Mem{Base: reg.RAX, Disp: 4 * i}, r(i))
+		}
+	}
+	for i := range 4 {
+		g.movImm(uint64(iv[i]), r(8+i))
+	}
+	for i := range 15 {
+		g.where[i] = i
+		g.holder[i] = i
+	}
+
+	g.rounds(schedules)
+
+	if mode == BLAKE3Out {
+		Comment("out[i] = v[i] ^ v[i+8], out[i+8] = v[i+8] ^ cv[i].")
+	} else {
+		Comment("The first 8 words, v[i] ^ v[i+8].")
+	}
+	// Word 0 waits in its slot until a register is free for the pointer.
+	dstName := map[BLAKE3Mode]string{BLAKE3Out: "out", BLAKE3CV: "cv", BLAKE3Sum: "out"}[mode]
+	var dst reg.GPPhysical
+	for i := range 8 {
+		g.next()
+		g.op("XOR", g.reg(i+8), g.reg(i))
+		if i == 0 {
+			g.mov(g.reg(0), g.slot(0))
+		} else {
+			g.mov(g.reg(i), Mem{Base: dst, Disp: 4 * i})
+		}
+		g.free(i)
+		if mode != BLAKE3Out {
+			g.free(i + 8)
+		}
+		if i == 0 {
+			dst = g.reserve(dstName)
+		}
+	}
+	t := r(g.freeReg())
+	g.mov(g.slot(0), t)
+	g.mov(t, Mem{Base: dst})
+	if mode == BLAKE3Out {
+		cv := g.reserve("cv")
+		for i := range 8 {
+			g.next()
+			g.op("XOR", Mem{Base: cv, Disp: 4 * i}, g.reg(i+8))
+			g.mov(g.reg(i+8), Mem{Base: dst, Disp: 32 + 4*i})
+			g.free(i + 8)
+		}
+	}
+	RET()
+}
+
+// plan records the order in which the kernel will use the words, for the
+// eviction rule: the G pairs of rounds rounds, then tail.
+func (g *gen) plan(rounds int, tail [][]int) {
+	g.sched, g.step = nil, 0
+	for range rounds {
+		for pair := 0; pair < 8; pair += 2 {
+			g.sched = append(g.sched, append(gWords[pair][:], gWords[pair+1][:]...))
+		}
+	}
+	g.sched = append(g.sched, tail...)
+}
+
+// next brings the words of the next planned use into registers.
+func (g *gen) next() {
+	g.ensure(g.sched[g.step])
+	g.step++
+}
+
+// rounds emits the rounds of G, round r taking its message words in the
+// order schedules[r].
+func (g *gen) rounds(schedules [][16]int) {
+	for rnd, s := range schedules {
+		Commentf("Round %d.", rnd+1)
+		for pair := 0; pair < 8; pair += 2 {
+			g.next()
+			g.gPair(gWords[pair], gWords[pair+1], s[2*pair], s[2*pair+1], s[2*pair+2], s[2*pair+3])
+		}
+	}
 }
 
 func mustAddr(c gotypes.Component) Mem {
@@ -260,13 +429,25 @@ func (g *gen) free(w int) {
 	g.where[w] = -1
 }
 
+// reserved marks a register that holds a pointer rather than a word.
+const reserved = -2
+
 func (g *gen) freeReg() int {
 	for i, w := range g.holder {
-		if w < 0 {
+		if w == -1 {
 			return i
 		}
 	}
 	panic("no free register")
+}
+
+// reserve loads the pointer parameter name into a free register, which
+// the eviction rule then leaves alone.
+func (g *gen) reserve(name string) reg.GPPhysical {
+	i := g.freeReg()
+	g.holder[i] = reserved
+	Load(Param(name), gprs[i])
+	return gprs[i]
 }
 
 // nextUse returns the index in sched of the next use of word w at or after
@@ -295,7 +476,7 @@ func (g *gen) ensure(ws []int) {
 		}
 		ri := -1
 		for i, x := range g.holder {
-			if x < 0 {
+			if x == -1 {
 				ri = i
 				break
 			}
@@ -303,7 +484,7 @@ func (g *gen) ensure(ws []int) {
 		if ri < 0 {
 			far := -1
 			for i, x := range g.holder {
-				if need[x] {
+				if x == reserved || need[x] {
 					continue
 				}
 				if u := g.nextUse(x); u > far {
