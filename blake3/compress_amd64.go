@@ -31,7 +31,7 @@ func init() {
 	cpu.Register("blake3", "avx2", &useAVX2)
 	cpu.Register("blake3", "sse41", &useSSE41)
 	cpu.Register("blake3", "bmi2", &useBMI2)
-	cpu.Register("blake3", "sum-avx512", &useSumAVX512)
+	cpu.Register("blake3", "avx512bw", &useSumAVX512)
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with
