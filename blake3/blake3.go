@@ -3,9 +3,12 @@
 //
 // BLAKE3 hashes its input as a binary tree of 1 KiB chunks, so long inputs
 // are hashed many chunks at a time: on amd64 with AVX-512, AVX2 or SSE4.1
-// (16, 8 or 4 chunks per step; HASHKIT_DISABLE=avx512, avx2 or sse41
-// turns one off), and on several goroutines once an input is large enough
-// to pay for them (see [Hasher.Write]). The output is the same on every
+// (16, 8 or 4 chunks per step; HASHKIT_DISABLE=blake3/avx512, blake3/avx2
+// or blake3/sse41 turns one off), and on several goroutines once an input
+// is large enough to pay for them (see [Hasher.Write]). Blocks hashed one
+// at a time (short inputs, the end of a chunk, the root) use scalar BMI2
+// assembly on amd64 (blake3/bmi2; blake3/avx512bw for [Sum256] of at most
+// 64 bytes). The output is the same on every
 // platform and for every way the input is split between writes, but only
 // writes of at least two whole chunks reach the wide kernels: feed large
 // inputs in large pieces.

@@ -82,7 +82,8 @@ func hashParentsSSE41(in *[4 * BlockSize]byte, key *[8]uint32, flags uint32, out
 
 // compressBMI2 is compressOutGeneric in scalar assembly (BMI2 RORX, the
 // work vector in general-purpose registers, one word at a time in a stack
-// slot): it writes the 16 output words of one block to out.
+// slot): it writes the 16 output words of one block to out, which must not
+// overlap cv (cv is read again for the last eight words).
 //
 //go:noescape
 func compressBMI2(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
