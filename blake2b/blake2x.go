@@ -149,10 +149,8 @@ func (x *xof) outputBlock(out *[Size]byte) {
 		h[i] = iv[i] ^ binary.LittleEndian.Uint64(pb[8*i:])
 	}
 	var c [2]uint64
-	var last [BlockSize]byte
-	copy(last[:], x.root[:])
 	var full [Size]byte
-	finish(&full, &h, &c, 0, &last, Size)
+	finish(&full, &h, &c, 0, x.root[:])
 	copy(out[:size], full[:])
 }
 

@@ -64,3 +64,14 @@ func FuzzXOF(f *testing.F) {
 		b2.CheckXOFPieces(t, int(size), in, steps)
 	})
 }
+
+// FuzzLastBlock compares the final-block compression (lastBlock, whose
+// amd64 kernel reads the tail in place with masked loads) under every
+// implementation with lastBlockGeneric.
+func FuzzLastBlock(f *testing.F) {
+	f.Add(uint64(1), uint64(0), uint64(0), uint64(0), []byte("abc"))
+	f.Add(uint64(7), ^uint64(0)-5, ^uint64(0), ^uint64(0), make([]byte, BlockSize))
+	f.Fuzz(func(t *testing.T, seed, t0, t1, f1 uint64, p []byte) {
+		hashtest.CheckLastBlock(t, "blake2b", BlockSize, seed, t0, t1, f1, p, lastBlock, lastBlockGeneric)
+	})
+}

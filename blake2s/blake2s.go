@@ -255,16 +255,25 @@ func Sum256(data []byte) [Size]byte {
 		blocks(&h, &c, 0, 0, data[:k])
 		data = data[k:]
 	}
-	var last [BlockSize]byte
-	n := copy(last[:], data)
-	finish(&out, &h, &c, 0, &last, n)
+	finish(&out, &h, &c, 0, data)
 	return out
 }
 
-// finish compresses the final block, which holds n message bytes and zero
-// padding, and writes the chain value out as the digest (RFC 7693 section
-// 3.3). h and c are modified.
-func finish(out *[Size]byte, h *[8]uint32, c *[2]uint32, f1 uint32, last *[BlockSize]byte, n int) {
+// finish compresses the final block, the at most BlockSize bytes of p with
+// zero padding, and writes the chain value out as the digest (RFC 7693
+// section 3.3). h and c are modified.
+func finish(out *[Size]byte, h *[8]uint32, c *[2]uint32, f1 uint32, p []byte) {
+	lastBlock(h, c, f1, p)
+	for i, w := range h {
+		binary.LittleEndian.PutUint32(out[4*i:], w)
+	}
+}
+
+// lastBlockGeneric is lastBlock with blocks: it copies p into a zeroed
+// block.
+func lastBlockGeneric(h *[8]uint32, c *[2]uint32, f1 uint32, p []byte) {
+	var last [BlockSize]byte
+	n := copy(last[:], p)
 	// blocks adds a whole block to the byte counter; the final block only
 	// holds n bytes, so take the difference off first.
 	pad := uint32(BlockSize - n)
@@ -273,9 +282,6 @@ func finish(out *[Size]byte, h *[8]uint32, c *[2]uint32, f1 uint32, last *[Block
 	}
 	c[0] -= pad
 	blocks(h, c, ^uint32(0), f1, last[:])
-	for i, w := range h {
-		binary.LittleEndian.PutUint32(out[4*i:], w)
-	}
 }
 
 // Size returns the digest length in bytes.
@@ -334,9 +340,7 @@ func (d *digest) Sum(b []byte) []byte {
 
 func (d *digest) finalize(out *[Size]byte) {
 	h, c := d.h, d.c
-	var last [BlockSize]byte
-	copy(last[:], d.block[:d.n])
-	finish(out, &h, &c, d.f1, &last, d.n)
+	finish(out, &h, &c, d.f1, d.block[:d.n])
 }
 
 // Clone returns an independent copy of the hash; the error is always nil.

@@ -64,3 +64,14 @@ func FuzzXOF(f *testing.F) {
 		b2.CheckXOFPieces(t, int(size), in, steps)
 	})
 }
+
+// FuzzLastBlock compares the final-block compression (lastBlock, whose
+// amd64 kernel reads the tail in place with masked loads) under every
+// implementation with lastBlockGeneric.
+func FuzzLastBlock(f *testing.F) {
+	f.Add(uint32(1), uint32(0), uint32(0), uint32(0), []byte("abc"))
+	f.Add(uint32(7), ^uint32(0)-5, ^uint32(0), ^uint32(0), make([]byte, BlockSize))
+	f.Fuzz(func(t *testing.T, seed, t0, t1, f1 uint32, p []byte) {
+		hashtest.CheckLastBlock(t, "blake2s", BlockSize, seed, t0, t1, f1, p, lastBlock, lastBlockGeneric)
+	})
+}

@@ -10703,9 +10703,10 @@ TEXT ·sumAVX512(SB), NOSPLIT, $128-32
 	// The message, zero-filled to a block, to the stack.
 	MOVQ       data_base+0(FP), AX
 	MOVQ       data_len+8(FP), CX
-	MOVQ       $-1, DX
-	BZHIQ      CX, DX, DX
-	KMOVQ      DX, K1
+	MOVQ       CX, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
 	VMOVDQU8.Z (AX), K1, X0
 	KSHIFTRQ   $0x10, K1, K1
 	VMOVDQU8.Z 16(AX), K1, X1

@@ -1,5 +1,6 @@
 // Command blake2b generates the amd64 kernel of the blake2b package: the
-// scalar BMI2 compression function (see _asm/internal/blake2gen).
+// scalar BMI2 compression function and its final-block variant with AVX-512BW
+// masked loads (see _asm/internal/blake2gen).
 // Declaration: blake2b/block_amd64.go.
 package main
 
@@ -15,7 +16,7 @@ import (
 func main() {
 	Package("github.com/hashkit/hashkit/blake2b")
 	ConstraintExpr("!purego")
-	blake2gen.Emit(blake2gen.Kernel{
+	k := blake2gen.Kernel{
 		Name:   "blocksBMI2",
 		Word:   8,
 		Rounds: 12,
@@ -24,6 +25,10 @@ func main() {
 			0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
 			0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
 		},
-	})
+	}
+	blake2gen.Emit(k)
+	// The final block of a one-shot hash, read in place.
+	k.Name, k.Last = "lastAVX512", true
+	blake2gen.Emit(k)
 	Generate()
 }

@@ -1,5 +1,6 @@
 // Command blake2s generates the amd64 kernel of the blake2s package: the
-// scalar BMI2 compression function (see _asm/internal/blake2gen).
+// scalar BMI2 compression function and its final-block variant with AVX-512BW
+// masked loads (see _asm/internal/blake2gen).
 // Declaration: blake2s/block_amd64.go.
 package main
 
@@ -15,7 +16,7 @@ import (
 func main() {
 	Package("github.com/hashkit/hashkit/blake2s")
 	ConstraintExpr("!purego")
-	blake2gen.Emit(blake2gen.Kernel{
+	k := blake2gen.Kernel{
 		Name:   "blocksBMI2",
 		Word:   4,
 		Rounds: 10,
@@ -24,6 +25,10 @@ func main() {
 			0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
 			0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 		},
-	})
+	}
+	blake2gen.Emit(k)
+	// The final block of a one-shot hash, read in place.
+	k.Name, k.Last = "lastAVX512", true
+	blake2gen.Emit(k)
 	Generate()
 }

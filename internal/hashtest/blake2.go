@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
 )
 
 // BLAKE2 describes the blake2b or blake2s package to the tests the two
@@ -418,6 +420,32 @@ func (b *BLAKE2) TestXOFs(t *testing.T, key []byte) {
 			t.Run("XOF", func(t *testing.T) {
 				TestXOF(t, func() hash.XOF { return b.mustXOF(t, size, k, nil, nil) })
 			})
+		}
+	}
+}
+
+// CheckLastBlock compares a BLAKE2 package's final-block compression last
+// (lastBlock) under every implementation with generic (lastBlockGeneric,
+// run with the portable blocks) on the fuzzer's chaining value seed,
+// counter (t0, t1: carries included), last-node flag f1 and tail p, cut to
+// at most one block.
+func CheckLastBlock[W uint32 | uint64](t *testing.T, pkg string, blockSize int, seed, t0, t1, f1 W, p []byte, last, generic func(h *[8]W, c *[2]W, f1 W, p []byte)) {
+	t.Helper()
+	p = p[:min(len(p), blockSize)]
+	var h [8]W
+	for i := range h {
+		h[i] = seed * W(2*i+1)
+	}
+	defer cpu.Restore(pkg)
+	cpu.Select(pkg, "")
+	wantH, wantC := h, [2]W{t0, t1}
+	generic(&wantH, &wantC, f1, p)
+	for _, name := range cpu.Impls(pkg) {
+		cpu.Select(pkg, name)
+		gotH, gotC := h, [2]W{t0, t1}
+		last(&gotH, &gotC, f1, p)
+		if gotH != wantH || gotC != wantC {
+			t.Fatalf("%s: the final block of %d bytes differs from the portable code", name, len(p))
 		}
 	}
 }

@@ -35,6 +35,10 @@ type Kernel struct {
 	Rounds int       // 12 or 10
 	Rot    [4]int    // right rotations R1..R4 of G
 	IV     [8]uint64 // initialization vector (32-bit values for BLAKE2s)
+	// Last makes the kernel compress the final block only: p holds at most
+	// one block, read by AVX-512BW masked loads and zero-filled (so a
+	// one-shot hash needs no copy of its tail), and t grows by len(p).
+	Last bool
 }
 
 // sigma is the message schedule of RFC 7693 section 2.7.
@@ -85,7 +89,11 @@ func Emit(cfg Kernel) {
 	bs := 16 * W
 	Implement(cfg.Name)
 	Attributes(NOSPLIT)
-	Doc(fmt.Sprintf("%s compresses the %d-byte blocks of p into h (RFC 7693 section 3.2) with scalar code.", cfg.Name, bs))
+	if cfg.Last {
+		Doc(fmt.Sprintf("%s compresses the final block, the len(p) <= %d bytes of p zero-filled, into h (RFC 7693 section 3.2) with scalar code.", cfg.Name, bs))
+	} else {
+		Doc(fmt.Sprintf("%s compresses the %d-byte blocks of p into h (RFC 7693 section 3.2) with scalar code.", cfg.Name, bs))
+	}
 	g.msg = AllocLocal(bs)
 	g.spill = AllocLocal(bs)
 	locP := AllocLocal(8)
@@ -93,11 +101,16 @@ func Emit(cfg Kernel) {
 
 	Load(Param("p").Base(), reg.RAX)
 	Load(Param("p").Len(), reg.RBX)
-	shift := map[int]uint64{128: 7, 64: 6}[bs]
-	SHRQ(U8(shift), reg.RBX)
-	JZ(LabelRef("done"))
-	MOVQ(reg.RAX, locP)
-	MOVQ(reg.RBX, locN)
+	if cfg.Last {
+		MOVQ(reg.RBX, locP) // the length, for the masked loads
+		MOVQ(U32(1), locN)
+	} else {
+		shift := map[int]uint64{128: 7, 64: 6}[bs]
+		SHRQ(U8(shift), reg.RBX)
+		JZ(LabelRef("done"))
+		MOVQ(reg.RAX, locP)
+		MOVQ(reg.RBX, locN)
+	}
 
 	schedules := make([][16]int, cfg.Rounds)
 	for r := range schedules {
@@ -110,24 +123,33 @@ func Emit(cfg Kernel) {
 	g.plan(len(schedules), tail)
 
 	Label("loop")
-	Comment("Copy the block to the stack and count its bytes in t.")
-	MOVQ(locP, reg.RAX)
-	for i := 0; i < bs; i += 16 {
-		x := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}[i/16]
-		MOVOU(Mem{Base: reg.RAX, Disp: i}, x)
+	var count Op = U32(bs)
+	if cfg.Last {
+		Comment("The last block: its bytes, zero-filled, to the stack; count them in t.")
+		MOVQ(locP, reg.RCX)
+		loadMasked(reg.RAX, reg.RCX, g.msg, bs)
+		count = reg.RCX
+		if W == 4 {
+			count = reg.ECX
+		}
+	} else {
+		Comment("Copy the block to the stack and count its bytes in t.")
+		MOVQ(locP, reg.RAX)
+		for i := 0; i < bs; i += 16 {
+			MOVOU(Mem{Base: reg.RAX, Disp: i}, xmm[i/16])
+		}
+		for i := 0; i < bs; i += 16 {
+			MOVOU(xmm[i/16], g.msg.Offset(i))
+		}
+		ADDQ(U32(bs), reg.RAX)
+		MOVQ(reg.RAX, locP)
 	}
-	for i := 0; i < bs; i += 16 {
-		x := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}[i/16]
-		MOVOU(x, g.msg.Offset(i))
-	}
-	ADDQ(U32(bs), reg.RAX)
-	MOVQ(reg.RAX, locP)
 	Load(Param("c"), reg.R15)
 	if W == 8 {
-		ADDQ(U32(bs), Mem{Base: reg.R15})
+		ADDQ(count, Mem{Base: reg.R15})
 		ADCQ(U32(0), Mem{Base: reg.R15, Disp: 8})
 	} else {
-		ADDL(U32(bs), Mem{Base: reg.R15})
+		ADDL(count, Mem{Base: reg.R15})
 		ADCL(U32(0), Mem{Base: reg.R15, Disp: 4})
 	}
 
@@ -215,19 +237,7 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 		Comment("The message, zero-filled to a block, to the stack.")
 		Load(Param("data").Base(), reg.RAX)
 		Load(Param("data").Len(), reg.RCX)
-		MOVQ(I32(-1), reg.RDX)
-		BZHIQ(reg.RCX, reg.RDX, reg.RDX)
-		KMOVQ(reg.RDX, reg.K1)
-		xs := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3}
-		for i, x := range xs {
-			if i > 0 {
-				KSHIFTRQ(U8(16), reg.K1, reg.K1)
-			}
-			VMOVDQU8_Z(Mem{Base: reg.RAX, Disp: 16 * i}, reg.K1, x)
-		}
-		for i, x := range xs {
-			VMOVDQU(x, g.msg.Offset(16*i))
-		}
+		loadMasked(reg.RAX, reg.RCX, g.msg, 64)
 	} else {
 		Comment("Copy the block to the stack.")
 		Load(Param("block"), reg.RAX)
@@ -326,6 +336,39 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 		}
 	}
 	RET()
+}
+
+var xmm = []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}
+
+// loadMasked copies the n bytes at p (n at most size, 64 or 128) to dst,
+// zero-filled to size bytes, with AVX-512BW masked loads: no byte past p+n
+// is read (masked-off bytes never fault), and the block is written with
+// whole 16-byte stores, so that the kernel's loads of it never wait on the
+// narrower stores that copying a short tail would take (store-to-load
+// forwarding fails when a load spans several stores). It uses RDX, RSI, K1
+// and X0-X7.
+func loadMasked(p, n reg.GPPhysical, dst Mem, size int) {
+	for grp := range size / 64 {
+		// The bytes of this 64-byte group: clamp(n - 64 grp, 0, 64).
+		MOVQ(n, reg.RDX)
+		if grp > 0 {
+			SUBQ(U32(64*grp), reg.RDX)
+			MOVQ(U32(0), reg.RSI)
+			CMOVQLT(reg.RSI, reg.RDX)
+		}
+		MOVQ(I32(-1), reg.RSI)
+		BZHIQ(reg.RDX, reg.RSI, reg.RSI) // an index of 64 or more keeps all bits
+		KMOVQ(reg.RSI, reg.K1)
+		for i := range 4 {
+			if i > 0 {
+				KSHIFTRQ(U8(16), reg.K1, reg.K1)
+			}
+			VMOVDQU8_Z(Mem{Base: p, Disp: 64*grp + 16*i}, reg.K1, xmm[4*grp+i])
+		}
+	}
+	for i := range size / 16 {
+		VMOVDQU(xmm[i], dst.Offset(16*i))
+	}
 }
 
 // plan records the order in which the kernel will use the words, for the
