@@ -1557,12 +1557,11 @@ done:
 TEXT ·lastAVX512(SB), NOSPLIT, $272-56
 	MOVQ p_base+32(FP), AX
 	MOVQ p_len+40(FP), BX
-	MOVQ BX, 256(SP)
 	MOVQ $0x00000001, 264(SP)
 
 loop:
 	// The last block: its bytes, zero-filled, to the stack; count them in t.
-	MOVQ       256(SP), CX
+	MOVQ       BX, CX
 	MOVQ       CX, DX
 	MOVQ       $-1, SI
 	BZHIQ      DX, SI, SI

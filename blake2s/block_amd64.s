@@ -1305,12 +1305,11 @@ done:
 TEXT ·lastAVX512(SB), NOSPLIT, $144-48
 	MOVQ p_base+24(FP), AX
 	MOVQ p_len+32(FP), BX
-	MOVQ BX, 128(SP)
 	MOVQ $0x00000001, 136(SP)
 
 loop:
 	// The last block: its bytes, zero-filled, to the stack; count them in t.
-	MOVQ       128(SP), CX
+	MOVQ       BX, CX
 	MOVQ       CX, DX
 	MOVQ       $-1, SI
 	BZHIQ      DX, SI, SI

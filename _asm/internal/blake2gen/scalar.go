@@ -102,8 +102,7 @@ func Emit(cfg Kernel) {
 	Load(Param("p").Base(), reg.RAX)
 	Load(Param("p").Len(), reg.RBX)
 	if cfg.Last {
-		MOVQ(reg.RBX, locP) // the length, for the masked loads
-		MOVQ(U32(1), locN)
+		MOVQ(U32(1), locN) // one pass of the loop below, for len(p) bytes
 	} else {
 		shift := map[int]uint64{128: 7, 64: 6}[bs]
 		SHRQ(U8(shift), reg.RBX)
@@ -126,7 +125,7 @@ func Emit(cfg Kernel) {
 	var count Op = U32(bs)
 	if cfg.Last {
 		Comment("The last block: its bytes, zero-filled, to the stack; count them in t.")
-		MOVQ(locP, reg.RCX)
+		MOVQ(reg.RBX, reg.RCX)
 		loadMasked(reg.RAX, reg.RCX, g.msg, bs)
 		count = reg.RCX
 		if W == 4 {
