@@ -92,7 +92,7 @@ GLOBL bswap64Mask<>(SB), RODATA|NOPTR, $16
 
 // func block512AVX512(h *[8]uint64, p []byte)
 // Requires: AVX, AVX512F, AVX512VL, BMI, BMI2
-TEXT ·block512AVX512(SB), $640-32
+TEXT ·block512AVX512(SB), $704-32
 	MOVQ    h+0(FP), AX
 	MOVQ    p_base+8(FP), CX
 	MOVQ    p_len+16(FP), DX
@@ -108,6 +108,14 @@ TEXT ·block512AVX512(SB), $640-32
 	MOVQ    40(AX), R10
 	MOVQ    48(AX), R11
 	MOVQ    56(AX), AX
+	MOVQ    BX, 640(SP)
+	MOVQ    SI, 648(SP)
+	MOVQ    DI, 656(SP)
+	MOVQ    R8, 664(SP)
+	MOVQ    R9, 672(SP)
+	MOVQ    R10, 680(SP)
+	MOVQ    R11, 688(SP)
+	MOVQ    AX, 696(SP)
 	VMOVDQU bswap64Mask<>+0(SB), X8
 
 block512AVX512_loop:
@@ -2786,26 +2794,34 @@ block512AVX512_loop:
 	ADDQ       R13, BX
 	MOVQ       SI, R12
 	XORQ       DI, R12
-	MOVQ       h+0(FP), R12
-	ADDQ       (R12), BX
-	MOVQ       BX, (R12)
-	ADDQ       8(R12), SI
-	MOVQ       SI, 8(R12)
-	ADDQ       16(R12), DI
-	MOVQ       DI, 16(R12)
-	ADDQ       24(R12), R8
-	MOVQ       R8, 24(R12)
-	ADDQ       32(R12), R9
-	MOVQ       R9, 32(R12)
-	ADDQ       40(R12), R10
-	MOVQ       R10, 40(R12)
-	ADDQ       48(R12), R11
-	MOVQ       R11, 48(R12)
-	ADDQ       56(R12), AX
-	MOVQ       AX, 56(R12)
+	ADDQ       640(SP), BX
+	MOVQ       BX, 640(SP)
+	ADDQ       648(SP), SI
+	MOVQ       SI, 648(SP)
+	ADDQ       656(SP), DI
+	MOVQ       DI, 656(SP)
+	ADDQ       664(SP), R8
+	MOVQ       R8, 664(SP)
+	ADDQ       672(SP), R9
+	MOVQ       R9, 672(SP)
+	ADDQ       680(SP), R10
+	MOVQ       R10, 680(SP)
+	ADDQ       688(SP), R11
+	MOVQ       R11, 688(SP)
+	ADDQ       696(SP), AX
+	MOVQ       AX, 696(SP)
 	ADDQ       $0x80, CX
 	CMPQ       CX, DX
 	JNE        block512AVX512_loop
+	MOVQ       h+0(FP), CX
+	MOVQ       BX, (CX)
+	MOVQ       SI, 8(CX)
+	MOVQ       DI, 16(CX)
+	MOVQ       R8, 24(CX)
+	MOVQ       R9, 32(CX)
+	MOVQ       R10, 40(CX)
+	MOVQ       R11, 48(CX)
+	MOVQ       AX, 56(CX)
 	VZEROUPPER
 
 block512AVX512_done:
@@ -2813,7 +2829,7 @@ block512AVX512_done:
 
 // func block512AVX2(h *[8]uint64, p []byte)
 // Requires: AVX, BMI, BMI2
-TEXT ·block512AVX2(SB), $640-32
+TEXT ·block512AVX2(SB), $704-32
 	MOVQ    h+0(FP), AX
 	MOVQ    p_base+8(FP), CX
 	MOVQ    p_len+16(FP), DX
@@ -2829,6 +2845,14 @@ TEXT ·block512AVX2(SB), $640-32
 	MOVQ    40(AX), R10
 	MOVQ    48(AX), R11
 	MOVQ    56(AX), AX
+	MOVQ    BX, 640(SP)
+	MOVQ    SI, 648(SP)
+	MOVQ    DI, 656(SP)
+	MOVQ    R8, 664(SP)
+	MOVQ    R9, 672(SP)
+	MOVQ    R10, 680(SP)
+	MOVQ    R11, 688(SP)
+	MOVQ    AX, 696(SP)
 	VMOVDQU bswap64Mask<>+0(SB), X8
 
 block512AVX2_loop:
@@ -5827,26 +5851,34 @@ block512AVX2_loop:
 	ADDQ     R13, BX
 	MOVQ     SI, R12
 	XORQ     DI, R12
-	MOVQ     h+0(FP), R12
-	ADDQ     (R12), BX
-	MOVQ     BX, (R12)
-	ADDQ     8(R12), SI
-	MOVQ     SI, 8(R12)
-	ADDQ     16(R12), DI
-	MOVQ     DI, 16(R12)
-	ADDQ     24(R12), R8
-	MOVQ     R8, 24(R12)
-	ADDQ     32(R12), R9
-	MOVQ     R9, 32(R12)
-	ADDQ     40(R12), R10
-	MOVQ     R10, 40(R12)
-	ADDQ     48(R12), R11
-	MOVQ     R11, 48(R12)
-	ADDQ     56(R12), AX
-	MOVQ     AX, 56(R12)
+	ADDQ     640(SP), BX
+	MOVQ     BX, 640(SP)
+	ADDQ     648(SP), SI
+	MOVQ     SI, 648(SP)
+	ADDQ     656(SP), DI
+	MOVQ     DI, 656(SP)
+	ADDQ     664(SP), R8
+	MOVQ     R8, 664(SP)
+	ADDQ     672(SP), R9
+	MOVQ     R9, 672(SP)
+	ADDQ     680(SP), R10
+	MOVQ     R10, 680(SP)
+	ADDQ     688(SP), R11
+	MOVQ     R11, 688(SP)
+	ADDQ     696(SP), AX
+	MOVQ     AX, 696(SP)
 	ADDQ     $0x80, CX
 	CMPQ     CX, DX
 	JNE      block512AVX2_loop
+	MOVQ     h+0(FP), CX
+	MOVQ     BX, (CX)
+	MOVQ     SI, 8(CX)
+	MOVQ     DI, 16(CX)
+	MOVQ     R8, 24(CX)
+	MOVQ     R9, 32(CX)
+	MOVQ     R10, 40(CX)
+	MOVQ     R11, 48(CX)
+	MOVQ     AX, 56(CX)
 	VZEROUPPER
 
 block512AVX2_done:
