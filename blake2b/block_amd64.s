@@ -1553,7 +1553,7 @@ done:
 	RET
 
 // func lastAVX512(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
-// Requires: AVX, AVX512BW, AVX512VL, BMI2, CMOV
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2
 TEXT ·lastAVX512(SB), NOSPLIT, $272-56
 	MOVQ p_base+32(FP), AX
 	MOVQ p_len+40(FP), BX
@@ -1562,42 +1562,264 @@ TEXT ·lastAVX512(SB), NOSPLIT, $272-56
 loop:
 	// The last block: its bytes, zero-filled, to the stack; count them in t.
 	MOVQ       BX, CX
+	VPXORQ     X0, X0, X0
+	CMPQ       CX, $0x00000000
+	JBE        last_next0
+	CMPQ       CX, $0x00000010
+	JAE        last_whole0
+	LEAQ       (AX), SI
 	MOVQ       CX, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	VMOVDQU8.Z (AX), K1, X0
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 16(AX), K1, X1
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 32(AX), K1, X2
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 48(AX), K1, X3
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross0
+	VMOVDQU8.Z (SI), K1, X0
+	JMP        last_next0
+
+last_cross0:
+	VMOVDQU      -16(SI)(DX*1), X0
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X0, K1, X0
+	JMP          last_next0
+
+last_whole0:
+	VMOVDQU (AX), X0
+
+last_next0:
+	VPXORQ     X1, X1, X1
+	CMPQ       CX, $0x00000010
+	JBE        last_next1
+	CMPQ       CX, $0x00000020
+	JAE        last_whole1
+	LEAQ       16(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross1
+	VMOVDQU8.Z (SI), K1, X1
+	JMP        last_next1
+
+last_cross1:
+	VMOVDQU      -16(SI)(DX*1), X1
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X1, K1, X1
+	JMP          last_next1
+
+last_whole1:
+	VMOVDQU 16(AX), X1
+
+last_next1:
+	VPXORQ     X2, X2, X2
+	CMPQ       CX, $0x00000020
+	JBE        last_next2
+	CMPQ       CX, $0x00000030
+	JAE        last_whole2
+	LEAQ       32(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross2
+	VMOVDQU8.Z (SI), K1, X2
+	JMP        last_next2
+
+last_cross2:
+	VMOVDQU      -16(SI)(DX*1), X2
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X2, K1, X2
+	JMP          last_next2
+
+last_whole2:
+	VMOVDQU 32(AX), X2
+
+last_next2:
+	VPXORQ     X3, X3, X3
+	CMPQ       CX, $0x00000030
+	JBE        last_next3
+	CMPQ       CX, $0x00000040
+	JAE        last_whole3
+	LEAQ       48(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross3
+	VMOVDQU8.Z (SI), K1, X3
+	JMP        last_next3
+
+last_cross3:
+	VMOVDQU      -16(SI)(DX*1), X3
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X3, K1, X3
+	JMP          last_next3
+
+last_whole3:
+	VMOVDQU 48(AX), X3
+
+last_next3:
+	VPXORQ     X4, X4, X4
+	CMPQ       CX, $0x00000040
+	JBE        last_next4
+	CMPQ       CX, $0x00000050
+	JAE        last_whole4
+	LEAQ       64(AX), SI
 	MOVQ       CX, DX
 	SUBQ       $0x00000040, DX
-	MOVQ       $0x00000000, SI
-	CMOVQLT    SI, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	VMOVDQU8.Z 64(AX), K1, X4
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 80(AX), K1, X5
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 96(AX), K1, X6
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 112(AX), K1, X7
-	VMOVDQU    X0, (SP)
-	VMOVDQU    X1, 16(SP)
-	VMOVDQU    X2, 32(SP)
-	VMOVDQU    X3, 48(SP)
-	VMOVDQU    X4, 64(SP)
-	VMOVDQU    X5, 80(SP)
-	VMOVDQU    X6, 96(SP)
-	VMOVDQU    X7, 112(SP)
-	MOVQ       c+8(FP), R15
-	ADDQ       CX, (R15)
-	ADCQ       $0x00000000, 8(R15)
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross4
+	VMOVDQU8.Z (SI), K1, X4
+	JMP        last_next4
+
+last_cross4:
+	VMOVDQU      -16(SI)(DX*1), X4
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X4, K1, X4
+	JMP          last_next4
+
+last_whole4:
+	VMOVDQU 64(AX), X4
+
+last_next4:
+	VPXORQ     X5, X5, X5
+	CMPQ       CX, $0x00000050
+	JBE        last_next5
+	CMPQ       CX, $0x00000060
+	JAE        last_whole5
+	LEAQ       80(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000050, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross5
+	VMOVDQU8.Z (SI), K1, X5
+	JMP        last_next5
+
+last_cross5:
+	VMOVDQU      -16(SI)(DX*1), X5
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X5, K1, X5
+	JMP          last_next5
+
+last_whole5:
+	VMOVDQU 80(AX), X5
+
+last_next5:
+	VPXORQ     X6, X6, X6
+	CMPQ       CX, $0x00000060
+	JBE        last_next6
+	CMPQ       CX, $0x00000070
+	JAE        last_whole6
+	LEAQ       96(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000060, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross6
+	VMOVDQU8.Z (SI), K1, X6
+	JMP        last_next6
+
+last_cross6:
+	VMOVDQU      -16(SI)(DX*1), X6
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X6, K1, X6
+	JMP          last_next6
+
+last_whole6:
+	VMOVDQU 96(AX), X6
+
+last_next6:
+	VPXORQ     X7, X7, X7
+	CMPQ       CX, $0x00000070
+	JBE        last_next7
+	CMPQ       CX, $0x00000080
+	JAE        last_whole7
+	LEAQ       112(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000070, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross7
+	VMOVDQU8.Z (SI), K1, X7
+	JMP        last_next7
+
+last_cross7:
+	VMOVDQU      -16(SI)(DX*1), X7
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X7, K1, X7
+	JMP          last_next7
+
+last_whole7:
+	VMOVDQU 112(AX), X7
+
+last_next7:
+	VMOVDQU X0, (SP)
+	VMOVDQU X1, 16(SP)
+	VMOVDQU X2, 32(SP)
+	VMOVDQU X3, 48(SP)
+	VMOVDQU X4, 64(SP)
+	VMOVDQU X5, 80(SP)
+	VMOVDQU X6, 96(SP)
+	VMOVDQU X7, 112(SP)
+	MOVQ    c+8(FP), R15
+	ADDQ    CX, (R15)
+	ADCQ    $0x00000000, 8(R15)
 
 	// Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.
 	MOVQ $0x5be0cd19137e2179, R14
@@ -3109,3 +3331,7 @@ loop:
 	DECQ 264(SP)
 	JNZ  loop
 	RET
+
+DATA byteIota<>+0(SB)/8, $0x0706050403020100
+DATA byteIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL byteIota<>(SB), RODATA|NOPTR, $16

@@ -1301,7 +1301,7 @@ done:
 	RET
 
 // func lastAVX512(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
-// Requires: AVX, AVX512BW, AVX512VL, BMI2
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2
 TEXT ·lastAVX512(SB), NOSPLIT, $144-48
 	MOVQ p_base+24(FP), AX
 	MOVQ p_len+32(FP), BX
@@ -1310,24 +1310,136 @@ TEXT ·lastAVX512(SB), NOSPLIT, $144-48
 loop:
 	// The last block: its bytes, zero-filled, to the stack; count them in t.
 	MOVQ       BX, CX
+	VPXORQ     X0, X0, X0
+	CMPQ       CX, $0x00000000
+	JBE        last_next0
+	CMPQ       CX, $0x00000010
+	JAE        last_whole0
+	LEAQ       (AX), SI
 	MOVQ       CX, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	VMOVDQU8.Z (AX), K1, X0
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 16(AX), K1, X1
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 32(AX), K1, X2
-	KSHIFTRQ   $0x10, K1, K1
-	VMOVDQU8.Z 48(AX), K1, X3
-	VMOVDQU    X0, (SP)
-	VMOVDQU    X1, 16(SP)
-	VMOVDQU    X2, 32(SP)
-	VMOVDQU    X3, 48(SP)
-	MOVQ       c+8(FP), R15
-	ADDL       CX, (R15)
-	ADCL       $0x00000000, 4(R15)
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross0
+	VMOVDQU8.Z (SI), K1, X0
+	JMP        last_next0
+
+last_cross0:
+	VMOVDQU      -16(SI)(DX*1), X0
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X0, K1, X0
+	JMP          last_next0
+
+last_whole0:
+	VMOVDQU (AX), X0
+
+last_next0:
+	VPXORQ     X1, X1, X1
+	CMPQ       CX, $0x00000010
+	JBE        last_next1
+	CMPQ       CX, $0x00000020
+	JAE        last_whole1
+	LEAQ       16(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross1
+	VMOVDQU8.Z (SI), K1, X1
+	JMP        last_next1
+
+last_cross1:
+	VMOVDQU      -16(SI)(DX*1), X1
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X1, K1, X1
+	JMP          last_next1
+
+last_whole1:
+	VMOVDQU 16(AX), X1
+
+last_next1:
+	VPXORQ     X2, X2, X2
+	CMPQ       CX, $0x00000020
+	JBE        last_next2
+	CMPQ       CX, $0x00000030
+	JAE        last_whole2
+	LEAQ       32(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross2
+	VMOVDQU8.Z (SI), K1, X2
+	JMP        last_next2
+
+last_cross2:
+	VMOVDQU      -16(SI)(DX*1), X2
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X2, K1, X2
+	JMP          last_next2
+
+last_whole2:
+	VMOVDQU 32(AX), X2
+
+last_next2:
+	VPXORQ     X3, X3, X3
+	CMPQ       CX, $0x00000030
+	JBE        last_next3
+	CMPQ       CX, $0x00000040
+	JAE        last_whole3
+	LEAQ       48(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross3
+	VMOVDQU8.Z (SI), K1, X3
+	JMP        last_next3
+
+last_cross3:
+	VMOVDQU      -16(SI)(DX*1), X3
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X3, K1, X3
+	JMP          last_next3
+
+last_whole3:
+	VMOVDQU 48(AX), X3
+
+last_next3:
+	VMOVDQU X0, (SP)
+	VMOVDQU X1, 16(SP)
+	VMOVDQU X2, 32(SP)
+	VMOVDQU X3, 48(SP)
+	MOVQ    c+8(FP), R15
+	ADDL    CX, (R15)
+	ADCL    $0x00000000, 4(R15)
 
 	// Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.
 	MOVL $0x5be0cd19, R14
@@ -2595,3 +2707,7 @@ loop:
 	DECQ 136(SP)
 	JNZ  loop
 	RET
+
+DATA byteIota<>+0(SB)/8, $0x0706050403020100
+DATA byteIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL byteIota<>(SB), RODATA|NOPTR, $16

@@ -162,7 +162,7 @@ DATA sha1_shuf<>+8(SB)/8, $0x0001020304050607
 GLOBL sha1_shuf<>(SB), RODATA|NOPTR, $16
 
 // func sumSHANI(out *[20]byte, h *[5]uint32, p []byte, total uint64)
-// Requires: AVX512BW, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
 TEXT ·sumSHANI(SB), NOSPLIT, $0-48
 	MOVQ   out+0(FP), AX
 	MOVQ   h+8(FP), CX
@@ -310,29 +310,142 @@ sum_loop:
 
 sum_loop_end:
 	// The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).
-	MOVQ         BX, CX
-	ANDQ         $0x3f, CX
-	MOVQ         $-1, SI
-	BZHIQ        CX, SI, BX
-	MOVL         $0x00000001, SI
-	SHLXQ        CX, SI, SI
-	KMOVQ        BX, K1
-	KMOVQ        SI, K2
-	MOVL         $0x00000080, BX
-	VMOVDQU8.Z   (DX), K1, X6
-	VPBROADCASTB BX, K2, X6
-	KSHIFTRQ     $0x10, K1, K1
+	MOVQ       BX, CX
+	ANDQ       $0x3f, CX
+	VPXORQ     X6, X6, X6
+	CMPQ       CX, $0x00000000
+	JBE        tail_next0
+	CMPQ       CX, $0x00000010
+	JAE        tail_whole0
+	LEAQ       (DX), SI
+	MOVQ       CX, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         tail_cross0
+	VMOVDQU8.Z (SI), K1, X6
+	JMP        tail_next0
+
+tail_cross0:
+	VMOVDQU      -16(SI)(BX*1), X6
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X3
+	VPADDB       byteIota<>+0(SB), X3, X3
+	VPSHUFB.Z    X3, X6, K1, X6
+	JMP          tail_next0
+
+tail_whole0:
+	VMOVDQU (DX), X6
+
+tail_next0:
+	VPXORQ     X7, X7, X7
+	CMPQ       CX, $0x00000010
+	JBE        tail_next1
+	CMPQ       CX, $0x00000020
+	JAE        tail_whole1
+	LEAQ       16(DX), SI
+	MOVQ       CX, BX
+	SUBQ       $0x00000010, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         tail_cross1
+	VMOVDQU8.Z (SI), K1, X7
+	JMP        tail_next1
+
+tail_cross1:
+	VMOVDQU      -16(SI)(BX*1), X7
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X3
+	VPADDB       byteIota<>+0(SB), X3, X3
+	VPSHUFB.Z    X3, X7, K1, X7
+	JMP          tail_next1
+
+tail_whole1:
+	VMOVDQU 16(DX), X7
+
+tail_next1:
+	VPXORQ     X8, X8, X8
+	CMPQ       CX, $0x00000020
+	JBE        tail_next2
+	CMPQ       CX, $0x00000030
+	JAE        tail_whole2
+	LEAQ       32(DX), SI
+	MOVQ       CX, BX
+	SUBQ       $0x00000020, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         tail_cross2
+	VMOVDQU8.Z (SI), K1, X8
+	JMP        tail_next2
+
+tail_cross2:
+	VMOVDQU      -16(SI)(BX*1), X8
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X3
+	VPADDB       byteIota<>+0(SB), X3, X3
+	VPSHUFB.Z    X3, X8, K1, X8
+	JMP          tail_next2
+
+tail_whole2:
+	VMOVDQU 32(DX), X8
+
+tail_next2:
+	VPXORQ     X9, X9, X9
+	CMPQ       CX, $0x00000030
+	JBE        tail_next3
+	CMPQ       CX, $0x00000040
+	JAE        tail_whole3
+	LEAQ       48(DX), SI
+	MOVQ       CX, BX
+	SUBQ       $0x00000030, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         tail_cross3
+	VMOVDQU8.Z (SI), K1, X9
+	JMP        tail_next3
+
+tail_cross3:
+	VMOVDQU      -16(SI)(BX*1), X9
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X3
+	VPADDB       byteIota<>+0(SB), X3, X3
+	VPSHUFB.Z    X3, X9, K1, X9
+	JMP          tail_next3
+
+tail_whole3:
+	VMOVDQU 48(DX), X9
+
+tail_next3:
+	MOVL         $0x00000001, DX
+	SHLXQ        CX, DX, DX
+	KMOVQ        DX, K2
+	MOVL         $0x00000080, DX
+	VPBROADCASTB DX, K2, X6
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   16(DX), K1, X7
-	VPBROADCASTB BX, K2, X7
-	KSHIFTRQ     $0x10, K1, K1
+	VPBROADCASTB DX, K2, X7
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   32(DX), K1, X8
-	VPBROADCASTB BX, K2, X8
-	KSHIFTRQ     $0x10, K1, K1
+	VPBROADCASTB DX, K2, X8
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   48(DX), K1, X9
-	VPBROADCASTB BX, K2, X9
+	VPBROADCASTB DX, K2, X9
 
 	// The bit length, big-endian, in the last eight bytes of the last block.
 	MOVQ      total+40(FP), DX
@@ -709,6 +822,10 @@ sum_out:
 	BSWAPL CX
 	MOVL   CX, 16(AX)
 	RET
+
+DATA byteIota<>+0(SB)/8, $0x0706050403020100
+DATA byteIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL byteIota<>(SB), RODATA|NOPTR, $16
 
 DATA sha1_bswap_out<>+0(SB)/8, $0x0405060700010203
 DATA sha1_bswap_out<>+8(SB)/8, $0x0c0d0e0f08090a0b

@@ -181,7 +181,7 @@ func genSum() {
 		block()
 	})
 	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
-	r := asmutil.LoadTail(p, n, []Op{m[0], m[1], m[2], m[3]})
+	r := asmutil.LoadTail(p, n, []Register{m[0], m[1], m[2], m[3]})
 	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
 	n = Load(Param("total"), GP64())
 	SHLQ(U8(3), n)

@@ -127,7 +127,7 @@ func genSumSHANI() {
 		})
 	})
 	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
-	r := asmutil.LoadTail(p, n, []Op{m[0], m[1], m[2], m[3]})
+	r := asmutil.LoadTail(p, n, []Register{m[0], m[1], m[2], m[3]})
 	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
 	bits := Load(Param("total"), GP64())
 	SHLQ(U8(3), bits)
@@ -181,15 +181,8 @@ func genHMACKeysSHANI() {
 	Comment("The key, zero-padded to a block, in both chains' message registers.")
 	p := Load(Param("key").Base(), GP64())
 	n := Load(Param("key").Len(), GP64())
-	mask, t := GP64(), GP64()
-	MOVQ(I32(-1), t)
-	BZHIQ(n, t, mask) // the low len(key) bits (all of them for 64)
-	KMOVQ(mask, K1)
+	asmutil.LoadBytes("key", p, n, GP64(), GP64(), GP64(), tmp, K1, []Register{chains[0].m[0], chains[0].m[1], chains[0].m[2], chains[0].m[3]})
 	for i, w := range chains[0].m {
-		if i > 0 {
-			KSHIFTRQ(U8(16), K1, K1)
-		}
-		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, K1, w)
 		MOVO(w, chains[1].m[i])
 	}
 	pads := GLOBL("hmacPads", RODATA|NOPTR)

@@ -3660,7 +3660,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	RET
 
 // func sum256SHANI(out *[32]byte, h *[8]uint32, p []byte, total uint64)
-// Requires: AVX512BW, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
 TEXT ·sum256SHANI(SB), NOSPLIT, $0-48
 	MOVQ    h+8(FP), AX
 	MOVQ    p_base+16(FP), CX
@@ -3840,29 +3840,142 @@ sum_loop:
 
 sum_loop_end:
 	// The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).
-	MOVQ         DX, AX
-	ANDQ         $0x3f, AX
-	MOVQ         $-1, BX
-	BZHIQ        AX, BX, DX
-	MOVL         $0x00000001, BX
-	SHLXQ        AX, BX, BX
-	KMOVQ        DX, K1
-	KMOVQ        BX, K2
-	MOVL         $0x00000080, DX
-	VMOVDQU8.Z   (CX), K1, X4
-	VPBROADCASTB DX, K2, X4
-	KSHIFTRQ     $0x10, K1, K1
+	MOVQ       DX, AX
+	ANDQ       $0x3f, AX
+	VPXORQ     X4, X4, X4
+	CMPQ       AX, $0x00000000
+	JBE        tail_next0
+	CMPQ       AX, $0x00000010
+	JAE        tail_whole0
+	LEAQ       (CX), BX
+	MOVQ       AX, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         tail_cross0
+	VMOVDQU8.Z (BX), K1, X4
+	JMP        tail_next0
+
+tail_cross0:
+	VMOVDQU      -16(BX)(DX*1), X4
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X0
+	VPADDB       byteIota<>+0(SB), X0, X0
+	VPSHUFB.Z    X0, X4, K1, X4
+	JMP          tail_next0
+
+tail_whole0:
+	VMOVDQU (CX), X4
+
+tail_next0:
+	VPXORQ     X5, X5, X5
+	CMPQ       AX, $0x00000010
+	JBE        tail_next1
+	CMPQ       AX, $0x00000020
+	JAE        tail_whole1
+	LEAQ       16(CX), BX
+	MOVQ       AX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         tail_cross1
+	VMOVDQU8.Z (BX), K1, X5
+	JMP        tail_next1
+
+tail_cross1:
+	VMOVDQU      -16(BX)(DX*1), X5
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X0
+	VPADDB       byteIota<>+0(SB), X0, X0
+	VPSHUFB.Z    X0, X5, K1, X5
+	JMP          tail_next1
+
+tail_whole1:
+	VMOVDQU 16(CX), X5
+
+tail_next1:
+	VPXORQ     X6, X6, X6
+	CMPQ       AX, $0x00000020
+	JBE        tail_next2
+	CMPQ       AX, $0x00000030
+	JAE        tail_whole2
+	LEAQ       32(CX), BX
+	MOVQ       AX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         tail_cross2
+	VMOVDQU8.Z (BX), K1, X6
+	JMP        tail_next2
+
+tail_cross2:
+	VMOVDQU      -16(BX)(DX*1), X6
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X0
+	VPADDB       byteIota<>+0(SB), X0, X0
+	VPSHUFB.Z    X0, X6, K1, X6
+	JMP          tail_next2
+
+tail_whole2:
+	VMOVDQU 32(CX), X6
+
+tail_next2:
+	VPXORQ     X7, X7, X7
+	CMPQ       AX, $0x00000030
+	JBE        tail_next3
+	CMPQ       AX, $0x00000040
+	JAE        tail_whole3
+	LEAQ       48(CX), BX
+	MOVQ       AX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         tail_cross3
+	VMOVDQU8.Z (BX), K1, X7
+	JMP        tail_next3
+
+tail_cross3:
+	VMOVDQU      -16(BX)(DX*1), X7
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X0
+	VPADDB       byteIota<>+0(SB), X0, X0
+	VPSHUFB.Z    X0, X7, K1, X7
+	JMP          tail_next3
+
+tail_whole3:
+	VMOVDQU 48(CX), X7
+
+tail_next3:
+	MOVL         $0x00000001, CX
+	SHLXQ        AX, CX, CX
+	KMOVQ        CX, K2
+	MOVL         $0x00000080, CX
+	VPBROADCASTB CX, K2, X4
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   16(CX), K1, X5
-	VPBROADCASTB DX, K2, X5
-	KSHIFTRQ     $0x10, K1, K1
+	VPBROADCASTB CX, K2, X5
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   32(CX), K1, X6
-	VPBROADCASTB DX, K2, X6
-	KSHIFTRQ     $0x10, K1, K1
+	VPBROADCASTB CX, K2, X6
 	KSHIFTRQ     $0x10, K2, K2
-	VMOVDQU8.Z   48(CX), K1, X7
-	VPBROADCASTB DX, K2, X7
+	VPBROADCASTB CX, K2, X7
 
 	// The bit length, big-endian, in the last eight bytes of the last block.
 	MOVQ        total+40(FP), CX
@@ -4339,8 +4452,12 @@ sum_out:
 	MOVOU   X2, 16(AX)
 	RET
 
+DATA byteIota<>+0(SB)/8, $0x0706050403020100
+DATA byteIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+GLOBL byteIota<>(SB), RODATA|NOPTR, $16
+
 // func hmacKeys256SHANI(iv *[8]uint32, key []byte, ih *[8]uint32, oh *[8]uint32)
-// Requires: AVX512BW, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2, SHA, SSE2, SSE4.1, SSSE3
 TEXT ·hmacKeys256SHANI(SB), NOSPLIT, $0-48
 	MOVQ    iv+0(FP), AX
 	MOVOU   (AX), X14
@@ -4352,21 +4469,134 @@ TEXT ·hmacKeys256SHANI(SB), NOSPLIT, $0-48
 	PBLENDW $0xf0, X13, X15
 
 	// The key, zero-padded to a block, in both chains' message registers.
-	MOVQ        key_base+8(FP), AX
-	MOVQ        key_len+16(FP), CX
-	MOVQ        $-1, DX
-	BZHIQ       CX, DX, CX
-	KMOVQ       CX, K1
-	VMOVDQU8.Z  (AX), K1, X3
+	MOVQ       key_base+8(FP), AX
+	MOVQ       key_len+16(FP), CX
+	VPXORQ     X3, X3, X3
+	CMPQ       CX, $0x00000000
+	JBE        key_next0
+	CMPQ       CX, $0x00000010
+	JAE        key_whole0
+	LEAQ       (AX), BX
+	MOVQ       CX, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         key_cross0
+	VMOVDQU8.Z (BX), K1, X3
+	JMP        key_next0
+
+key_cross0:
+	VMOVDQU      -16(BX)(DX*1), X3
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X13
+	VPADDB       byteIota<>+0(SB), X13, X13
+	VPSHUFB.Z    X13, X3, K1, X3
+	JMP          key_next0
+
+key_whole0:
+	VMOVDQU (AX), X3
+
+key_next0:
+	VPXORQ     X4, X4, X4
+	CMPQ       CX, $0x00000010
+	JBE        key_next1
+	CMPQ       CX, $0x00000020
+	JAE        key_whole1
+	LEAQ       16(AX), BX
+	MOVQ       CX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         key_cross1
+	VMOVDQU8.Z (BX), K1, X4
+	JMP        key_next1
+
+key_cross1:
+	VMOVDQU      -16(BX)(DX*1), X4
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X13
+	VPADDB       byteIota<>+0(SB), X13, X13
+	VPSHUFB.Z    X13, X4, K1, X4
+	JMP          key_next1
+
+key_whole1:
+	VMOVDQU 16(AX), X4
+
+key_next1:
+	VPXORQ     X5, X5, X5
+	CMPQ       CX, $0x00000020
+	JBE        key_next2
+	CMPQ       CX, $0x00000030
+	JAE        key_whole2
+	LEAQ       32(AX), BX
+	MOVQ       CX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         key_cross2
+	VMOVDQU8.Z (BX), K1, X5
+	JMP        key_next2
+
+key_cross2:
+	VMOVDQU      -16(BX)(DX*1), X5
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X13
+	VPADDB       byteIota<>+0(SB), X13, X13
+	VPSHUFB.Z    X13, X5, K1, X5
+	JMP          key_next2
+
+key_whole2:
+	VMOVDQU 32(AX), X5
+
+key_next2:
+	VPXORQ     X6, X6, X6
+	CMPQ       CX, $0x00000030
+	JBE        key_next3
+	CMPQ       CX, $0x00000040
+	JAE        key_whole3
+	LEAQ       48(AX), BX
+	MOVQ       CX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         key_cross3
+	VMOVDQU8.Z (BX), K1, X6
+	JMP        key_next3
+
+key_cross3:
+	VMOVDQU      -16(BX)(DX*1), X6
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X13
+	VPADDB       byteIota<>+0(SB), X13, X13
+	VPSHUFB.Z    X13, X6, K1, X6
+	JMP          key_next3
+
+key_whole3:
+	VMOVDQU 48(AX), X6
+
+key_next3:
 	MOVO        X3, X9
-	KSHIFTRQ    $0x10, K1, K1
-	VMOVDQU8.Z  16(AX), K1, X4
 	MOVO        X4, X10
-	KSHIFTRQ    $0x10, K1, K1
-	VMOVDQU8.Z  32(AX), K1, X5
 	MOVO        X5, X11
-	KSHIFTRQ    $0x10, K1, K1
-	VMOVDQU8.Z  48(AX), K1, X6
 	MOVO        X6, X12
 	MOVOU       hmacPads<>+0(SB), X13
 	PXOR        X13, X3

@@ -9,31 +9,27 @@ import (
 // LoadTail emits the loads of the last bytes of a message for a kernel
 // that finishes a 64-byte-block hash (SHA-1, SHA-256) in registers: it
 // returns r = n mod 64 and fills the four XMM registers m with the r bytes
-// at p (m[i] gets bytes 16i..16i+15), the padding byte 0x80 after them and
-// zeros. AVX-512BW masked loads read exactly the r bytes (masked-off bytes
-// never fault, so the slice's end may be a page's) and a masked byte
-// broadcast places the 0x80; K1 and K2 are used. Nothing goes through
-// memory, so no load waits on the narrower stores that would have built a
-// padded block (store-to-load forwarding fails when a load spans several
-// stores). The caller adds the length and byte-swaps the words.
-func LoadTail(p, n Register, m []Op) Register {
-	r, bytesMask, padMask, t := GP64(), GP64(), GP64(), GP64()
+// at p (m[i] gets bytes 16i..16i+15, loaded by LoadBytes, which reads no
+// byte past them and touches no page without them), the padding byte 0x80
+// after them and zeros. A masked byte broadcast places the 0x80; K1 and K2
+// are used. Nothing goes through memory, so no load waits on the narrower
+// stores that would have built a padded block (store-to-load forwarding
+// fails when a load spans several stores). The caller adds the length and
+// byte-swaps the words.
+func LoadTail(p, n Register, m []Register) Register {
+	r, padMask, t := GP64(), GP64(), GP64()
 	MOVQ(n, r)
 	ANDQ(Imm(63), r)
-	MOVQ(I32(-1), t)
-	BZHIQ(r, t, bytesMask) // the low r bits
+	LoadBytes("tail", p, r, GP64(), GP64(), GP64(), XMM(), K1, m)
 	MOVL(U32(1), t.As32())
 	SHLXQ(r, t, padMask) // bit r
-	KMOVQ(bytesMask, K1)
 	KMOVQ(padMask, K2)
 	b80 := GP32()
 	MOVL(U32(0x80), b80)
 	for i, w := range m {
 		if i > 0 {
-			KSHIFTRQ(U8(16), K1, K1)
 			KSHIFTRQ(U8(16), K2, K2)
 		}
-		VMOVDQU8_Z(Mem{Base: p, Disp: 16 * i}, K1, w)
 		VPBROADCASTB(b80, K2, w)
 	}
 	return r

@@ -26,6 +26,8 @@ import (
 	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 )
 
 // Kernel describes one BLAKE2 variant.
@@ -340,33 +342,21 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 var xmm = []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}
 
 // loadMasked copies the n bytes at p (n at most size, 64 or 128) to dst,
-// zero-filled to size bytes, with AVX-512BW masked loads: no byte past p+n
-// is read (masked-off bytes never fault), and the block is written with
-// whole 16-byte stores, so that the kernel's loads of it never wait on the
-// narrower stores that copying a short tail would take (store-to-load
-// forwarding fails when a load spans several stores). It uses RDX, RSI, K1
-// and X0-X7.
+// zero-filled to size bytes, loaded by asmutil.LoadBytes (no byte past p+n
+// is read, no page without them touched) and written with whole 16-byte
+// stores, so that the kernel's loads of it never wait on the narrower
+// stores that copying a short tail would take (store-to-load forwarding
+// fails when a load spans several stores). It uses RDX, RSI, RDI, K1 and
+// X0-X8.
 func loadMasked(p, n reg.GPPhysical, dst Mem, size int) {
-	for grp := range size / 64 {
-		// The bytes of this 64-byte group: clamp(n - 64 grp, 0, 64).
-		MOVQ(n, reg.RDX)
-		if grp > 0 {
-			SUBQ(U32(64*grp), reg.RDX)
-			MOVQ(U32(0), reg.RSI)
-			CMOVQLT(reg.RSI, reg.RDX)
-		}
-		MOVQ(I32(-1), reg.RSI)
-		BZHIQ(reg.RDX, reg.RSI, reg.RSI) // an index of 64 or more keeps all bits
-		KMOVQ(reg.RSI, reg.K1)
-		for i := range 4 {
-			if i > 0 {
-				KSHIFTRQ(U8(16), reg.K1, reg.K1)
-			}
-			VMOVDQU8_Z(Mem{Base: p, Disp: 64*grp + 16*i}, reg.K1, xmm[4*grp+i])
-		}
+	xs := xmm[:size/16]
+	regs := make([]reg.Register, len(xs))
+	for i, x := range xs {
+		regs[i] = x
 	}
-	for i := range size / 16 {
-		VMOVDQU(xmm[i], dst.Offset(16*i))
+	asmutil.LoadBytes("last", p, n, reg.RDX, reg.RSI, reg.RDI, reg.X8, reg.K1, regs)
+	for i, x := range xs {
+		VMOVDQU(x, dst.Offset(16*i))
 	}
 }
 
