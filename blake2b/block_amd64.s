@@ -6,13 +6,37 @@
 
 // func blocksBMI2(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
 // Requires: BMI2, SSE2
-TEXT ·blocksBMI2(SB), NOSPLIT, $272-56
+TEXT ·blocksBMI2(SB), NOSPLIT, $352-56
 	MOVQ p_base+32(FP), AX
 	MOVQ p_len+40(FP), BX
 	SHRQ $0x07, BX
 	JZ   done
 	MOVQ AX, 256(SP)
 	MOVQ BX, 264(SP)
+
+	// h and t to the frame.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVQ (DX), SI
+	MOVQ SI, 272(SP)
+	MOVQ 8(DX), SI
+	MOVQ SI, 280(SP)
+	MOVQ 16(DX), SI
+	MOVQ SI, 288(SP)
+	MOVQ 24(DX), SI
+	MOVQ SI, 296(SP)
+	MOVQ 32(DX), SI
+	MOVQ SI, 304(SP)
+	MOVQ 40(DX), SI
+	MOVQ SI, 312(SP)
+	MOVQ 48(DX), SI
+	MOVQ SI, 320(SP)
+	MOVQ 56(DX), SI
+	MOVQ SI, 328(SP)
+	MOVQ (DI), SI
+	MOVQ SI, 336(SP)
+	MOVQ 8(DI), SI
+	MOVQ SI, 344(SP)
 
 loop:
 	// Copy the block to the stack and count its bytes in t.
@@ -35,29 +59,27 @@ loop:
 	MOVOU X7, 112(SP)
 	ADDQ  $0x00000080, AX
 	MOVQ  AX, 256(SP)
-	MOVQ  c+8(FP), R15
-	ADDQ  $0x00000080, (R15)
-	ADCQ  $0x00000000, 8(R15)
+	ADDQ  $0x00000080, 336(SP)
+	ADCQ  $0x00000000, 344(SP)
 
 	// Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.
 	MOVQ $0x5be0cd19137e2179, R14
 	XORQ f1+24(FP), R14
 	MOVQ R14, 248(SP)
 	MOVQ $0x510e527fade682d1, R13
-	XORQ (R15), R13
+	XORQ 336(SP), R13
 	MOVQ $0x9b05688c2b3e6c1f, R14
-	XORQ 8(R15), R14
+	XORQ 344(SP), R14
 	MOVQ $0x1f83d9abfb41bd6b, R15
 	XORQ f0+16(FP), R15
-	MOVQ h+0(FP), AX
-	MOVQ 56(AX), R8
-	MOVQ 48(AX), BP
-	MOVQ 40(AX), DI
-	MOVQ 32(AX), SI
-	MOVQ 24(AX), DX
-	MOVQ 16(AX), CX
-	MOVQ 8(AX), BX
-	MOVQ (AX), AX
+	MOVQ 328(SP), R8
+	MOVQ 320(SP), BP
+	MOVQ 312(SP), DI
+	MOVQ 304(SP), SI
+	MOVQ 296(SP), DX
+	MOVQ 288(SP), CX
+	MOVQ 280(SP), BX
+	MOVQ 272(SP), AX
 	MOVQ $0x6a09e667f3bcc908, R9
 	MOVQ $0xbb67ae8584caa73b, R10
 	MOVQ $0x3c6ef372fe94f82b, R11
@@ -1537,27 +1559,74 @@ loop:
 	XORQ R15, BP
 	MOVQ 248(SP), R9
 	XORQ R9, R8
-	MOVQ h+0(FP), R9
-	XORQ AX, (R9)
-	XORQ BX, 8(R9)
-	XORQ CX, 16(R9)
-	XORQ DX, 24(R9)
-	XORQ SI, 32(R9)
-	XORQ DI, 40(R9)
-	XORQ BP, 48(R9)
-	XORQ R8, 56(R9)
+	XORQ AX, 272(SP)
+	XORQ BX, 280(SP)
+	XORQ CX, 288(SP)
+	XORQ DX, 296(SP)
+	XORQ SI, 304(SP)
+	XORQ DI, 312(SP)
+	XORQ BP, 320(SP)
+	XORQ R8, 328(SP)
 	DECQ 264(SP)
 	JNZ  loop
+
+	// h and t back.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVQ 272(SP), SI
+	MOVQ SI, (DX)
+	MOVQ 280(SP), SI
+	MOVQ SI, 8(DX)
+	MOVQ 288(SP), SI
+	MOVQ SI, 16(DX)
+	MOVQ 296(SP), SI
+	MOVQ SI, 24(DX)
+	MOVQ 304(SP), SI
+	MOVQ SI, 32(DX)
+	MOVQ 312(SP), SI
+	MOVQ SI, 40(DX)
+	MOVQ 320(SP), SI
+	MOVQ SI, 48(DX)
+	MOVQ 328(SP), SI
+	MOVQ SI, 56(DX)
+	MOVQ 336(SP), SI
+	MOVQ SI, (DI)
+	MOVQ 344(SP), SI
+	MOVQ SI, 8(DI)
 
 done:
 	RET
 
 // func lastAVX512(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2
-TEXT ·lastAVX512(SB), NOSPLIT, $272-56
+TEXT ·lastAVX512(SB), NOSPLIT, $352-56
 	MOVQ p_base+32(FP), AX
 	MOVQ p_len+40(FP), BX
 	MOVQ $0x00000001, 264(SP)
+
+	// h and t to the frame.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVQ (DX), SI
+	MOVQ SI, 272(SP)
+	MOVQ 8(DX), SI
+	MOVQ SI, 280(SP)
+	MOVQ 16(DX), SI
+	MOVQ SI, 288(SP)
+	MOVQ 24(DX), SI
+	MOVQ SI, 296(SP)
+	MOVQ 32(DX), SI
+	MOVQ SI, 304(SP)
+	MOVQ 40(DX), SI
+	MOVQ SI, 312(SP)
+	MOVQ 48(DX), SI
+	MOVQ SI, 320(SP)
+	MOVQ 56(DX), SI
+	MOVQ SI, 328(SP)
+	MOVQ (DI), SI
+	MOVQ SI, 336(SP)
+	MOVQ 8(DI), SI
+	MOVQ SI, 344(SP)
 
 loop:
 	// The last block: its bytes, zero-filled, to the stack; count them in t.
@@ -1817,29 +1886,27 @@ last_next7:
 	VMOVDQU X5, 80(SP)
 	VMOVDQU X6, 96(SP)
 	VMOVDQU X7, 112(SP)
-	MOVQ    c+8(FP), R15
-	ADDQ    CX, (R15)
-	ADCQ    $0x00000000, 8(R15)
+	ADDQ    CX, 336(SP)
+	ADCQ    $0x00000000, 344(SP)
 
 	// Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.
 	MOVQ $0x5be0cd19137e2179, R14
 	XORQ f1+24(FP), R14
 	MOVQ R14, 248(SP)
 	MOVQ $0x510e527fade682d1, R13
-	XORQ (R15), R13
+	XORQ 336(SP), R13
 	MOVQ $0x9b05688c2b3e6c1f, R14
-	XORQ 8(R15), R14
+	XORQ 344(SP), R14
 	MOVQ $0x1f83d9abfb41bd6b, R15
 	XORQ f0+16(FP), R15
-	MOVQ h+0(FP), AX
-	MOVQ 56(AX), R8
-	MOVQ 48(AX), BP
-	MOVQ 40(AX), DI
-	MOVQ 32(AX), SI
-	MOVQ 24(AX), DX
-	MOVQ 16(AX), CX
-	MOVQ 8(AX), BX
-	MOVQ (AX), AX
+	MOVQ 328(SP), R8
+	MOVQ 320(SP), BP
+	MOVQ 312(SP), DI
+	MOVQ 304(SP), SI
+	MOVQ 296(SP), DX
+	MOVQ 288(SP), CX
+	MOVQ 280(SP), BX
+	MOVQ 272(SP), AX
 	MOVQ $0x6a09e667f3bcc908, R9
 	MOVQ $0xbb67ae8584caa73b, R10
 	MOVQ $0x3c6ef372fe94f82b, R11
@@ -3319,17 +3386,40 @@ last_next7:
 	XORQ R15, BP
 	MOVQ 248(SP), R9
 	XORQ R9, R8
-	MOVQ h+0(FP), R9
-	XORQ AX, (R9)
-	XORQ BX, 8(R9)
-	XORQ CX, 16(R9)
-	XORQ DX, 24(R9)
-	XORQ SI, 32(R9)
-	XORQ DI, 40(R9)
-	XORQ BP, 48(R9)
-	XORQ R8, 56(R9)
+	XORQ AX, 272(SP)
+	XORQ BX, 280(SP)
+	XORQ CX, 288(SP)
+	XORQ DX, 296(SP)
+	XORQ SI, 304(SP)
+	XORQ DI, 312(SP)
+	XORQ BP, 320(SP)
+	XORQ R8, 328(SP)
 	DECQ 264(SP)
 	JNZ  loop
+
+	// h and t back.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVQ 272(SP), SI
+	MOVQ SI, (DX)
+	MOVQ 280(SP), SI
+	MOVQ SI, 8(DX)
+	MOVQ 288(SP), SI
+	MOVQ SI, 16(DX)
+	MOVQ 296(SP), SI
+	MOVQ SI, 24(DX)
+	MOVQ 304(SP), SI
+	MOVQ SI, 32(DX)
+	MOVQ 312(SP), SI
+	MOVQ SI, 40(DX)
+	MOVQ 320(SP), SI
+	MOVQ SI, 48(DX)
+	MOVQ 328(SP), SI
+	MOVQ SI, 56(DX)
+	MOVQ 336(SP), SI
+	MOVQ SI, (DI)
+	MOVQ 344(SP), SI
+	MOVQ SI, 8(DI)
 	RET
 
 DATA byteIota<>+0(SB)/8, $0x0706050403020100

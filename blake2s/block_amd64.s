@@ -6,13 +6,37 @@
 
 // func blocksBMI2(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
 // Requires: BMI2, SSE2
-TEXT ·blocksBMI2(SB), NOSPLIT, $144-48
+TEXT ·blocksBMI2(SB), NOSPLIT, $184-48
 	MOVQ p_base+24(FP), AX
 	MOVQ p_len+32(FP), BX
 	SHRQ $0x06, BX
 	JZ   done
 	MOVQ AX, 128(SP)
 	MOVQ BX, 136(SP)
+
+	// h and t to the frame.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVL (DX), SI
+	MOVL SI, 144(SP)
+	MOVL 4(DX), SI
+	MOVL SI, 148(SP)
+	MOVL 8(DX), SI
+	MOVL SI, 152(SP)
+	MOVL 12(DX), SI
+	MOVL SI, 156(SP)
+	MOVL 16(DX), SI
+	MOVL SI, 160(SP)
+	MOVL 20(DX), SI
+	MOVL SI, 164(SP)
+	MOVL 24(DX), SI
+	MOVL SI, 168(SP)
+	MOVL 28(DX), SI
+	MOVL SI, 172(SP)
+	MOVL (DI), SI
+	MOVL SI, 176(SP)
+	MOVL 4(DI), SI
+	MOVL SI, 180(SP)
 
 loop:
 	// Copy the block to the stack and count its bytes in t.
@@ -27,29 +51,27 @@ loop:
 	MOVOU X3, 48(SP)
 	ADDQ  $0x00000040, AX
 	MOVQ  AX, 128(SP)
-	MOVQ  c+8(FP), R15
-	ADDL  $0x00000040, (R15)
-	ADCL  $0x00000000, 4(R15)
+	ADDL  $0x00000040, 176(SP)
+	ADCL  $0x00000000, 180(SP)
 
 	// Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.
 	MOVL $0x5be0cd19, R14
 	XORL f1+20(FP), R14
 	MOVL R14, 124(SP)
 	MOVL $0x510e527f, R13
-	XORL (R15), R13
+	XORL 176(SP), R13
 	MOVL $0x9b05688c, R14
-	XORL 4(R15), R14
+	XORL 180(SP), R14
 	MOVL $0x1f83d9ab, R15
 	XORL f0+16(FP), R15
-	MOVQ h+0(FP), AX
-	MOVL 28(AX), R8
-	MOVL 24(AX), BP
-	MOVL 20(AX), DI
-	MOVL 16(AX), SI
-	MOVL 12(AX), DX
-	MOVL 8(AX), CX
-	MOVL 4(AX), BX
-	MOVL (AX), AX
+	MOVL 172(SP), R8
+	MOVL 168(SP), BP
+	MOVL 164(SP), DI
+	MOVL 160(SP), SI
+	MOVL 156(SP), DX
+	MOVL 152(SP), CX
+	MOVL 148(SP), BX
+	MOVL 144(SP), AX
 	MOVL $0x6a09e667, R9
 	MOVL $0xbb67ae85, R10
 	MOVL $0x3c6ef372, R11
@@ -1285,27 +1307,74 @@ loop:
 	XORL R15, BP
 	MOVL 124(SP), R9
 	XORL R9, R8
-	MOVQ h+0(FP), R9
-	XORL AX, (R9)
-	XORL BX, 4(R9)
-	XORL CX, 8(R9)
-	XORL DX, 12(R9)
-	XORL SI, 16(R9)
-	XORL DI, 20(R9)
-	XORL BP, 24(R9)
-	XORL R8, 28(R9)
+	XORL AX, 144(SP)
+	XORL BX, 148(SP)
+	XORL CX, 152(SP)
+	XORL DX, 156(SP)
+	XORL SI, 160(SP)
+	XORL DI, 164(SP)
+	XORL BP, 168(SP)
+	XORL R8, 172(SP)
 	DECQ 136(SP)
 	JNZ  loop
+
+	// h and t back.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVL 144(SP), SI
+	MOVL SI, (DX)
+	MOVL 148(SP), SI
+	MOVL SI, 4(DX)
+	MOVL 152(SP), SI
+	MOVL SI, 8(DX)
+	MOVL 156(SP), SI
+	MOVL SI, 12(DX)
+	MOVL 160(SP), SI
+	MOVL SI, 16(DX)
+	MOVL 164(SP), SI
+	MOVL SI, 20(DX)
+	MOVL 168(SP), SI
+	MOVL SI, 24(DX)
+	MOVL 172(SP), SI
+	MOVL SI, 28(DX)
+	MOVL 176(SP), SI
+	MOVL SI, (DI)
+	MOVL 180(SP), SI
+	MOVL SI, 4(DI)
 
 done:
 	RET
 
 // func lastAVX512(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2
-TEXT ·lastAVX512(SB), NOSPLIT, $144-48
+TEXT ·lastAVX512(SB), NOSPLIT, $184-48
 	MOVQ p_base+24(FP), AX
 	MOVQ p_len+32(FP), BX
 	MOVQ $0x00000001, 136(SP)
+
+	// h and t to the frame.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVL (DX), SI
+	MOVL SI, 144(SP)
+	MOVL 4(DX), SI
+	MOVL SI, 148(SP)
+	MOVL 8(DX), SI
+	MOVL SI, 152(SP)
+	MOVL 12(DX), SI
+	MOVL SI, 156(SP)
+	MOVL 16(DX), SI
+	MOVL SI, 160(SP)
+	MOVL 20(DX), SI
+	MOVL SI, 164(SP)
+	MOVL 24(DX), SI
+	MOVL SI, 168(SP)
+	MOVL 28(DX), SI
+	MOVL SI, 172(SP)
+	MOVL (DI), SI
+	MOVL SI, 176(SP)
+	MOVL 4(DI), SI
+	MOVL SI, 180(SP)
 
 loop:
 	// The last block: its bytes, zero-filled, to the stack; count them in t.
@@ -1437,29 +1506,27 @@ last_next3:
 	VMOVDQU X1, 16(SP)
 	VMOVDQU X2, 32(SP)
 	VMOVDQU X3, 48(SP)
-	MOVQ    c+8(FP), R15
-	ADDL    CX, (R15)
-	ADCL    $0x00000000, 4(R15)
+	ADDL    CX, 176(SP)
+	ADCL    $0x00000000, 180(SP)
 
 	// Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.
 	MOVL $0x5be0cd19, R14
 	XORL f1+20(FP), R14
 	MOVL R14, 124(SP)
 	MOVL $0x510e527f, R13
-	XORL (R15), R13
+	XORL 176(SP), R13
 	MOVL $0x9b05688c, R14
-	XORL 4(R15), R14
+	XORL 180(SP), R14
 	MOVL $0x1f83d9ab, R15
 	XORL f0+16(FP), R15
-	MOVQ h+0(FP), AX
-	MOVL 28(AX), R8
-	MOVL 24(AX), BP
-	MOVL 20(AX), DI
-	MOVL 16(AX), SI
-	MOVL 12(AX), DX
-	MOVL 8(AX), CX
-	MOVL 4(AX), BX
-	MOVL (AX), AX
+	MOVL 172(SP), R8
+	MOVL 168(SP), BP
+	MOVL 164(SP), DI
+	MOVL 160(SP), SI
+	MOVL 156(SP), DX
+	MOVL 152(SP), CX
+	MOVL 148(SP), BX
+	MOVL 144(SP), AX
 	MOVL $0x6a09e667, R9
 	MOVL $0xbb67ae85, R10
 	MOVL $0x3c6ef372, R11
@@ -2695,17 +2762,40 @@ last_next3:
 	XORL R15, BP
 	MOVL 124(SP), R9
 	XORL R9, R8
-	MOVQ h+0(FP), R9
-	XORL AX, (R9)
-	XORL BX, 4(R9)
-	XORL CX, 8(R9)
-	XORL DX, 12(R9)
-	XORL SI, 16(R9)
-	XORL DI, 20(R9)
-	XORL BP, 24(R9)
-	XORL R8, 28(R9)
+	XORL AX, 144(SP)
+	XORL BX, 148(SP)
+	XORL CX, 152(SP)
+	XORL DX, 156(SP)
+	XORL SI, 160(SP)
+	XORL DI, 164(SP)
+	XORL BP, 168(SP)
+	XORL R8, 172(SP)
 	DECQ 136(SP)
 	JNZ  loop
+
+	// h and t back.
+	MOVQ h+0(FP), DX
+	MOVQ c+8(FP), DI
+	MOVL 144(SP), SI
+	MOVL SI, (DX)
+	MOVL 148(SP), SI
+	MOVL SI, 4(DX)
+	MOVL 152(SP), SI
+	MOVL SI, 8(DX)
+	MOVL 156(SP), SI
+	MOVL SI, 12(DX)
+	MOVL 160(SP), SI
+	MOVL SI, 16(DX)
+	MOVL 164(SP), SI
+	MOVL SI, 20(DX)
+	MOVL 168(SP), SI
+	MOVL SI, 24(DX)
+	MOVL 172(SP), SI
+	MOVL SI, 28(DX)
+	MOVL 176(SP), SI
+	MOVL SI, (DI)
+	MOVL 180(SP), SI
+	MOVL SI, 4(DI)
 	RET
 
 DATA byteIota<>+0(SB)/8, $0x0706050403020100

@@ -100,6 +100,13 @@ func Emit(cfg Kernel) {
 	g.spill = AllocLocal(bs)
 	locP := AllocLocal(8)
 	locN := AllocLocal(8)
+	// h and the counter live in the frame between blocks and are written
+	// back once after the last: reading them at each block through pointers
+	// reloaded from the arguments cost a call of two or more blocks about a
+	// block's time (BLAKE2b of 300 bytes: 388 ns instead of 270 in some
+	// binaries), most likely a memory-ordering replay.
+	hc := AllocLocal(8 * W)
+	cc := AllocLocal(2 * W)
 
 	Load(Param("p").Base(), reg.RAX)
 	Load(Param("p").Len(), reg.RBX)
@@ -111,6 +118,18 @@ func Emit(cfg Kernel) {
 		JZ(LabelRef("done"))
 		MOVQ(reg.RAX, locP)
 		MOVQ(reg.RBX, locN)
+	}
+
+	Comment("h and t to the frame.")
+	Load(Param("h"), reg.RDX)
+	Load(Param("c"), reg.RDI)
+	for i := range 8 {
+		g.mov(Mem{Base: reg.RDX, Disp: i * W}, g.r(reg.RSI))
+		g.mov(g.r(reg.RSI), hc.Offset(i*W))
+	}
+	for i := range 2 {
+		g.mov(Mem{Base: reg.RDI, Disp: i * W}, g.r(reg.RSI))
+		g.mov(g.r(reg.RSI), cc.Offset(i*W))
 	}
 
 	schedules := make([][16]int, cfg.Rounds)
@@ -145,13 +164,12 @@ func Emit(cfg Kernel) {
 		ADDQ(U32(bs), reg.RAX)
 		MOVQ(reg.RAX, locP)
 	}
-	Load(Param("c"), reg.R15)
 	if W == 8 {
-		ADDQ(count, Mem{Base: reg.R15})
-		ADCQ(U32(0), Mem{Base: reg.R15, Disp: 8})
+		ADDQ(count, cc)
+		ADCQ(U32(0), cc.Offset(8))
 	} else {
-		ADDL(count, Mem{Base: reg.R15})
-		ADCL(U32(0), Mem{Base: reg.R15, Disp: 4})
+		ADDL(count, cc)
+		ADCL(U32(0), cc.Offset(4))
 	}
 
 	Comment("Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.")
@@ -162,19 +180,18 @@ func Emit(cfg Kernel) {
 		g.holder[i] = -1
 	}
 	r := func(i int) reg.Register { return g.r(gprs[i]) }
-	// v12, v13 from the counter (R15 holds c); v15 to its slot through R14.
+	// v12, v13 from the counter; v15 to its slot through R14.
 	g.movImm(cfg.IV[7], r(13))
 	g.op("XOR", mustAddr(Param("f1")), r(13))
 	g.mov(r(13), g.slot(15))
 	g.movImm(cfg.IV[4], r(12))
-	g.op("XOR", Mem{Base: reg.R15}, r(12))
+	g.op("XOR", cc, r(12))
 	g.movImm(cfg.IV[5], r(13))
-	g.op("XOR", Mem{Base: reg.R15, Disp: W}, r(13))
+	g.op("XOR", cc.Offset(W), r(13))
 	g.movImm(cfg.IV[6], r(14))
 	g.op("XOR", mustAddr(Param("f0")), r(14))
-	Load(Param("h"), reg.RAX)
 	for i := 7; i >= 0; i-- {
-		g.mov(Mem{Base: reg.RAX, Disp: i * W}, r(i))
+		g.mov(hc.Offset(i*W), r(i))
 	}
 	for i := 8; i < 12; i++ {
 		g.movImm(cfg.IV[i-8], r(i))
@@ -192,14 +209,23 @@ func Emit(cfg Kernel) {
 		g.op("XOR", g.reg(i+8), g.reg(i))
 		g.free(i + 8)
 	}
-	hp := gprs[g.freeReg()]
-	Load(Param("h"), hp)
 	for i := range 8 {
-		g.op("XOR", g.reg(i), Mem{Base: hp, Disp: i * W})
+		g.op("XOR", g.reg(i), hc.Offset(i*W))
 	}
 
 	DECQ(locN)
 	JNZ(LabelRef("loop"))
+	Comment("h and t back.")
+	Load(Param("h"), reg.RDX)
+	Load(Param("c"), reg.RDI)
+	for i := range 8 {
+		g.mov(hc.Offset(i*W), g.r(reg.RSI))
+		g.mov(g.r(reg.RSI), Mem{Base: reg.RDX, Disp: i * W})
+	}
+	for i := range 2 {
+		g.mov(cc.Offset(i*W), g.r(reg.RSI))
+		g.mov(g.r(reg.RSI), Mem{Base: reg.RDI, Disp: i * W})
+	}
 	Label("done")
 	RET()
 }
