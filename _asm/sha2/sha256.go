@@ -505,8 +505,9 @@ func genOuterSHANI() {
 // added in a 256-byte stack area.
 func genSHA256AVX2() {
 	Implement("blockAVX2")
-	AllocLocal(64 * 4) // not NOSPLIT: the frame gets the usual stack check
+	AllocLocal(64*4 + 32) // not NOSPLIT: the frame gets the usual stack check
 	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 4 * t} }
+	hc := Mem{Base: StackPointer, Disp: 256} // the chaining value between blocks (see loadState)
 
 	shufLow := GLOBL("shuf256Low", RODATA|NOPTR) // dwords 0 and 2 to 0 and 1, zero 2 and 3
 	DATA(0, U64(0x0b0a090803020100))
@@ -526,7 +527,7 @@ func genSHA256AVX2() {
 
 	sr := &sha256Rounds
 	st := sr.newState()
-	sr.loadState(st, hp)
+	sr.loadState(st, hp, hc)
 
 	var w [4]VecVirtual // w[i] holds W[4i..4i+3] of the sixteen newest words (mod 16)
 	for i := range w {
@@ -605,10 +606,11 @@ func genSHA256AVX2() {
 		}
 		sr.round(st, t, wk(t))
 	}
-	sr.addState(st, Load(Param("h"), GP64()))
+	sr.addState(st, hc)
 	ADDQ(Imm(64), p)
 	CMPQ(p, end)
 	JNE(LabelRef("avx2_loop"))
+	sr.storeState(st, Load(Param("h"), GP64()))
 	VZEROUPPER()
 	Label("avx2_done")
 	RET()

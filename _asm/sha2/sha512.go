@@ -49,7 +49,8 @@ func sha512Data() {
 // (the same with shifts and VPXOR). The schedule (FIPS 180-4 section 6.4.2
 // step 1) is computed two words at a time in XMM registers, interleaved with
 // the scalar rounds, and stored with K added in a 640-byte stack area that
-// the rounds read; the chaining value between blocks stays in the frame.
+// the rounds read; the chaining value between blocks stays in the frame
+// (see loadState).
 func genSHA512(avx512 bool) {
 	name := "block512AVX2"
 	if avx512 {
@@ -59,14 +60,7 @@ func genSHA512(avx512 bool) {
 	Implement(name)
 	AllocLocal(80*8 + 64) // not NOSPLIT: a 704-byte frame gets the usual stack check
 	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 8 * t} }
-	// The chaining value between blocks lives in the frame, not at h: each
-	// block adds the stack copy and writes it back, and h is written once
-	// after the last block. Adding from h through a pointer reloaded from
-	// the arguments made every call of two or more blocks lose about one
-	// block's time (2 blocks: 323 ns instead of 198 on Zen 5), most likely a
-	// memory-ordering replay: the next block's load of h ran before the
-	// previous block's store to h had its address.
-	hcopy := func(i int) Mem { return Mem{Base: StackPointer, Disp: 640 + 8*i} }
+	hc := Mem{Base: StackPointer, Disp: 640} // the chaining value between blocks (see loadState)
 	label := func(s string) string { return fmt.Sprintf("%s_%s", name, s) }
 
 	hp := Load(Param("h"), GP64())
@@ -80,10 +74,7 @@ func genSHA512(avx512 bool) {
 
 	sr := &sha512Rounds
 	st := sr.newState()
-	sr.loadState(st, hp)
-	for i := range st.v {
-		MOVQ(st.v[i], hcopy(i))
-	}
+	sr.loadState(st, hp, hc)
 
 	var w [8]VecVirtual // w[i] holds W[2i], W[2i+1] of the sixteen newest words (mod 16)
 	for i := range w {
@@ -155,17 +146,11 @@ func genSHA512(avx512 bool) {
 		}
 		sr.round(st, t, wk(t))
 	}
-	for i := range st.v {
-		ADDQ(hcopy(i), st.v[i])
-		MOVQ(st.v[i], hcopy(i))
-	}
+	sr.addState(st, hc)
 	ADDQ(Imm(128), p)
 	CMPQ(p, end)
 	JNE(LabelRef(label("loop")))
-	hp2 := Load(Param("h"), GP64())
-	for i := range st.v {
-		MOVQ(st.v[i], Mem{Base: hp2, Disp: 8 * i})
-	}
+	sr.storeState(st, Load(Param("h"), GP64()))
 	VZEROUPPER()
 	Label(label("done"))
 	RET()

@@ -278,7 +278,7 @@ shani_done:
 
 // func blockAVX2(h *[8]uint32, p []byte)
 // Requires: AVX, BMI, BMI2
-TEXT ·blockAVX2(SB), $256-32
+TEXT ·blockAVX2(SB), $288-32
 	MOVQ    h+0(FP), AX
 	MOVQ    p_base+8(FP), CX
 	MOVQ    p_len+16(FP), DX
@@ -287,13 +287,21 @@ TEXT ·blockAVX2(SB), $256-32
 	SHLQ    $0x06, DX
 	LEAQ    (CX)(DX*1), DX
 	MOVL    (AX), BX
+	MOVL    BX, 256(SP)
 	MOVL    4(AX), SI
+	MOVL    SI, 260(SP)
 	MOVL    8(AX), DI
+	MOVL    DI, 264(SP)
 	MOVL    12(AX), R8
+	MOVL    R8, 268(SP)
 	MOVL    16(AX), R9
+	MOVL    R9, 272(SP)
 	MOVL    20(AX), R10
+	MOVL    R10, 276(SP)
 	MOVL    24(AX), R11
+	MOVL    R11, 280(SP)
 	MOVL    28(AX), AX
+	MOVL    AX, 284(SP)
 	VMOVDQU bswap32Mask<>+0(SB), X4
 
 avx2_loop:
@@ -2416,26 +2424,34 @@ avx2_loop:
 	ADDL     R13, BX
 	MOVL     SI, R12
 	XORL     DI, R12
-	MOVQ     h+0(FP), R12
-	ADDL     (R12), BX
-	MOVL     BX, (R12)
-	ADDL     4(R12), SI
-	MOVL     SI, 4(R12)
-	ADDL     8(R12), DI
-	MOVL     DI, 8(R12)
-	ADDL     12(R12), R8
-	MOVL     R8, 12(R12)
-	ADDL     16(R12), R9
-	MOVL     R9, 16(R12)
-	ADDL     20(R12), R10
-	MOVL     R10, 20(R12)
-	ADDL     24(R12), R11
-	MOVL     R11, 24(R12)
-	ADDL     28(R12), AX
-	MOVL     AX, 28(R12)
+	ADDL     256(SP), BX
+	MOVL     BX, 256(SP)
+	ADDL     260(SP), SI
+	MOVL     SI, 260(SP)
+	ADDL     264(SP), DI
+	MOVL     DI, 264(SP)
+	ADDL     268(SP), R8
+	MOVL     R8, 268(SP)
+	ADDL     272(SP), R9
+	MOVL     R9, 272(SP)
+	ADDL     276(SP), R10
+	MOVL     R10, 276(SP)
+	ADDL     280(SP), R11
+	MOVL     R11, 280(SP)
+	ADDL     284(SP), AX
+	MOVL     AX, 284(SP)
 	ADDQ     $0x40, CX
 	CMPQ     CX, DX
 	JNE      avx2_loop
+	MOVQ     h+0(FP), CX
+	MOVL     BX, (CX)
+	MOVL     SI, 4(CX)
+	MOVL     DI, 8(CX)
+	MOVL     R8, 12(CX)
+	MOVL     R9, 16(CX)
+	MOVL     R10, 20(CX)
+	MOVL     R11, 24(CX)
+	MOVL     AX, 28(CX)
 	VZEROUPPER
 
 avx2_done:

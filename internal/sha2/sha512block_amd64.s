@@ -101,20 +101,20 @@ TEXT ·block512AVX512(SB), $704-32
 	SHLQ    $0x07, DX
 	LEAQ    (CX)(DX*1), DX
 	MOVQ    (AX), BX
-	MOVQ    8(AX), SI
-	MOVQ    16(AX), DI
-	MOVQ    24(AX), R8
-	MOVQ    32(AX), R9
-	MOVQ    40(AX), R10
-	MOVQ    48(AX), R11
-	MOVQ    56(AX), AX
 	MOVQ    BX, 640(SP)
+	MOVQ    8(AX), SI
 	MOVQ    SI, 648(SP)
+	MOVQ    16(AX), DI
 	MOVQ    DI, 656(SP)
+	MOVQ    24(AX), R8
 	MOVQ    R8, 664(SP)
+	MOVQ    32(AX), R9
 	MOVQ    R9, 672(SP)
+	MOVQ    40(AX), R10
 	MOVQ    R10, 680(SP)
+	MOVQ    48(AX), R11
 	MOVQ    R11, 688(SP)
+	MOVQ    56(AX), AX
 	MOVQ    AX, 696(SP)
 	VMOVDQU bswap64Mask<>+0(SB), X8
 
@@ -2838,20 +2838,20 @@ TEXT ·block512AVX2(SB), $704-32
 	SHLQ    $0x07, DX
 	LEAQ    (CX)(DX*1), DX
 	MOVQ    (AX), BX
-	MOVQ    8(AX), SI
-	MOVQ    16(AX), DI
-	MOVQ    24(AX), R8
-	MOVQ    32(AX), R9
-	MOVQ    40(AX), R10
-	MOVQ    48(AX), R11
-	MOVQ    56(AX), AX
 	MOVQ    BX, 640(SP)
+	MOVQ    8(AX), SI
 	MOVQ    SI, 648(SP)
+	MOVQ    16(AX), DI
 	MOVQ    DI, 656(SP)
+	MOVQ    24(AX), R8
 	MOVQ    R8, 664(SP)
+	MOVQ    32(AX), R9
 	MOVQ    R9, 672(SP)
+	MOVQ    40(AX), R10
 	MOVQ    R10, 680(SP)
+	MOVQ    48(AX), R11
 	MOVQ    R11, 688(SP)
+	MOVQ    56(AX), AX
 	MOVQ    AX, 696(SP)
 	VMOVDQU bswap64Mask<>+0(SB), X8
 
