@@ -155,12 +155,7 @@ func Emit(cfg Kernel) {
 	} else {
 		Comment("Copy the block to the stack and count its bytes in t.")
 		MOVQ(locP, reg.RAX)
-		for i := 0; i < bs; i += 16 {
-			MOVOU(Mem{Base: reg.RAX, Disp: i}, xmm[i/16])
-		}
-		for i := 0; i < bs; i += 16 {
-			MOVOU(xmm[i/16], g.msg.Offset(i))
-		}
+		copyBlock(reg.RAX, g.msg, bs)
 		ADDQ(U32(bs), reg.RAX)
 		MOVQ(reg.RAX, locP)
 	}
@@ -173,12 +168,6 @@ func Emit(cfg Kernel) {
 	}
 
 	Comment("Initialize the work vector: v[0..7] = h, v[8..15] = IV ^ (t0, t1, f0, f1); v[15] starts in its slot.")
-	for i := range g.where {
-		g.where[i] = -1
-	}
-	for i := range g.holder {
-		g.holder[i] = -1
-	}
 	r := func(i int) reg.Register { return g.r(gprs[i]) }
 	// v12, v13 from the counter; v15 to its slot through R14.
 	g.movImm(cfg.IV[7], r(13))
@@ -196,10 +185,7 @@ func Emit(cfg Kernel) {
 	for i := 8; i < 12; i++ {
 		g.movImm(cfg.IV[i-8], r(i))
 	}
-	for i := range 15 {
-		g.where[i] = i
-		g.holder[i] = i
-	}
+	g.startWords()
 
 	g.rounds(schedules)
 
@@ -268,13 +254,7 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 	} else {
 		Comment("Copy the block to the stack.")
 		Load(Param("block"), reg.RAX)
-		xs := []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3}
-		for i, x := range xs {
-			MOVOU(Mem{Base: reg.RAX, Disp: 16 * i}, x)
-		}
-		for i, x := range xs {
-			MOVOU(x, g.msg.Offset(16*i))
-		}
+		copyBlock(reg.RAX, g.msg, 64)
 	}
 
 	var tail [][]int
@@ -288,12 +268,6 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 	}
 	g.plan(len(schedules), tail)
 
-	for i := range g.where {
-		g.where[i] = -1
-	}
-	for i := range g.holder {
-		g.holder[i] = -1
-	}
 	if mode == BLAKE3Sum {
 		Comment("v[0..7] = IV, v[8..11] = IV[0..3], v[12..15] = 0, 0, len(data), CHUNK_START|CHUNK_END|ROOT; v[15] starts in its slot.")
 		MOVL(U32(1|2|8), g.slot(15))
@@ -319,10 +293,7 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 	for i := range 4 {
 		g.movImm(uint64(iv[i]), r(8+i))
 	}
-	for i := range 15 {
-		g.where[i] = i
-		g.holder[i] = i
-	}
+	g.startWords()
 
 	g.rounds(schedules)
 
@@ -366,6 +337,16 @@ func EmitBLAKE3(name string, iv [8]uint32, schedules [][16]int, mode BLAKE3Mode)
 }
 
 var xmm = []reg.VecPhysical{reg.X0, reg.X1, reg.X2, reg.X3, reg.X4, reg.X5, reg.X6, reg.X7}
+
+// copyBlock copies the size bytes (64 or 128) at p to dst through X0-X7.
+func copyBlock(p reg.GPPhysical, dst Mem, size int) {
+	for i := 0; i < size; i += 16 {
+		MOVOU(Mem{Base: p, Disp: i}, xmm[i/16])
+	}
+	for i := 0; i < size; i += 16 {
+		MOVOU(xmm[i/16], dst.Offset(i))
+	}
+}
 
 // loadMasked copies the n bytes at p (n at most size, 64 or 128) to dst,
 // zero-filled to size bytes, loaded by asmutil.LoadBytes (no byte past p+n
@@ -485,6 +466,16 @@ func (g *gen) ror(n int, r reg.Register) {
 func (g *gen) free(w int) {
 	g.holder[g.where[w]] = -1
 	g.where[w] = -1
+}
+
+// startWords records where the start code put the work vector: v[i] in
+// register i for i < 15, v[15] in its slot.
+func (g *gen) startWords() {
+	for i := range g.holder {
+		g.where[i] = i
+		g.holder[i] = i
+	}
+	g.where[15] = -1
 }
 
 // reserved marks a register that holds a pointer rather than a word.
