@@ -150,16 +150,20 @@ func BenchmarkKT128Stream(b *testing.B) {
 	}
 }
 
-// BenchmarkKT256 and BenchmarkTurboSHAKE128 have no peer in Go; they show
-// hashkit's own figures.
-func BenchmarkKT256(b *testing.B) {
+// BenchmarkKT256, BenchmarkM14 and BenchmarkTurboSHAKE128 have no peer in
+// Go; they show hashkit's own figures.
+func BenchmarkKT256(b *testing.B) { benchmarkTree(b, k12.SumKT256) }
+
+func BenchmarkM14(b *testing.B) { benchmarkTree(b, k12.SumM14) }
+
+func benchmarkTree(b *testing.B, sum func(data, customization []byte, length int) []byte) {
 	for _, size := range k12Sizes {
 		msg := make([]byte, size)
 		b.Run(fmt.Sprintf("impl=hashkit/size=%d", size), func(b *testing.B) {
 			b.SetBytes(int64(size))
 			b.ReportAllocs()
 			for b.Loop() {
-				k12.SumKT256(msg, nil, 64)
+				sum(msg, nil, 64)
 			}
 		})
 	}

@@ -14,7 +14,7 @@ func TestAllocs(t *testing.T) {
 	custom := []byte("custom")
 	out := make([]byte, 64)
 	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
-		for _, alg := range []string{"TurboSHAKE128", "TurboSHAKE256", "KT128", "KT256"} {
+		for _, alg := range []string{"TurboSHAKE128", "TurboSHAKE256", "KT128", "KT256", "M14"} {
 			hashtest.TestAllocs(t, func() hash.Hash { return newXOF(alg, 0x1F, custom).(hash.Hash) })
 			x := newXOF(alg, 0x1F, custom)
 			hashtest.NoAllocs(t, alg+" Reset, Write, Read", func() {
@@ -34,6 +34,8 @@ func TestAllocs(t *testing.T) {
 					o = SumKT128(msg, custom, 32)
 				case "KT256":
 					o = SumKT256(msg, custom, 64)
+				case "M14":
+					o = SumM14(msg, custom, 64)
 				}
 				out[0] = o[0]
 			})

@@ -13,15 +13,13 @@ import (
 // result and with the direct transcription of RFC 9861 (ktDirect), on
 // every kernel.
 func FuzzSplit(f *testing.F) {
-	f.Add(uint32(20000), []byte{84, 10, 200}, []byte("C"), uint16(64), true)
-	f.Add(uint32(8193), []byte{255}, []byte{}, uint16(1), false)
-	f.Fuzz(func(t *testing.T, n uint32, split, custom []byte, outLen uint16, kt256 bool) {
+	f.Add(uint32(20000), []byte{84, 10, 200}, []byte("C"), uint16(64), uint8(1))
+	f.Add(uint32(8193), []byte{255}, []byte{}, uint16(1), uint8(0))
+	f.Add(uint32(30000), []byte{7, 255}, []byte("M"), uint16(200), uint8(2))
+	f.Fuzz(func(t *testing.T, n uint32, split, custom []byte, outLen uint16, fn uint8) {
 		n %= 100000
 		msg := hashtest.RandBytes(uint64(n), int(n))
-		alg := "KT128"
-		if kt256 {
-			alg = "KT256"
-		}
+		alg := []string{"KT128", "KT256", "M14"}[fn%3]
 		want := ktDirect(alg, msg, custom, int(outLen))
 		hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
 			if got := sum(alg, msg, 0, custom, int(outLen)); !bytes.Equal(got, want) {
@@ -60,7 +58,7 @@ func FuzzUnmarshal(f *testing.F) {
 			MarshalBinary() ([]byte, error)
 			Write([]byte) (int, error)
 			Read([]byte) (int, error)
-		}{mustTS(NewTurboSHAKE128(1)), mustTS(NewTurboSHAKE256(1)), NewKT128(nil), NewKT256(nil)} {
+		}{mustTS(NewTurboSHAKE128(1)), mustTS(NewTurboSHAKE256(1)), NewKT128(nil), NewKT256(nil), NewM14(nil)} {
 			if x.UnmarshalBinary(b) != nil {
 				continue
 			}

@@ -1,5 +1,8 @@
 // Package k12 implements TurboSHAKE128, TurboSHAKE256 and the
-// KangarooTwelve functions KT128 and KT256, as specified in [RFC 9861].
+// KangarooTwelve functions KT128 and KT256, as specified in [RFC 9861], and
+// MarsupilamiFourteen, KT256's tree on Keccak-p[1600] with 14 rounds (the
+// Keccak team's [KangarooTwelve paper], section 7; as in XKCP and
+// @noble/hashes 1.8).
 //
 // TurboSHAKE is SHAKE with the Keccak-p[1600] permutation cut to 12 rounds
 // and a caller-chosen domain separation byte D. KT128 and KT256 are tree
@@ -10,9 +13,13 @@
 // stream.
 //
 // Which function should I use? For hashing data, KT128 ([SumKT128], or
-// [NewKT128] for streaming): 128-bit security, and the fastest of the four on
+// [NewKT128] for streaming): 128-bit security, and the fastest of them on
 // long inputs. KT256 doubles the security level (256 bits) at about half the
-// speed. The customization string separates applications that hash the same
+// speed. MarsupilamiFourteen ([SumM14], [NewM14]) keeps KT256's level with
+// two more rounds of margin, for protocols that name it; it is the slowest
+// of them, since its chunks are hashed one state at a time (on several
+// goroutines for large inputs): the multi-state kernels run 12 or 24 rounds
+// only. The customization string separates applications that hash the same
 // data. TurboSHAKE is the sequential building block; use it where a protocol
 // names it, with its own domain byte (RFC 9861 section 2.1 defaults D to
 // 0x1F).
@@ -20,10 +27,11 @@
 // Security: KT128 and TurboSHAKE128 offer 128-bit security against every
 // attack (collision, preimage, second preimage) for outputs of at least 32
 // bytes; KT256 and TurboSHAKE256 offer 256-bit security for outputs of at
-// least 64 bytes. Shorter outputs of n bytes give n*4-bit collision and
+// least 64 bytes, and so does MarsupilamiFourteen. Shorter outputs of n bytes give n*4-bit collision and
 // n*8-bit preimage resistance.
 //
 // [RFC 9861]: https://www.rfc-editor.org/rfc/rfc9861
+// [KangarooTwelve paper]: https://eprint.iacr.org/2016/770
 package k12
 
 import (
@@ -41,8 +49,12 @@ const (
 )
 
 // rounds of Keccak-p[1600, 12], the permutation of TurboSHAKE (RFC 9861
-// section 2.2).
-const rounds = 12
+// section 2.2); MarsupilamiFourteen, KT256's tree on a 14-round permutation,
+// trades speed for a wider security margin.
+const (
+	rounds    = 12
+	roundsM14 = 14
+)
 
 var errDomain = errors.New("hashkit/k12: domain byte D must be in 0x01..0x7F")
 

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/keccak"
 )
 
 var (
@@ -63,6 +64,8 @@ func sum(alg string, msg []byte, D byte, custom []byte, outLen int) []byte {
 		return SumKT128(msg, custom, outLen)
 	case "KT256":
 		return SumKT256(msg, custom, outLen)
+	case "M14":
+		return SumM14(msg, custom, outLen)
 	}
 	panic("unknown algorithm " + alg)
 }
@@ -80,6 +83,8 @@ func newXOF(alg string, D byte, custom []byte) hash.XOF {
 		x = NewKT128(custom)
 	case "KT256":
 		x = NewKT256(custom)
+	case "M14":
+		x = NewM14(custom)
 	default:
 		panic("unknown algorithm " + alg)
 	}
@@ -213,9 +218,9 @@ func TestLengthEncode(t *testing.T) {
 
 func TestXOF(t *testing.T) {
 	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
-		for _, alg := range []string{"TurboSHAKE128", "TurboSHAKE256", "KT128", "KT256"} {
+		for _, alg := range []string{"TurboSHAKE128", "TurboSHAKE256", "KT128", "KT256", "M14"} {
 			for _, custom := range []string{"", "customization"} {
-				if custom != "" && !strings.HasPrefix(alg, "KT") {
+				if custom != "" && strings.HasPrefix(alg, "TurboSHAKE") {
 					continue
 				}
 				t.Run(alg+"/"+custom, func(t *testing.T) {
@@ -236,7 +241,7 @@ func TestStreaming(t *testing.T) {
 		lengths = append(lengths, 65*8192+1, 200*8192+777)
 	}
 	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
-		for _, alg := range []string{"KT128", "KT256"} {
+		for _, alg := range []string{"KT128", "KT256", "M14"} {
 			for _, n := range lengths {
 				msg := hashtest.RandBytes(uint64(n), n)
 				custom := []byte("straddle")
@@ -269,7 +274,7 @@ func TestStreaming(t *testing.T) {
 // different way (a direct transcription of RFC 9861 section 3.2 over the
 // whole S in memory, with TurboSHAKE from this package).
 func TestTreeBoundaries(t *testing.T) {
-	for _, alg := range []string{"KT128", "KT256"} {
+	for _, alg := range []string{"KT128", "KT256", "M14"} {
 		for _, cLen := range []int{0, 1, 300} {
 			custom := hashtest.RandBytes(uint64(cLen)+7, cLen)
 			for _, n := range []int{8192 - 2 - cLen, 8192 - 1 - cLen, 8192 - cLen, 2*8192 - 3 - cLen, 2*8192 - 2 - cLen, 3*8192 - 1 - cLen, 3 * 8192} {
@@ -285,11 +290,20 @@ func TestTreeBoundaries(t *testing.T) {
 	}
 }
 
-// ktDirect is RFC 9861 section 3.2 written out over the whole input string.
+// ktDirect is RFC 9861 section 3.2 written out over the whole input string;
+// for M14 the same tree over KT256's sponge with 14 rounds.
 func ktDirect(alg string, msg, custom []byte, outLen int) []byte {
 	ts, cv := SumTurboSHAKE128, 32
-	if alg == "KT256" {
+	switch alg {
+	case "KT256":
 		ts, cv = SumTurboSHAKE256, 64
+	case "M14":
+		ts = func(data []byte, D byte, n int) []byte {
+			out := make([]byte, n)
+			keccak.Sum(out, data, BlockSize256, roundsM14, D)
+			return out
+		}
+		cv = 64
 	}
 	var buf [9]byte
 	s := append(append(bytes.Clone(msg), custom...), lengthEncode(&buf, uint64(len(custom)))...)

@@ -45,8 +45,9 @@ const (
 // 0x03 followed by seven zero bytes).
 var marker = [8]byte{0x03}
 
-// KT is a KT128 or KT256 instance (RFC 9861 section 3): a streaming XOF
-// whose output equals SumKT128 or SumKT256 of everything written, with the
+// KT is a KT128, KT256 or MarsupilamiFourteen instance (RFC 9861 section
+// 3): a streaming XOF whose output equals SumKT128, SumKT256 or SumM14 of
+// everything written, with the
 // customization given to the constructor. It implements [hash.XOF],
 // [hash.Cloner] (and so [hash.Hash], whose Sum gives the default output
 // length) and binary marshalling.
@@ -69,7 +70,7 @@ type KT struct {
 // (which may be empty). The slice is copied.
 func NewKT128(customization []byte) *KT {
 	d := new(KT)
-	d.init(BlockSize128, cvSize128, bytes.Clone(customization))
+	d.init(BlockSize128, cvSize128, rounds, bytes.Clone(customization))
 	return d
 }
 
@@ -77,11 +78,19 @@ func NewKT128(customization []byte) *KT {
 // (which may be empty). The slice is copied.
 func NewKT256(customization []byte) *KT {
 	d := new(KT)
-	d.init(BlockSize256, cvSize256, bytes.Clone(customization))
+	d.init(BlockSize256, cvSize256, rounds, bytes.Clone(customization))
 	return d
 }
 
-func (d *KT) init(rate, cvLen int, custom []byte) {
+// NewM14 returns a MarsupilamiFourteen XOF with the customization string
+// customization (which may be empty). The slice is copied.
+func NewM14(customization []byte) *KT {
+	d := new(KT)
+	d.init(BlockSize256, cvSize256, roundsM14, bytes.Clone(customization))
+	return d
+}
+
+func (d *KT) init(rate, cvLen, rounds int, custom []byte) {
 	d.final.Init(rate, rounds, dsSingle)
 	d.leaf.Init(rate, rounds, dsLeaf)
 	d.buf = d.buf[:0]
@@ -113,7 +122,7 @@ func (d *KT) Read(p []byte) (int, error) {
 
 // Reset returns d to its initial state, keeping its customization.
 func (d *KT) Reset() {
-	d.init(d.final.Rate(), int(d.cvLen), d.custom)
+	d.init(d.final.Rate(), int(d.cvLen), d.final.Rounds(), d.custom)
 }
 
 // BlockSize returns the rate of the underlying TurboSHAKE in bytes: 168 for
@@ -244,7 +253,7 @@ func (d *KT) firstChunks(p []byte) []byte {
 	var cvs [7 * cvSize256]byte
 	cvLen := int(d.cvLen)
 	k := min(len(p)/chunkSize-1, 7)
-	keccak.LeavesAfter(&d.final, cvs[:k*cvLen], p[:(k+1)*chunkSize], chunkSize, d.final.Rate(), rounds, dsLeaf, cvLen)
+	keccak.LeavesAfter(&d.final, cvs[:k*cvLen], p[:(k+1)*chunkSize], chunkSize, d.final.Rate(), d.final.Rounds(), dsLeaf, cvLen)
 	d.final.Absorb(marker[:])
 	d.final.Absorb(cvs[:k*cvLen])
 	d.n = uint64((k + 1) * chunkSize)
@@ -274,7 +283,7 @@ func (d *KT) leaves(p []byte) {
 	}
 	for len(p) > 0 {
 		k := min(len(p)/chunkSize, len(cvs)/cvLen)
-		keccak.Leaves(cvs[:k*cvLen], p[:k*chunkSize], chunkSize, d.final.Rate(), rounds, dsLeaf, cvLen)
+		keccak.Leaves(cvs[:k*cvLen], p[:k*chunkSize], chunkSize, d.final.Rate(), d.final.Rounds(), dsLeaf, cvLen)
 		d.final.Absorb(cvs[:k*cvLen])
 		p = p[k*chunkSize:]
 	}
@@ -330,7 +339,7 @@ func lengthEncode(buf *[9]byte, x uint64) []byte {
 // length is negative.
 func SumKT128(data, customization []byte, length int) []byte {
 	out := make([]byte, length)
-	sumKT(out, data, customization, BlockSize128, cvSize128)
+	sumKT(out, data, customization, BlockSize128, cvSize128, rounds)
 	return out
 }
 
@@ -339,13 +348,22 @@ func SumKT128(data, customization []byte, length int) []byte {
 // length is negative.
 func SumKT256(data, customization []byte, length int) []byte {
 	out := make([]byte, length)
-	sumKT(out, data, customization, BlockSize256, cvSize256)
+	sumKT(out, data, customization, BlockSize256, cvSize256, rounds)
 	return out
 }
 
-func sumKT(out, data, custom []byte, rate, cvLen int) {
+// SumM14 returns length bytes of MarsupilamiFourteen output for data and
+// the customization string customization (which may be empty). It panics if
+// length is negative.
+func SumM14(data, customization []byte, length int) []byte {
+	out := make([]byte, length)
+	sumKT(out, data, customization, BlockSize256, cvSize256, roundsM14)
+	return out
+}
+
+func sumKT(out, data, custom []byte, rate, cvLen, rounds int) {
 	var d KT
-	d.init(rate, cvLen, custom)
+	d.init(rate, cvLen, rounds, custom)
 	d.write(data)
 	d.finish()
 	d.final.Squeeze(out)

@@ -27,6 +27,7 @@ const (
 	magicTurboSHAKE256 = "k12\x02"
 	magicKT128         = "k12\x03"
 	magicKT256         = "k12\x04"
+	magicM14           = "k12\x05"
 
 	turboSHAKEMarshaledSize = 4 + 1 + keccak.MarshaledSize
 	ktFixedSize             = 4 + 8 + 1 + keccak.MarshaledSize + 4 + 8
@@ -70,8 +71,11 @@ func (t *TurboSHAKE) UnmarshalBinary(b []byte) error {
 }
 
 func (d *KT) magic() string {
-	if d.final.Rate() == BlockSize128 {
+	switch {
+	case d.final.Rate() == BlockSize128:
 		return magicKT128
+	case d.final.Rounds() == roundsM14:
+		return magicM14
 	}
 	return magicKT256
 }
@@ -99,7 +103,7 @@ func (d *KT) AppendBinary(b []byte) ([]byte, error) {
 }
 
 // UnmarshalBinary restores a state written by MarshalBinary of the same
-// function (KT128 or KT256), replacing d's customization by the one in the
+// function (KT128, KT256 or MarsupilamiFourteen), replacing d's customization by the one in the
 // state. It returns an error, leaving d unchanged, for any other input and
 // for states that could not have been reached.
 func (d *KT) UnmarshalBinary(b []byte) error {
@@ -139,7 +143,7 @@ func (d *KT) UnmarshalBinary(b []byte) error {
 		return errState
 	}
 	var c KT
-	c.init(rate, cvLen, nil)
+	c.init(rate, cvLen, d.final.Rounds(), nil)
 	if done == 1 && n > chunkSize {
 		c.final.SetDomain(dsFinal)
 	}

@@ -19,7 +19,7 @@ import (
 // TestStreaming cover the kernels); its every-split loop is quadratic, so
 // -short keeps only KT128.
 func TestHash(t *testing.T) {
-	algs := []string{"TurboSHAKE128", "TurboSHAKE256", "KT128", "KT256"}
+	algs := []string{"TurboSHAKE128", "TurboSHAKE256", "KT128", "KT256", "M14"}
 	if testing.Short() {
 		algs = []string{"KT128"}
 	}
@@ -46,6 +46,8 @@ var goldenCases = []goldenCase{
 	{"kt128-read", "KT128", 3*8192 + 50, 40},
 	{"kt256-tree", "KT256", 2*8192 + 300, 0},
 	{"kt256-short-read", "KT256", 5, 3},
+	{"m14-tree", "M14", 2*8192 + 300, 0},
+	{"m14-read", "M14", 2*8192 + 300, 70},
 }
 
 func (g goldenCase) build() hash.XOF {
@@ -124,6 +126,14 @@ func TestUnmarshalWrongFunction(t *testing.T) {
 	if NewKT256(nil).UnmarshalBinary(k128) == nil {
 		t.Error("KT256 accepted a KT128 state")
 	}
+	k256, _ := NewKT256(nil).MarshalBinary()
+	m14, _ := NewM14(nil).MarshalBinary()
+	if NewM14(nil).UnmarshalBinary(k256) == nil {
+		t.Error("M14 accepted a KT256 state")
+	}
+	if NewKT256(nil).UnmarshalBinary(m14) == nil {
+		t.Error("KT256 accepted an M14 state")
+	}
 	if NewKT128(nil).UnmarshalBinary(s128) == nil {
 		t.Error("KT128 accepted a TurboSHAKE128 state")
 	}
@@ -140,7 +150,7 @@ func TestUnmarshalWrongFunction(t *testing.T) {
 // same output.
 func TestMarshalTree(t *testing.T) {
 	msg := hashtest.RandBytes(77, 20*8192+333)
-	for _, alg := range []string{"KT128", "KT256"} {
+	for _, alg := range []string{"KT128", "KT256", "M14"} {
 		want := sum(alg, msg, 0, []byte("C"), 64)
 		x := newXOF(alg, 0, []byte("C"))
 		for p, step := msg, 0; len(p) > 0; step++ {

@@ -8,8 +8,8 @@ import (
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
-// TestNoble cross-checks all four functions with @noble/hashes
-// (crosscheck/noble/algs/k12.mjs) over random input lengths (with every
+// TestNoble cross-checks all five functions with @noble/hashes
+// (crosscheck/noble/algs/k12.mjs; M14 with its pinned 1.8.0) over random input lengths (with every
 // chunk boundary nearby), domain bytes, customizations and output lengths,
 // one-shot and streamed in random pieces.
 func TestNoble(t *testing.T) {
@@ -31,7 +31,7 @@ func TestNoble(t *testing.T) {
 		for _, alg := range []string{"TurboSHAKE128", "TurboSHAKE256"} {
 			cases = append(cases, hashtest.NobleCase{Alg: alg, Params: map[string]any{"D": D, "outLen": outLen}, Input: in})
 		}
-		for _, alg := range []string{"KT128", "KT256"} {
+		for _, alg := range []string{"KT128", "KT256", "M14"} {
 			cases = append(cases, hashtest.NobleCase{Alg: alg, Params: map[string]any{"C": hashtest.HexParam(custom), "outLen": outLen}, Input: in})
 		}
 	}

@@ -67,10 +67,12 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 }
 
 func p1600(a *[25]uint64, rounds int) {
+	rounds = leadingRounds(a, rounds)
 	switch {
-	case useAVX512 && rounds%4 == 0:
+	case rounds == 0:
+	case useAVX512:
 		p1600PairAVX512(a, rounds)
-	case useBMI2 && rounds%4 == 0:
+	case useBMI2:
 		p1600BMI2(a, rounds)
 	default:
 		p1600Unrolled(a, rounds)

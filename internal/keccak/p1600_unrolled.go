@@ -11,12 +11,10 @@ import "math/bits"
 // four rounds, with the slot of every lane worked out in advance. Only
 // θ's parities cX and offsets dX and one plane bX are live at a time,
 // which keeps the compiler from spilling. Round counts that are not a
-// multiple of four (never used by hashkit) take p1600Generic.
+// multiple of four (MarsupilamiFourteen's 14) run their first rounds%4
+// rounds one at a time.
 func p1600Unrolled(a *[25]uint64, rounds int) {
-	if rounds%4 != 0 {
-		p1600Generic(a, rounds)
-		return
-	}
+	rounds = leadingRounds(a, rounds)
 	for ir := MaxRounds - rounds; ir < MaxRounds; ir += 4 {
 		// Round ir+0: θ
 		c0 := a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20]
@@ -267,4 +265,83 @@ func p1600Unrolled(a *[25]uint64, rounds int) {
 		a[23] = b3 ^ (^b4 & b0)
 		a[24] = b4 ^ (^b0 & b1)
 	}
+}
+
+// leadingRounds applies the first rounds%4 rounds of Keccak-p[1600, rounds]
+// and returns how many remain: a multiple of four, the unit of the unrolled
+// code and of the amd64 kernels.
+func leadingRounds(a *[25]uint64, rounds int) int {
+	for rounds%4 != 0 {
+		round(a, rc[MaxRounds-rounds])
+		rounds--
+	}
+	return rounds
+}
+
+// round is one round of Keccak-f[1600] with round constant c, the lanes in
+// locals so that the compiler keeps them in registers (p1600Generic's
+// arrays cost several times as much).
+func round(a *[25]uint64, c uint64) {
+	c0 := a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20]
+	c1 := a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21]
+	c2 := a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22]
+	c3 := a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23]
+	c4 := a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24]
+	d0 := c4 ^ bits.RotateLeft64(c1, 1)
+	d1 := c0 ^ bits.RotateLeft64(c2, 1)
+	d2 := c1 ^ bits.RotateLeft64(c3, 1)
+	d3 := c2 ^ bits.RotateLeft64(c4, 1)
+	d4 := c3 ^ bits.RotateLeft64(c0, 1)
+	// ρ and π: b[y][2x+3y] = rot(a[x][y]), the lanes named b<x><y> after
+	// their place in the output; then χ along each output row.
+	b00 := a[0] ^ d0
+	b10 := bits.RotateLeft64(a[6]^d1, 44)
+	b20 := bits.RotateLeft64(a[12]^d2, 43)
+	b30 := bits.RotateLeft64(a[18]^d3, 21)
+	b40 := bits.RotateLeft64(a[24]^d4, 14)
+	b01 := bits.RotateLeft64(a[3]^d3, 28)
+	b11 := bits.RotateLeft64(a[9]^d4, 20)
+	b21 := bits.RotateLeft64(a[10]^d0, 3)
+	b31 := bits.RotateLeft64(a[16]^d1, 45)
+	b41 := bits.RotateLeft64(a[22]^d2, 61)
+	b02 := bits.RotateLeft64(a[1]^d1, 1)
+	b12 := bits.RotateLeft64(a[7]^d2, 6)
+	b22 := bits.RotateLeft64(a[13]^d3, 25)
+	b32 := bits.RotateLeft64(a[19]^d4, 8)
+	b42 := bits.RotateLeft64(a[20]^d0, 18)
+	b03 := bits.RotateLeft64(a[4]^d4, 27)
+	b13 := bits.RotateLeft64(a[5]^d0, 36)
+	b23 := bits.RotateLeft64(a[11]^d1, 10)
+	b33 := bits.RotateLeft64(a[17]^d2, 15)
+	b43 := bits.RotateLeft64(a[23]^d3, 56)
+	b04 := bits.RotateLeft64(a[2]^d2, 62)
+	b14 := bits.RotateLeft64(a[8]^d3, 55)
+	b24 := bits.RotateLeft64(a[14]^d4, 39)
+	b34 := bits.RotateLeft64(a[15]^d0, 41)
+	b44 := bits.RotateLeft64(a[21]^d1, 2)
+	a[0] = b00 ^ (^b10 & b20) ^ c
+	a[1] = b10 ^ (^b20 & b30)
+	a[2] = b20 ^ (^b30 & b40)
+	a[3] = b30 ^ (^b40 & b00)
+	a[4] = b40 ^ (^b00 & b10)
+	a[5] = b01 ^ (^b11 & b21)
+	a[6] = b11 ^ (^b21 & b31)
+	a[7] = b21 ^ (^b31 & b41)
+	a[8] = b31 ^ (^b41 & b01)
+	a[9] = b41 ^ (^b01 & b11)
+	a[10] = b02 ^ (^b12 & b22)
+	a[11] = b12 ^ (^b22 & b32)
+	a[12] = b22 ^ (^b32 & b42)
+	a[13] = b32 ^ (^b42 & b02)
+	a[14] = b42 ^ (^b02 & b12)
+	a[15] = b03 ^ (^b13 & b23)
+	a[16] = b13 ^ (^b23 & b33)
+	a[17] = b23 ^ (^b33 & b43)
+	a[18] = b33 ^ (^b43 & b03)
+	a[19] = b43 ^ (^b03 & b13)
+	a[20] = b04 ^ (^b14 & b24)
+	a[21] = b14 ^ (^b24 & b34)
+	a[22] = b24 ^ (^b34 & b44)
+	a[23] = b34 ^ (^b44 & b04)
+	a[24] = b44 ^ (^b04 & b14)
 }
