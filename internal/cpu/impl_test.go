@@ -55,6 +55,77 @@ func TestRegistry(t *testing.T) {
 	RegisterKernel(Kernel{Pkg: "cputest", Name: "fast", Role: RoleBatch, Flag: &a})
 }
 
+// TestPreference checks how a table entry overrides registration order:
+// the first available kernel it names is chosen, kernels registered before
+// it are off, and those after it stay on as fallbacks.
+func TestPreference(t *testing.T) {
+	saved := thisCPU
+	defer func() { thisCPU = saved }()
+	thisCPU = profile{name: "test", order: map[string][]string{
+		"preftest/block":    {"missing", "c", "b"},
+		"preftest/final":    {Generic},
+		"preftest/batch":    {"gone"},
+		"preftest/one-call": {},
+	}}
+	var a, b, c, gone, fin, one1, one2 bool
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "a", Role: RoleBlock, Flag: &a})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "b", Role: RoleBlock, Flag: &b})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "c", Role: RoleBlock, Flag: &c})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "fin", Role: RoleFinal, Flag: &fin})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "gone", Role: RoleBatch, Needs: never, Flag: &gone})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "one1", Role: RoleOneCall, Flag: &one1})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "one2", Role: RoleOneCall, Flag: &one2})
+	if a || b || !c {
+		t.Errorf("block: a=%v b=%v c=%v, want only c (the first available the table names)", a, b, c)
+	}
+	if fin {
+		t.Error("final: the table says generic, but the kernel is on")
+	}
+	if !one1 || !one2 {
+		t.Errorf("one-call: one1=%v one2=%v, want registration order (both on)", one1, one2)
+	}
+	for r, want := range map[Role]string{RoleBlock: "c", RoleFinal: Generic, RoleBatch: Generic, RoleOneCall: "one1"} {
+		if got := Shipped("preftest", r); got != want {
+			t.Errorf("Shipped(%s) = %q, want %q", r, got, want)
+		}
+	}
+	Select("preftest", "a")
+	if !a || b || c || fin || !one1 {
+		t.Errorf("Select(a): a=%v b=%v c=%v fin=%v one1=%v", a, b, c, fin, one1)
+	}
+	Restore("preftest")
+	if a || b || !c || fin {
+		t.Errorf("Restore: a=%v b=%v c=%v fin=%v", a, b, c, fin)
+	}
+}
+
+func TestLookupProfile(t *testing.T) {
+	for _, c := range []struct {
+		vendor        string
+		family, model uint32
+		want          string
+	}{
+		{"AuthenticAMD", 0x1a, 0x44, "AMD Zen 5"},
+		{"AuthenticAMD", 0x19, 0x21, "AMD Zen 3, Zen 4"},
+		{"AuthenticAMD", 0x17, 0x31, "AMD Zen, Zen+, Zen 2"},
+		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
+		{"GenuineIntel", 6, 0x55, defaultProfile.name},
+		{"HygonGenuine", 0x18, 0, defaultProfile.name},
+		{"", 0, 0, defaultProfile.name},
+	} {
+		if got := lookupProfile(c.vendor, c.family, c.model).name; got != c.want {
+			t.Errorf("%s family %#x model %#x: %q, want %q", c.vendor, c.family, c.model, got, c.want)
+		}
+	}
+	for _, p := range append(profiles, defaultProfile) {
+		if p.why == "" {
+			t.Errorf("%s: the entry does not say which measurement set it", p.name)
+		}
+	}
+	v, f, m, entry, _ := Microarchitecture()
+	t.Logf("this CPU: %q family %#x model %#x: %s", v, f, m, entry)
+}
+
 func TestFeatures(t *testing.T) {
 	f, err := ParseFeatures(" AVX, AVX512BW, SSE2, CMOV, MMX+, SSE4.1, BMI")
 	if err != nil || f != AVX|AVX512BW|SSE41|BMI1 {
