@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -186,5 +187,73 @@ func TestListKernels(t *testing.T) {
 	}
 	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRequiredKernelsAvailable fails when HASHKIT_REQUIRE_IMPL (set by
+// .ci/run) names a kernel that is not registered or not available here,
+// whether or not a test of its package calls hashtest.AllImplementations.
+func TestRequiredKernelsAvailable(t *testing.T) {
+	kernels := cpu.Kernels()
+	for _, req := range strings.Split(os.Getenv("HASHKIT_REQUIRE_IMPL"), ",") {
+		req = strings.TrimSpace(req)
+		if req == "" {
+			continue
+		}
+		i := slices.IndexFunc(kernels, func(k cpu.Info) bool { return k.Pkg+"/"+k.Name == req })
+		switch {
+		case i < 0:
+			t.Errorf("HASHKIT_REQUIRE_IMPL asks for %s, which is not registered", req)
+		case !kernels[i].Available:
+			t.Errorf("HASHKIT_REQUIRE_IMPL asks for %s, which is not available here (needs %s)", req, kernels[i].Needs)
+		}
+	}
+}
+
+// TestCIRequireImpl runs .ci/require-impl on the registry's kernel list and
+// the CPU flags of an AVX2 machine without AVX-512 (as AMD Zen 3 reports
+// them) and of one with everything, and checks that it requires exactly
+// the kernels whose features those CPUs have.
+func TestCIRequireImpl(t *testing.T) {
+	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+		t.Skip("the script reads Linux's /proc/cpuinfo format; the kernels here are amd64's")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	dir := t.TempDir()
+	list := filepath.Join(dir, "kernels")
+	t.Setenv("HASHKIT_LIST_KERNELS", list)
+	TestListKernels(t)
+	t.Setenv("HASHKIT_DISABLE", "")
+	zen3 := cpu.SSE3 | cpu.SSSE3 | cpu.SSE41 | cpu.SSE42 | cpu.POPCNT | cpu.AVX | cpu.AVX2 | cpu.BMI1 | cpu.BMI2 | cpu.SHA
+	for _, c := range []struct {
+		name  string
+		flags string
+		has   cpu.Features
+	}{
+		{"zen3", "fpu sse sse2 pni ssse3 sse4_1 sse4_2 popcnt avx avx2 bmi1 bmi2 sha_ni", zen3},
+		{"avx512", "fpu sse sse2 pni ssse3 sse4_1 sse4_2 popcnt avx avx2 bmi1 bmi2 sha_ni avx512f avx512dq avx512bw avx512vl avx512vbmi",
+			zen3 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.AVX512DQ | cpu.AVX512VBMI},
+	} {
+		info := filepath.Join(dir, c.name)
+		text := "processor\t: 0\nflags\t\t: " + c.flags + "\n\nprocessor\t: 1\nflags\t\t: fpu\n"
+		if err := os.WriteFile(info, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(bash, ".ci/require-impl", list, info).Output()
+		if err != nil {
+			t.Fatalf("%s: .ci/require-impl: %v", c.name, err)
+		}
+		var want []string
+		for _, k := range cpu.Kernels() {
+			if k.Needs&^c.has == 0 {
+				want = append(want, k.Pkg+"/"+k.Name)
+			}
+		}
+		if got := strings.TrimSpace(string(out)); got != strings.Join(want, ",") {
+			t.Errorf("%s: .ci/require-impl requires\n%s\nwant\n%s", c.name, got, strings.Join(want, ","))
+		}
 	}
 }
