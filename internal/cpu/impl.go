@@ -279,26 +279,49 @@ func Shipped(pkg string, r Role) string {
 func Select(pkg, name string) bool {
 	mu.Lock()
 	defer mu.Unlock()
-	var sel *implementation
 	for _, im := range impls {
 		if im.Pkg == pkg && im.Name == name && im.available {
+			selectIn(pkg, im.Role, im)
+			return true
+		}
+	}
+	for _, im := range impls {
+		if im.Pkg == pkg {
+			*im.Flag = false
+		}
+	}
+	return name == "" || name == Generic
+}
+
+// SelectRole enables, within pkg's role r, only the kernel name (none for
+// "" or Generic), leaves pkg's other roles as shipped, and reports whether
+// that kernel is available (true for none). Like Select, it is for tests.
+func SelectRole(pkg string, r Role, name string) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	var sel *implementation
+	for _, im := range impls {
+		if im.Pkg == pkg && im.Role == r && im.Name == name && im.available {
 			sel = im
 		}
 	}
+	selectIn(pkg, r, sel)
+	return sel != nil || name == "" || name == Generic
+}
+
+// selectIn sets the flags of pkg: in role r only sel (nil: none), the
+// other roles as shipped.
+func selectIn(pkg string, r Role, sel *implementation) {
 	for _, im := range impls {
 		if im.Pkg != pkg {
 			continue
 		}
-		switch {
-		case sel == nil:
-			*im.Flag = false
-		case im.Role == sel.Role:
+		if im.Role == r {
 			*im.Flag = im == sel
-		default:
+		} else {
 			*im.Flag = im.shipped
 		}
 	}
-	return sel != nil || name == "" || name == Generic
 }
 
 // Restore enables again the kernels of pkg as shipped.

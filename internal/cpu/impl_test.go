@@ -37,6 +37,12 @@ func TestRegistry(t *testing.T) {
 	if Select("cputest", "absent") || a || b || c || e {
 		t.Fatalf("Select(absent): fast=%v medium=%v absent=%v single=%v", a, b, c, e)
 	}
+	if !SelectRole("cputest", RoleSingleBlock, "") || !a || !b || e {
+		t.Fatalf("SelectRole(single-block, none): fast=%v medium=%v single=%v", a, b, e)
+	}
+	if !SelectRole("cputest", RoleBatch, "medium") || a || !b || !e {
+		t.Fatalf("SelectRole(batch, medium): fast=%v medium=%v single=%v", a, b, e)
+	}
 	if !Select("cputest", "") || a || b || e {
 		t.Fatal(`Select("") left a kernel on`)
 	}

@@ -16,7 +16,9 @@ import (
 // machine can run, with only that kernel enabled among the kernels of its
 // role and the other roles as shipped; once as "shipped", the kernels the
 // dispatch table enables on this CPU, unless one of those runs already had
-// exactly that combination; and once more as "generic" with none enabled. If HASHKIT_REQUIRE_IMPL lists a kernel of pkg
+// exactly that combination; once as "without-final" or "without-one-call"
+// with that role's kernels off and the others as shipped; and once more as
+// "generic" with none enabled. If HASHKIT_REQUIRE_IMPL lists a kernel of pkg
 // (comma-separated pkg/name) that cannot run here, the test fails: CI sets it
 // so that a broken feature check cannot silently skip a kernel.
 //
@@ -51,6 +53,18 @@ func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 			cpu.Restore(pkg)
 			f(t)
 		})
+	}
+	roles := cpu.Roles(pkg)
+	for _, r := range roles {
+		// Without a final-block or one-call kernel (what CPUs without
+		// AVX-512BW ship), the other roles' kernels hash the short
+		// messages those would take.
+		if (r == cpu.RoleFinal || r == cpu.RoleOneCall) && len(roles) > 1 && cpu.Shipped(pkg, r) != cpu.Generic {
+			t.Run("without-"+string(r), func(t *testing.T) {
+				cpu.SelectRole(pkg, r, "")
+				f(t)
+			})
+		}
 	}
 	t.Run("generic", func(t *testing.T) {
 		cpu.Select(pkg, "")
