@@ -9,14 +9,15 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // the BlaMka compression four quarter-rounds per instruction; avx2 runs two
 // rows or two columns at a time in YMM registers, with the intermediate
 // block on the stack.
-var (
-	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
-	useAVX2   = cpu.X86.HasAVX2
-)
+var useAVX512, useAVX2, usePrefetch bool
 
 func init() {
-	cpu.Register("argon2", "avx512", &useAVX512)
-	cpu.Register("argon2", "avx2", &useAVX2)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "argon2", Name: "avx512", Role: cpu.RoleBlock, Flag: &useAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"compressAVX512", "compressXorAVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "argon2", Name: "avx2", Role: cpu.RoleBlock, Flag: &useAVX2,
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"compressAVX2", "compressXorAVX2"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "argon2", Name: "prefetch", Role: cpu.RolePrefetch, Flag: &usePrefetch,
+		Funcs: []string{"prefetchBlock"}})
 }
 
 // prefetchBlock asks the CPU to load b into the cache.

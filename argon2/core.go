@@ -265,7 +265,7 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 			rand = st.b[prev][0]
 		}
 		ref := st.refIndex(rand, pass, slice, lane, idx)
-		if dataIndependent && (idx+1)%blockWords != 0 && idx+1 < st.segLen {
+		if usePrefetch && dataIndependent && (idx+1)%blockWords != 0 && idx+1 < st.segLen {
 			// The next reference is known already: start loading it
 			// (from memory, at large sizes) while this block is computed.
 			prefetchBlock(&st.b[st.refIndex(addr[(idx+1)%blockWords], pass, slice, lane, idx+1)])

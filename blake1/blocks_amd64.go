@@ -24,15 +24,14 @@ func blocks256SSE41(h *[8]uint32, s *[4]uint32, t *uint64, p []byte)
 //go:noescape
 func blocks512AVX512(h *[8]uint64, s *[4]uint64, tlo, thi *uint64, p []byte)
 
-var (
-	useSSE41  = cpu.X86.HasSSSE3 && cpu.X86.HasSSE41
-	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512BW
-)
+var useSSE41, useAVX512 bool
 
 func init() {
 	// avx512 covers both BLAKE-256 and BLAKE-512; sse41 only BLAKE-256.
-	cpu.Register("blake1", "avx512", &useAVX512)
-	cpu.Register("blake1", "sse41", &useSSE41)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake1", Name: "avx512", Role: cpu.RoleBlock, Flag: &useAVX512,
+		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW, Funcs: []string{"blocks256AVX512", "blocks512AVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake1", Name: "sse41", Role: cpu.RoleBlock, Flag: &useSSE41,
+		Needs: cpu.SSSE3 | cpu.SSE41, Funcs: []string{"blocks256SSE41"}})
 }
 
 func blocks256(d *digest256, p []byte) {

@@ -13,25 +13,25 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //   - sse41: 4 chunks or parents at once in XMM registers (the SSE4.1 tier;
 //     the code itself needs only SSSE3's PSHUFB).
 // hashChunks and hashParents take the widest enabled kernel for as many
-// whole batches as there are, then narrower ones, then one at a time. Each
-// flag is the AND of the features avo lists in the kernels' Requires lines.
+// whole batches as there are, then narrower ones, then one at a time. The
+// registry sets each flag from the features avo lists in the kernels'
+// Requires lines.
 
-var (
-	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX
-	useAVX2   = cpu.X86.HasAVX && cpu.X86.HasAVX2
-	useSSE41  = cpu.X86.HasSSE41 && cpu.X86.HasSSSE3
-	useBMI2   = cpu.X86.HasBMI2
-	// One-block Sum256 in one call (sumAVX512): the masked load needs
-	// AVX-512BW, the mask BZHI (BMI2).
-	useSumAVX512 = cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
-)
+var useAVX512, useAVX2, useSSE41, useBMI2, useSumAVX512 bool
 
 func init() {
-	cpu.Register("blake3", "avx512", &useAVX512)
-	cpu.Register("blake3", "avx2", &useAVX2)
-	cpu.Register("blake3", "sse41", &useSSE41)
-	cpu.Register("blake3", "bmi2", &useBMI2)
-	cpu.Register("blake3", "avx512bw", &useSumAVX512)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512", Role: cpu.RoleBatch, Flag: &useAVX512,
+		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashChunksAVX512", "hashParentsAVX512", "outputBlocksAVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx2", Role: cpu.RoleBatch, Flag: &useAVX2,
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashChunksAVX2", "hashParentsAVX2"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41", Role: cpu.RoleBatch, Flag: &useSSE41,
+		Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "bmi2", Role: cpu.RoleSingleBlock, Flag: &useBMI2,
+		Needs: cpu.BMI2, Funcs: []string{"compressBMI2", "compressCVBMI2"}})
+	// One-block Sum256 in one call: the message read by an AVX-512BW
+	// masked load whose mask BZHI (BMI2) makes.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bw", Role: cpu.RoleOneCall, Flag: &useSumAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumAVX512"}})
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with

@@ -12,10 +12,10 @@ func blockAMD64(s *[4]uint32, p []byte)
 
 // Every amd64 CPU can run blockAMD64; the flag exists so tests can turn the
 // kernel off and run the portable code.
-var useAMD64 = true
+var useAMD64 bool
 
 func init() {
-	cpu.Register("md5", "amd64", &useAMD64)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "md5", Name: "amd64", Role: cpu.RoleBlock, Flag: &useAMD64, Funcs: []string{"blockAMD64"}})
 }
 
 func block(d *digest, p []byte) {

@@ -13,10 +13,10 @@ func blockAMD64(s *[5]uint32, p []byte)
 
 // Every amd64 CPU can run blockAMD64; the flag exists so tests can turn the
 // kernel off and run the portable code.
-var useAMD64 = true
+var useAMD64 bool
 
 func init() {
-	cpu.Register("ripemd160", "amd64", &useAMD64)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "ripemd160", Name: "amd64", Role: cpu.RoleBlock, Flag: &useAMD64, Funcs: []string{"blockAMD64"}})
 }
 
 func block(d *digest, p []byte) {

@@ -22,18 +22,19 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // scalar kernel is the fastest (BlockMix r=8 with xor, medians of one run
 // of BenchmarkBlockMix -count 6: scalar 463 ns, about 120 cycles per
 // Salsa20/8 against a latency floor of 96; portable Go 633 ns, avx512
-// 726 ns, sse2 964 ns), hence the order. The SIMD kernels stay for CPUs
-// without BMI2, where scalar cannot run.
-var (
-	useScalar = cpu.X86.HasBMI2
-	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
-	useSSE2   = cpu.X86.HasSSE2
-)
+// 726 ns, sse2 964 ns), hence the registration order. The SIMD kernels stay
+// for CPUs without BMI2, where scalar cannot run, and for cores with
+// one-cycle vector latency, where internal/cpu's dispatch table puts avx512
+// first.
+var useScalar, useAVX512, useSSE2 bool
 
 func init() {
-	cpu.Register("scrypt", "scalar", &useScalar)
-	cpu.Register("scrypt", "avx512", &useAVX512)
-	cpu.Register("scrypt", "sse2", &useSSE2)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "scrypt", Name: "scalar", Role: cpu.RoleBlock, Flag: &useScalar,
+		Needs: cpu.BMI2, Funcs: []string{"blockMixScalar", "blockMixXorScalar"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "scrypt", Name: "avx512", Role: cpu.RoleBlock, Flag: &useAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blockMixAVX512", "blockMixXorAVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "scrypt", Name: "sse2", Role: cpu.RoleBlock, Flag: &useSSE2,
+		Funcs: []string{"blockMixSSE2", "blockMixXorSSE2"}})
 }
 
 // maxAsmR bounds r for the kernels: one call handles 128*r bytes and cannot

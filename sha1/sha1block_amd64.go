@@ -35,33 +35,34 @@ func blockAMD64(h *[5]uint32, p []byte)
 //go:noescape
 func sumSHANI(out *[Size]byte, h *[5]uint32, p []byte, total uint64)
 
-// hasSum: the CPU can run sumSHANI (with useSHANI).
-var hasSum = cpu.X86.HasAVX512BW && cpu.X86.HasAVX512VL && cpu.X86.HasBMI2
-
 // finishOneCall writes to out the SHA-1 of a message of total bytes of
 // which rest follows the chaining value h and returns true when sumSHANI
 // can compute it (the SHA-NI kernel is in use and rest is short enough for
 // one assembly call), and false otherwise.
 func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) bool {
-	if !useSHANI || !hasSum || len(rest) > maxAsmSize {
+	if !useSum || len(rest) > maxAsmSize {
 		return false
 	}
 	sumSHANI(out, h, rest, total)
 	return true
 }
 
-var (
-	useSHANI = cpu.X86.HasSHA && cpu.X86.HasSSSE3 && cpu.X86.HasSSE41
-	useSSSE3 = cpu.X86.HasSSSE3
-	// Every amd64 CPU can run blockAMD64; the flag exists so tests can
-	// turn the kernel off and run the portable code.
-	useAMD64 = true
-)
+var useSHANI, useSSSE3, useAMD64, useSum bool
 
 func init() {
-	cpu.Register("sha1", "shani", &useSHANI)
-	cpu.Register("sha1", "ssse3", &useSSSE3)
-	cpu.Register("sha1", "amd64", &useAMD64)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "shani", Role: cpu.RoleBlock, Flag: &useSHANI,
+		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"blockSHANI"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "ssse3", Role: cpu.RoleBlock, Flag: &useSSSE3,
+		Needs: cpu.SSSE3, Funcs: []string{"blockSSSE3"}})
+	// Every amd64 CPU can run blockAMD64; the flag exists so tests can
+	// turn the kernel off and run the portable code.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "amd64", Role: cpu.RoleBlock, Flag: &useAMD64,
+		Funcs: []string{"blockAMD64"}})
+	// sumSHANI: SHA-NI rounds, the tail read by AVX-512BW masked loads
+	// whose masks BZHI and SHLX (BMI2) make.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "onecall", Role: cpu.RoleOneCall, Flag: &useSum,
+		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41 | cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2,
+		Funcs: []string{"sumSHANI"}})
 }
 
 func block(d *digest, p []byte) {

@@ -133,14 +133,22 @@ func cmdList(args []string, e *env) error {
 		return err
 	}
 	if *kernels {
+		kernels := cpu.Kernels()
 		for _, pkg := range cpu.Packages() {
-			names, avail := cpu.Registered(pkg)
-			for i, n := range names {
-				state := "available"
-				if !avail[i] {
-					state = "not available on this CPU (or disabled by HASHKIT_DISABLE)"
+			for _, k := range kernels {
+				if k.Pkg != pkg {
+					continue
 				}
-				fmt.Fprintf(e.stdout, "%s/%s\t%s\n", pkg, n, state)
+				state := "not available on this CPU (or disabled by HASHKIT_DISABLE)"
+				switch {
+				case k.Chosen:
+					state = "available, chosen for " + string(k.Role)
+				case k.Shipped:
+					state = "available, fallback for " + string(k.Role)
+				case k.Available:
+					state = "available, not used: the dispatch table prefers " + cpu.Shipped(pkg, k.Role) + " for " + string(k.Role) + " on this CPU"
+				}
+				fmt.Fprintf(e.stdout, "%s/%s\t%s\n", pkg, k.Name, state)
 			}
 		}
 		return nil

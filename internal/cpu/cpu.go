@@ -14,17 +14,19 @@ import "golang.org/x/sys/cpu"
 // purego build tag. Each flag that needs operating-system support for wider
 // registers (AVX, AVX-512) is already ANDed with it by x/sys/cpu.
 var X86 = struct {
-	HasSSE2, HasSSSE3, HasSSE41, HasAVX, HasAVX2, HasBMI1, HasBMI2   bool
-	HasAVX512F, HasAVX512VL, HasAVX512BW, HasAVX512DQ, HasAVX512VBMI bool
-	HasSHA                                                           bool // SHA-NI: SHA1RNDS4, SHA256RNDS2 and friends
-	HasVAES                                                          bool
-	HasGFNI                                                          bool
-	HasADX                                                           bool
-	HasPOPCN                                                         bool
+	HasSSE2, HasSSE3, HasSSSE3, HasSSE41, HasSSE42, HasAVX, HasAVX2, HasBMI1, HasBMI2 bool
+	HasAVX512F, HasAVX512VL, HasAVX512BW, HasAVX512DQ, HasAVX512VBMI                  bool
+	HasSHA                                                                            bool // SHA-NI: SHA1RNDS4, SHA256RNDS2 and friends
+	HasVAES                                                                           bool
+	HasGFNI                                                                           bool
+	HasADX                                                                            bool
+	HasPOPCN                                                                          bool
 }{
 	HasSSE2:       cpu.X86.HasSSE2,
+	HasSSE3:       cpu.X86.HasSSE3,
 	HasSSSE3:      cpu.X86.HasSSSE3,
 	HasSSE41:      cpu.X86.HasSSE41,
+	HasSSE42:      cpu.X86.HasSSE42,
 	HasAVX:        cpu.X86.HasAVX,
 	HasAVX2:       cpu.X86.HasAVX2,
 	HasBMI1:       cpu.X86.HasBMI1,

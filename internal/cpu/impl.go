@@ -2,20 +2,59 @@ package cpu
 
 import (
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 )
 
 // The registry of accelerated implementations, after the idea of the Go
-// source's crypto/internal/impl. A family package registers each kernel's
-// dispatch flag at init; tests then turn kernels off one by one to run every
-// path on one machine, and HASHKIT_DISABLE turns them off by hand.
+// source's crypto/internal/impl. A family package registers each kernel
+// with the CPU features its instructions need, the role it plays and its
+// assembly entry points; the registry sets the kernel's dispatch flag from
+// the features, HASHKIT_DISABLE and the dispatch table (dispatch.go). Tests
+// then select kernels one at a time to run every path on one machine.
+
+// Role says which job of its package a kernel does. The kernels of one role
+// are alternatives for the same job (the package's dispatch code tries
+// their flags in registration order); kernels of different roles work
+// together, so selecting one kernel leaves the other roles as shipped.
+type Role string
+
+const (
+	RoleBlock       Role = "block"        // the compression of whole blocks of one message
+	RoleFinal       Role = "final"        // the final, padded block of a message
+	RoleOneCall     Role = "one-call"     // the whole finish of a short message in one call
+	RoleBatch       Role = "batch"        // several independent chunks or parents at once
+	RoleSingleBlock Role = "single-block" // one block of one message (tree hashes' serial path)
+	RoleSingleState Role = "single-state" // one permutation state
+	RoleMultiState  Role = "multi-state"  // several interleaved permutation states at once
+	RolePrefetch    Role = "prefetch"     // a cache hint, not a computation
+)
+
+// Kernel describes one accelerated implementation for RegisterKernel.
+type Kernel struct {
+	Pkg  string // the registry's name for the family, e.g. "sha256", "keccak"
+	Name string // unique within Pkg, named after the instruction set, e.g. "avx512"
+	Role Role
+	// Needs is every CPU feature the kernel's instructions use: the union
+	// of the Requires lines of its Funcs, less the amd64 baseline. A test
+	// (kernels_test.go at the module root) compares the two.
+	Needs Features
+	// Funcs are the assembly entry points the kernel enables (Go names
+	// without the package), each listed by exactly one kernel.
+	Funcs []string
+	// Flag is the package's dispatch flag; the registry sets it.
+	Flag *bool
+}
 
 type implementation struct {
-	pkg, name string
-	flag      *bool // the family package's dispatch flag
-	available bool  // what the CPU (and HASHKIT_DISABLE) allowed at registration
+	Kernel
+	goPkg     string // import path of the registering package
+	order     int    // position in registration order
+	available bool   // what the CPU (and HASHKIT_DISABLE) allows
+	shipped   bool   // what the dispatch table enables on this CPU
+	legacy    bool   // registered by Register, without features or entry points
 }
 
 var (
@@ -23,25 +62,54 @@ var (
 	impls []*implementation
 )
 
-// Register records the kernel name of package pkg (for example "sha256",
-// "shani"), whose dispatch flag is *flag. *flag must already say whether the
-// CPU can run the kernel. If HASHKIT_DISABLE lists the kernel, as name or
-// pkg/name (comma-separated, case-insensitive), *flag is cleared here.
-//
-// Packages register from init or package-level variable initialisers, best
-// kernel first, so Impls lists them in preference order.
+// RegisterKernel records k and sets *k.Flag: true when this CPU has k.Needs,
+// HASHKIT_DISABLE does not list the kernel (as name or pkg/name,
+// comma-separated, case-insensitive) and the dispatch table prefers no
+// other available kernel of k's role (see dispatch.go). Packages call it
+// from init, the kernels of each role in the order their dispatch code
+// tries the flags.
+func RegisterKernel(k Kernel) {
+	im := &implementation{Kernel: k, goPkg: callerPackage(), available: k.Needs.Present()}
+	add(im)
+}
+
+// Register records a kernel whose dispatch flag the package computed
+// itself; *flag must already say whether the CPU can run it. It has no
+// role, features or entry points, so the registry test reports every
+// kernel registered this way: use RegisterKernel.
 func Register(pkg, name string, flag *bool) {
+	add(&implementation{Kernel: Kernel{Pkg: pkg, Name: name, Flag: flag}, goPkg: callerPackage(), available: *flag, legacy: true})
+}
+
+func add(im *implementation) {
 	mu.Lock()
 	defer mu.Unlock()
-	for _, im := range impls {
-		if im.pkg == pkg && im.name == name {
-			panic("hashkit/internal/cpu: " + pkg + "/" + name + " registered twice")
+	for _, o := range impls {
+		if o.Pkg == im.Pkg && o.Name == im.Name {
+			panic("hashkit/internal/cpu: " + im.Pkg + "/" + im.Name + " registered twice")
 		}
 	}
-	if disabled(pkg, name) {
-		*flag = false
+	if disabled(im.Pkg, im.Name) {
+		im.available = false
 	}
-	impls = append(impls, &implementation{pkg: pkg, name: name, flag: flag, available: *flag})
+	im.order = len(impls)
+	impls = append(impls, im)
+	ship(im.Pkg, im.Role)
+}
+
+// callerPackage returns the import path of the package that called the
+// registration function.
+func callerPackage() string {
+	pc, _, _, ok := runtime.Caller(2)
+	if !ok {
+		return ""
+	}
+	name := runtime.FuncForPC(pc).Name() // e.g. github.com/hashkit/hashkit/blake3.init.0
+	slash := strings.LastIndexByte(name, '/')
+	if dot := strings.IndexByte(name[slash+1:], '.'); dot >= 0 {
+		return name[:slash+1+dot]
+	}
+	return name
 }
 
 func disabled(pkg, name string) bool {
@@ -54,6 +122,64 @@ func disabled(pkg, name string) bool {
 	return false
 }
 
+// role returns the kernels of pkg's role in registration order.
+func role(pkg string, r Role) []*implementation {
+	var out []*implementation
+	for _, im := range impls {
+		if im.Pkg == pkg && im.Role == r {
+			out = append(out, im)
+		}
+	}
+	return out
+}
+
+// ship sets the shipped state of the kernels of pkg's role r: the chosen
+// kernel (the first available one in this CPU's preference order) and the
+// available kernels registered after it, which the dispatch code only
+// reaches where the chosen one does not apply (a narrower batch for the
+// rest of the input, say). Kernels registered before it stay off.
+func ship(pkg string, r Role) {
+	ks := role(pkg, r)
+	chosen := choose(pkg, r, ks)
+	for _, im := range ks {
+		im.shipped = chosen != nil && im.available && im.order >= chosen.order
+		*im.Flag = im.shipped
+	}
+}
+
+// choose returns the kernel of ks the dispatch table prefers on this CPU,
+// or nil for the portable code.
+func choose(pkg string, r Role, ks []*implementation) *implementation {
+	for _, name := range preference(pkg, r, ks) {
+		if name == Generic {
+			return nil
+		}
+		for _, im := range ks {
+			if im.Name == name && im.available {
+				return im
+			}
+		}
+	}
+	return nil
+}
+
+// preference is this CPU's order for pkg's role r: the table's list, then
+// the kernels it does not name in registration order, then the portable
+// code.
+func preference(pkg string, r Role, ks []*implementation) []string {
+	order := slices.Clone(thisCPU.order[pkg+"/"+string(r)])
+	for _, im := range ks {
+		if !slices.Contains(order, im.Name) {
+			order = append(order, im.Name)
+		}
+	}
+	return append(order, Generic)
+}
+
+// Generic names the portable code in Shipped's answer and in the dispatch
+// table.
+const Generic = "generic"
+
 // Impls returns the names of the kernels registered for pkg that this
 // machine can run, in registration order.
 func Impls(pkg string) []string {
@@ -61,8 +187,8 @@ func Impls(pkg string) []string {
 	defer mu.Unlock()
 	var names []string
 	for _, im := range impls {
-		if im.pkg == pkg && im.available {
-			names = append(names, im.name)
+		if im.Pkg == pkg && im.available {
+			names = append(names, im.Name)
 		}
 	}
 	return names
@@ -74,8 +200,8 @@ func Registered(pkg string) (names []string, available []bool) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, im := range impls {
-		if im.pkg == pkg {
-			names = append(names, im.name)
+		if im.Pkg == pkg {
+			names = append(names, im.Name)
 			available = append(available, im.available)
 		}
 	}
@@ -88,39 +214,123 @@ func Packages() []string {
 	defer mu.Unlock()
 	var pkgs []string
 	for _, im := range impls {
-		if !slices.Contains(pkgs, im.pkg) {
-			pkgs = append(pkgs, im.pkg)
+		if !slices.Contains(pkgs, im.Pkg) {
+			pkgs = append(pkgs, im.Pkg)
 		}
 	}
 	slices.Sort(pkgs)
 	return pkgs
 }
 
-// Select enables only the kernel name of pkg (name "" enables none, which
-// leaves the portable code) and reports whether that kernel is available.
-// It is for tests and benchmarks; it is not safe to call while hashing.
+// Info describes a registered kernel, for listings and tests.
+type Info struct {
+	Kernel
+	GoPkg     string // import path of the package that registered it
+	Available bool   // this CPU can run it and HASHKIT_DISABLE does not list it
+	Shipped   bool   // enabled as shipped on this CPU (before any Select)
+	Chosen    bool   // the dispatch table's choice for its role on this CPU
+	Legacy    bool   // registered by Register: no role, features or entry points
+}
+
+// Kernels returns every registered kernel in registration order.
+func Kernels() []Info {
+	mu.Lock()
+	defer mu.Unlock()
+	out := make([]Info, 0, len(impls))
+	for _, im := range impls {
+		k := im.Kernel
+		k.Funcs = slices.Clone(k.Funcs)
+		out = append(out, Info{Kernel: k, GoPkg: im.goPkg, Available: im.available, Shipped: im.shipped,
+			Chosen: choose(im.Pkg, im.Role, role(im.Pkg, im.Role)) == im, Legacy: im.legacy})
+	}
+	return out
+}
+
+// Roles returns the roles of pkg's kernels in registration order.
+func Roles(pkg string) []Role {
+	mu.Lock()
+	defer mu.Unlock()
+	var rs []Role
+	for _, im := range impls {
+		if im.Pkg == pkg && !slices.Contains(rs, im.Role) {
+			rs = append(rs, im.Role)
+		}
+	}
+	return rs
+}
+
+// Shipped returns the name of the kernel the dispatch table chooses for
+// pkg's role r on this CPU, or Generic.
+func Shipped(pkg string, r Role) string {
+	mu.Lock()
+	defer mu.Unlock()
+	if im := choose(pkg, r, role(pkg, r)); im != nil {
+		return im.Name
+	}
+	return Generic
+}
+
+// Select enables only the kernel name of pkg within its role, leaves pkg's
+// other roles as shipped, and reports whether that kernel is available.
+// Name "" (or Generic) disables every kernel of pkg, which leaves the
+// portable code; so does a name that is not available, which returns
+// false. It is for tests and benchmarks; it is not safe to call while
+// hashing.
 func Select(pkg, name string) bool {
 	mu.Lock()
 	defer mu.Unlock()
-	found := name == ""
 	for _, im := range impls {
-		if im.pkg != pkg {
-			continue
+		if im.Pkg == pkg && im.Name == name && im.available {
+			selectIn(pkg, im.Role, im)
+			return true
 		}
-		on := im.name == name && im.available
-		*im.flag = on
-		found = found || on
 	}
-	return found
+	for _, im := range impls {
+		if im.Pkg == pkg {
+			*im.Flag = false
+		}
+	}
+	return name == "" || name == Generic
 }
 
-// Restore enables again every available kernel of pkg.
+// SelectRole enables, within pkg's role r, only the kernel name (none for
+// "" or Generic), leaves pkg's other roles as shipped, and reports whether
+// that kernel is available (true for none). Like Select, it is for tests.
+func SelectRole(pkg string, r Role, name string) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	var sel *implementation
+	for _, im := range impls {
+		if im.Pkg == pkg && im.Role == r && im.Name == name && im.available {
+			sel = im
+		}
+	}
+	selectIn(pkg, r, sel)
+	return sel != nil || name == "" || name == Generic
+}
+
+// selectIn sets the flags of pkg: in role r only sel (nil: none), the
+// other roles as shipped.
+func selectIn(pkg string, r Role, sel *implementation) {
+	for _, im := range impls {
+		if im.Pkg != pkg {
+			continue
+		}
+		if im.Role == r {
+			*im.Flag = im == sel
+		} else {
+			*im.Flag = im.shipped
+		}
+	}
+}
+
+// Restore enables again the kernels of pkg as shipped.
 func Restore(pkg string) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, im := range impls {
-		if im.pkg == pkg {
-			*im.flag = im.available
+		if im.Pkg == pkg {
+			*im.Flag = im.shipped
 		}
 	}
 }

@@ -1,40 +1,154 @@
 package cpu
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
+
+// never is a feature set no CPU has: x86 and arm64 features together.
+const never = AVX | ASIMD
 
 func TestRegistry(t *testing.T) {
-	a, b, c := true, true, false
-	Register("cputest", "fast", &a)
-	Register("cputest", "medium", &b)
-	Register("cputest", "absent", &c)
+	var a, b, c, d, e bool
+	RegisterKernel(Kernel{Pkg: "cputest", Name: "fast", Role: RoleBatch, Flag: &a})
+	RegisterKernel(Kernel{Pkg: "cputest", Name: "medium", Role: RoleBatch, Flag: &b})
+	RegisterKernel(Kernel{Pkg: "cputest", Name: "absent", Role: RoleBatch, Needs: never, Flag: &c})
+	RegisterKernel(Kernel{Pkg: "cputest", Name: "single", Role: RoleSingleBlock, Flag: &e})
 	t.Setenv("HASHKIT_DISABLE", "cputest/off")
-	d := true
-	Register("cputest", "off", &d)
-	if d {
-		t.Fatal("HASHKIT_DISABLE did not clear the flag")
+	RegisterKernel(Kernel{Pkg: "cputest", Name: "off", Role: RoleBatch, Flag: &d})
+	if d || c {
+		t.Fatalf("off=%v absent=%v: HASHKIT_DISABLE or missing features did not clear the flag", d, c)
 	}
-	if got := Impls("cputest"); len(got) != 2 || got[0] != "fast" || got[1] != "medium" {
+	if !a || !b || !e {
+		t.Fatalf("shipped: fast=%v medium=%v single=%v", a, b, e)
+	}
+	if got := Impls("cputest"); !slices.Equal(got, []string{"fast", "medium", "single"}) {
 		t.Fatalf("Impls = %v", got)
 	}
-	if !Select("cputest", "medium") || a || !b || c {
-		t.Fatalf("Select(medium): a=%v b=%v c=%v", a, b, c)
+	if got := Roles("cputest"); !slices.Equal(got, []Role{RoleBatch, RoleSingleBlock}) {
+		t.Fatalf("Roles = %v", got)
 	}
-	if Select("cputest", "absent") || a || b || c {
-		t.Fatalf("Select(absent): a=%v b=%v c=%v", a, b, c)
+	if !Select("cputest", "medium") || a || !b || c || !e {
+		t.Fatalf("Select(medium) changed the other role or left its own: fast=%v medium=%v absent=%v single=%v", a, b, c, e)
 	}
-	if !Select("cputest", "") || a || b {
-		t.Fatal("Select(\"\") left a kernel on")
+	if !Select("cputest", "single") || !a || !b || !e {
+		t.Fatalf("Select(single): fast=%v medium=%v single=%v", a, b, e)
+	}
+	if Select("cputest", "absent") || a || b || c || e {
+		t.Fatalf("Select(absent): fast=%v medium=%v absent=%v single=%v", a, b, c, e)
+	}
+	if !SelectRole("cputest", RoleSingleBlock, "") || !a || !b || e {
+		t.Fatalf("SelectRole(single-block, none): fast=%v medium=%v single=%v", a, b, e)
+	}
+	if !SelectRole("cputest", RoleBatch, "medium") || a || !b || !e {
+		t.Fatalf("SelectRole(batch, medium): fast=%v medium=%v single=%v", a, b, e)
+	}
+	if !Select("cputest", "") || a || b || e {
+		t.Fatal(`Select("") left a kernel on`)
 	}
 	Restore("cputest")
-	if !a || !b || c || d {
-		t.Fatalf("Restore: a=%v b=%v c=%v d=%v", a, b, c, d)
+	if !a || !b || c || d || !e {
+		t.Fatalf("Restore: fast=%v medium=%v absent=%v off=%v single=%v", a, b, c, d, e)
+	}
+	if got := Shipped("cputest", RoleBatch); got != "fast" {
+		t.Fatalf("Shipped(batch) = %q", got)
 	}
 	defer func() {
 		if recover() == nil {
 			t.Fatal("registering twice did not panic")
 		}
 	}()
-	Register("cputest", "fast", &a)
+	RegisterKernel(Kernel{Pkg: "cputest", Name: "fast", Role: RoleBatch, Flag: &a})
+}
+
+// TestPreference checks how a table entry overrides registration order:
+// the first available kernel it names is chosen, kernels registered before
+// it are off, and those after it stay on as fallbacks.
+func TestPreference(t *testing.T) {
+	saved := thisCPU
+	defer func() { thisCPU = saved }()
+	thisCPU = profile{name: "test", order: map[string][]string{
+		"preftest/block":    {"missing", "c", "b"},
+		"preftest/final":    {Generic},
+		"preftest/batch":    {"gone"},
+		"preftest/one-call": {},
+	}}
+	var a, b, c, gone, fin, one1, one2 bool
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "a", Role: RoleBlock, Flag: &a})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "b", Role: RoleBlock, Flag: &b})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "c", Role: RoleBlock, Flag: &c})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "fin", Role: RoleFinal, Flag: &fin})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "gone", Role: RoleBatch, Needs: never, Flag: &gone})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "one1", Role: RoleOneCall, Flag: &one1})
+	RegisterKernel(Kernel{Pkg: "preftest", Name: "one2", Role: RoleOneCall, Flag: &one2})
+	if a || b || !c {
+		t.Errorf("block: a=%v b=%v c=%v, want only c (the first available the table names)", a, b, c)
+	}
+	if fin {
+		t.Error("final: the table says generic, but the kernel is on")
+	}
+	if !one1 || !one2 {
+		t.Errorf("one-call: one1=%v one2=%v, want registration order (both on)", one1, one2)
+	}
+	for r, want := range map[Role]string{RoleBlock: "c", RoleFinal: Generic, RoleBatch: Generic, RoleOneCall: "one1"} {
+		if got := Shipped("preftest", r); got != want {
+			t.Errorf("Shipped(%s) = %q, want %q", r, got, want)
+		}
+	}
+	Select("preftest", "a")
+	if !a || b || c || fin || !one1 {
+		t.Errorf("Select(a): a=%v b=%v c=%v fin=%v one1=%v", a, b, c, fin, one1)
+	}
+	Restore("preftest")
+	if a || b || !c || fin {
+		t.Errorf("Restore: a=%v b=%v c=%v fin=%v", a, b, c, fin)
+	}
+}
+
+func TestLookupProfile(t *testing.T) {
+	for _, c := range []struct {
+		vendor        string
+		family, model uint32
+		want          string
+	}{
+		{"AuthenticAMD", 0x1a, 0x44, "AMD Zen 5"},
+		{"AuthenticAMD", 0x19, 0x21, "AMD Zen 3, Zen 4"},
+		{"AuthenticAMD", 0x17, 0x31, "AMD Zen, Zen+, Zen 2"},
+		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
+		{"GenuineIntel", 6, 0x55, defaultProfile.name},
+		{"HygonGenuine", 0x18, 0, defaultProfile.name},
+		{"", 0, 0, defaultProfile.name},
+	} {
+		if got := lookupProfile(c.vendor, c.family, c.model).name; got != c.want {
+			t.Errorf("%s family %#x model %#x: %q, want %q", c.vendor, c.family, c.model, got, c.want)
+		}
+	}
+	for _, p := range append(profiles, defaultProfile) {
+		if p.why == "" {
+			t.Errorf("%s: the entry does not say which measurement set it", p.name)
+		}
+	}
+	v, f, m, entry, _ := Microarchitecture()
+	t.Logf("this CPU: %q family %#x model %#x: %s", v, f, m, entry)
+}
+
+func TestFeatures(t *testing.T) {
+	f, err := ParseFeatures(" AVX, AVX512BW, SSE2, CMOV, MMX+, SSE4.1, BMI")
+	if err != nil || f != AVX|AVX512BW|SSE41|BMI1 {
+		t.Fatalf("ParseFeatures = %v, %v", f, err)
+	}
+	if s := f.String(); s != "AVX, AVX512BW, BMI, SSE4.1" {
+		t.Fatalf("String = %q", s)
+	}
+	if _, err := ParseFeatures("AVX, NOSUCH"); err == nil {
+		t.Fatal("an unknown feature parsed")
+	}
+	if Features(0).Present() != true || never.Present() {
+		t.Fatal("Present of the empty set or of an impossible set is wrong")
+	}
+	if (AVX2 | AVX).Present() != (X86.HasAVX && X86.HasAVX2) {
+		t.Fatal("Present disagrees with X86")
+	}
 }
 
 func TestSHANIConsistent(t *testing.T) {

@@ -13,8 +13,12 @@ import (
 )
 
 // AllImplementations runs f once for each kernel registered for pkg that this
-// machine can run, with only that kernel enabled, and once more as "generic"
-// with none enabled. If HASHKIT_REQUIRE_IMPL lists a kernel of pkg
+// machine can run, with only that kernel enabled among the kernels of its
+// role and the other roles as shipped; once as "shipped", the kernels the
+// dispatch table enables on this CPU, unless one of those runs already had
+// exactly that combination; once as "without-final" or "without-one-call"
+// with that role's kernels off and the others as shipped; and once more as
+// "generic" with none enabled. If HASHKIT_REQUIRE_IMPL lists a kernel of pkg
 // (comma-separated pkg/name) that cannot run here, the test fails: CI sets it
 // so that a broken feature check cannot silently skip a kernel.
 //
@@ -44,6 +48,24 @@ func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 			f(t)
 		})
 	}
+	if !shippedCovered(pkg) {
+		t.Run("shipped", func(t *testing.T) {
+			cpu.Restore(pkg)
+			f(t)
+		})
+	}
+	roles := cpu.Roles(pkg)
+	for _, r := range roles {
+		// Without a final-block or one-call kernel (what CPUs without
+		// AVX-512BW ship), the other roles' kernels hash the short
+		// messages those would take.
+		if (r == cpu.RoleFinal || r == cpu.RoleOneCall) && len(roles) > 1 && cpu.Shipped(pkg, r) != cpu.Generic {
+			t.Run("without-"+string(r), func(t *testing.T) {
+				cpu.SelectRole(pkg, r, "")
+				f(t)
+			})
+		}
+	}
 	t.Run("generic", func(t *testing.T) {
 		cpu.Select(pkg, "")
 		f(t)
@@ -58,4 +80,28 @@ func AllSHA2(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	t.Run("sha256", func(t *testing.T) { AllImplementations(t, "sha256", f) })
 	t.Run("sha512", func(t *testing.T) { AllImplementations(t, "sha512", f) })
+}
+
+// shippedCovered reports whether one of AllImplementations' single-kernel
+// runs of pkg is the shipped combination: some role ships exactly one
+// kernel (selecting it leaves the other roles as shipped), or none ships
+// any (the generic run).
+func shippedCovered(pkg string) bool {
+	shipped := map[cpu.Role]int{}
+	any := false
+	for _, k := range cpu.Kernels() {
+		if k.Pkg != pkg {
+			continue
+		}
+		if k.Shipped {
+			shipped[k.Role]++
+			any = true
+		}
+	}
+	for _, n := range shipped {
+		if n == 1 {
+			return true
+		}
+	}
+	return !any
 }

@@ -8,14 +8,13 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // several lane-interleaved states at once (see multi_generic.go): eight in
 // the 32 ZMM registers with AVX-512, where VPTERNLOGQ does θ's parities and
 // χ in one instruction each and VPROLQ the rotations; four with AVX2.
-var (
-	useAVX512x8 = cpu.X86.HasAVX512F && cpu.X86.HasAVX
-	useAVX2x4   = cpu.X86.HasAVX2 && cpu.X86.HasAVX
-)
+var useAVX512x8, useAVX2x4 bool
 
 func init() {
-	cpu.Register("keccak", "avx512x8", &useAVX512x8)
-	cpu.Register("keccak", "avx2x4", &useAVX2x4)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx512x8", Role: cpu.RoleMultiState, Flag: &useAVX512x8,
+		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"absorbX8AVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx2x4", Role: cpu.RoleMultiState, Flag: &useAVX2x4,
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"absorbX4AVX2"}})
 }
 
 // absorbX8AVX512 absorbs blocks blocks of rateLanes lanes (17 or 21) into

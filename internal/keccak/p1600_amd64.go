@@ -28,18 +28,17 @@ import (
 // With AVX-512, whole blocks of the standard rates are absorbed by
 // absorbPairAVX512, which keeps the state in the paired layout across
 // blocks.
-var (
-	useAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
-	useBMI2   = cpu.X86.HasBMI1 && cpu.X86.HasBMI2
-)
+var useAVX512, useBMI2 bool
 
 func init() {
-	cpu.Register("keccak", "avx512", &useAVX512)
-	cpu.Register("keccak", "bmi2", &useBMI2)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx512", Role: cpu.RoleSingleState, Flag: &useAVX512,
+		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"p1600PairAVX512", "p1600Plane0PairAVX512", "absorbPairAVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "bmi2", Role: cpu.RoleSingleState, Flag: &useBMI2,
+		Needs: cpu.BMI1 | cpu.BMI2, Funcs: []string{"p1600BMI2"}})
 }
 
 // p1600PairAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4
-// (12 or 24 here). It needs AVX-512F and AVX-512VL.
+// (12 or 24 here). It needs AVX2, AVX-512F and AVX-512VL.
 //
 //go:noescape
 func p1600PairAVX512(a *[25]uint64, rounds int)
@@ -81,7 +80,7 @@ func p1600(a *[25]uint64, rounds int) {
 
 // absorbPairAVX512 XORs each block of lanes lanes (9, 13, 17, 18 or 21) of
 // p into a and applies Keccak-f[1600] (24 rounds) after each, for the
-// len(p)/(8*lanes) whole blocks of p. It needs AVX-512F and AVX-512VL.
+// len(p)/(8*lanes) whole blocks of p. It needs AVX2, AVX-512F and AVX-512VL.
 //
 //go:noescape
 func absorbPairAVX512(a *[25]uint64, p []byte, lanes int)

@@ -1,0 +1,286 @@
+//go:build !purego
+
+package hashkit
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/binary"
+	"errors"
+	"io"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashkit/hashkit/argon2"
+	"github.com/hashkit/hashkit/blake1"
+	"github.com/hashkit/hashkit/blake2b"
+	"github.com/hashkit/hashkit/blake2s"
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/k12"
+	"github.com/hashkit/hashkit/scrypt"
+	"github.com/hashkit/hashkit/sha1"
+	"github.com/hashkit/hashkit/sha256"
+	"github.com/hashkit/hashkit/sha3"
+	"github.com/hashkit/hashkit/sha512"
+)
+
+// roleWork is, per "pkg/role", a call that spends its time in that role's
+// kernel (streaming writes where a one-call kernel would otherwise take the
+// whole message).
+var roleWork = map[string]func(){
+	"argon2/block":        func() { argon2.IDKey([]byte("pw"), []byte("somesalt"), 1, 1<<10, 1, 32) },
+	"blake1/block":        func() { blake1.Sum256(msg64K) },
+	"blake2b/block":       func() { blake2b.Sum512(msg64K) },
+	"blake2s/block":       func() { blake2s.Sum256(msg64K) },
+	"blake3/batch":        func() { blake3.Sum256(msg64K) },
+	"blake3/single-block": func() { blake3.Sum256(msg64K[:1024]) },
+	"keccak/single-state": func() { sha3.Sum256(msg64K) },
+	"keccak/multi-state":  func() { k12.SumKT128(msg64K, nil, 32) },
+	"scrypt/block":        func() { scrypt.Key([]byte("pw"), []byte("salt"), 1<<8, 8, 1, 32) },
+	"sha1/block":          func() { h := sha1.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha256/block":        func() { h := sha256.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha512/block":        func() { sha512.Sum512(msg64K) },
+}
+
+var msg64K = make([]byte, 64<<10)
+
+// TestDispatchCallsChosenKernel checks, for every role in which this CPU
+// can run more than one kernel, that the kernel the dispatch table chooses
+// is the one that runs as shipped: a CPU profile of the role's work must
+// find the chosen kernel's entry points more often than any other kernel's,
+// and none of the kernels registered before it (which the table ranks
+// lower, so their flags are off). With -short only the roles
+// where the table departs from registration order are checked.
+func TestDispatchCallsChosenKernel(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the dispatch table covers amd64 kernels only")
+	}
+	if errs := cpu.TableErrors(); len(errs) > 0 {
+		t.Errorf("the dispatch table names kernels that do not exist:\n%s", strings.Join(errs, "\n"))
+	}
+	_, _, _, entry, why := cpu.Microarchitecture()
+	t.Logf("dispatch table entry for this CPU: %s (%s)", entry, why)
+	type roleKey struct {
+		pkg  string
+		role cpu.Role
+	}
+	byRole := map[roleKey][]cpu.Info{}
+	var keys []roleKey
+	for _, k := range cpu.Kernels() {
+		rk := roleKey{k.Pkg, k.Role}
+		if !slices.Contains(keys, rk) {
+			keys = append(keys, rk)
+		}
+		byRole[rk] = append(byRole[rk], k)
+	}
+	for _, rk := range keys {
+		ks := byRole[rk]
+		var avail []cpu.Info
+		for _, k := range ks {
+			if k.Available {
+				avail = append(avail, k)
+			}
+		}
+		if len(avail) < 2 {
+			continue // nothing to choose between
+		}
+		chosen := cpu.Shipped(rk.pkg, rk.role)
+		if testing.Short() && chosen == avail[0].Name {
+			continue
+		}
+		key := rk.pkg + "/" + string(rk.role)
+		t.Run(key, func(t *testing.T) {
+			work, ok := roleWork[key]
+			if !ok {
+				t.Fatalf("no work for %s in roleWork: add a call that spends its time in that role's kernels", key)
+			}
+			owner := map[string]string{} // full function name -> kernel
+			for _, k := range ks {
+				for _, fn := range k.Funcs {
+					owner[k.GoPkg+"."+fn] = k.Name
+				}
+			}
+			counts := profileKernels(t, work, owner)
+			t.Logf("chosen %s; samples per kernel %v", chosen, counts)
+			if chosen == cpu.Generic {
+				for name, n := range counts {
+					t.Errorf("the table chooses the portable code, but %s ran (%d samples)", name, n)
+				}
+				return
+			}
+			before := true // k is registered before the chosen kernel
+			for _, k := range ks {
+				if k.Name == chosen {
+					before = false
+					continue
+				}
+				if before && counts[k.Name] > 0 {
+					t.Errorf("the table chooses %s, but %s, which it ranks lower, ran (%d samples)", chosen, k.Name, counts[k.Name])
+				}
+				if counts[k.Name] >= counts[chosen] {
+					t.Errorf("the table chooses %s, but %s ran as much (%d samples against %d)", chosen, k.Name, counts[k.Name], counts[chosen])
+				}
+			}
+		})
+	}
+}
+
+// profileKernels runs work under the CPU profiler until the profile holds
+// at least 20 samples in the functions of owner (or a few seconds pass)
+// and returns the samples per kernel.
+func profileKernels(t *testing.T, work func(), owner map[string]string) map[string]int {
+	t.Helper()
+	counts := map[string]int{}
+	total := 0
+	for try := 0; try < 6 && total < 20; try++ {
+		var buf bytes.Buffer
+		if err := pprof.StartCPUProfile(&buf); err != nil {
+			t.Skipf("cannot profile: %v", err)
+		}
+		for start := time.Now(); time.Since(start) < 300*time.Millisecond; {
+			work()
+		}
+		pprof.StopCPUProfile()
+		leaves, err := profileLeaves(buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fn := range leaves {
+			if k, ok := owner[fn]; ok {
+				counts[k]++
+				total++
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no profile sample fell in any kernel of the role")
+	}
+	return counts
+}
+
+// profileLeaves decodes a gzipped pprof profile (profile.proto) and returns
+// the innermost function of each sample.
+func profileLeaves(gz []byte) ([]string, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		strs      []string
+		funcName  = map[uint64]uint64{} // function id -> string index
+		locFunc   = map[uint64]uint64{} // location id -> innermost function id
+		sampleLoc []uint64              // the leaf location of each sample
+	)
+	err = protoFields(data, func(field int, v uint64, b []byte) error {
+		switch field {
+		case 2: // Sample
+			first := true
+			return protoFields(b, func(f int, v uint64, b []byte) error {
+				if f != 1 || !first {
+					return nil
+				}
+				first = false
+				if b != nil { // packed location ids
+					v, _ = binary.Uvarint(b)
+				}
+				sampleLoc = append(sampleLoc, v)
+				return nil
+			})
+		case 4: // Location
+			var id, fn uint64
+			haveLine := false
+			err := protoFields(b, func(f int, v uint64, b []byte) error {
+				switch {
+				case f == 1:
+					id = v
+				case f == 4 && !haveLine: // the first Line is the innermost
+					haveLine = true
+					return protoFields(b, func(f int, v uint64, _ []byte) error {
+						if f == 1 {
+							fn = v
+						}
+						return nil
+					})
+				}
+				return nil
+			})
+			locFunc[id] = fn
+			return err
+		case 5: // Function
+			var id, name uint64
+			err := protoFields(b, func(f int, v uint64, _ []byte) error {
+				switch f {
+				case 1:
+					id = v
+				case 2:
+					name = v
+				}
+				return nil
+			})
+			funcName[id] = name
+			return err
+		case 6: // string_table
+			strs = append(strs, string(b))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	leaves := make([]string, 0, len(sampleLoc))
+	for _, loc := range sampleLoc {
+		if i := funcName[locFunc[loc]]; i < uint64(len(strs)) {
+			leaves = append(leaves, strs[i])
+		}
+	}
+	return leaves, nil
+}
+
+// protoFields calls f for each field of the protobuf message b: with the
+// value of a varint field, or with the bytes of a length-delimited one.
+func protoFields(b []byte, f func(field int, v uint64, b []byte) error) error {
+	for len(b) > 0 {
+		key, n := binary.Uvarint(b)
+		if n <= 0 {
+			return errors.New("bad protobuf key")
+		}
+		b = b[n:]
+		field, wire := int(key>>3), key&7
+		switch wire {
+		case 0:
+			v, n := binary.Uvarint(b)
+			if n <= 0 {
+				return errors.New("bad protobuf varint")
+			}
+			b = b[n:]
+			if err := f(field, v, nil); err != nil {
+				return err
+			}
+		case 2:
+			l, n := binary.Uvarint(b)
+			if n <= 0 || uint64(len(b)-n) < l {
+				return errors.New("bad protobuf length")
+			}
+			if err := f(field, 0, b[n:n+int(l)]); err != nil {
+				return err
+			}
+			b = b[n+int(l):]
+		case 1:
+			b = b[min(8, len(b)):]
+		case 5:
+			b = b[min(4, len(b)):]
+		default:
+			return errors.New("unsupported protobuf wire type")
+		}
+	}
+	return nil
+}

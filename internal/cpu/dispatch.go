@@ -1,0 +1,129 @@
+package cpu
+
+import (
+	"slices"
+	"strings"
+)
+
+// Which kernel wins a role depends on the core, not only on its features:
+// Zen 5 runs vector integer instructions at two cycles' latency and scalar
+// ones at one, so a latency-bound single message can prefer scalar code
+// there and SIMD code on a core with one-cycle vector latency. The table
+// below holds every per-microarchitecture choice in one place. Each entry
+// names the measurement that set it; an order lists kernel names best
+// first per "pkg/role" (Generic for the portable code), and the kernels an
+// order does not name follow in registration order. A CPU the table does
+// not know gets registration order, which is what every CPU got before
+// the table existed, so an unmeasured core never changes behaviour.
+
+type profile struct {
+	name   string
+	vendor string   // CPUID leaf 0
+	family uint32   // display family (base + extended)
+	models []uint32 // display models; nil means every model of the family
+	why    string   // the measurement that justified the order
+	order  map[string][]string
+}
+
+// zen5 is the order of every role as the amd64 packages registered it when
+// the table was made, each measured on Zen 5 with the kernels' benchmarks.
+// Listing every role keeps Zen 5 on these kernels when new ones are
+// registered ahead of them.
+var zen5 = map[string][]string{
+	"argon2/block":        {"avx512", "avx2"},
+	"argon2/prefetch":     {"prefetch"},
+	"blake1/block":        {"avx512", "sse41"},
+	"blake2b/block":       {"bmi2"},
+	"blake2b/final":       {"avx512bw"},
+	"blake2s/block":       {"bmi2"},
+	"blake2s/final":       {"avx512bw"},
+	"blake3/batch":        {"avx512", "avx2", "sse41"},
+	"blake3/single-block": {"bmi2"},
+	"blake3/one-call":     {"avx512bw"},
+	"keccak/single-state": {"avx512", "bmi2"},
+	"keccak/multi-state":  {"avx512x8", "avx2x4"},
+	"md5/block":           {"amd64"},
+	"ripemd160/block":     {"amd64"},
+	"scrypt/block":        {"scalar", "avx512", "sse2"},
+	"sha1/block":          {"shani", "ssse3", "amd64"},
+	"sha1/one-call":       {"onecall"},
+	"sha256/block":        {"shani", "avx2"},
+	"sha256/one-call":     {"onecall"},
+	"sha512/block":        {"avx512", "avx2"},
+}
+
+var profiles = []profile{
+	{
+		name: "AMD Zen 5", vendor: "AuthenticAMD", family: 0x1a,
+		why:   "the kernels' package benchmarks on Zen 5, where every kernel and this order were first measured",
+		order: zen5,
+	},
+	{
+		name: "AMD Zen, Zen+, Zen 2", vendor: "AuthenticAMD", family: 0x17,
+		why: "not measured: registration order, as no published latency table shows these kernels' order reversed",
+	},
+	{
+		name: "AMD Zen 3, Zen 4", vendor: "AuthenticAMD", family: 0x19,
+		why: "not measured: registration order, as no published latency table shows these kernels' order reversed",
+	},
+	{
+		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0xcf},
+		why:   "paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207)",
+		order: intelEmeraldRapids,
+	},
+}
+
+// intelEmeraldRapids lists the roles where the paired runs found another
+// order than registration order; in the others they confirmed it.
+var intelEmeraldRapids = map[string][]string{
+	// With one-cycle vector latency the VPROLD rotations of the avx512
+	// kernel shorten Salsa20/8's chain below the scalar kernel's.
+	"scrypt/block": {"avx512", "scalar", "sse2"},
+}
+
+// defaultProfile is for CPUs the table does not list.
+var defaultProfile = profile{name: "unknown CPU", why: "registration order"}
+
+// lookupProfile returns the table's entry for the CPU, or defaultProfile.
+func lookupProfile(vendor string, family, model uint32) profile {
+	for _, p := range profiles {
+		if p.vendor == vendor && p.family == family && (p.models == nil || slices.Contains(p.models, model)) {
+			return p
+		}
+	}
+	return defaultProfile
+}
+
+var cpuVendor, cpuFamily, cpuModel = identify()
+
+// thisCPU is this CPU's entry in the table.
+var thisCPU = lookupProfile(cpuVendor, cpuFamily, cpuModel)
+
+// Microarchitecture describes this CPU as the dispatch table sees it: the
+// CPUID vendor, family and model, the table entry's name, and the
+// measurement behind it.
+func Microarchitecture() (vendor string, family, model uint32, entry, why string) {
+	return cpuVendor, cpuFamily, cpuModel, thisCPU.name, thisCPU.why
+}
+
+// TableErrors returns, for each name in the dispatch table that no
+// registered kernel of its package and role has, a line saying so; tests
+// call it once every amd64 package has registered.
+func TableErrors() []string {
+	mu.Lock()
+	defer mu.Unlock()
+	var errs []string
+	for _, p := range profiles {
+		for key, names := range p.order {
+			pkg, r, _ := strings.Cut(key, "/")
+			ks := role(pkg, Role(r))
+			for _, n := range names {
+				if n != Generic && !slices.ContainsFunc(ks, func(im *implementation) bool { return im.Name == n }) {
+					errs = append(errs, p.name+": "+key+" names "+n+", which is not registered for that role")
+				}
+			}
+		}
+	}
+	slices.Sort(errs)
+	return errs
+}
