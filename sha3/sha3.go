@@ -63,8 +63,8 @@ var errMarshal = errors.New("hashkit/sha3: invalid hash state")
 
 // SHA3 is a SHA-3 or legacy Keccak hash with a fixed digest size. It
 // implements hash.Hash, hash.Cloner, encoding.BinaryMarshaler,
-// encoding.BinaryAppender and encoding.BinaryUnmarshaler. Its zero value is
-// not usable; use the New functions.
+// encoding.BinaryAppender and encoding.BinaryUnmarshaler. The zero value is
+// a usable SHA3-256 hash, as crypto/sha3's is.
 type SHA3 struct {
 	s    keccak.Sponge
 	kind uint8
@@ -93,6 +93,15 @@ func sizeOf(kind uint8) int {
 		return Size384
 	}
 	return Size512
+}
+
+// ready makes the zero value a SHA3-256 hash; every method calls it first,
+// as crypto/sha3 does, so that a declared `var d SHA3` works.
+func (d *SHA3) ready() {
+	if d.kind == 0 {
+		d.kind = kindSHA3_256
+		d.init()
+	}
 }
 
 func (d *SHA3) init() {
@@ -138,6 +147,7 @@ func NewLegacyKeccak512() *SHA3 { return newSHA3(kindKeccak512) }
 
 // Write absorbs more data into the hash's state. It never returns an error.
 func (d *SHA3) Write(p []byte) (int, error) {
+	d.ready()
 	d.s.Absorb(p)
 	return len(p), nil
 }
@@ -145,6 +155,7 @@ func (d *SHA3) Write(p []byte) (int, error) {
 // Sum appends the current hash to b and returns the resulting slice. It does
 // not change the underlying hash state.
 func (d *SHA3) Sum(b []byte) []byte {
+	d.ready()
 	s := d.s
 	var out [Size512]byte
 	n := sizeOf(d.kind)
@@ -153,16 +164,17 @@ func (d *SHA3) Sum(b []byte) []byte {
 }
 
 // Reset resets the hash to its initial state.
-func (d *SHA3) Reset() { d.s.Reset() }
+func (d *SHA3) Reset() { d.ready(); d.s.Reset() }
 
 // Size returns the number of bytes Sum appends.
-func (d *SHA3) Size() int { return sizeOf(d.kind) }
+func (d *SHA3) Size() int { d.ready(); return sizeOf(d.kind) }
 
 // BlockSize returns the rate of the sponge in bytes.
-func (d *SHA3) BlockSize() int { return d.s.Rate() }
+func (d *SHA3) BlockSize() int { d.ready(); return d.s.Rate() }
 
 // Clone returns an independent copy of the hash. The error is always nil.
 func (d *SHA3) Clone() (hash.Cloner, error) {
+	d.ready()
 	c := *d
 	return &c, nil
 }
@@ -176,6 +188,7 @@ func (d *SHA3) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
+	d.ready()
 	b = append(b, magic...)
 	b = append(b, d.kind)
 	return d.s.AppendBinary(b), nil
@@ -185,6 +198,7 @@ func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
 // algorithm. It returns an error for any other input and then leaves the
 // hash unchanged.
 func (d *SHA3) UnmarshalBinary(b []byte) error {
+	d.ready()
 	if len(b) != 4+keccak.MarshaledSize || string(b[:3]) != magic || b[3] != d.kind {
 		return errMarshal
 	}
