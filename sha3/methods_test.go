@@ -27,6 +27,8 @@ func TestMethodSets(t *testing.T) {
 	}{
 		{&SHA3{}, join(hash, marshal, []string{"Clone"})},
 		{&SHAKE{}, join(xof, marshal, []string{"Clone"})},
+		{&legacyKeccak{}, join(hash, marshal, []string{"Clone", "Read"})},
+		{&shakeHash{}, join(hash, xof, marshal, []string{"Clone"})},
 		{&KMAC{}, join(hash, []string{"Clone", "Verify"})},
 		{&KMACXOF{}, join(xof, []string{"Clone"})},
 		{&TupleHash{}, join([]string{"BlockSize", "Reset", "Size", "Sum", "WriteElement", "Clone"}, marshal)},

@@ -11,6 +11,14 @@
 // hash.XOF, hash.Cloner, and (where unkeyed) encoding.BinaryMarshaler and
 // encoding.BinaryUnmarshaler.
 //
+// golang.org/x/crypto/sha3's names are here too: ShakeHash, NewShake128,
+// NewShake256, NewCShake128, NewCShake256, ShakeSum128, ShakeSum256, and
+// NewLegacyKeccak224 to 512, which return a hash.Hash whose value also
+// squeezes output with Read. Code written for either package therefore
+// compiles with only the import path changed, except where x/crypto's
+// New224 to New512 are used as func() hash.Hash values: these return *SHA3,
+// as crypto/sha3's do, so write func() hash.Hash { return sha3.New256() }.
+//
 // # Which function should I use?
 //
 // For a general-purpose hash, SHA3-256 (Sum256, New256). For output of any
@@ -61,7 +69,7 @@ const magic = "hk3" // followed by the kind byte
 
 var errMarshal = errors.New("hashkit/sha3: invalid hash state")
 
-// SHA3 is a SHA-3 or legacy Keccak hash with a fixed digest size. It
+// SHA3 is a SHA-3 hash with a fixed digest size. It
 // implements hash.Hash, hash.Cloner, encoding.BinaryMarshaler,
 // encoding.BinaryAppender and encoding.BinaryUnmarshaler. The zero value is
 // a usable SHA3-256 hash, as crypto/sha3's is.
@@ -128,23 +136,6 @@ func New384() *SHA3 { return newSHA3(kindSHA3_384) }
 // preimage resistance 512 bits).
 func New512() *SHA3 { return newSHA3(kindSHA3_512) }
 
-// NewLegacyKeccak224 returns a new Keccak-224 hash: the Keccak submission's
-// padding (domain byte 0x01) instead of SHA-3's.
-//
-// Legacy Keccak is not SHA-3 and is not a NIST standard. Use it only where a
-// protocol requires it (Ethereum uses Keccak-256); otherwise use SHA-3.
-func NewLegacyKeccak224() *SHA3 { return newSHA3(kindKeccak224) }
-
-// NewLegacyKeccak256 returns a new Keccak-256 hash, the hash Ethereum calls
-// keccak256 (see NewLegacyKeccak224 for the warning).
-func NewLegacyKeccak256() *SHA3 { return newSHA3(kindKeccak256) }
-
-// NewLegacyKeccak384 returns a new Keccak-384 hash (see NewLegacyKeccak224).
-func NewLegacyKeccak384() *SHA3 { return newSHA3(kindKeccak384) }
-
-// NewLegacyKeccak512 returns a new Keccak-512 hash (see NewLegacyKeccak224).
-func NewLegacyKeccak512() *SHA3 { return newSHA3(kindKeccak512) }
-
 // Write absorbs more data into the hash's state. It never returns an error.
 func (d *SHA3) Write(p []byte) (int, error) {
 	d.ready()
@@ -199,12 +190,18 @@ func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
 // hash unchanged.
 func (d *SHA3) UnmarshalBinary(b []byte) error {
 	d.ready()
+	// A fixed-size hash never squeezes in place (Sum works on a copy).
+	return d.unmarshal(b, false)
+}
+
+// unmarshal is UnmarshalBinary, for a squeezing state too if squeezing is
+// allowed (legacy Keccak's Read).
+func (d *SHA3) unmarshal(b []byte, squeezing bool) error {
 	if len(b) != 4+keccak.MarshaledSize || string(b[:3]) != magic || b[3] != d.kind {
 		return errMarshal
 	}
 	s := d.s
-	if err := s.UnmarshalBinary(b[4:]); err != nil || s.Squeezing() {
-		// A fixed-size hash never squeezes in place (Sum works on a copy).
+	if err := s.UnmarshalBinary(b[4:]); err != nil || (s.Squeezing() && !squeezing) {
 		return errMarshal
 	}
 	d.s = s
