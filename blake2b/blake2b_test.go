@@ -2,6 +2,7 @@ package blake2b
 
 import (
 	"bytes"
+	"crypto"
 	"encoding"
 	"encoding/hex"
 	"hash"
@@ -296,3 +297,11 @@ func TestSumMatchesStreaming(t *testing.T) {
 func TestXOFLongOutput(t *testing.T) { b2.TestXOFLongOutput(t) }
 
 func TestXOFClone(t *testing.T) { b2.TestXOFClone(t) }
+
+// TestRegisterHash: importing the package registers the three sizes that
+// x/crypto/blake2b registers.
+func TestRegisterHash(t *testing.T) {
+	hashtest.TestRegistered(t, crypto.BLAKE2b_256, func(m []byte) []byte { s := Sum256(m); return s[:] })
+	hashtest.TestRegistered(t, crypto.BLAKE2b_384, func(m []byte) []byte { s := Sum384(m); return s[:] })
+	hashtest.TestRegistered(t, crypto.BLAKE2b_512, func(m []byte) []byte { s := Sum512(m); return s[:] })
+}

@@ -2,6 +2,7 @@ package blake2s
 
 import (
 	"bytes"
+	"crypto"
 	"encoding"
 	"encoding/hex"
 	"hash"
@@ -278,3 +279,9 @@ func TestSumMatchesStreaming(t *testing.T) {
 func TestXOFLongOutput(t *testing.T) { b2.TestXOFLongOutput(t) }
 
 func TestXOFClone(t *testing.T) { b2.TestXOFClone(t) }
+
+// TestRegisterHash: importing the package registers BLAKE2s-256, as
+// x/crypto/blake2s does.
+func TestRegisterHash(t *testing.T) {
+	hashtest.TestRegistered(t, crypto.BLAKE2s_256, func(m []byte) []byte { s := Sum256(m); return s[:] })
+}

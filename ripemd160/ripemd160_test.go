@@ -2,6 +2,7 @@ package ripemd160
 
 import (
 	"bytes"
+	"crypto"
 	"encoding"
 	"encoding/binary"
 	"hash"
@@ -135,4 +136,10 @@ func TestKernels(t *testing.T) {
 // interfaces.
 func TestMethods(t *testing.T) {
 	hashtest.TestMethods(t, New(), "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write")
+}
+
+// TestRegisterHash: importing the package registers RIPEMD-160, as
+// x/crypto/ripemd160 does.
+func TestRegisterHash(t *testing.T) {
+	hashtest.TestRegistered(t, crypto.RIPEMD160, func(m []byte) []byte { s := Sum(m); return s[:] })
 }
