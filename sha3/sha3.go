@@ -7,9 +7,12 @@
 //
 // The API of the FIPS 202 functions mirrors the standard library's
 // crypto/sha3: New256 returns a *SHA3, Sum256 returns a [32]byte, NewSHAKE128
-// returns a *SHAKE implementing hash.XOF. All hashes implement hash.Hash or
-// hash.XOF, hash.Cloner, and (where unkeyed) encoding.BinaryMarshaler and
-// encoding.BinaryUnmarshaler.
+// returns a *SHAKE implementing hash.XOF. The fixed-size hashes (SHA3,
+// KMAC, ParallelHash, legacy Keccak) implement hash.Hash and hash.Cloner;
+// the XOFs implement hash.XOF and a Clone that returns their own type
+// (hash.Cloner would require Sum); TupleHash takes elements through
+// WriteElement instead of Write. The unkeyed ones also implement
+// encoding.BinaryMarshaler, BinaryAppender and BinaryUnmarshaler.
 //
 // golang.org/x/crypto/sha3's names are here too: ShakeHash, NewShake128,
 // NewShake256, NewCShake128, NewCShake256, ShakeSum128, ShakeSum256, and

@@ -154,8 +154,7 @@ func (x *SHAKE) Reset() {
 func (x *SHAKE) BlockSize() int { x.ready(); return x.s.Rate() }
 
 // Clone returns an independent copy, which continues writing or reading
-// where x is. (hash.Cloner requires a hash.Hash, which an XOF is not, so
-// Clone returns the concrete type.)
+// where x is.
 func (x *SHAKE) Clone() *SHAKE {
 	x.ready()
 	c := *x
