@@ -7,7 +7,7 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/hashkit/hashkit/phc"
+	"github.com/hashkit/hashkit/internal/phc"
 )
 
 // ErrMismatch is returned by Verify when the password does not match.

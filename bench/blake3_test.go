@@ -120,6 +120,25 @@ func TestBLAKE3SeekDifferential(t *testing.T) {
 			t.Fatalf("offset %d: ours %x, zeebo %x", off, a[:16], b[:16])
 		}
 	}
+	// Near the end, through io.SeekEnd. lukechampine's stream ends one byte
+	// earlier (2^64 - 1 bytes), so its Seek(n-1, io.SeekEnd) is our
+	// Seek(n, io.SeekEnd). Its v1.4.1 Seek reads the wrong block unless the
+	// offset is in the first block of a 1 KiB unit, hence these distances.
+	lh := luke.New(32, nil)
+	lh.Write(in)
+	l := lh.XOF()
+	for _, back := range []int64{3072, 2000, 1024, 1000, 970} {
+		if _, err := r.Seek(-back, io.SeekEnd); err != nil {
+			t.Fatal(err)
+		}
+		l.Seek(-back+1, io.SeekEnd)
+		a, b := make([]byte, 300), make([]byte, 300)
+		na, _ := r.Read(a)
+		nb, _ := l.Read(b)
+		if n := min(na, nb); n == 0 || !bytes.Equal(a[:n], b[:n]) {
+			t.Fatalf("%d bytes before the end: ours %x, lukechampine %x", back, a[:na], b[:nb])
+		}
+	}
 }
 
 var blake3Sizes = []int{8, 64, 1024, 8192, 16384, 65536, 1 << 20, 16 << 20}

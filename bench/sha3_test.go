@@ -104,3 +104,62 @@ func TestLegacyKeccakVsXCrypto(t *testing.T) {
 		}
 	}
 }
+
+// TestXCryptoSHA3API runs code written for x/crypto/sha3 on both packages:
+// the ShakeHash constructors, ShakeSum, and legacy Keccak's Read as
+// go-ethereum uses it (asserting the hash.Hash to a Read-er), at lengths
+// around the rates.
+func TestXCryptoSHA3API(t *testing.T) {
+	type keccakState interface {
+		hash.Hash
+		Read([]byte) (int, error)
+	}
+	msg := hashtest.RandBytes(2, 400)
+	N, S := []byte("N"), []byte("S")
+	shakes := []struct {
+		name  string
+		peers func() xsha3.ShakeHash
+		oursH func() sha3.ShakeHash
+	}{
+		{"Shake128", xsha3.NewShake128, sha3.NewShake128},
+		{"Shake256", xsha3.NewShake256, sha3.NewShake256},
+		{"CShake128", func() xsha3.ShakeHash { return xsha3.NewCShake128(N, S) }, func() sha3.ShakeHash { return sha3.NewCShake128(N, S) }},
+		{"CShake256", func() xsha3.ShakeHash { return xsha3.NewCShake256(N, S) }, func() sha3.ShakeHash { return sha3.NewCShake256(N, S) }},
+	}
+	for n := 0; n <= len(msg); n += 7 {
+		m := msg[:n]
+		for _, c := range shakes {
+			ours, peer := c.oursH(), c.peers()
+			ours.Write(m)
+			peer.Write(m)
+			if a, b := ours.Sum(nil), peer.Sum(nil); !bytes.Equal(a, b) || ours.Size() != peer.Size() {
+				t.Fatalf("%s Sum of %d bytes differs", c.name, n)
+			}
+			a, b := make([]byte, 2*n+1), make([]byte, 2*n+1)
+			ours.Read(a)
+			peer.Read(b)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("%s Read after %d bytes differs", c.name, n)
+			}
+		}
+		a, b := make([]byte, n), make([]byte, n)
+		sha3.ShakeSum256(a, m)
+		xsha3.ShakeSum256(b, m)
+		if !bytes.Equal(a, b) {
+			t.Fatalf("ShakeSum256 of %d bytes differs", n)
+		}
+		for _, mk := range []struct {
+			ours, peer func() hash.Hash
+		}{{sha3.NewLegacyKeccak256, xsha3.NewLegacyKeccak256}, {sha3.NewLegacyKeccak512, xsha3.NewLegacyKeccak512}} {
+			ours, peer := mk.ours().(keccakState), mk.peer().(keccakState)
+			ours.Write(m)
+			peer.Write(m)
+			a, b := make([]byte, n+3), make([]byte, n+3)
+			ours.Read(a)
+			peer.Read(b)
+			if !bytes.Equal(a, b) {
+				t.Fatalf("legacy Keccak Read after %d bytes differs", n)
+			}
+		}
+	}
+}

@@ -4,7 +4,8 @@
 //
 // The API mirrors golang.org/x/crypto/blake2b, so switching is an import-path
 // change: New, New256, New384, New512, Sum256, Sum384, Sum512 and NewXOF
-// behave as there. NewWithParams and NewXOFWithParams add the parameter block
+// behave as there, and importing the package registers BLAKE2b-256, -384 and
+// -512 with crypto.RegisterHash as there. NewWithParams and NewXOFWithParams add the parameter block
 // fields of the specification (salt, personalization, tree hashing).
 //
 // # Which function should I use
@@ -31,6 +32,7 @@
 package blake2b
 
 import (
+	"crypto"
 	"encoding/binary"
 	"errors"
 	"hash"
@@ -211,6 +213,23 @@ func New384(key []byte) (hash.Hash, error) { return New(Size384, key) }
 // New256 returns a BLAKE2b-256 hash, keyed if key is non-empty (at most 64
 // bytes, else an error). It offers 128-bit collision resistance.
 func New256(key []byte) (hash.Hash, error) { return New(Size256, key) }
+
+// init registers BLAKE2b-256, BLAKE2b-384 and BLAKE2b-512 with crypto.RegisterHash, as
+// golang.org/x/crypto/blake2b does, so that code choosing hashes by
+// crypto.Hash finds them once this package is imported.
+func init() {
+	crypto.RegisterHash(crypto.BLAKE2b_256, newUnkeyed(Size256))
+	crypto.RegisterHash(crypto.BLAKE2b_384, newUnkeyed(Size384))
+	crypto.RegisterHash(crypto.BLAKE2b_512, newUnkeyed(Size))
+}
+
+func newUnkeyed(size int) func() hash.Hash {
+	return func() hash.Hash {
+		d := new(digest)
+		d.initSimple(size, nil)
+		return d
+	}
+}
 
 // NewWithParams returns a BLAKE2b hash with the parameter block p. It is an
 // error if p.Size is not 1 to 64, p.Key is longer than 64 bytes, p.Salt or

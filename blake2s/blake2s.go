@@ -3,9 +3,10 @@
 // BLAKE2Xs extendable-output function of the [BLAKE2X] paper.
 //
 // The API mirrors golang.org/x/crypto/blake2s, so switching is an import-path
-// change: New128, New256, Sum256 and NewXOF behave as there. New (any digest
-// size), NewWithParams and NewXOFWithParams add the parameter block fields of
-// the specification (salt, personalization, tree hashing).
+// change: New128, New256, Sum256 and NewXOF behave as there, and importing
+// the package registers BLAKE2s-256 with crypto.RegisterHash as there. New
+// (any digest size), NewWithParams and NewXOFWithParams add the parameter
+// block fields of the specification (salt, personalization, tree hashing).
 //
 // # Which function should I use
 //
@@ -31,6 +32,7 @@
 package blake2s
 
 import (
+	"crypto"
 	"encoding/binary"
 	"errors"
 	"hash"
@@ -218,6 +220,21 @@ func New128(key []byte) (hash.Hash, error) {
 		return nil, errors.New("hashkit/blake2s: a key is required for a 128-bit hash")
 	}
 	return New(Size128, key)
+}
+
+// init registers BLAKE2s-256 with crypto.RegisterHash, as
+// golang.org/x/crypto/blake2s does, so that code choosing hashes by
+// crypto.Hash finds it once this package is imported.
+func init() {
+	crypto.RegisterHash(crypto.BLAKE2s_256, newUnkeyed(Size))
+}
+
+func newUnkeyed(size int) func() hash.Hash {
+	return func() hash.Hash {
+		d := new(digest)
+		d.initSimple(size, nil)
+		return d
+	}
 }
 
 // NewWithParams returns a BLAKE2s hash with the parameter block p. It is an

@@ -2,6 +2,7 @@ package blake2s
 
 import (
 	"bytes"
+	"crypto"
 	"encoding"
 	"encoding/hex"
 	"hash"
@@ -252,11 +253,14 @@ func TestParamsMatchNew(t *testing.T) {
 // else.
 func TestMethods(t *testing.T) {
 	h, _ := New256(nil)
-	hashtest.TestMethods(t, h, "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write")
+	hashtest.NoExtraMethods(t, h)
 	h, _ = New256([]byte("key"))
-	hashtest.TestMethods(t, h, "BlockSize Clone Reset Size Sum Write")
+	hashtest.NoExtraMethods(t, h)
+	if _, ok := h.(encoding.BinaryMarshaler); ok {
+		t.Error("a keyed hash marshals its key")
+	}
 	x, _ := NewXOF(0, nil)
-	hashtest.TestMethods(t, x, "BlockSize Clone Read Reset Write")
+	hashtest.NoExtraMethods(t, x, "Clone") // Clone() XOF, as x/crypto's
 }
 
 // TestSumMatchesStreaming compares Sum256 with streaming at lengths around
@@ -278,3 +282,9 @@ func TestSumMatchesStreaming(t *testing.T) {
 func TestXOFLongOutput(t *testing.T) { b2.TestXOFLongOutput(t) }
 
 func TestXOFClone(t *testing.T) { b2.TestXOFClone(t) }
+
+// TestRegisterHash: importing the package registers BLAKE2s-256, as
+// x/crypto/blake2s does.
+func TestRegisterHash(t *testing.T) {
+	hashtest.TestRegistered(t, crypto.BLAKE2s_256, func(m []byte) []byte { s := Sum256(m); return s[:] })
+}

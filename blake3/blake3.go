@@ -403,15 +403,16 @@ func (h *Hasher) Sum(b []byte) []byte {
 	return append(b, out[:Size]...)
 }
 
-// XOF returns a reader of the extended output of the input so far (up to
-// 2^64 bytes), which can also seek. It does not change h.
+// XOF returns a reader of the extended output of the input so far (2^64
+// bytes), which can also seek. It does not change h.
 func (h *Hasher) XOF() *OutputReader {
 	return &OutputReader{root: h.rootNode()}
 }
 
 // Read reads the extended output of the input written so far into p, as
 // [Hasher.XOF] would; its first 32 bytes are Sum's. After the first Read,
-// Write panics until Reset. The error is always nil.
+// Write panics until Reset. The error is nil until all 2^64 bytes have been
+// read, then io.EOF.
 func (h *Hasher) Read(p []byte) (int, error) {
 	if !h.squeezing {
 		h.out = OutputReader{root: h.rootNode()}
@@ -443,20 +444,28 @@ func Sum256(data []byte) [Size]byte {
 	return [Size]byte(out[:Size])
 }
 
-// OutputReader reads the extended output of a BLAKE3 root node: up to 2^64
-// bytes, any 64-byte block of which can be computed directly, so Seek to any
-// offset is cheap. It implements [io.Reader] and [io.Seeker].
+// OutputReader reads the extended output of a BLAKE3 root node: a stream of
+// 2^64 bytes, any 64-byte block of which can be computed directly, so Seek to
+// any offset is cheap. It implements [io.Reader] and [io.Seeker].
 type OutputReader struct {
 	root node
-	pos  uint64          // offset of the next byte to read
+	pos  uint64          // offset of the next byte to read, modulo 2^64
+	end  bool            // all 2^64 bytes have been read (pos is 0)
 	buf  [BlockSize]byte // the output block containing pos, if pos%64 != 0
 }
 
 var _ io.ReadSeeker = (*OutputReader)(nil)
 
-// Read fills p with the next len(p) bytes of output. The error is always
-// nil.
+// Read fills p with the next len(p) bytes of output. The error is nil until
+// the end of the 2^64-byte stream: a Read there returns what is left, and
+// the next one 0, [io.EOF].
 func (r *OutputReader) Read(p []byte) (int, error) {
+	if r.end {
+		return 0, io.EOF
+	}
+	if left := -r.pos; r.pos != 0 && uint64(len(p)) > left {
+		p = p[:left]
+	}
 	n := len(p)
 	if off := r.pos % BlockSize; off != 0 {
 		k := copy(p, r.buf[off:])
@@ -474,41 +483,44 @@ func (r *OutputReader) Read(p []byte) (int, error) {
 		k := copy(p, r.buf[:])
 		r.pos += uint64(k)
 	}
+	// Only reading the stream's last byte brings a non-empty read back to 0.
+	r.end = n > 0 && r.pos == 0
 	return n, nil
 }
 
 // Seek sets the offset of the next Read to offset, relative to the start of
-// the output (whence io.SeekStart) or to the current offset
-// (io.SeekCurrent), and returns the new offset. Seeking relative to the end
-// (io.SeekEnd) returns an error, since the end, 2^64 bytes in, is beyond any
-// int64 offset. A negative or overflowing result is an error and leaves the
-// offset unchanged. Seek panics if whence is not one of io.SeekStart,
-// io.SeekCurrent or io.SeekEnd.
+// the output (whence io.SeekStart), to the current offset (io.SeekCurrent),
+// or to the end of the 2^64-byte stream (io.SeekEnd, as
+// lukechampine.com/blake3's Seek does; zeebo/blake3's refuses it), and
+// returns the new offset. An offset of 2^63 or more does not fit in an
+// int64: it is returned modulo 2^64 (negative: Seek(-n, io.SeekEnd) returns
+// -n). A result before the start or after the end, or an invalid whence, is
+// an error and leaves the offset unchanged.
 func (r *OutputReader) Seek(offset int64, whence int) (int64, error) {
-	var pos int64
+	var base uint64 // modulo 2^64; atEnd says it is 2^64
+	var atEnd bool
 	switch whence {
 	case io.SeekStart:
-		pos = offset
 	case io.SeekCurrent:
-		if r.pos > 1<<63-1 {
-			return 0, errors.New("hashkit/blake3: current offset does not fit in an int64")
-		}
-		cur := int64(r.pos)
-		if offset > 0 && cur > 1<<63-1-offset {
-			return 0, errors.New("hashkit/blake3: seek offset overflows an int64")
-		}
-		pos = cur + offset
+		base, atEnd = r.pos, r.end
 	case io.SeekEnd:
-		return 0, errors.New("hashkit/blake3: seeking relative to the end of the output is not supported")
+		atEnd = true
 	default:
-		panic("hashkit/blake3: invalid whence")
+		return 0, errors.New("hashkit/blake3: invalid whence")
 	}
-	if pos < 0 {
-		return 0, errors.New("hashkit/blake3: negative seek offset")
+	pos := base + uint64(offset)
+	end := false
+	switch {
+	case offset < 0 && !atEnd && uint64(-offset) > base:
+		return 0, errors.New("hashkit/blake3: negative seek position")
+	case offset > 0 && (atEnd || pos < base && pos != 0):
+		return 0, errors.New("hashkit/blake3: seek position beyond the 2^64-byte output")
+	case offset > 0 && pos < base, offset == 0 && atEnd:
+		end = true // exactly 2^64
 	}
-	r.pos = uint64(pos)
-	if r.pos%BlockSize != 0 {
-		r.root.rootBlock(&r.buf, r.pos/BlockSize)
+	r.pos, r.end = pos, end
+	if pos%BlockSize != 0 {
+		r.root.rootBlock(&r.buf, pos/BlockSize)
 	}
-	return pos, nil
+	return int64(pos), nil
 }

@@ -6,8 +6,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"io"
-	"reflect"
-	"slices"
+	"math"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -396,18 +395,10 @@ func TestXOFSeek(t *testing.T) {
 	}
 	got = make([]byte, 100)
 	r.Read(got)
-	root := h.rootNode()
-	var blocks [3 * BlockSize]byte
-	for i := range 3 {
-		s := compressReference(&root.cv, &root.block, far/BlockSize+uint64(i), root.blockLen, root.flags|flagRoot)
-		for j, w := range s {
-			blocks[i*BlockSize+4*j], blocks[i*BlockSize+4*j+1], blocks[i*BlockSize+4*j+2], blocks[i*BlockSize+4*j+3] = byte(w), byte(w>>8), byte(w>>16), byte(w>>24)
-		}
-	}
-	if off := far % BlockSize; !bytes.Equal(got, blocks[off:off+100]) {
+	if !bytes.Equal(got, directOutput(h.rootNode(), far, len(got))) {
 		t.Fatal("far read differs from direct compression")
 	}
-	// Errors and panics.
+	// Errors.
 	r.Seek(5, io.SeekStart)
 	if _, err := r.Seek(-6, io.SeekCurrent); err == nil {
 		t.Error("negative result accepted")
@@ -415,23 +406,93 @@ func TestXOFSeek(t *testing.T) {
 	if _, err := r.Seek(-1, io.SeekStart); err == nil {
 		t.Error("negative offset accepted")
 	}
-	if _, err := r.Seek(1<<63-1, io.SeekCurrent); err == nil {
-		t.Error("overflow accepted")
+	if _, err := r.Seek(1, io.SeekEnd); err == nil {
+		t.Error("offset beyond the end accepted")
 	}
-	if _, err := r.Seek(0, io.SeekEnd); err == nil {
-		t.Error("SeekEnd accepted")
+	for _, whence := range []int{-1, 3, 9999} {
+		if _, err := r.Seek(0, whence); err == nil {
+			t.Errorf("whence %d accepted", whence)
+		}
 	}
 	if pos, _ := r.Seek(0, io.SeekCurrent); pos != 5 {
 		t.Errorf("failed seeks moved the offset to %d", pos)
 	}
-	func() {
-		defer func() {
-			if recover() == nil {
-				t.Error("invalid whence did not panic")
-			}
-		}()
-		r.Seek(0, 3)
-	}()
+}
+
+// directOutput returns n bytes of root's output from offset pos, each block
+// compressed by the reference function.
+func directOutput(root node, pos uint64, n int) []byte {
+	var out []byte
+	for b := pos / BlockSize; len(out) < int(pos%BlockSize)+n; b++ {
+		s := compressReference(&root.cv, &root.block, b, root.blockLen, root.flags|flagRoot)
+		for _, w := range s {
+			out = binary.LittleEndian.AppendUint32(out, w)
+		}
+	}
+	return out[pos%BlockSize:][:n]
+}
+
+// TestXOFEnd checks the end of the 2^64-byte output: io.SeekEnd as in
+// lukechampine.com/blake3 (its reader test: Seek(-1000, io.SeekEnd), a
+// 1024-byte Read returns 1000 bytes, the next io.EOF), offsets past 2^63
+// returned modulo 2^64, and the end recorded in the marshalled state.
+func TestXOFEnd(t *testing.T) {
+	h := New()
+	h.Write([]byte("end"))
+	r := h.XOF()
+	if pos, err := r.Seek(-1000, io.SeekEnd); err != nil || pos != -1000 {
+		t.Fatalf("Seek(-1000, SeekEnd) = %d, %v", pos, err)
+	}
+	buf := make([]byte, 1024)
+	n, err := r.Read(buf)
+	if n != 1000 || err != nil {
+		t.Fatalf("Read near the end = %d, %v; want 1000, nil", n, err)
+	}
+	if !bytes.Equal(buf[:n], directOutput(h.rootNode(), math.MaxUint64-999, 1000)) {
+		t.Fatal("the last 1000 bytes differ from direct compression")
+	}
+	if n, err := r.Read(buf); n != 0 || err != io.EOF {
+		t.Fatalf("Read at the end = %d, %v; want 0, EOF", n, err)
+	}
+	if pos, err := r.Seek(-1, io.SeekCurrent); err != nil || pos != -1 {
+		t.Fatalf("Seek(-1, SeekCurrent) at the end = %d, %v", pos, err)
+	}
+	if n, err := r.Read(buf); n != 1 || err != nil || buf[0] != directOutput(h.rootNode(), math.MaxUint64, 1)[0] {
+		t.Fatalf("reading the last byte = %d, %v", n, err)
+	}
+	r.Seek(-64, io.SeekEnd)
+	if pos, err := r.Seek(64, io.SeekCurrent); err != nil || pos != 0 {
+		t.Fatalf("Seek to exactly the end = %d, %v", pos, err)
+	}
+	if _, err := r.Seek(1, io.SeekCurrent); err == nil {
+		t.Error("Seek past the end accepted")
+	}
+	if n, err := r.Read(buf); n != 0 || err != io.EOF {
+		t.Fatalf("Read after seeking to the end = %d, %v", n, err)
+	}
+	r.Seek(0, io.SeekStart)
+	if n, err := r.Read(buf); n != len(buf) || err != nil || !bytes.Equal(buf, directOutput(h.rootNode(), 0, len(buf))) {
+		t.Fatalf("Read from the start after the end = %d, %v", n, err)
+	}
+	// A squeezing state at the end (squeezing byte 2) round-trips.
+	h.Read(buf[:1])
+	st, _ := h.MarshalBinary()
+	st[len(magic)] = 2
+	binary.BigEndian.PutUint64(st[len(magic)+1:], 0)
+	var g Hasher
+	if err := g.UnmarshalBinary(st); err != nil {
+		t.Fatalf("UnmarshalBinary of a state at the end: %v", err)
+	}
+	if n, err := g.Read(buf); n != 0 || err != io.EOF {
+		t.Fatalf("Read of an unmarshalled state at the end = %d, %v", n, err)
+	}
+	if again, _ := g.MarshalBinary(); !bytes.Equal(again, st) {
+		t.Fatal("a state at the end does not marshal back")
+	}
+	binary.BigEndian.PutUint64(st[len(magic)+1:], 1)
+	if err := g.UnmarshalBinary(st); err == nil {
+		t.Fatal("a state at the end with a position accepted")
+	}
 }
 
 func TestKeySize(t *testing.T) {
@@ -550,17 +611,7 @@ func TestMarshalGolden(t *testing.T) {
 // TestMethodSets keeps the exported API to the interfaces plus the
 // documented extras.
 func TestMethodSets(t *testing.T) {
-	check := func(v any, want []string) {
-		t.Helper()
-		typ := reflect.TypeOf(v)
-		var got []string
-		for i := range typ.NumMethod() {
-			got = append(got, typ.Method(i).Name)
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("%v has methods %v, want %v", typ, got, want)
-		}
-	}
-	check((*Hasher)(nil), []string{"AppendBinary", "BlockSize", "Clone", "MarshalBinary", "Read", "Reset", "Size", "Sum", "UnmarshalBinary", "Write", "XOF"})
-	check((*OutputReader)(nil), []string{"Read", "Seek"})
+	h := New()
+	hashtest.NoExtraMethods(t, h, "XOF")
+	hashtest.NoExtraMethods(t, h.XOF(), "Read", "Seek")
 }

@@ -10,7 +10,7 @@ import (
 // promise:
 //
 //	magic     4 bytes  "b3h\x01"
-//	squeezing 1 byte   0, or 1 once Read was called
+//	squeezing 1 byte   0, or 1 once Read was called, 2 once all 2^64 bytes were read
 //	position  8 bytes  big-endian offset of the next output byte (0 unless squeezing)
 //	counter   8 bytes  big-endian index of the current chunk, below 2^54
 //	cv        32 bytes the current chunk's chaining value, little-endian words
@@ -45,7 +45,8 @@ func (h *Hasher) AppendBinary(b []byte) ([]byte, error) {
 	}
 	b = append(b, magic...)
 	if h.squeezing {
-		b = append(b, 1)
+		// 2: all 2^64 bytes of output have been read (the position is 0).
+		b = append(b, 1+boolByte(h.out.end))
 		b = binary.BigEndian.AppendUint64(b, h.out.pos)
 	} else {
 		b = append(b, 0)
@@ -98,7 +99,7 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 		minStack, maxStack = minStack+1, minStack+low
 	}
 	switch {
-	case squeezing > 1 || squeezing == 0 && pos != 0:
+	case squeezing > 2 || squeezing != 1 && pos != 0:
 		return errors.New("hashkit/blake3: invalid output position")
 	case c.counter >= 1<<54:
 		return errors.New("hashkit/blake3: invalid chunk counter")
@@ -125,13 +126,19 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 		h.stack[i] = [cvLen]byte(p[i*cvLen:])
 	}
 	h.stackLen = stackLen
-	h.squeezing = squeezing == 1
+	h.squeezing = squeezing != 0
 	if h.squeezing {
-		h.out = OutputReader{root: h.rootNode()}
-		h.out.pos = pos
+		h.out = OutputReader{root: h.rootNode(), pos: pos, end: squeezing == 2}
 		if pos%BlockSize != 0 {
 			h.out.root.rootBlock(&h.out.buf, pos/BlockSize)
 		}
 	}
 	return nil
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }

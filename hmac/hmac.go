@@ -54,9 +54,14 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 	if h == nil {
 		panic("hashkit/hmac: nil hash constructor")
 	}
-	inner := h()
-	if inner == nil {
+	// Both hashes are made before any fast path is chosen, so that a
+	// constructor returning one shared value panics whatever the hash.
+	inner, outer := h(), h()
+	if inner == nil || outer == nil {
 		panic("hashkit/hmac: hash constructor returned nil")
+	}
+	if sameValue(inner, outer) {
+		panic("hashkit/hmac: hash constructor does not return unique values")
 	}
 	if size, ok := sha2.Fresh256(inner); ok {
 		m := new(hmac256)
@@ -67,13 +72,6 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 		m := new(hmac512)
 		m.init(kind, key)
 		return m
-	}
-	outer := h()
-	if outer == nil {
-		panic("hashkit/hmac: hash constructor returned nil")
-	}
-	if sameValue(inner, outer) {
-		panic("hashkit/hmac: hash constructor does not return unique values")
 	}
 	return newGeneric(inner, outer, key)
 }

@@ -152,9 +152,7 @@ type hmac512 struct {
 
 func (m *hmac512) init(kind sha2.Kind512, key []byte) {
 	m.ih, m.oh = sha2.HMACKeys512(kind, key)
-	var d sha2.Digest512
-	d.Init(kind)
-	m.size = d.Size()
+	m.size = kind.Size()
 	m.Reset()
 }
 

@@ -356,3 +356,10 @@ func TestDomainSeparation(t *testing.T) {
 		seen[k] = fmt.Sprint(D)
 	}
 }
+
+// TestMethodSets keeps the exported API to the interfaces.
+func TestMethodSets(t *testing.T) {
+	ts, _ := NewTurboSHAKE128(0x1f)
+	hashtest.NoExtraMethods(t, ts)
+	hashtest.NoExtraMethods(t, NewKT128(nil))
+}

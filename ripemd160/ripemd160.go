@@ -10,13 +10,15 @@
 // addresses (RIPEMD-160 of SHA-256) and OpenPGP. For new designs use SHA-256
 // (hashkit/sha256), SHA-3 (hashkit/sha3) or BLAKE3 (hashkit/blake3).
 //
-// The API mirrors golang.org/x/crypto/ripemd160 (New, Size, BlockSize) and
-// adds the one-shot Sum.
+// The API mirrors golang.org/x/crypto/ripemd160 (New, Size, BlockSize;
+// importing the package registers crypto.RIPEMD160) and adds the one-shot
+// Sum.
 //
 // [RIPEMD-160]: https://homes.esat.kuleuven.be/~bosselae/ripemd160.html
 package ripemd160
 
 import (
+	"crypto"
 	"encoding/binary"
 	"hash"
 
@@ -62,6 +64,10 @@ func New() hash.Hash {
 	d.Reset()
 	return d
 }
+
+// init registers RIPEMD-160 with crypto.RegisterHash, as
+// golang.org/x/crypto/ripemd160 does.
+func init() { crypto.RegisterHash(crypto.RIPEMD160, New) }
 
 // Sum returns the RIPEMD-160 checksum of data.
 func Sum(data []byte) [Size]byte {

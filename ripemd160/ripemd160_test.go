@@ -2,6 +2,7 @@ package ripemd160
 
 import (
 	"bytes"
+	"crypto"
 	"encoding"
 	"encoding/binary"
 	"hash"
@@ -134,5 +135,11 @@ func TestKernels(t *testing.T) {
 // TestMethods checks that the hasher exports only the methods of its
 // interfaces.
 func TestMethods(t *testing.T) {
-	hashtest.TestMethods(t, New(), "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write")
+	hashtest.NoExtraMethods(t, New())
+}
+
+// TestRegisterHash: importing the package registers RIPEMD-160, as
+// x/crypto/ripemd160 does.
+func TestRegisterHash(t *testing.T) {
+	hashtest.TestRegistered(t, crypto.RIPEMD160, func(m []byte) []byte { s := Sum(m); return s[:] })
 }

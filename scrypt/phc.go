@@ -8,7 +8,7 @@ import (
 	"math/bits"
 	"strconv"
 
-	"github.com/hashkit/hashkit/phc"
+	"github.com/hashkit/hashkit/internal/phc"
 )
 
 // ErrMismatch is returned by Verify when the password does not match.

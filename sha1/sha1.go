@@ -22,6 +22,7 @@
 package sha1
 
 import (
+	"crypto/subtle"
 	"encoding/binary"
 	"hash"
 
@@ -146,6 +147,46 @@ func (d *digest) checkSum() [Size]byte {
 	block(d, d.x[:])
 	for i, h := range d.h {
 		binary.BigEndian.PutUint32(out[4*i:], h)
+	}
+	return out
+}
+
+// ConstantTimeSum appends the same checksum as Sum to b, computed with no
+// branch or memory access that depends on how many bytes are buffered, as
+// crypto/sha1's ConstantTimeSum is: both possible final blocks are always
+// compressed and the unneeded result is masked away. It does not change the
+// state.
+func (d *digest) ConstantTimeSum(b []byte) []byte {
+	c := *d
+	s := c.constantTimeSum()
+	return append(b, s[:]...)
+}
+
+func (d *digest) constantTimeSum() [Size]byte {
+	var length [8]byte
+	binary.BigEndian.PutUint64(length[:], d.len<<3)
+	nx := int32(d.nx)
+	// fits is all ones if the padding and length fit after the buffered
+	// bytes in this block (nx < 56), else zero.
+	fits := uint32((nx - (BlockSize - 8)) >> 31)
+	for i := range int32(BlockSize) {
+		keep := byte((i - nx) >> 31) // all ones for buffered bytes
+		mark := byte(subtle.ConstantTimeEq(i, nx)) << 7
+		d.x[i] = d.x[i]&keep | mark
+		if i >= BlockSize-8 {
+			d.x[i] |= byte(fits) & length[i-(BlockSize-8)]
+		}
+	}
+	block(d, d.x[:])
+	first := d.h
+	// The other final block: the separator (0x80) always fell in the first
+	// one, so this is zeros and the length.
+	clear(d.x[:BlockSize-8])
+	copy(d.x[BlockSize-8:], length[:])
+	block(d, d.x[:])
+	var out [Size]byte
+	for i := range d.h {
+		binary.BigEndian.PutUint32(out[4*i:], first[i]&fits|d.h[i]&^fits)
 	}
 	return out
 }

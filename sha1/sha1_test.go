@@ -148,7 +148,32 @@ func TestVectorsMonteCarlo(t *testing.T) {
 }
 
 // TestMethods checks that the hasher exports only the methods of its
-// interfaces.
+// interfaces and ConstantTimeSum, as crypto/sha1's.
 func TestMethods(t *testing.T) {
-	hashtest.TestMethods(t, New(), "AppendBinary BlockSize Clone MarshalBinary Reset Size Sum UnmarshalBinary Write")
+	hashtest.NoExtraMethods(t, New(), "ConstantTimeSum")
+}
+
+// TestConstantTimeSum compares ConstantTimeSum with Sum and with
+// crypto/sha1's ConstantTimeSum at every buffered length of a few blocks,
+// on every kernel.
+func TestConstantTimeSum(t *testing.T) {
+	type ctSummer interface{ ConstantTimeSum([]byte) []byte }
+	msg := hashtest.RandBytes(40, 3*BlockSize+1)
+	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
+		for n := range len(msg) {
+			h, ref := New(), stdsha1.New()
+			h.Write(msg[:n])
+			ref.Write(msg[:n])
+			got := h.(ctSummer).ConstantTimeSum([]byte("x"))
+			if want := h.Sum([]byte("x")); !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes: ConstantTimeSum %x, Sum %x", n, got, want)
+			}
+			if want := ref.(ctSummer).ConstantTimeSum([]byte("x")); !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes: ConstantTimeSum %x, crypto/sha1's %x", n, got, want)
+			}
+			if again := h.Sum(nil); !bytes.Equal(again, got[1:]) {
+				t.Fatalf("%d bytes: ConstantTimeSum changed the state", n)
+			}
+		}
+	})
 }

@@ -73,3 +73,10 @@ func TestAllocations(t *testing.T) {
 	hashtest.NoAllocs(t, "Sum256", func() { Sum256(msg) })
 	hashtest.NoAllocs(t, "Sum224", func() { Sum224(msg) })
 }
+
+// TestExtraMethods: the hashers export only the methods of their interfaces,
+// as crypto/sha256's (its TestExtraMethods).
+func TestExtraMethods(t *testing.T) {
+	hashtest.NoExtraMethods(t, New())
+	hashtest.NoExtraMethods(t, New224())
+}

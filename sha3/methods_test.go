@@ -1,49 +1,29 @@
 package sha3
 
 import (
-	"reflect"
-	"slices"
-	"strings"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
-// TestMethodSets pins each type's exported methods to its interfaces plus
+// TestMethodSets keeps each type's exported methods to its interfaces plus
 // the documented extras, so that nothing is exported by accident.
 func TestMethodSets(t *testing.T) {
-	marshal := []string{"AppendBinary", "MarshalBinary", "UnmarshalBinary"}
-	hash := []string{"BlockSize", "Reset", "Size", "Sum", "Write"}
-	xof := []string{"BlockSize", "Read", "Reset", "Write"}
-	join := func(sets ...[]string) []string {
-		var all []string
-		for _, s := range sets {
-			all = append(all, s...)
-		}
-		slices.Sort(all)
-		return slices.Compact(all)
-	}
-	for _, c := range []struct {
-		v    any
-		want []string
-	}{
-		{&SHA3{}, join(hash, marshal, []string{"Clone"})},
-		{&SHAKE{}, join(xof, marshal, []string{"Clone"})},
-		{&KMAC{}, join(hash, []string{"Clone", "Verify"})},
-		{&KMACXOF{}, join(xof, []string{"Clone"})},
-		{&TupleHash{}, join([]string{"BlockSize", "Reset", "Size", "Sum", "WriteElement", "Clone"}, marshal)},
-		{&TupleHashXOF{}, join([]string{"BlockSize", "Reset", "Read", "WriteElement", "Clone"}, marshal)},
-		{&ParallelHash{}, join(hash, marshal, []string{"Clone"})},
-		{&ParallelHashXOF{}, join(xof, marshal, []string{"Clone"})},
-		{&KeccakPRG{}, []string{"AddEntropy", "AddRandomEntropy", "Clone", "Forget", "Read"}},
-	} {
-		typ := reflect.TypeOf(c.v)
-		var got []string
-		for i := range typ.NumMethod() {
-			got = append(got, typ.Method(i).Name)
-		}
-		want := slices.Clone(c.want)
-		slices.Sort(want)
-		if !slices.Equal(got, want) {
-			t.Errorf("%v has methods %s, want %s", typ, strings.Join(got, ", "), strings.Join(want, ", "))
-		}
-	}
+	kmac, _ := NewKMAC128([]byte("key"), nil, 32)
+	tuple, _ := NewTupleHash128(nil, 32)
+	ph, _ := NewParallelHash128(64, nil, 32)
+	phx, _ := NewParallelHashXOF128(64, nil)
+	prg, _ := NewKeccakPRG(256)
+	hashtest.NoExtraMethods(t, New256())
+	hashtest.NoExtraMethods(t, NewLegacyKeccak256(), "Read") // x/crypto's squeezing Read
+	hashtest.NoExtraMethods(t, NewShake128(), "Clone")       // Clone() ShakeHash, as x/crypto's
+	hashtest.NoExtraMethods(t, NewSHAKE128(), "Clone")       // Clone() *SHAKE: an XOF is no hash.Cloner
+	hashtest.NoExtraMethods(t, kmac, "Verify")
+	hashtest.NoExtraMethods(t, NewKMACXOF128([]byte("key"), nil), "Clone")
+	// TupleHash has WriteElement instead of Write, so it is no hash.Hash.
+	hashtest.NoExtraMethods(t, tuple, "BlockSize", "Clone", "Reset", "Size", "Sum", "WriteElement")
+	hashtest.NoExtraMethods(t, NewTupleHashXOF128(nil), "BlockSize", "Clone", "Read", "Reset", "WriteElement")
+	hashtest.NoExtraMethods(t, ph)
+	hashtest.NoExtraMethods(t, phx, "Clone")
+	hashtest.NoExtraMethods(t, prg, "AddEntropy", "AddRandomEntropy", "Clone", "Forget", "Read")
 }

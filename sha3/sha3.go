@@ -7,9 +7,20 @@
 //
 // The API of the FIPS 202 functions mirrors the standard library's
 // crypto/sha3: New256 returns a *SHA3, Sum256 returns a [32]byte, NewSHAKE128
-// returns a *SHAKE implementing hash.XOF. All hashes implement hash.Hash or
-// hash.XOF, hash.Cloner, and (where unkeyed) encoding.BinaryMarshaler and
-// encoding.BinaryUnmarshaler.
+// returns a *SHAKE implementing hash.XOF. The fixed-size hashes (SHA3,
+// KMAC, ParallelHash, legacy Keccak) implement hash.Hash and hash.Cloner;
+// the XOFs implement hash.XOF and a Clone that returns their own type
+// (hash.Cloner would require Sum); TupleHash takes elements through
+// WriteElement instead of Write. The unkeyed ones also implement
+// encoding.BinaryMarshaler, BinaryAppender and BinaryUnmarshaler.
+//
+// golang.org/x/crypto/sha3's names are here too: ShakeHash, NewShake128,
+// NewShake256, NewCShake128, NewCShake256, ShakeSum128, ShakeSum256, and
+// NewLegacyKeccak224 to 512, which return a hash.Hash whose value also
+// squeezes output with Read. Code written for either package therefore
+// compiles with only the import path changed, except where x/crypto's
+// New224 to New512 are used as func() hash.Hash values: these return *SHA3,
+// as crypto/sha3's do, so write func() hash.Hash { return sha3.New256() }.
 //
 // # Which function should I use?
 //
@@ -61,10 +72,10 @@ const magic = "hk3" // followed by the kind byte
 
 var errMarshal = errors.New("hashkit/sha3: invalid hash state")
 
-// SHA3 is a SHA-3 or legacy Keccak hash with a fixed digest size. It
+// SHA3 is a SHA-3 hash with a fixed digest size. It
 // implements hash.Hash, hash.Cloner, encoding.BinaryMarshaler,
-// encoding.BinaryAppender and encoding.BinaryUnmarshaler. Its zero value is
-// not usable; use the New functions.
+// encoding.BinaryAppender and encoding.BinaryUnmarshaler. The zero value is
+// a usable SHA3-256 hash, as crypto/sha3's is.
 type SHA3 struct {
 	s    keccak.Sponge
 	kind uint8
@@ -95,6 +106,15 @@ func sizeOf(kind uint8) int {
 	return Size512
 }
 
+// ready makes the zero value a SHA3-256 hash; every method calls it first,
+// as crypto/sha3 does, so that a declared `var d SHA3` works.
+func (d *SHA3) ready() {
+	if d.kind == 0 {
+		d.kind = kindSHA3_256
+		d.init()
+	}
+}
+
 func (d *SHA3) init() {
 	ds := byte(keccak.DomainSHA3)
 	if d.kind >= kindKeccak224 {
@@ -119,25 +139,9 @@ func New384() *SHA3 { return newSHA3(kindSHA3_384) }
 // preimage resistance 512 bits).
 func New512() *SHA3 { return newSHA3(kindSHA3_512) }
 
-// NewLegacyKeccak224 returns a new Keccak-224 hash: the Keccak submission's
-// padding (domain byte 0x01) instead of SHA-3's.
-//
-// Legacy Keccak is not SHA-3 and is not a NIST standard. Use it only where a
-// protocol requires it (Ethereum uses Keccak-256); otherwise use SHA-3.
-func NewLegacyKeccak224() *SHA3 { return newSHA3(kindKeccak224) }
-
-// NewLegacyKeccak256 returns a new Keccak-256 hash, the hash Ethereum calls
-// keccak256 (see NewLegacyKeccak224 for the warning).
-func NewLegacyKeccak256() *SHA3 { return newSHA3(kindKeccak256) }
-
-// NewLegacyKeccak384 returns a new Keccak-384 hash (see NewLegacyKeccak224).
-func NewLegacyKeccak384() *SHA3 { return newSHA3(kindKeccak384) }
-
-// NewLegacyKeccak512 returns a new Keccak-512 hash (see NewLegacyKeccak224).
-func NewLegacyKeccak512() *SHA3 { return newSHA3(kindKeccak512) }
-
 // Write absorbs more data into the hash's state. It never returns an error.
 func (d *SHA3) Write(p []byte) (int, error) {
+	d.ready()
 	d.s.Absorb(p)
 	return len(p), nil
 }
@@ -145,6 +149,7 @@ func (d *SHA3) Write(p []byte) (int, error) {
 // Sum appends the current hash to b and returns the resulting slice. It does
 // not change the underlying hash state.
 func (d *SHA3) Sum(b []byte) []byte {
+	d.ready()
 	s := d.s
 	var out [Size512]byte
 	n := sizeOf(d.kind)
@@ -153,16 +158,17 @@ func (d *SHA3) Sum(b []byte) []byte {
 }
 
 // Reset resets the hash to its initial state.
-func (d *SHA3) Reset() { d.s.Reset() }
+func (d *SHA3) Reset() { d.ready(); d.s.Reset() }
 
 // Size returns the number of bytes Sum appends.
-func (d *SHA3) Size() int { return sizeOf(d.kind) }
+func (d *SHA3) Size() int { d.ready(); return sizeOf(d.kind) }
 
 // BlockSize returns the rate of the sponge in bytes.
-func (d *SHA3) BlockSize() int { return d.s.Rate() }
+func (d *SHA3) BlockSize() int { d.ready(); return d.s.Rate() }
 
 // Clone returns an independent copy of the hash. The error is always nil.
 func (d *SHA3) Clone() (hash.Cloner, error) {
+	d.ready()
 	c := *d
 	return &c, nil
 }
@@ -176,6 +182,7 @@ func (d *SHA3) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
+	d.ready()
 	b = append(b, magic...)
 	b = append(b, d.kind)
 	return d.s.AppendBinary(b), nil
@@ -185,12 +192,19 @@ func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
 // algorithm. It returns an error for any other input and then leaves the
 // hash unchanged.
 func (d *SHA3) UnmarshalBinary(b []byte) error {
+	d.ready()
+	// A fixed-size hash never squeezes in place (Sum works on a copy).
+	return d.unmarshal(b, false)
+}
+
+// unmarshal is UnmarshalBinary, for a squeezing state too if squeezing is
+// allowed (legacy Keccak's Read).
+func (d *SHA3) unmarshal(b []byte, squeezing bool) error {
 	if len(b) != 4+keccak.MarshaledSize || string(b[:3]) != magic || b[3] != d.kind {
 		return errMarshal
 	}
 	s := d.s
-	if err := s.UnmarshalBinary(b[4:]); err != nil || s.Squeezing() {
-		// A fixed-size hash never squeezes in place (Sum works on a copy).
+	if err := s.UnmarshalBinary(b[4:]); err != nil || (s.Squeezing() && !squeezing) {
 		return errMarshal
 	}
 	d.s = s

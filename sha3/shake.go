@@ -9,8 +9,8 @@ import (
 // SHAKE is a SHAKE or cSHAKE extendable-output function (FIPS 202 section
 // 6.2, SP 800-185 section 3). It implements hash.XOF, Clone,
 // encoding.BinaryMarshaler, encoding.BinaryAppender and
-// encoding.BinaryUnmarshaler. Its zero value is not usable; use NewSHAKE128,
-// NewSHAKE256, NewCSHAKE128 or NewCSHAKE256.
+// encoding.BinaryUnmarshaler. The zero value is a usable SHAKE256 XOF, as
+// crypto/sha3's is.
 type SHAKE struct {
 	s    keccak.Sponge
 	init [25]uint64 // state after the cSHAKE prefix (all zero for SHAKE): what Reset returns to
@@ -41,6 +41,14 @@ func NewCSHAKE128(N, S []byte) *SHAKE { return newCSHAKE(kindCSHAKE128, N, S) }
 
 // NewCSHAKE256 returns a new cSHAKE256 XOF; see NewCSHAKE128.
 func NewCSHAKE256(N, S []byte) *SHAKE { return newCSHAKE(kindCSHAKE256, N, S) }
+
+// ready makes the zero value SHAKE256; every method calls it first, as
+// crypto/sha3 does.
+func (x *SHAKE) ready() {
+	if x.kind == 0 {
+		x.initCSHAKE(kindSHAKE256, nil, nil)
+	}
+}
 
 func newCSHAKE(kind uint8, N, S []byte) *SHAKE {
 	x := new(SHAKE)
@@ -118,6 +126,7 @@ func rightEncode(buf *[9]byte, v uint64) []byte {
 // Write absorbs more data. It never returns an error. It panics if called
 // after Read (hash.XOF: reading ends writing), until Reset.
 func (x *SHAKE) Write(p []byte) (int, error) {
+	x.ready()
 	if x.s.Squeezing() {
 		panic("hashkit/sha3: Write after Read")
 	}
@@ -128,24 +137,26 @@ func (x *SHAKE) Write(p []byte) (int, error) {
 // Read fills p with the next len(p) bytes of output. It never returns an
 // error.
 func (x *SHAKE) Read(p []byte) (int, error) {
+	x.ready()
 	x.s.Squeeze(p)
 	return len(p), nil
 }
 
 // Reset returns to the initial state, with the same N and S.
 func (x *SHAKE) Reset() {
+	x.ready()
 	x.s.Reset()
 	*x.s.Lanes() = x.init
 }
 
 // BlockSize returns the rate in bytes: 168 for SHAKE128 and cSHAKE128, 136
 // for SHAKE256 and cSHAKE256.
-func (x *SHAKE) BlockSize() int { return x.s.Rate() }
+func (x *SHAKE) BlockSize() int { x.ready(); return x.s.Rate() }
 
 // Clone returns an independent copy, which continues writing or reading
-// where x is. (hash.Cloner requires a hash.Hash, which an XOF is not, so
-// Clone returns the concrete type.)
+// where x is.
 func (x *SHAKE) Clone() *SHAKE {
+	x.ready()
 	c := *x
 	return &c
 }
@@ -162,6 +173,7 @@ const shakeMarshaledSize = 4 + keccak.MarshaledSize + keccak.StateSize
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (x *SHAKE) AppendBinary(b []byte) ([]byte, error) {
+	x.ready()
 	return appendCSHAKE(header(b, x.kind), x), nil
 }
 
@@ -171,6 +183,7 @@ func (x *SHAKE) AppendBinary(b []byte) ([]byte, error) {
 // S (any; the state carries them). It returns an error for anything else
 // and then leaves x unchanged.
 func (x *SHAKE) UnmarshalBinary(b []byte) error {
+	x.ready()
 	if len(b) != shakeMarshaledSize || string(b[:3]) != magic || rateOf(b[3]) != x.s.Rate() {
 		return errMarshal
 	}

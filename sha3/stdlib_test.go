@@ -3,6 +3,7 @@ package sha3
 import (
 	"bytes"
 	stdsha3 "crypto/sha3"
+	"hash"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -66,4 +67,73 @@ func TestStdlibDifferential(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestZeroValue checks that the zero SHA3 is SHA3-256 and the zero SHAKE is
+// SHAKE256, as crypto/sha3 documents for its types, whichever method is
+// called first.
+func TestZeroValue(t *testing.T) {
+	msg := hashtest.RandBytes(22, 300)
+	want256 := stdsha3.Sum256(msg)
+	firsts := map[string]func(d *SHA3){
+		"Write":     func(d *SHA3) { d.Write(nil) },
+		"Sum":       func(d *SHA3) { d.Sum(nil) },
+		"Reset":     func(d *SHA3) { d.Reset() },
+		"Size":      func(d *SHA3) { d.Size() },
+		"BlockSize": func(d *SHA3) { d.BlockSize() },
+		"Clone":     func(d *SHA3) { d.Clone() },
+		"Marshal":   func(d *SHA3) { d.MarshalBinary() },
+		"Unmarshal": func(d *SHA3) {
+			st, _ := New256().MarshalBinary()
+			if err := d.UnmarshalBinary(st); err != nil {
+				t.Errorf("UnmarshalBinary of a SHA3-256 state: %v", err)
+			}
+		},
+	}
+	for name, first := range firsts {
+		var d SHA3
+		first(&d)
+		if d.Size() != Size256 || d.BlockSize() != 136 {
+			t.Errorf("zero SHA3 after %s: Size %d, BlockSize %d", name, d.Size(), d.BlockSize())
+		}
+		d.Write(msg)
+		if got := d.Sum(nil); !bytes.Equal(got, want256[:]) {
+			t.Errorf("zero SHA3 after %s: %x, want SHA3-256 %x", name, got, want256)
+		}
+	}
+	wantSHAKE := stdsha3.SumSHAKE256(msg, 200)
+	xfirsts := map[string]func(x *SHAKE){
+		"Write":     func(x *SHAKE) { x.Write(nil) },
+		"Reset":     func(x *SHAKE) { x.Reset() },
+		"BlockSize": func(x *SHAKE) { x.BlockSize() },
+		"Clone":     func(x *SHAKE) { x.Clone() },
+		"Marshal":   func(x *SHAKE) { x.MarshalBinary() },
+		"Unmarshal": func(x *SHAKE) {
+			st, _ := NewSHAKE256().MarshalBinary()
+			if err := x.UnmarshalBinary(st); err != nil {
+				t.Errorf("UnmarshalBinary of a SHAKE256 state: %v", err)
+			}
+		},
+	}
+	for name, first := range xfirsts {
+		var x SHAKE
+		first(&x)
+		if x.BlockSize() != 136 {
+			t.Errorf("zero SHAKE after %s: BlockSize %d", name, x.BlockSize())
+		}
+		x.Write(msg)
+		got := make([]byte, len(wantSHAKE))
+		x.Read(got)
+		if !bytes.Equal(got, wantSHAKE) {
+			t.Errorf("zero SHAKE after %s: %x, want SHAKE256 %x", name, got, wantSHAKE)
+		}
+	}
+	var x SHAKE
+	got := make([]byte, 64)
+	x.Read(got)
+	if want := stdsha3.SumSHAKE256(nil, 64); !bytes.Equal(got, want) {
+		t.Errorf("zero SHAKE read first: %x, want %x", got, want)
+	}
+	hashtest.TestHash(t, func() hash.Hash { return new(SHA3) })
+	hashtest.TestXOF(t, func() hash.XOF { return new(SHAKE) })
 }

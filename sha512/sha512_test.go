@@ -81,3 +81,11 @@ func TestAllocations(t *testing.T) {
 	hashtest.NoAllocs(t, "Sum512", func() { Sum512(msg) })
 	hashtest.NoAllocs(t, "Sum384", func() { Sum384(msg) })
 }
+
+// TestExtraMethods: the hashers export only the methods of their interfaces,
+// as crypto/sha512's.
+func TestExtraMethods(t *testing.T) {
+	for _, mk := range []func() hash.Hash{New, New384, New512_224, New512_256} {
+		hashtest.NoExtraMethods(t, mk())
+	}
+}

@@ -20,8 +20,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/hashkit/hashkit/argon2"
+	"github.com/hashkit/hashkit/internal/phc"
 	"github.com/hashkit/hashkit/pbkdf2"
-	"github.com/hashkit/hashkit/phc"
 	"github.com/hashkit/hashkit/scrypt"
 	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"

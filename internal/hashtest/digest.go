@@ -7,9 +7,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"math/rand/v2"
-	"reflect"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -194,20 +192,6 @@ func TestGoldenState(t *testing.T, mk func() hash.Hash, msg, want string) {
 	h.Write([]byte(msg))
 	if got := hex.EncodeToString(marshal(t, h)); got != want {
 		t.Fatalf("state %s\nwant  %s", got, want)
-	}
-}
-
-// TestMethods checks that v exports exactly the methods named in want
-// (space-separated, in sorted order).
-func TestMethods(t *testing.T, v any, want string) {
-	t.Helper()
-	typ := reflect.TypeOf(v)
-	var got []string
-	for i := range typ.NumMethod() {
-		got = append(got, typ.Method(i).Name)
-	}
-	if s := strings.Join(got, " "); s != want {
-		t.Errorf("methods %s, want %s", s, want)
 	}
 }
 

@@ -40,7 +40,13 @@ func TestCheckerCatchesBrokenSum(t *testing.T) {
 		TestHash(t, func() hash.Hash { return sumChanges{sha256.New()} })
 		return
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCheckerCatchesBrokenSum$")
+	mustFailInChild(t, "TestCheckerCatchesBrokenSum", "Sum changed the state")
+}
+
+// mustFailInChild runs the test named test again in a child process with
+// HASHTEST_BROKEN=1 and expects it to fail with want in its output.
+func mustFailInChild(t *testing.T, test string, want ...string) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
 	cmd.Env = append(os.Environ(), "HASHTEST_BROKEN=1")
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
@@ -50,11 +56,35 @@ func TestCheckerCatchesBrokenSum(t *testing.T) {
 		t.Skipf("cannot run a child test process here: %v", err)
 	}
 	if err == nil {
-		t.Fatalf("TestHash accepted a hash whose Sum changes its state:\n%s", out)
+		t.Fatalf("%s passed in the child:\n%s", test, out)
 	}
-	if !strings.Contains(string(out), "Sum changed the state") {
-		t.Fatalf("TestHash failed for another reason:\n%s", out)
+	for _, w := range want {
+		if !strings.Contains(string(out), w) {
+			t.Fatalf("%s failed without %q:\n%s", test, w, out)
+		}
 	}
+}
+
+// extraMethod exports a method in none of its interfaces; badClone is a
+// hash.Hash whose Clone is not hash.Cloner's.
+type (
+	extraMethod struct{ hash.Hash }
+	badClone    struct{ hash.Hash }
+)
+
+func (extraMethod) Init224()        {}
+func (b badClone) Clone() *badClone { return &b }
+
+// TestNoExtraMethodsCatches expects NoExtraMethods to fail on an extra
+// method, a listed extra that does not exist, and a wrong Clone.
+func TestNoExtraMethodsCatches(t *testing.T) {
+	if os.Getenv("HASHTEST_BROKEN") == "1" {
+		NoExtraMethods(t, extraMethod{sha256.New()})
+		NoExtraMethods(t, sha256.New(), "Missing")
+		NoExtraMethods(t, badClone{sha256.New()}, "Clone")
+		return
+	}
+	mustFailInChild(t, "TestNoExtraMethodsCatches", "exports Init224", "has no method Missing", "must be a hash.Cloner")
 }
 
 func TestVectorsSHA256(t *testing.T) {

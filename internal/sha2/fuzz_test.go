@@ -61,15 +61,15 @@ func FuzzSum(f *testing.F) {
 	f.Add(make([]byte, 119))
 	f.Fuzz(func(t *testing.T, msg []byte) {
 		var d Digest256
-		d.Init256()
+		d.init256()
 		d.Write(msg)
-		if got, want := Sum256(msg), d.Checksum(); got != want {
+		if got, want := Sum256(msg), d.checksum(); got != want {
 			t.Fatalf("Sum256 %x, Digest256 %x", got, want)
 		}
 		var e Digest512
-		e.Init(SHA384)
+		e.init(SHA384)
 		e.Write(msg)
-		if got, want := Sum512(SHA384, msg), e.Checksum(); got != want {
+		if got, want := Sum512(SHA384, msg), e.checksum(); got != want {
 			t.Fatalf("Sum512(SHA384) %x, Digest512 %x", got, want)
 		}
 	})

@@ -45,9 +45,9 @@ func Fresh256(h hash.Hash) (size int, ok bool) {
 	}
 	var f Digest256
 	if d.is224 {
-		f.Init224()
+		f.init224()
 	} else {
-		f.Init256()
+		f.init256()
 	}
 	return d.Size(), *d == f
 }
@@ -59,7 +59,7 @@ func Fresh512(h hash.Hash) (kind Kind512, ok bool) {
 		return 0, false
 	}
 	var f Digest512
-	f.Init(d.kind)
+	f.init(d.kind)
 	return d.kind, *d == f
 }
 
@@ -81,7 +81,7 @@ func HMACKeys256(size int, key []byte) (ih, oh [8]uint32) {
 	if len(key) > BlockSize256 {
 		d := Digest256{h: *iv, is224: size == Size224}
 		d.Write(key)
-		sum := d.Checksum()
+		sum := d.checksum()
 		copy(k0[:], sum[:size])
 		key = k0[:size]
 	}
@@ -106,9 +106,9 @@ func HMACKeys512(kind Kind512, key []byte) (ih, oh [8]uint64) {
 	var k0 [BlockSize512]byte
 	if len(key) > BlockSize512 {
 		var d Digest512
-		d.Init(kind)
+		d.init(kind)
 		d.Write(key)
-		sum := d.Checksum()
+		sum := d.checksum()
 		copy(k0[:], sum[:d.Size()])
 	} else {
 		copy(k0[:], key)

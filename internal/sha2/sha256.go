@@ -35,19 +35,19 @@ type Digest256 struct {
 	is224 bool
 }
 
-// Init256 and Init224 set d to the initial state of SHA-256 and SHA-224.
-func (d *Digest256) Init256() { *d = Digest256{h: IV256} }
-func (d *Digest256) Init224() { *d = Digest256{h: IV224, is224: true} }
+// init256 and init224 set d to the initial state of SHA-256 and SHA-224.
+func (d *Digest256) init256() { *d = Digest256{h: IV256} }
+func (d *Digest256) init224() { *d = Digest256{h: IV224, is224: true} }
 
 // New256 and New224 return new digests.
-func New256() *Digest256 { d := new(Digest256); d.Init256(); return d }
-func New224() *Digest256 { d := new(Digest256); d.Init224(); return d }
+func New256() *Digest256 { d := new(Digest256); d.init256(); return d }
+func New224() *Digest256 { d := new(Digest256); d.init224(); return d }
 
 func (d *Digest256) Reset() {
 	if d.is224 {
-		d.Init224()
+		d.init224()
 	} else {
-		d.Init256()
+		d.init256()
 	}
 }
 
@@ -88,10 +88,10 @@ func (d *Digest256) Sum(in []byte) []byte {
 	return append(in, sum[:d.Size()]...)
 }
 
-// Checksum finishes the computation and returns the digest, of which the
+// checksum finishes the computation and returns the digest, of which the
 // first Size() bytes are the hash. It may change d (its chaining value), so
 // d needs a Reset before further use; Sum does not change d.
-func (d *Digest256) Checksum() [32]byte {
+func (d *Digest256) checksum() [32]byte {
 	return finish256(&d.h, d.x[:d.nx], d.len)
 }
 

@@ -46,6 +46,9 @@ var kinds512 = [...]struct {
 	SHA512_256: {&IV512_256, Size512_256, "sha\x06", "sha512_256"},
 }
 
+// Size returns the digest size of the family member k.
+func (k Kind512) Size() int { return kinds512[k].size }
+
 // Digest512 is a computation of SHA-512, SHA-384, SHA-512/224 or SHA-512/256.
 type Digest512 struct {
 	h    [8]uint64
@@ -55,13 +58,13 @@ type Digest512 struct {
 	kind Kind512
 }
 
-// Init sets d to the initial state of kind.
-func (d *Digest512) Init(kind Kind512) { *d = Digest512{h: *kinds512[kind].iv, kind: kind} }
+// init sets d to the initial state of kind.
+func (d *Digest512) init(kind Kind512) { *d = Digest512{h: *kinds512[kind].iv, kind: kind} }
 
 // New512 returns a new digest of kind.
-func New512(kind Kind512) *Digest512 { d := new(Digest512); d.Init(kind); return d }
+func New512(kind Kind512) *Digest512 { d := new(Digest512); d.init(kind); return d }
 
-func (d *Digest512) Reset()         { d.Init(d.kind) }
+func (d *Digest512) Reset()         { d.init(d.kind) }
 func (d *Digest512) Size() int      { return kinds512[d.kind].size }
 func (d *Digest512) BlockSize() int { return BlockSize512 }
 
@@ -93,10 +96,10 @@ func (d *Digest512) Sum(in []byte) []byte {
 	return append(in, sum[:d.Size()]...)
 }
 
-// Checksum finishes the computation and returns the 64-byte final hash
+// checksum finishes the computation and returns the 64-byte final hash
 // value, of which the first Size() bytes are the digest. It changes d (its
 // chaining value); Sum does not.
-func (d *Digest512) Checksum() [64]byte {
+func (d *Digest512) checksum() [64]byte {
 	return finish512(&d.h, d.x[:d.nx], d.len)
 }
 

@@ -3,7 +3,7 @@ package phc_test
 import (
 	"fmt"
 
-	"github.com/hashkit/hashkit/phc"
+	"github.com/hashkit/hashkit/internal/phc"
 )
 
 func ExampleParse() {
