@@ -265,40 +265,10 @@ func genWide16(parents bool) {
 		}
 	}
 	Comment("Load one row of 16 message words per lane and transpose them.")
-	pool := &regPool{}
-	for _, r := range []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15} {
-		pool.put(r)
-	}
-	rows := make([]*tracked, 16)
-	for i := range rows {
-		rows[i] = &tracked{r: []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}[i]}
-		for c := range 16 {
-			rows[i].e[c] = elem{row: i, col: c}
-		}
+	msg := loadMessage16(func(i int) Mem {
 		MOVQ(rowOffsets.Offset(8*i), off)
-		VMOVDQU32(Mem{Base: in, Index: off, Scale: 1}, rows[i].r)
-	}
-	cols := transpose16(pool, rows)
-	msg := make([]VecPhysical, 16)
-	used := map[VecPhysical]bool{}
-	for c, t := range cols {
-		msg[c] = t.r
-		used[t.r] = true
-	}
-	// The transposition may leave message words in state registers v8..v15
-	// (its scratch space); move them to the high registers left free.
-	var freeHigh []VecPhysical
-	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
-		if !used[r] {
-			freeHigh = append(freeHigh, r)
-		}
-	}
-	for c := range msg {
-		if n := msg[c].PhysicalIndex(); n >= 8 && n < 16 {
-			VMOVDQA32(msg[c], freeHigh[0])
-			msg[c], freeHigh = freeHigh[0], freeHigh[1:]
-		}
-	}
+		return Mem{Base: in, Index: off, Scale: 1}
+	})
 	Comment("The rest of the state: IV, counters, block length, flags.")
 	genIV()
 	for i := range 4 {
@@ -321,9 +291,60 @@ func genWide16(parents bool) {
 		DECQ(remaining)
 		JNZ(LabelRef("block"))
 	}
+	storeCVs16(&v, lanes, name+"Done")
+	VZEROUPPER()
+	RET()
+}
+
+// loadMessage16 loads one row of 16 message words per lane, lane i's from
+// the address row(i) returns (row may emit the code that computes it), and
+// transposes them: word c of every lane ends up in the register returned at
+// index c, none of them among the state registers Z0..Z15 (Z8..Z15 serve
+// as scratch).
+func loadMessage16(row func(i int) Mem) []VecPhysical {
+	pool := &regPool{}
+	for _, r := range []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15} {
+		pool.put(r)
+	}
+	rows := make([]*tracked, 16)
+	for i := range rows {
+		rows[i] = &tracked{r: []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}[i]}
+		for c := range 16 {
+			rows[i].e[c] = elem{row: i, col: c}
+		}
+		VMOVDQU32(row(i), rows[i].r)
+	}
+	cols := transpose16(pool, rows)
+	msg := make([]VecPhysical, 16)
+	used := map[VecPhysical]bool{}
+	for c, t := range cols {
+		msg[c] = t.r
+		used[t.r] = true
+	}
+	// The transposition may leave message words in state registers v8..v15
+	// (its scratch space); move them to the high registers left free.
+	var freeHigh []VecPhysical
+	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
+		if !used[r] {
+			freeHigh = append(freeHigh, r)
+		}
+	}
+	for c := range msg {
+		if n := msg[c].PhysicalIndex(); n >= 8 && n < 16 {
+			VMOVDQA32(msg[c], freeHigh[0])
+			msg[c], freeHigh = freeHigh[0], freeHigh[1:]
+		}
+	}
+	return msg
+}
+
+// storeCVs16 transposes the chaining values v[0..7] to one 32-byte row per
+// lane and stores the first lanes rows to the argument out; end is a label
+// name of the caller's, placed after the stores.
+func storeCVs16(v *[16]VecPhysical, lanes Register, end string) {
 	Comment("Transpose the chaining values to one 32-byte row per lane.")
 	out := Load(Param("out"), GP64())
-	pool = &regPool{}
+	pool := &regPool{}
 	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
 		pool.put(r)
 	}
@@ -355,7 +376,6 @@ func genWide16(parents bool) {
 	sort.Slice(stores, func(i, j int) bool {
 		return stores[i].lane < stores[j].lane || stores[i].lane == stores[j].lane && stores[i].col < stores[j].col
 	})
-	end := name + "Done"
 	for i, st := range stores {
 		if st.lane > 0 && (i == 0 || stores[i-1].lane != st.lane) {
 			CMPQ(lanes, U8(st.lane))
@@ -364,8 +384,6 @@ func genWide16(parents bool) {
 		VEXTRACTI32X4(U8(st.l), st.r, Mem{Base: out, Disp: 32*st.lane + 4*st.col})
 	}
 	Label(end)
-	VZEROUPPER()
-	RET()
 }
 
 var ivData Mem
