@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -14,11 +15,13 @@ import (
 // does, for the same reason: on a machine shared by many processes wall
 // time swings by tens of percent between runs). Each case runs its batch
 // function and its peers in turns, rounds times; the medians are compared.
-// Run it with HASHKIT_CPUTIME=1 go test -run BatchCPUTime -v (one core:
+// Run it with HASHKIT_CPUTIME=1 go test -run BatchCPUTime -v, or with
+// HASHKIT_CPUTIME=merkle (any part of a case name) for those cases (one core:
 // the batch functions stay on the calling goroutine below 256 KiB, and the
 // cases are below that except the Merkle layer, run with GOMAXPROCS 1).
 func TestBatchCPUTimeRatios(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
+	only := os.Getenv("HASHKIT_CPUTIME")
+	if only == "" {
 		t.Skip("set HASHKIT_CPUTIME=1 to run")
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
@@ -31,6 +34,9 @@ func TestBatchCPUTimeRatios(t *testing.T) {
 	}
 	const rounds = 15
 	for _, c := range batchCases(false) {
+		if only != "1" && !strings.Contains(c.name, only) {
+			continue
+		}
 		times := make([][]time.Duration, len(c.impls))
 		for range rounds {
 			for i, im := range c.impls {

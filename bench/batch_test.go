@@ -101,7 +101,7 @@ func batchCases(all bool) []*batchCase {
 	}
 	// SHA-256 Merkle layers: n pairs of 32-byte nodes (the case's data only
 	// give its size: the nodes are a slice of their own).
-	for _, n := range []int{1 << 16, 1 << 20} {
+	for _, n := range []int{1 << 12, 1 << 16, 1 << 20} {
 		nodes := make([][32]byte, 2*n)
 		for i := range nodes {
 			nodes[i][0] = byte(i)

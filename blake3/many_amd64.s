@@ -10,167 +10,170 @@ TEXT ·hashManyAVX512(SB), NOSPLIT, $256-80
 	MOVQ lanes+48(FP), AX
 
 	// Lanes at or above lanes read lane 0's input again and store nothing.
-	XORQ    CX, CX
-	MOVQ    stride+8(FP), BX
+	MOVQ    stride+8(FP), CX
 	XORQ    DX, DX
-	MOVQ    DX, SI
+	XORQ    BX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x00
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, (SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x01
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 8(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x02
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 16(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x03
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 24(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x04
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 32(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x05
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 40(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x06
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 48(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x07
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 56(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x08
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 64(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x09
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 72(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0a
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 80(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0b
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 88(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0c
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 96(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0d
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 104(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0e
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 112(SP)
-	ADDQ    BX, DX
+	ADDQ    CX, BX
+	MOVQ    BX, CX
 	CMPQ    AX, $0x0f
-	CMOVQLE CX, DX
-	MOVQ    DX, 120(SP)
-	MOVQ    lastStride+32(FP), BX
+	CMOVQLE DX, CX
+	MOVQ    CX, 120(SP)
+	MOVQ    lastStride+32(FP), CX
 	XORQ    DX, DX
-	MOVQ    DX, SI
+	XORQ    BX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x00
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 128(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x01
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 136(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x02
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 144(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x03
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 152(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x04
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 160(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x05
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 168(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x06
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 176(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x07
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 184(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x08
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 192(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x09
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 200(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0a
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 208(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0b
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 216(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0c
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 224(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0d
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 232(SP)
-	ADDQ    BX, DX
-	MOVQ    DX, SI
+	ADDQ    CX, BX
+	MOVQ    BX, SI
 	CMPQ    AX, $0x0e
-	CMOVQLE CX, SI
+	CMOVQLE DX, SI
 	MOVQ    SI, 240(SP)
-	ADDQ    BX, DX
+	ADDQ    CX, BX
+	MOVQ    BX, CX
 	CMPQ    AX, $0x0f
-	CMOVQLE CX, DX
-	MOVQ    DX, 248(SP)
+	CMOVQLE DX, CX
+	MOVQ    CX, 248(SP)
 	MOVQ    key+56(FP), CX
 
 	// The chaining values start as the key.

@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/zmm"
 )
 
 const flagRoot = 8
@@ -27,21 +29,8 @@ func genMany16() {
 	lanes := Load(Param("lanes"), GP64())
 	Comment("Lanes at or above lanes read lane 0's input again and store nothing.")
 	offsets := AllocLocal(2 * 16 * 8) // the whole blocks' row offsets, then the last block's
-	zero, acc := GP64(), GP64()
-	XORQ(zero, zero)
 	for t, name := range []string{"stride", "lastStride"} {
-		stride := Load(Param(name), GP64())
-		XORQ(acc, acc)
-		for i := range 16 {
-			off := GP64()
-			MOVQ(acc, off)
-			CMPQ(lanes, U8(i))
-			CMOVQLE(zero, off)
-			MOVQ(off, offsets.Offset(128*t+8*i))
-			if i < 15 {
-				ADDQ(stride, acc)
-			}
-		}
+		zmm.LaneOffsets(lanes, Load(Param(name), GP64()), offsets.Offset(128*t))
 	}
 	var v [16]VecPhysical
 	for i := range v {

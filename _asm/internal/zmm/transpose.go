@@ -199,3 +199,22 @@ func StoreLanes(words, scratch []VecPhysical, lanes, out Register, end string) {
 	}
 	Label(end)
 }
+
+// LaneOffsets stores to the 16 quadwords at table the offset of each lane's
+// row: i*stride for lane i below lanes, 0 (lane 0's row again) above, so
+// that a kernel given fewer than 16 inputs reads only inputs that exist.
+func LaneOffsets(lanes, stride Register, table Mem) {
+	zero, acc := GP64(), GP64()
+	XORQ(zero, zero)
+	XORQ(acc, acc)
+	for i := range 16 {
+		off := GP64()
+		MOVQ(acc, off)
+		CMPQ(lanes, U8(i))
+		CMOVQLE(zero, off)
+		MOVQ(off, table.Offset(8*i))
+		if i < 15 {
+			ADDQ(stride, acc)
+		}
+	}
+}
