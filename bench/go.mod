@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/cloudflare/circl v1.6.5
 	github.com/hashkit/hashkit v0.0.0-00010101000000-000000000000
+	github.com/prysmaticlabs/gohashtree v0.0.4-beta
 	github.com/zeebo/blake3 v0.2.4
 	golang.org/x/crypto v0.59.0
 	lukechampine.com/blake3 v1.4.1

@@ -16,8 +16,11 @@
 package main
 
 //go:generate go run . -out ../../blake3/compress_amd64.s -pkg blake3
+//go:generate go run . -kernels many -out ../../blake3/many_amd64.s -pkg blake3
 
 import (
+	"flag"
+
 	. "github.com/mmcloughlin/avo/build"
 
 	"github.com/hashkit/hashkit/_asm/internal/blake2gen"
@@ -55,9 +58,19 @@ const (
 	chunkLen       = 1024
 )
 
+// -kernels many writes, to a file of its own, the kernel of the batch
+// functions (hashManyAVX512, declared in blake3/many_amd64.go).
+var kernels = flag.String("kernels", "", `"many" for the batch kernel, else the others`)
+
 func main() {
+	flag.Parse()
 	Package("github.com/hashkit/hashkit/blake3")
 	ConstraintExpr("!purego")
+	if *kernels == "many" {
+		genMany16()
+		Generate()
+		return
+	}
 	genWide16(false)
 	genWide16(true)
 	genOutput16()

@@ -6,6 +6,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/zmm"
 )
 
 // The 8-way AVX2 and 4-way SSE4.1 kernels. With 16 vector registers the
@@ -100,12 +102,12 @@ func (k narrow) broadcast(g Register, r VecPhysical) {
 // trk is a register with a model of its elements, as in wide16.go.
 type trk struct {
 	r VecPhysical
-	e []elem
+	e []zmm.Elem
 }
 
 // op2 emits a two-source shuffle into a new register.
-func (k narrow) op2(p *regPool, a, b *trk, e []elem, avx func(b, a, o Op), sse func(b, o Op)) *trk {
-	o := &trk{r: p.get(), e: e}
+func (k narrow) op2(p *zmm.RegPool, a, b *trk, e []zmm.Elem, avx func(b, a, o Op), sse func(b, o Op)) *trk {
+	o := &trk{r: p.Get(), e: e}
 	if k.avx {
 		avx(b.r, a.r, o.r)
 	} else {
@@ -115,15 +117,15 @@ func (k narrow) op2(p *regPool, a, b *trk, e []elem, avx func(b, a, o Op), sse f
 	return o
 }
 
-func lanewise(a, b *trk, f func(a, b []elem) []elem) []elem {
-	var e []elem
+func lanewise(a, b *trk, f func(a, b []zmm.Elem) []zmm.Elem) []zmm.Elem {
+	var e []zmm.Elem
 	for l := 0; l < len(a.e); l += 4 {
 		e = append(e, f(a.e[l:l+4], b.e[l:l+4])...)
 	}
 	return e
 }
 
-func (k narrow) transpose(p *regPool, rows []*trk) []*trk {
+func (k narrow) transpose(p *zmm.RegPool, rows []*trk) []*trk {
 	step := func(dist int, f func(a, b *trk) (*trk, *trk)) {
 		for i := range rows {
 			if i&dist != 0 {
@@ -131,39 +133,39 @@ func (k narrow) transpose(p *regPool, rows []*trk) []*trk {
 			}
 			a, b := rows[i], rows[i+dist]
 			l, h := f(a, b)
-			p.put(a.r)
-			p.put(b.r)
+			p.Put(a.r)
+			p.Put(b.r)
 			rows[i], rows[i+dist] = l, h
 		}
 	}
 	step(1, func(a, b *trk) (*trk, *trk) {
-		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[0], b[0], a[1], b[1]} }),
+		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[0], b[0], a[1], b[1]} }),
 			func(b, a, o Op) { VPUNPCKLDQ(b, a, o) }, func(b, o Op) { PUNPCKLLQ(b, o) })
-		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[2], b[2], a[3], b[3]} }),
+		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[2], b[2], a[3], b[3]} }),
 			func(b, a, o Op) { VPUNPCKHDQ(b, a, o) }, func(b, o Op) { PUNPCKHLQ(b, o) })
 		return lo, hi
 	})
 	step(2, func(a, b *trk) (*trk, *trk) {
-		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[0], a[1], b[0], b[1]} }),
+		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[0], a[1], b[0], b[1]} }),
 			func(b, a, o Op) { VPUNPCKLQDQ(b, a, o) }, func(b, o Op) { PUNPCKLQDQ(b, o) })
-		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []elem) []elem { return []elem{a[2], a[3], b[2], b[3]} }),
+		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[2], a[3], b[2], b[3]} }),
 			func(b, a, o Op) { VPUNPCKHQDQ(b, a, o) }, func(b, o Op) { PUNPCKHQDQ(b, o) })
 		return lo, hi
 	})
 	if len(rows) == 8 {
 		step(4, func(a, b *trk) (*trk, *trk) {
-			lo := &trk{r: p.get(), e: append(append([]elem{}, a.e[:4]...), b.e[:4]...)}
+			lo := &trk{r: p.Get(), e: append(append([]zmm.Elem{}, a.e[:4]...), b.e[:4]...)}
 			VPERM2I128(U8(0x20), b.r, a.r, lo.r)
-			hi := &trk{r: p.get(), e: append(append([]elem{}, a.e[4:]...), b.e[4:]...)}
+			hi := &trk{r: p.Get(), e: append(append([]zmm.Elem{}, a.e[4:]...), b.e[4:]...)}
 			VPERM2I128(U8(0x31), b.r, a.r, hi.r)
 			return lo, hi
 		})
 	}
 	cols := make([]*trk, len(rows))
 	for _, t := range rows {
-		c := t.e[0].col
+		c := t.e[0].Col
 		for i, e := range t.e {
-			if e.row != i || e.col != c {
+			if e.Row != i || e.Col != c {
 				panic(fmt.Sprintf("transpose: register %v holds %v", t.r, t.e))
 			}
 		}
@@ -290,15 +292,15 @@ func genNarrow(k narrow) {
 	Comment("Transpose the block's message words into the stack area.")
 	rowBytes := V // bytes of one lane loaded per register
 	for part := 0; part < 64/rowBytes; part++ {
-		pool := &regPool{}
+		pool := &zmm.RegPool{}
 		for i := 15; i >= k.lanes; i-- {
-			pool.put(k.vec(i))
+			pool.Put(k.vec(i))
 		}
 		rows := make([]*trk, k.lanes)
 		for i := range rows {
 			rows[i] = &trk{r: k.vec(i)}
 			for c := range k.lanes {
-				rows[i].e = append(rows[i].e, elem{row: i, col: c})
+				rows[i].e = append(rows[i].e, zmm.Elem{Row: i, Col: c})
 			}
 			k.load(Mem{Base: in, Disp: i*stride + part*rowBytes}, rows[i].r)
 		}
@@ -374,22 +376,22 @@ func genNarrow(k narrow) {
 	Comment("Transpose the chaining values to one 32-byte row per lane.")
 	out := Load(Param("out"), GP64())
 	for part := 0; part < 8/k.lanes; part++ {
-		pool := &regPool{}
+		pool := &zmm.RegPool{}
 		for i := 15; i >= 8; i-- {
-			pool.put(k.vec(i))
+			pool.Put(k.vec(i))
 		}
 		words := make([]*trk, k.lanes)
 		for w := range words {
 			words[w] = &trk{r: k.vec(part*k.lanes + w)}
 			for lane := range k.lanes {
-				words[w].e = append(words[w].e, elem{row: w, col: lane})
+				words[w].e = append(words[w].e, zmm.Elem{Row: w, Col: lane})
 			}
 		}
 		if part > 0 || k.lanes == 4 {
 			// The other registers hold words still to be stored.
-			pool = &regPool{}
+			pool = &zmm.RegPool{}
 			for i := 15; i >= 8; i-- {
-				pool.put(k.vec(i))
+				pool.Put(k.vec(i))
 			}
 		}
 		for lane, t := range k.transpose(pool, words) {

@@ -4,6 +4,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/zmm"
 )
 
 // genOutput16 writes outputBlocksAVX512: up to 16 blocks of extended
@@ -57,27 +59,27 @@ func genOutput16() {
 		VPXORD_BCST(Mem{Base: cv, Disp: 4 * i}, v[i+8], v[i+8])
 	}
 	Comment("Transpose to one 64-byte row per lane and store the lanes asked for.")
-	pool := &regPool{}
+	pool := &zmm.RegPool{}
 	for _, r := range msg {
-		pool.put(r)
+		pool.Put(r)
 	}
 	// Register w holds word w of every lane: tagged (row w, col lane),
-	// transpose16 returns at index lane the register holding that lane's
+	// Transpose16 returns at index lane the register holding that lane's
 	// 16 words in order.
-	rows := make([]*tracked, 16)
+	rows := make([]*zmm.Tracked, 16)
 	for w := range rows {
-		rows[w] = &tracked{r: v[w]}
+		rows[w] = &zmm.Tracked{R: v[w]}
 		for lane := range 16 {
-			rows[w].e[lane] = elem{row: w, col: lane}
+			rows[w].E[lane] = zmm.Elem{Row: w, Col: lane}
 		}
 	}
 	out := Load(Param("out"), GP64())
-	for lane, t := range transpose16(pool, rows) {
+	for lane, t := range zmm.Transpose16(pool, rows) {
 		if lane > 0 {
 			CMPQ(lanes, U8(lane))
 			JLE(LabelRef("outputDone"))
 		}
-		VMOVDQU32(t.r, Mem{Base: out, Disp: 64 * lane})
+		VMOVDQU32(t.R, Mem{Base: out, Disp: 64 * lane})
 	}
 	Label("outputDone")
 	VZEROUPPER()

@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
-	"sort"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/zmm"
 )
 
 // The 16-way AVX-512 kernel: lane i of every ZMM register belongs to input
@@ -14,116 +15,6 @@ import (
 // Z0..Z15 and the 16 message words of the current block in the other 16
 // registers, so nothing is spilled; each block's message is loaded as one
 // row per input and transposed in registers.
-
-// elem names one 32-bit element of the data being transposed.
-type elem struct{ row, col int }
-
-// tracked is a register together with a model of its 16 elements, so the
-// generator can follow a transposition and check it.
-type tracked struct {
-	r VecPhysical
-	e [16]elem
-}
-
-// regPool hands out free ZMM registers.
-type regPool struct{ free []VecPhysical }
-
-func (p *regPool) get() VecPhysical {
-	r := p.free[len(p.free)-1]
-	p.free = p.free[:len(p.free)-1]
-	return r
-}
-
-func (p *regPool) put(r VecPhysical) { p.free = append(p.free, r) }
-
-// The shuffles, emitted and modelled. a is the first source (Intel's
-// src1), b the second.
-
-func unpackLoDQ(p *regPool, a, b *tracked) *tracked {
-	o := &tracked{r: p.get()}
-	for l := 0; l < 16; l += 4 {
-		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l], b.e[l], a.e[l+1], b.e[l+1]
-	}
-	VPUNPCKLDQ(b.r, a.r, o.r)
-	return o
-}
-
-func unpackHiDQ(p *regPool, a, b *tracked) *tracked {
-	o := &tracked{r: p.get()}
-	for l := 0; l < 16; l += 4 {
-		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l+2], b.e[l+2], a.e[l+3], b.e[l+3]
-	}
-	VPUNPCKHDQ(b.r, a.r, o.r)
-	return o
-}
-
-func unpackLoQDQ(p *regPool, a, b *tracked) *tracked {
-	o := &tracked{r: p.get()}
-	for l := 0; l < 16; l += 4 {
-		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l], a.e[l+1], b.e[l], b.e[l+1]
-	}
-	VPUNPCKLQDQ(b.r, a.r, o.r)
-	return o
-}
-
-func unpackHiQDQ(p *regPool, a, b *tracked) *tracked {
-	o := &tracked{r: p.get()}
-	for l := 0; l < 16; l += 4 {
-		o.e[l], o.e[l+1], o.e[l+2], o.e[l+3] = a.e[l+2], a.e[l+3], b.e[l+2], b.e[l+3]
-	}
-	VPUNPCKHQDQ(b.r, a.r, o.r)
-	return o
-}
-
-// shuf128 picks 128-bit lanes: two of a (imm bits 0-3), then two of b.
-func shuf128(p *regPool, imm int, a, b *tracked) *tracked {
-	o := &tracked{r: p.get()}
-	src := [4]*tracked{a, a, b, b}
-	for k := range 4 {
-		l := (imm >> (2 * k)) & 3
-		copy(o.e[4*k:4*k+4], src[k].e[4*l:4*l+4])
-	}
-	VSHUFI32X4(U8(imm), b.r, a.r, o.r)
-	return o
-}
-
-// pairs applies lo and hi to rows (i, i+dist) for each i whose bit dist is
-// clear, freeing the inputs, and returns the new rows in place.
-func pairs(p *regPool, rows []*tracked, dist int, lo, hi func(*regPool, *tracked, *tracked) *tracked) {
-	for i := range rows {
-		if i&dist != 0 {
-			continue
-		}
-		a, b := rows[i], rows[i+dist]
-		l := lo(p, a, b)
-		h := hi(p, a, b)
-		p.put(a.r)
-		p.put(b.r)
-		rows[i], rows[i+dist] = l, h
-	}
-}
-
-// transpose16 transposes 16 rows of 16 elements: afterwards the register
-// holding column c of every row, in row order, is returned at index c.
-func transpose16(p *regPool, rows []*tracked) []*tracked {
-	pairs(p, rows, 1, unpackLoDQ, unpackHiDQ)
-	pairs(p, rows, 2, unpackLoQDQ, unpackHiQDQ)
-	lo := func(p *regPool, a, b *tracked) *tracked { return shuf128(p, 0x88, a, b) }
-	hi := func(p *regPool, a, b *tracked) *tracked { return shuf128(p, 0xdd, a, b) }
-	pairs(p, rows, 4, lo, hi)
-	pairs(p, rows, 8, lo, hi)
-	cols := make([]*tracked, 16)
-	for _, t := range rows {
-		c := t.e[0].col
-		for i, e := range t.e {
-			if e.row != i || e.col != c {
-				panic(fmt.Sprintf("transpose16: register %v holds %v", t.r, t.e))
-			}
-		}
-		cols[c] = t
-	}
-	return cols
-}
 
 // g16 runs G on four columns (or diagonals) at once, interleaved.
 func g16(v *[16]VecPhysical, idx [4][4]int, mx, my [4]VecPhysical) {
@@ -265,40 +156,10 @@ func genWide16(parents bool) {
 		}
 	}
 	Comment("Load one row of 16 message words per lane and transpose them.")
-	pool := &regPool{}
-	for _, r := range []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15} {
-		pool.put(r)
-	}
-	rows := make([]*tracked, 16)
-	for i := range rows {
-		rows[i] = &tracked{r: []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}[i]}
-		for c := range 16 {
-			rows[i].e[c] = elem{row: i, col: c}
-		}
+	msg := loadMessage16(func(i int) Mem {
 		MOVQ(rowOffsets.Offset(8*i), off)
-		VMOVDQU32(Mem{Base: in, Index: off, Scale: 1}, rows[i].r)
-	}
-	cols := transpose16(pool, rows)
-	msg := make([]VecPhysical, 16)
-	used := map[VecPhysical]bool{}
-	for c, t := range cols {
-		msg[c] = t.r
-		used[t.r] = true
-	}
-	// The transposition may leave message words in state registers v8..v15
-	// (its scratch space); move them to the high registers left free.
-	var freeHigh []VecPhysical
-	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
-		if !used[r] {
-			freeHigh = append(freeHigh, r)
-		}
-	}
-	for c := range msg {
-		if n := msg[c].PhysicalIndex(); n >= 8 && n < 16 {
-			VMOVDQA32(msg[c], freeHigh[0])
-			msg[c], freeHigh = freeHigh[0], freeHigh[1:]
-		}
-	}
+		return Mem{Base: in, Index: off, Scale: 1}
+	})
 	Comment("The rest of the state: IV, counters, block length, flags.")
 	genIV()
 	for i := range 4 {
@@ -321,51 +182,50 @@ func genWide16(parents bool) {
 		DECQ(remaining)
 		JNZ(LabelRef("block"))
 	}
-	Comment("Transpose the chaining values to one 32-byte row per lane.")
-	out := Load(Param("out"), GP64())
-	pool = &regPool{}
-	for _, r := range []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31} {
-		pool.put(r)
-	}
-	words := make([]*tracked, 8)
-	for i := range words {
-		words[i] = &tracked{r: v[i]}
-		for lane := range 16 {
-			words[i].e[lane] = elem{row: lane, col: i}
-		}
-	}
-	pairs(pool, words, 1, unpackLoDQ, unpackHiDQ)
-	pairs(pool, words, 2, unpackLoQDQ, unpackHiQDQ)
-	type store struct {
-		lane, col, l int
-		r            VecPhysical
-	}
-	var stores []store
-	for _, t := range words {
-		for l := range 4 {
-			e := t.e[4*l : 4*l+4]
-			for k := range 4 {
-				if e[k].row != e[0].row || e[k].col != e[0].col+k {
-					panic(fmt.Sprintf("output transposition: %v", t.e))
-				}
-			}
-			stores = append(stores, store{lane: e[0].row, col: e[0].col, l: l, r: t.r})
-		}
-	}
-	sort.Slice(stores, func(i, j int) bool {
-		return stores[i].lane < stores[j].lane || stores[i].lane == stores[j].lane && stores[i].col < stores[j].col
-	})
-	end := name + "Done"
-	for i, st := range stores {
-		if st.lane > 0 && (i == 0 || stores[i-1].lane != st.lane) {
-			CMPQ(lanes, U8(st.lane))
-			JLE(LabelRef(end))
-		}
-		VEXTRACTI32X4(U8(st.l), st.r, Mem{Base: out, Disp: 32*st.lane + 4*st.col})
-	}
-	Label(end)
+	storeCVs16(&v, lanes, name+"Done")
 	VZEROUPPER()
 	RET()
+}
+
+// loadMessage16 loads one row of 16 message words per lane, lane i's from
+// the address row(i) returns (row may emit the code that computes it), and
+// transposes them: word c of every lane ends up in the register returned at
+// index c, none of them among the state registers Z0..Z15 (Z8..Z15 serve
+// as scratch).
+func loadMessage16(row func(i int) Mem) []VecPhysical {
+	high := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	for i, r := range high {
+		VMOVDQU32(row(i), r)
+	}
+	msg := zmm.TransposeRows(high, []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15})
+	used := map[VecPhysical]bool{}
+	for _, r := range msg {
+		used[r] = true
+	}
+	// The transposition may leave message words in state registers v8..v15
+	// (its scratch space); move them to the high registers left free.
+	var freeHigh []VecPhysical
+	for _, r := range high {
+		if !used[r] {
+			freeHigh = append(freeHigh, r)
+		}
+	}
+	for c := range msg {
+		if n := msg[c].PhysicalIndex(); n >= 8 && n < 16 {
+			VMOVDQA32(msg[c], freeHigh[0])
+			msg[c], freeHigh = freeHigh[0], freeHigh[1:]
+		}
+	}
+	return msg
+}
+
+// storeCVs16 transposes the chaining values v[0..7] to one 32-byte row per
+// lane and stores the first lanes rows to the argument out; end is a label
+// name of the caller's, placed after the stores.
+func storeCVs16(v *[16]VecPhysical, lanes Register, end string) {
+	Comment("Transpose the chaining values to one 32-byte row per lane.")
+	out := Load(Param("out"), GP64())
+	zmm.StoreLanes(v[:8], []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}, lanes, out, end)
 }
 
 var ivData Mem

@@ -7,11 +7,16 @@
 // Every SHA-256 kernel of the module is here. Declarations:
 // internal/sha2/block_amd64.go.
 //
-// The -kernels flag picks the family written to -out: 256 or 512.
+// With -kernels many256 it writes the kernels that hash many messages at
+// once (sumMany256x2SHANI and sumMany256x16AVX512, declared in
+// internal/sha2/many_amd64.go).
+//
+// The -kernels flag picks the family written to -out: 256, 512 or many256.
 package main
 
 //go:generate go run . -kernels 256 -out ../../internal/sha2/sha256block_amd64.s -pkg sha2
 //go:generate go run . -kernels 512 -out ../../internal/sha2/sha512block_amd64.s -pkg sha2
+//go:generate go run . -kernels many256 -out ../../internal/sha2/many256_amd64.s -pkg sha2
 
 import (
 	"flag"
@@ -22,7 +27,7 @@ import (
 	_ "github.com/hashkit/hashkit/internal/sha2"
 )
 
-var kernels = flag.String("kernels", "", "which kernels to write: 256 or 512")
+var kernels = flag.String("kernels", "", "which kernels to write: 256, 512 or many256")
 
 func main() {
 	flag.Parse()
@@ -40,8 +45,11 @@ func main() {
 	case "512":
 		genSHA512(true)
 		genSHA512(false)
+	case "many256":
+		genMany256x2SHANI()
+		genMany256x16AVX512()
 	default:
-		log.Fatalf("-kernels must be 256 or 512, not %q", *kernels)
+		log.Fatalf("-kernels must be 256, 512 or many256, not %q", *kernels)
 	}
 	Generate()
 }

@@ -2,7 +2,8 @@ package keccak
 
 import (
 	"runtime"
-	"sync/atomic"
+
+	"github.com/hashkit/hashkit/internal/batch"
 )
 
 // Leaves hashes many equal-length leaves at once, the inner loop of the tree
@@ -54,41 +55,18 @@ func leafWorkers(total, n int) int {
 	return max(w, 1)
 }
 
-// leavesParallel hashes the n leaves on the calling goroutine and w-1 more.
-// The work is handed out in runs of about workerMinBytes/2 (a multiple of
-// the eight-state kernel width) from a shared counter rather than split in
-// w equal parts up front, so a goroutine that gets less CPU (on a busy
-// machine) does fewer runs instead of holding up the others; and the caller
-// waits for the runs to be done, not for the goroutines to end, so one that
-// only starts after the work is gone costs nothing (it finds no run and
-// exits without touching data). The outputs go to one heap buffer, copied
+// leavesParallel hashes the n leaves on the calling goroutine and w-1 more
+// (batch.Run), in runs of about workerMinBytes/2 (a multiple of the
+// eight-state kernel width). The outputs go to one heap buffer, copied
 // into dst at the end, so dst never escapes (and a caller's buffer can stay
 // on its stack).
 func leavesParallel(dst, data []byte, n, w, leafLen, rate, rounds int, ds byte, cvLen int) {
 	run := max(workerMinBytes/2/leafLen, 1)
 	run = (run + 7) &^ 7
-	runs := (n + run - 1) / run
 	out := make([]byte, n*cvLen)
-	var next, completed atomic.Int64
-	allDone := make(chan struct{})
-	work := func() {
-		for {
-			r := int(next.Add(1) - 1)
-			if r >= runs {
-				return
-			}
-			start, end := r*run, min((r+1)*run, n)
-			leavesSerial(out[start*cvLen:end*cvLen], data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
-			if completed.Add(1) == int64(runs) {
-				close(allDone)
-			}
-		}
-	}
-	for range min(w, runs) - 1 {
-		go work()
-	}
-	work()
-	<-allDone
+	batch.Run(n, run, w, func(start, end int) {
+		leavesSerial(out[start*cvLen:end*cvLen], data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
+	})
 	copy(dst, out)
 }
 

@@ -1,0 +1,289 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/zmm"
+)
+
+// genMany256x2SHANI writes sumMany256x2SHANI(out, in *byte, pairs, stride,
+// blocks int, wk *[64]uint32, iv *[8]uint32): SHA-256 of 2*pairs messages,
+// message i at in+i*stride, made of blocks whole blocks read in place and,
+// where wk is not nil, one more block whose W[t]+K[t] are wk[t] (the
+// padding block of a message of a whole number of blocks is the same for
+// every message, so its schedule is computed once by the caller). Digest i
+// goes to out+32*i, big-endian. blocks may be 0.
+//
+// One message is bound by SHA256RNDS2's latency; two independent ones, their
+// round groups alternated as in pbkdf2x2SHANI, fill each other's gaps. The
+// two chains take twelve registers, so the initial value and the chaining
+// values to add after each block live on the stack.
+func genMany256x2SHANI() {
+	sha256Data() // file-local symbols: the file gets its own copy
+	Implement("sumMany256x2SHANI")
+	Attributes(NOSPLIT)
+	AllocLocal(96)
+	ivABEF := Mem{Base: StackPointer, Disp: 0}
+	ivCDGH := Mem{Base: StackPointer, Disp: 16}
+	save := func(c, half int) Mem { return Mem{Base: StackPointer, Disp: 32 + 32*c + 16*half} }
+
+	type chain struct {
+		abef, cdgh VecPhysical
+		m          []VecPhysical
+	}
+	msg, tmp, mask, tmp2 := X0, X13, X14, X15
+	chains := [2]chain{
+		{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
+		{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
+	}
+
+	pairs := Load(Param("pairs"), GP64())
+	TESTQ(pairs, pairs)
+	JZ(LabelRef("many_done"))
+	ivp := Load(Param("iv"), GP64())
+	MOVOU(Mem{Base: ivp}, X1)
+	MOVOU(Mem{Base: ivp, Disp: 16}, X2)
+	toABEF(X1, X2, tmp)
+	MOVOU(X1, ivABEF)
+	MOVOU(X2, ivCDGH)
+	MOVOU(bswap32Mask, mask)
+	out := Load(Param("out"), GP64())
+	in := Load(Param("in"), GP64())
+	stride := Load(Param("stride"), GP64())
+	wk := Load(Param("wk"), GP64())
+	p0, p1, b := GP64(), GP64(), GP64()
+
+	// saveAll copies both chaining values to the stack; addAll adds them
+	// back after a block (legacy SSE memory operands must be 16-byte
+	// aligned, which the stack area is not: load first).
+	saveAll := func() {
+		for c, ch := range chains {
+			MOVOU(ch.abef, save(c, 0))
+			MOVOU(ch.cdgh, save(c, 1))
+		}
+	}
+	addAll := func() {
+		for c, ch := range chains {
+			MOVOU(save(c, 0), tmp2)
+			PADDD(tmp2, ch.abef)
+			MOVOU(save(c, 1), tmp2)
+			PADDD(tmp2, ch.cdgh)
+		}
+	}
+
+	Label("many_pair")
+	for _, ch := range chains {
+		MOVOU(ivABEF, ch.abef)
+		MOVOU(ivCDGH, ch.cdgh)
+	}
+	MOVQ(in, p0)
+	LEAQ(Mem{Base: in, Index: stride, Scale: 1}, p1)
+	Load(Param("blocks"), b)
+	TESTQ(b, b)
+	JZ(LabelRef("many_final"))
+
+	Label("many_block")
+	saveAll()
+	for g := range 16 {
+		for c, ch := range chains {
+			p := []Register{p0, p1}[c]
+			shaniGroup(g, ch.abef, ch.cdgh, msg, tmp, ch.m, func(g int) {
+				MOVOU(Mem{Base: p, Disp: 16 * g}, ch.m[g])
+				PSHUFB(mask, ch.m[g])
+			})
+		}
+	}
+	addAll()
+	ADDQ(Imm(64), p0)
+	ADDQ(Imm(64), p1)
+	DECQ(b)
+	JNZ(LabelRef("many_block"))
+
+	Label("many_final")
+	TESTQ(wk, wk)
+	JZ(LabelRef("many_store"))
+	Comment("The shared last block: W+K from wk, no schedule to compute.")
+	saveAll()
+	for g := range 16 {
+		MOVOU(Mem{Base: wk, Disp: 16 * g}, msg)
+		for _, ch := range chains {
+			SHA256RNDS2(X0, ch.abef, ch.cdgh)
+		}
+		PSHUFD(Imm(0x0e), msg, msg)
+		for _, ch := range chains {
+			SHA256RNDS2(X0, ch.cdgh, ch.abef)
+		}
+	}
+	addAll()
+
+	Label("many_store")
+	for c, ch := range chains {
+		fromABEF(ch.abef, ch.cdgh, tmp)
+		PSHUFB(mask, ch.abef)
+		PSHUFB(mask, ch.cdgh)
+		MOVOU(ch.abef, Mem{Base: out, Disp: 32 * c})
+		MOVOU(ch.cdgh, Mem{Base: out, Disp: 32*c + 16})
+	}
+	ADDQ(Imm(64), out)
+	LEAQ(Mem{Base: in, Index: stride, Scale: 2}, in)
+	DECQ(pairs)
+	JNZ(LabelRef("many_pair"))
+	Label("many_done")
+	RET()
+}
+
+// genMany256x16AVX512 writes sumMany256x16AVX512(out, in *byte, stride,
+// blocks int, wk *[64]uint32, iv *[8]uint32, lanes int): SHA-256 of lanes
+// (1 to 16) messages laid out as for sumMany256x2SHANI (blocks whole blocks
+// at in+i*stride, then the shared block of wk where wk is not nil), one
+// message per 32-bit lane of the ZMM registers: Z0..Z7 hold a..h of the
+// 16 messages, 16 more registers the sixteen newest schedule words, and the
+// rest are scratch. Each block is loaded as one 64-byte row per message and
+// transposed in registers (_asm/internal/zmm). Lanes at or above lanes read
+// lane 0's message again and store nothing.
+//
+// Σ0, Σ1, σ0 and σ1 are three VPRORD/VPSRLD and one three-way XOR
+// (VPTERNLOGD 0x96); Ch and Maj are one VPTERNLOGD each (0xca: e ? f : g;
+// 0xe8: majority).
+func genMany256x16AVX512() {
+	Implement("sumMany256x16AVX512")
+	Attributes(NOSPLIT)
+	offsets := AllocLocal(16 * 8)
+	saved := AllocLocal(8 * 64)
+	bswap := GLOBL("manyBswap512", RODATA|NOPTR)
+	for i := range 4 {
+		DATA(16*i, U64(0x0405060700010203))
+		DATA(16*i+8, U64(0x0c0d0e0f08090a0b))
+	}
+
+	lanes := Load(Param("lanes"), GP64())
+	stride := Load(Param("stride"), GP64())
+	zmm.LaneOffsets(lanes, stride, offsets)
+	st := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
+	ivp := Load(Param("iv"), GP64())
+	for i, r := range st {
+		VPBROADCASTD(Mem{Base: ivp, Disp: 4 * i}, r)
+	}
+	in := Load(Param("in"), GP64())
+	wk := Load(Param("wk"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+
+	save := func() {
+		for i, r := range st {
+			VMOVDQU32(r, saved.Offset(64*i))
+		}
+	}
+	add := func() {
+		for i, r := range st {
+			VPADDD(saved.Offset(64*i), r, r)
+		}
+	}
+	xor3 := func(x VecPhysical, r1, r2, shr int, t [3]VecPhysical, shift bool) {
+		VPRORD(U8(r1), x, t[0])
+		VPRORD(U8(r2), x, t[1])
+		if shift {
+			VPSRLD(U8(shr), x, t[2])
+		} else {
+			VPRORD(U8(shr), x, t[2])
+		}
+		VPTERNLOGD(U8(0x96), t[2], t[1], t[0])
+	}
+	// round emits round t on the state named by v (a..h), adding wt, which
+	// puts W[t]+K[t] into h, and returns the names for the next round.
+	round := func(v [8]VecPhysical, t [3]VecPhysical, wt func(h VecPhysical)) [8]VecPhysical {
+		a, b, c, d, e, f, g, h := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+		wt(h)
+		xor3(e, 6, 11, 25, t, false) // Σ1(e)
+		VPADDD(t[0], h, h)
+		VMOVDQA32(e, t[1])
+		VPTERNLOGD(U8(0xca), g, f, t[1]) // Ch(e, f, g)
+		VPADDD(t[1], h, h)               // T1
+		VPADDD(h, d, d)                  // the new e
+		xor3(a, 2, 13, 22, t, false)     // Σ0(a)
+		VPADDD(t[0], h, h)
+		VMOVDQA32(a, t[1])
+		VPTERNLOGD(U8(0xe8), c, b, t[1]) // Maj(a, b, c)
+		VPADDD(t[1], h, h)               // T1 + T2, the new a
+		return [8]VecPhysical{h, a, b, c, d, e, f, g}
+	}
+
+	next := GP64()
+	MOVQ(stride, next)
+	SHLQ(U8(4), next)
+	ADDQ(in, next)
+	TESTQ(blocks, blocks)
+	JZ(LabelRef("x16_final"))
+	Label("x16_block")
+	save()
+	Comment("One row of 16 big-endian words per message, transposed. The same",
+		"block of the next 16 messages, where a batch continues, is prefetched:",
+		"the rounds take longer than the out-of-order window reaches ahead.")
+	rows := []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23}
+	off := GP64()
+	for i, r := range rows {
+		MOVQ(offsets.Offset(8*i), off)
+		VMOVDQU32(Mem{Base: in, Index: off, Scale: 1}, r)
+		PREFETCHT0(Mem{Base: next, Index: off, Scale: 1})
+	}
+	w := zmm.TransposeRows(rows, []VecPhysical{Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31})
+	inW := map[VecPhysical]bool{}
+	for _, r := range w {
+		VPSHUFB(bswap, r, r)
+		inW[r] = true
+	}
+	var free []VecPhysical
+	for _, r := range append(rows, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31) {
+		if !inW[r] {
+			free = append(free, r)
+		}
+	}
+	rt := [3]VecPhysical{free[0], free[1], free[2]}
+	schedT := [3]VecPhysical{free[3], free[4], free[5]}
+	v := [8]VecPhysical(st)
+	for t := range 64 {
+		if t >= 16 {
+			// W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], in the
+			// register of W[t-16].
+			x := w[t%16]
+			xor3(w[(t-15)%16], 7, 18, 3, schedT, true)
+			VPADDD(schedT[0], x, x)
+			VPADDD(w[(t-7)%16], x, x)
+			xor3(w[(t-2)%16], 17, 19, 10, schedT, true)
+			VPADDD(schedT[0], x, x)
+		}
+		v = round(v, rt, func(h VecPhysical) {
+			VPADDD_BCST(k256Table.Offset(4*t), h, h)
+			VPADDD(w[t%16], h, h)
+		})
+	}
+	add()
+	ADDQ(U8(64), in)
+	ADDQ(U8(64), next)
+	DECQ(blocks)
+	JNZ(LabelRef("x16_block"))
+
+	Label("x16_final")
+	TESTQ(wk, wk)
+	JZ(LabelRef("x16_store"))
+	Comment("The shared last block: W+K from wk, no schedule to compute.")
+	save()
+	rt = [3]VecPhysical{Z8, Z9, Z10}
+	for t := range 64 {
+		v = round(v, rt, func(h VecPhysical) {
+			VPADDD_BCST(Mem{Base: wk, Disp: 4 * t}, h, h)
+		})
+	}
+	add()
+
+	Label("x16_store")
+	Comment("Big-endian digests, one 32-byte row per message.")
+	for _, r := range st {
+		VPSHUFB(bswap, r, r)
+	}
+	out := Load(Param("out"), GP64())
+	zmm.StoreLanes(st, []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23}, lanes, out, "x16_done")
+	VZEROUPPER()
+	RET()
+}

@@ -1,0 +1,159 @@
+package sha256
+
+import (
+	stdsha256 "crypto/sha256"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// manySizes returns the batch sizes and message lengths of the
+// differential tests: every size 0..70 and every length 0..300, or under
+// -short the boundaries only (an odd last message, the kernel's pairs, the
+// padding scratch's groups; one and two padding blocks, whole blocks).
+func manySizes() (counts, lengths []int) {
+	if testing.Short() {
+		return []int{0, 1, 2, 3, 4, 7, 16, 17, 70},
+			[]int{0, 1, 31, 32, 55, 56, 63, 64, 65, 119, 120, 128, 191, 192, 256, 300}
+	}
+	return hashtest.UpTo(70), hashtest.UpTo(300)
+}
+
+// TestSumMany compares SumMany, SumMany224 and SumPairs with a loop of
+// crypto/sha256, on every kernel.
+func TestSumMany(t *testing.T) {
+	counts, lengths := manySizes()
+	src := hashtest.RandBytes(1, 70*300)
+	hashtest.AllImplementations(t, "sha256many", func(t *testing.T) {
+		for _, l := range lengths {
+			for _, n := range counts {
+				data := src[:n*l]
+				dst := make([][Size]byte, n)
+				dst224 := make([][Size224]byte, n)
+				if err := SumMany(dst, data, l); err != nil {
+					t.Fatal(err)
+				}
+				if err := SumMany224(dst224, data, l); err != nil {
+					t.Fatal(err)
+				}
+				for i := range n {
+					m := data[i*l : (i+1)*l]
+					if want := stdsha256.Sum256(m); dst[i] != want {
+						t.Fatalf("%d messages of %d bytes: digest %d is %x, want %x", n, l, i, dst[i], want)
+					}
+					if want := stdsha256.Sum224(m); dst224[i] != want {
+						t.Fatalf("%d messages of %d bytes: SHA-224 digest %d is %x, want %x", n, l, i, dst224[i], want)
+					}
+				}
+			}
+		}
+		for _, n := range counts {
+			nodes := make([][Size]byte, 2*n)
+			for i := range nodes {
+				copy(nodes[i][:], src[32*i:])
+			}
+			dst := make([][Size]byte, n)
+			if err := SumPairs(dst, nodes); err != nil {
+				t.Fatal(err)
+			}
+			for i := range n {
+				if want := stdsha256.Sum256(append(nodes[2*i][:], nodes[2*i+1][:]...)); dst[i] != want {
+					t.Fatalf("%d pairs: parent %d is %x, want %x", n, i, dst[i], want)
+				}
+			}
+			// In place: the layer above overwrites the first half of this one.
+			if err := SumPairs(nodes[:n], nodes); err != nil {
+				t.Fatal(err)
+			}
+			for i := range n {
+				if nodes[i] != dst[i] {
+					t.Fatalf("%d pairs in place: parent %d is %x, want %x", n, i, nodes[i], dst[i])
+				}
+			}
+		}
+	})
+}
+
+// TestSumManyErrors checks the length rule: an error and nothing written.
+func TestSumManyErrors(t *testing.T) {
+	var canary [Size]byte
+	canary[0] = 0xa5
+	dst := [][Size]byte{canary, canary}
+	for _, c := range []struct {
+		data   []byte
+		msgLen int
+	}{
+		{make([]byte, 63), 32}, {make([]byte, 65), 32}, {make([]byte, 96), 32},
+		{nil, 1}, {make([]byte, 2), 0}, {make([]byte, 2), -1}, {nil, -1},
+		{make([]byte, 2), int(^uint(0)>>1)/2 + 1},
+	} {
+		if err := SumMany(dst, c.data, c.msgLen); err == nil {
+			t.Errorf("len(data) %d, msgLen %d: no error", len(c.data), c.msgLen)
+		}
+		if err := SumMany224(make([][Size224]byte, 2), c.data, c.msgLen); err == nil {
+			t.Errorf("SHA-224, len(data) %d, msgLen %d: no error", len(c.data), c.msgLen)
+		}
+	}
+	for _, n := range []int{0, 1, 3, 5} {
+		if err := SumPairs(dst, make([][Size]byte, n)); err == nil {
+			t.Errorf("SumPairs of 2 and %d: no error", n)
+		}
+	}
+	if dst[0] != canary || dst[1] != canary {
+		t.Error("a failing call wrote to dst")
+	}
+	// Empty batches are fine, nil slices included.
+	if err := SumMany(nil, nil, 0); err != nil {
+		t.Error(err)
+	}
+	if err := SumMany(nil, nil, 64); err != nil {
+		t.Error(err)
+	}
+	if err := SumPairs(nil, nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// FuzzSumMany compares SumMany of the fuzzer's data cut into messages of
+// the length it picks with a loop of crypto/sha256, on every kernel.
+func FuzzSumMany(f *testing.F) {
+	f.Add(make([]byte, 640), uint(64))
+	f.Add(make([]byte, 300), uint(100))
+	f.Add([]byte("abc"), uint(1))
+	f.Fuzz(func(t *testing.T, data []byte, l uint) {
+		msgLen := int(l%uint(len(data)+1)) + 0
+		n := 0
+		if msgLen > 0 {
+			n = len(data) / msgLen
+		}
+		data = data[:n*msgLen]
+		defer cpu.Restore("sha256many")
+		for _, name := range append(cpu.Impls("sha256many"), "") {
+			cpu.Select("sha256many", name)
+			dst := make([][Size]byte, n)
+			if err := SumMany(dst, data, msgLen); err != nil {
+				t.Fatal(err)
+			}
+			for i := range n {
+				if want := stdsha256.Sum256(data[i*msgLen : (i+1)*msgLen]); dst[i] != want {
+					t.Fatalf("%q: %d messages of %d bytes: digest %d differs", name, n, msgLen, i)
+				}
+			}
+		}
+	})
+}
+
+func TestSumManyAllocs(t *testing.T) {
+	if hashtest.RaceEnabled {
+		t.Skip("race instrumentation allocates")
+	}
+	data := make([]byte, 16*256)
+	var dst [16][Size]byte
+	var dst224 [16][Size224]byte
+	nodes := make([][Size]byte, 64)
+	hashtest.NoAllocs(t, "SumMany", func() { SumMany(dst[:], data, 256) })
+	hashtest.NoAllocs(t, "SumMany of 100-byte messages", func() { SumMany(dst[:], data[:1600], 100) })
+	hashtest.NoAllocs(t, "SumMany224", func() { SumMany224(dst224[:], data, 256) })
+	hashtest.NoAllocs(t, "SumPairs", func() { SumPairs(dst[:], nodes[:32]) })
+}

@@ -1,0 +1,24 @@
+//go:build linux
+
+package sha3
+
+import (
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// TestSumManyNoOverRead puts the batch at the end of a page followed by an
+// inaccessible page, on every kernel: a kernel that reads past the
+// messages faults.
+func TestSumManyNoOverRead(t *testing.T) {
+	g := hashtest.NewGuardPage(t)
+	src := hashtest.RandBytes(9, g.Size())
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+		for _, l := range []int{1, 34, 64, 71, 72, 136, 137, 168, 200} {
+			for _, n := range []int{1, 3, 4, 8, 9} {
+				checkMany(t, g.Place(src[:n*l]), n, l)
+			}
+		}
+	})
+}
