@@ -8,10 +8,11 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // many), the 16-lane kernel of the batch functions: the instructions of
 // hashChunksAVX512. Registered as "blake3many"/"avx512", apart from the
 // tree kernels, so that the tests of those do not run again for it.
-var useManyAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX
+var useManyAVX512 bool
 
 func init() {
-	cpu.Register("blake3many", "avx512", &useManyAVX512)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "avx512", Role: cpu.RoleBatch, Flag: &useManyAVX512,
+		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashManyAVX512"}})
 }
 
 //go:noescape

@@ -11,14 +11,13 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //     registers (AVX-512F; AVX-512BW for the byte swaps, VPSHUFB on ZMM);
 //   - shani: sumMany256x2SHANI, two messages interleaved (SHA256RNDS2/MSG1/
 //     MSG2, PSHUFB and PALIGNR of SSSE3, PBLENDW of SSE4.1).
-var (
-	useManyAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX
-	useManySHANI  = cpu.X86.HasSHA && cpu.X86.HasSSSE3 && cpu.X86.HasSSE41
-)
+var useManyAVX512, useManySHANI bool
 
 func init() {
-	cpu.Register("sha256many", "avx512", &useManyAVX512)
-	cpu.Register("sha256many", "shani", &useManySHANI)
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256many", Name: "avx512", Role: cpu.RoleBatch, Flag: &useManyAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512BW, Funcs: []string{"sumMany256x16AVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256many", Name: "shani", Role: cpu.RoleBatch, Flag: &useManySHANI,
+		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"sumMany256x2SHANI"}})
 }
 
 // manyMinAVX512 is the fewest messages given to the 16-lane kernel, whose
