@@ -24,6 +24,16 @@ var (
 	// One-block Sum256 in one call (sumAVX512): the masked load needs
 	// AVX-512BW, the mask BZHI (BMI2).
 	useSumAVX512 = cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
+	// One block in XMM rows (compressCVRows*, compressRows*).
+	useRowsAVX512 = cpu.X86.HasAVX && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+	useRowsAVX    = cpu.X86.HasAVX
+	useRowsSSE41  = cpu.X86.HasSSE41 && cpu.X86.HasSSSE3
+	// preferRows makes single blocks (and Sum256 of at most one block)
+	// take the row kernels before the scalar BMI2 ones. Which is faster
+	// depends on the core's vector latency, not on its features; it stays
+	// false, the choice measured on AMD Zen 5, until a per-CPU preference
+	// sets it. Without BMI2 the row kernels are used either way.
+	preferRows = false
 )
 
 func init() {
@@ -32,6 +42,9 @@ func init() {
 	cpu.Register("blake3", "sse41", &useSSE41)
 	cpu.Register("blake3", "bmi2", &useBMI2)
 	cpu.Register("blake3", "avx512bw", &useSumAVX512)
+	cpu.Register("blake3", "avx512rows", &useRowsAVX512)
+	cpu.Register("blake3", "avxrows", &useRowsAVX)
+	cpu.Register("blake3", "sse41rows", &useRowsSSE41)
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with
@@ -102,38 +115,83 @@ func compressCVBMI2(cv *[8]uint32, block *[BlockSize]byte, counter uint64, block
 //go:noescape
 func sumAVX512(data []byte, out *[Size]byte)
 
+// compressCVRowsAVX512, compressCVRowsAVX and compressCVRowsSSE41 are
+// compressBlockGeneric with the work vector as four rows of XMM registers
+// (one vector operation does the four G functions of a step), in three
+// encodings: AVX-512VL (every rotation one VPRORD), AVX (VEX, three
+// operands) and SSE4.1.
+//
+//go:noescape
+func compressCVRowsAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+//go:noescape
+func compressCVRowsAVX(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+//go:noescape
+func compressCVRowsSSE41(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+// compressRowsAVX512, compressRowsAVX and compressRowsSSE41 are
+// compressOutGeneric in the same three encodings.
+//
+//go:noescape
+func compressRowsAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
+//go:noescape
+func compressRowsAVX(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
+//go:noescape
+func compressRowsSSE41(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
 // One block at a time is bound by the latency of the G chain, which the
 // scalar kernels follow with one-cycle operations (vector rows would only
 // lengthen it; see _asm/blake3/main.go).
 
 func sumBlock(data []byte) (sum [Size]byte) {
-	if useSumAVX512 {
+	if useSumAVX512 && !preferRows {
 		sumAVX512(data, &sum)
 		return sum
 	}
-	if useBMI2 {
+	if useBMI2 || useRowsAVX512 || useRowsAVX || useRowsSSE41 {
 		var block, out [BlockSize]byte
 		copy(block[:], data)
-		compressBMI2(&iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot, &out)
+		compressOut(&out, &iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot)
 		return [Size]byte(out[:Size])
 	}
 	return sumBlockGeneric(data)
 }
 
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
-	if useBMI2 {
+	switch {
+	case useBMI2 && !preferRows:
 		compressCVBMI2(cv, block, counter, blockLen, flags)
-		return
+	case useRowsAVX512:
+		compressCVRowsAVX512(cv, block, counter, blockLen, flags)
+	case useRowsAVX:
+		compressCVRowsAVX(cv, block, counter, blockLen, flags)
+	case useRowsSSE41:
+		compressCVRowsSSE41(cv, block, counter, blockLen, flags)
+	case useBMI2:
+		compressCVBMI2(cv, block, counter, blockLen, flags)
+	default:
+		compressBlockGeneric(cv, block, counter, blockLen, flags)
 	}
-	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }
 
 func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
-	if useBMI2 {
+	switch {
+	case useBMI2 && !preferRows:
 		compressBMI2(cv, block, counter, blockLen, flags, out)
-		return
+	case useRowsAVX512:
+		compressRowsAVX512(cv, block, counter, blockLen, flags, out)
+	case useRowsAVX:
+		compressRowsAVX(cv, block, counter, blockLen, flags, out)
+	case useRowsSSE41:
+		compressRowsSSE41(cv, block, counter, blockLen, flags, out)
+	case useBMI2:
+		compressBMI2(cv, block, counter, blockLen, flags, out)
+	default:
+		compressOutGeneric(out, cv, block, counter, blockLen, flags)
 	}
-	compressOutGeneric(out, cv, block, counter, blockLen, flags)
 }
 
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {

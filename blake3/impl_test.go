@@ -2,8 +2,10 @@ package blake3
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
@@ -94,4 +96,41 @@ func TestCompressGeneric(t *testing.T) {
 			t.Fatalf("case %d differs", i)
 		}
 	}
+}
+
+// TestEveryLength compares Sum256, a Hasher fed in two random pieces, and
+// 100 bytes of output, under every implementation, with the portable code
+// at every length from 0 to 1100: one block, the blocks of one chunk and
+// the chunk tails that the single-block kernels hash.
+func TestEveryLength(t *testing.T) {
+	in := hashtest.RandBytes(23, 1100)
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	want := make([][]byte, len(in)+1)
+	cpu.Select("blake3", "")
+	for n := 0; n <= len(in); n++ {
+		want[n] = make([]byte, 100)
+		r := OutputReader{root: messageRoot(in[:n], &iv, 0)}
+		r.Read(want[n])
+	}
+	cpu.Restore("blake3")
+	rng := rand.New(rand.NewPCG(24, 25))
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for n := 0; n <= len(in); n += step {
+			if s := Sum256(in[:n]); !bytes.Equal(s[:], want[n][:Size]) {
+				t.Fatalf("Sum256 of %d bytes: %x, want %x", n, s, want[n][:Size])
+			}
+			h := New()
+			cut := rng.IntN(n + 1)
+			h.Write(in[:cut])
+			h.Write(in[cut:n])
+			got := make([]byte, 100)
+			h.Read(got)
+			if !bytes.Equal(got, want[n]) {
+				t.Fatalf("%d bytes written as %d + %d: output %x, want %x", n, cut, n-cut, got[:16], want[n][:16])
+			}
+		}
+	})
 }

@@ -69,5 +69,9 @@ func main() {
 	blake2gen.EmitBLAKE3("compressBMI2", iv, schedule[:], blake2gen.BLAKE3Out)
 	blake2gen.EmitBLAKE3("compressCVBMI2", iv, schedule[:], blake2gen.BLAKE3CV)
 	blake2gen.EmitBLAKE3("sumAVX512", iv, schedule[:], blake2gen.BLAKE3Sum)
+	for _, isa := range []rowsISA{rowsAVX512, rowsAVX, rowsSSE41} {
+		genRows(isa, false)
+		genRows(isa, true)
+	}
 	Generate()
 }
