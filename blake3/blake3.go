@@ -131,10 +131,11 @@ func (c *chunkState) update(p []byte, flags uint32) {
 		}
 		// Whole blocks with more input after them are compressed straight
 		// from p.
-		for c.bufLen == 0 && len(p) > BlockSize {
-			compressBlock(&c.cv, (*[BlockSize]byte)(p), c.counter, BlockSize, flags|c.startFlag())
-			c.blocks++
-			p = p[BlockSize:]
+		if c.bufLen == 0 && len(p) > BlockSize {
+			k := (len(p) - 1) / BlockSize * BlockSize
+			compressBlocks(&c.cv, p[:k], c.counter, flags, c.startFlag(), 0)
+			c.blocks += uint8(k / BlockSize)
+			p = p[k:]
 		}
 		n := copy(c.buf[c.bufLen:], p)
 		c.bufLen += uint8(n)

@@ -142,6 +142,20 @@ func compressRowsAVX(cv *[8]uint32, block *[BlockSize]byte, counter uint64, bloc
 //go:noescape
 func compressRowsSSE41(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
 
+// compressBlocksRowsAVX512, compressBlocksRowsAVX and
+// compressBlocksRowsSSE41 compress n >= 1 whole blocks of one chunk at in
+// into cv, as compressBlocksGeneric does, with the chaining value kept in
+// registers from block to block.
+//
+//go:noescape
+func compressBlocksRowsAVX512(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
+
+//go:noescape
+func compressBlocksRowsAVX(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
+
+//go:noescape
+func compressBlocksRowsSSE41(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
+
 // One block at a time is bound by the latency of the G chain, which the
 // scalar kernels follow with one-cycle operations (vector rows would only
 // lengthen it; see _asm/blake3/main.go).
@@ -192,6 +206,23 @@ func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, co
 	default:
 		compressOutGeneric(out, cv, block, counter, blockLen, flags)
 	}
+}
+
+func compressBlocks(cv *[8]uint32, in []byte, counter uint64, flags, start, end uint32) {
+	if !useBMI2 || preferRows {
+		switch n := len(in) / BlockSize; {
+		case useRowsAVX512:
+			compressBlocksRowsAVX512(cv, &in[0], n, counter, flags, start, end)
+			return
+		case useRowsAVX:
+			compressBlocksRowsAVX(cv, &in[0], n, counter, flags, start, end)
+			return
+		case useRowsSSE41:
+			compressBlocksRowsSSE41(cv, &in[0], n, counter, flags, start, end)
+			return
+		}
+	}
+	compressBlocksSerial(cv, in, counter, flags, start, end)
 }
 
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {

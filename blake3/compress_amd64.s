@@ -12521,23 +12521,437 @@ TEXT ·compressRowsAVX512(SB), NOSPLIT, $0-40
 
 	// Feed-forward: v[i]^v[i+8], then v[i+8]^cv[i] for output.
 	MOVQ    out+32(FP), CX
-	VMOVDQU (AX), X4
+	VMOVDQU (AX), X8
 	VPXOR   X2, X0, X0
-	VPXOR   X4, X2, X2
-	VMOVDQU 16(AX), X4
+	VPXOR   X8, X2, X2
+	VMOVDQU 16(AX), X8
 	VPXOR   X3, X1, X1
-	VPXOR   X4, X3, X3
+	VPXOR   X8, X3, X3
 	VMOVDQU X0, (CX)
 	VMOVDQU X1, 16(CX)
 	VMOVDQU X2, 32(CX)
 	VMOVDQU X3, 48(CX)
 	RET
 
+// func compressBlocksRowsAVX512(cv *[8]uint32, in *byte, n int, counter uint64, flags uint32, start uint32, end uint32)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·compressBlocksRowsAVX512(SB), NOSPLIT, $0-44
+	MOVQ cv+0(FP), AX
+	MOVQ in+8(FP), CX
+	MOVQ n+16(FP), DX
+	MOVQ counter+24(FP), BX
+	MOVL flags+32(FP), SI
+	MOVL end+40(FP), DI
+
+	// The first block's flags add start; the last block's add end.
+	MOVL    SI, R8
+	MOVL    start+36(FP), R9
+	ORL     R9, R8
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	MOVL    $0x00000040, R9
+
+blocksRowsAVX512:
+	CMPQ DX, $0x01
+	JNE  blocksRowsAVX512Mid
+	ORL  DI, R8
+
+blocksRowsAVX512Mid:
+	VMOVDQU blake3IV<>+0(SB), X2
+	VMOVQ   BX, X3
+	VPINSRD $0x02, R9, X3, X3
+	VPINSRD $0x03, R8, X3, X3
+
+	// The message, four words per register.
+	VMOVDQU (CX), X4
+	VMOVDQU 16(CX), X5
+	VMOVDQU 32(CX), X6
+	VMOVDQU 48(CX), X7
+
+	// Round 1.
+	VSHUFPS  $0x88, X5, X4, X8
+	VSHUFPS  $0xdd, X5, X4, X9
+	VPSHUFD  $0x2a, X7, X10
+	VPSHUFD  $0x20, X6, X11
+	VPBLENDW $0x3c, X11, X10, X10
+	VPSHUFD  $0x7f, X7, X11
+	VPSHUFD  $0x75, X6, X12
+	VPBLENDW $0x3c, X12, X11, X11
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	VPSHUFD  $0x95, X8, X7
+	VPSHUFD  $0x75, X9, X6
+	VPBLENDW $0x3c, X6, X7, X7
+	VPSHUFD  $0xcf, X8, X6
+	VPSHUFD  $0xaa, X10, X5
+	VPBLENDW $0x0c, X5, X6, X6
+	VPSHUFD  $0xff, X11, X5
+	VPBLENDW $0xc0, X5, X6, X6
+	VPSHUFD  $0x40, X11, X5
+	VPSHUFD  $0x00, X9, X4
+	VPBLENDW $0x0c, X4, X5, X5
+	VPSHUFD  $0xff, X10, X4
+	VPBLENDW $0x30, X4, X5, X5
+	VPSHUFD  $0x15, X10, X4
+	VPSHUFD  $0xaa, X11, X12
+	VPBLENDW $0x0c, X12, X4, X4
+	VPSHUFD  $0xaa, X9, X12
+	VPBLENDW $0x30, X12, X4, X4
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	VPSHUFD  $0x95, X7, X11
+	VPSHUFD  $0x75, X6, X10
+	VPBLENDW $0x3c, X10, X11, X11
+	VPSHUFD  $0xcf, X7, X10
+	VPSHUFD  $0xaa, X5, X9
+	VPBLENDW $0x0c, X9, X10, X10
+	VPSHUFD  $0xff, X4, X9
+	VPBLENDW $0xc0, X9, X10, X10
+	VPSHUFD  $0x40, X4, X9
+	VPSHUFD  $0x00, X6, X8
+	VPBLENDW $0x0c, X8, X9, X9
+	VPSHUFD  $0xff, X5, X8
+	VPBLENDW $0x30, X8, X9, X9
+	VPSHUFD  $0x15, X5, X8
+	VPSHUFD  $0xaa, X4, X12
+	VPBLENDW $0x0c, X12, X8, X8
+	VPSHUFD  $0xaa, X6, X12
+	VPBLENDW $0x30, X12, X8, X8
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	VPSHUFD  $0x95, X11, X4
+	VPSHUFD  $0x75, X10, X5
+	VPBLENDW $0x3c, X5, X4, X4
+	VPSHUFD  $0xcf, X11, X5
+	VPSHUFD  $0xaa, X9, X6
+	VPBLENDW $0x0c, X6, X5, X5
+	VPSHUFD  $0xff, X8, X6
+	VPBLENDW $0xc0, X6, X5, X5
+	VPSHUFD  $0x40, X8, X6
+	VPSHUFD  $0x00, X10, X7
+	VPBLENDW $0x0c, X7, X6, X6
+	VPSHUFD  $0xff, X9, X7
+	VPBLENDW $0x30, X7, X6, X6
+	VPSHUFD  $0x15, X9, X7
+	VPSHUFD  $0xaa, X8, X12
+	VPBLENDW $0x0c, X12, X7, X7
+	VPSHUFD  $0xaa, X10, X12
+	VPBLENDW $0x30, X12, X7, X7
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	VPSHUFD  $0x95, X4, X8
+	VPSHUFD  $0x75, X5, X9
+	VPBLENDW $0x3c, X9, X8, X8
+	VPSHUFD  $0xcf, X4, X9
+	VPSHUFD  $0xaa, X6, X10
+	VPBLENDW $0x0c, X10, X9, X9
+	VPSHUFD  $0xff, X7, X10
+	VPBLENDW $0xc0, X10, X9, X9
+	VPSHUFD  $0x40, X7, X10
+	VPSHUFD  $0x00, X5, X11
+	VPBLENDW $0x0c, X11, X10, X10
+	VPSHUFD  $0xff, X6, X11
+	VPBLENDW $0x30, X11, X10, X10
+	VPSHUFD  $0x15, X6, X11
+	VPSHUFD  $0xaa, X7, X12
+	VPBLENDW $0x0c, X12, X11, X11
+	VPSHUFD  $0xaa, X5, X12
+	VPBLENDW $0x30, X12, X11, X11
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	VPSHUFD  $0x95, X8, X7
+	VPSHUFD  $0x75, X9, X6
+	VPBLENDW $0x3c, X6, X7, X7
+	VPSHUFD  $0xcf, X8, X6
+	VPSHUFD  $0xaa, X10, X5
+	VPBLENDW $0x0c, X5, X6, X6
+	VPSHUFD  $0xff, X11, X5
+	VPBLENDW $0xc0, X5, X6, X6
+	VPSHUFD  $0x40, X11, X5
+	VPSHUFD  $0x00, X9, X4
+	VPBLENDW $0x0c, X4, X5, X5
+	VPSHUFD  $0xff, X10, X4
+	VPBLENDW $0x30, X4, X5, X5
+	VPSHUFD  $0x15, X10, X4
+	VPSHUFD  $0xaa, X11, X12
+	VPBLENDW $0x0c, X12, X4, X4
+	VPSHUFD  $0xaa, X9, X12
+	VPBLENDW $0x30, X12, X4, X4
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	VPSHUFD  $0x95, X7, X11
+	VPSHUFD  $0x75, X6, X10
+	VPBLENDW $0x3c, X10, X11, X11
+	VPSHUFD  $0xcf, X7, X10
+	VPSHUFD  $0xaa, X5, X9
+	VPBLENDW $0x0c, X9, X10, X10
+	VPSHUFD  $0xff, X4, X9
+	VPBLENDW $0xc0, X9, X10, X10
+	VPSHUFD  $0x40, X4, X9
+	VPSHUFD  $0x00, X6, X8
+	VPBLENDW $0x0c, X8, X9, X9
+	VPSHUFD  $0xff, X5, X8
+	VPBLENDW $0x30, X8, X9, X9
+	VPSHUFD  $0x15, X5, X8
+	VPSHUFD  $0xaa, X4, X12
+	VPBLENDW $0x0c, X12, X8, X8
+	VPSHUFD  $0xaa, X6, X12
+	VPBLENDW $0x30, X12, X8, X8
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPXOR    X2, X0, X0
+	VPXOR    X3, X1, X1
+	MOVL     SI, R8
+	ADDQ     $0x40, CX
+	DECQ     DX
+	JNZ      blocksRowsAVX512
+	VMOVDQU  X0, (AX)
+	VMOVDQU  X1, 16(AX)
+	RET
+
 // func compressCVRowsAVX(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32)
 // Requires: AVX
 TEXT ·compressCVRowsAVX(SB), NOSPLIT, $0-32
-	MOVQ cv+0(FP), AX
-	MOVQ block+8(FP), CX
+	VMOVDQU blake3RotMasks<>+0(SB), X4
+	VMOVDQU blake3RotMasks<>+32(SB), X5
+	MOVQ    cv+0(FP), AX
+	MOVQ    block+8(FP), CX
 
 	// Rows: the chaining value, the IV, then counter, block length and flags.
 	VMOVDQU (AX), X0
@@ -12549,8 +12963,6 @@ TEXT ·compressCVRowsAVX(SB), NOSPLIT, $0-32
 	VMOVQ   DX, X3
 	VPINSRD $0x02, BX, X3, X3
 	VPINSRD $0x03, SI, X3, X3
-	VMOVDQU blake3RotMasks<>+0(SB), X4
-	VMOVDQU blake3RotMasks<>+32(SB), X5
 
 	// The message, four words per register.
 	VMOVDQU (CX), X6
@@ -12992,8 +13404,10 @@ TEXT ·compressCVRowsAVX(SB), NOSPLIT, $0-32
 // func compressRowsAVX(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32, out *[64]byte)
 // Requires: AVX
 TEXT ·compressRowsAVX(SB), NOSPLIT, $0-40
-	MOVQ cv+0(FP), AX
-	MOVQ block+8(FP), CX
+	VMOVDQU blake3RotMasks<>+0(SB), X4
+	VMOVDQU blake3RotMasks<>+32(SB), X5
+	MOVQ    cv+0(FP), AX
+	MOVQ    block+8(FP), CX
 
 	// Rows: the chaining value, the IV, then counter, block length and flags.
 	VMOVDQU (AX), X0
@@ -13005,8 +13419,6 @@ TEXT ·compressRowsAVX(SB), NOSPLIT, $0-40
 	VMOVQ   DX, X3
 	VPINSRD $0x02, BX, X3, X3
 	VPINSRD $0x03, SI, X3, X3
-	VMOVDQU blake3RotMasks<>+0(SB), X4
-	VMOVDQU blake3RotMasks<>+32(SB), X5
 
 	// The message, four words per register.
 	VMOVDQU (CX), X6
@@ -13440,23 +13852,495 @@ TEXT ·compressRowsAVX(SB), NOSPLIT, $0-40
 
 	// Feed-forward: v[i]^v[i+8], then v[i+8]^cv[i] for output.
 	MOVQ    out+32(FP), CX
-	VMOVDQU (AX), X6
+	VMOVDQU (AX), X10
 	VPXOR   X2, X0, X0
-	VPXOR   X6, X2, X2
-	VMOVDQU 16(AX), X6
+	VPXOR   X10, X2, X2
+	VMOVDQU 16(AX), X10
 	VPXOR   X3, X1, X1
-	VPXOR   X6, X3, X3
+	VPXOR   X10, X3, X3
 	VMOVDQU X0, (CX)
 	VMOVDQU X1, 16(CX)
 	VMOVDQU X2, 32(CX)
 	VMOVDQU X3, 48(CX)
 	RET
 
+// func compressBlocksRowsAVX(cv *[8]uint32, in *byte, n int, counter uint64, flags uint32, start uint32, end uint32)
+// Requires: AVX
+TEXT ·compressBlocksRowsAVX(SB), NOSPLIT, $0-44
+	VMOVDQU blake3RotMasks<>+0(SB), X4
+	VMOVDQU blake3RotMasks<>+32(SB), X5
+	MOVQ    cv+0(FP), AX
+	MOVQ    in+8(FP), CX
+	MOVQ    n+16(FP), DX
+	MOVQ    counter+24(FP), BX
+	MOVL    flags+32(FP), SI
+	MOVL    end+40(FP), DI
+
+	// The first block's flags add start; the last block's add end.
+	MOVL    SI, R8
+	MOVL    start+36(FP), R9
+	ORL     R9, R8
+	VMOVDQU (AX), X0
+	VMOVDQU 16(AX), X1
+	MOVL    $0x00000040, R9
+
+blocksRowsAVX:
+	CMPQ DX, $0x01
+	JNE  blocksRowsAVXMid
+	ORL  DI, R8
+
+blocksRowsAVXMid:
+	VMOVDQU blake3IV<>+0(SB), X2
+	VMOVQ   BX, X3
+	VPINSRD $0x02, R9, X3, X3
+	VPINSRD $0x03, R8, X3, X3
+
+	// The message, four words per register.
+	VMOVDQU (CX), X6
+	VMOVDQU 16(CX), X7
+	VMOVDQU 32(CX), X8
+	VMOVDQU 48(CX), X9
+
+	// Round 1.
+	VSHUFPS  $0x88, X7, X6, X10
+	VSHUFPS  $0xdd, X7, X6, X11
+	VPSHUFD  $0x2a, X9, X12
+	VPSHUFD  $0x20, X8, X13
+	VPBLENDW $0x3c, X13, X12, X12
+	VPSHUFD  $0x7f, X9, X13
+	VPSHUFD  $0x75, X8, X14
+	VPBLENDW $0x3c, X14, X13, X13
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	VPSHUFD  $0x95, X10, X9
+	VPSHUFD  $0x75, X11, X8
+	VPBLENDW $0x3c, X8, X9, X9
+	VPSHUFD  $0xcf, X10, X8
+	VPSHUFD  $0xaa, X12, X7
+	VPBLENDW $0x0c, X7, X8, X8
+	VPSHUFD  $0xff, X13, X7
+	VPBLENDW $0xc0, X7, X8, X8
+	VPSHUFD  $0x40, X13, X7
+	VPSHUFD  $0x00, X11, X6
+	VPBLENDW $0x0c, X6, X7, X7
+	VPSHUFD  $0xff, X12, X6
+	VPBLENDW $0x30, X6, X7, X7
+	VPSHUFD  $0x15, X12, X6
+	VPSHUFD  $0xaa, X13, X14
+	VPBLENDW $0x0c, X14, X6, X6
+	VPSHUFD  $0xaa, X11, X14
+	VPBLENDW $0x30, X14, X6, X6
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	VPSHUFD  $0x95, X9, X13
+	VPSHUFD  $0x75, X8, X12
+	VPBLENDW $0x3c, X12, X13, X13
+	VPSHUFD  $0xcf, X9, X12
+	VPSHUFD  $0xaa, X7, X11
+	VPBLENDW $0x0c, X11, X12, X12
+	VPSHUFD  $0xff, X6, X11
+	VPBLENDW $0xc0, X11, X12, X12
+	VPSHUFD  $0x40, X6, X11
+	VPSHUFD  $0x00, X8, X10
+	VPBLENDW $0x0c, X10, X11, X11
+	VPSHUFD  $0xff, X7, X10
+	VPBLENDW $0x30, X10, X11, X11
+	VPSHUFD  $0x15, X7, X10
+	VPSHUFD  $0xaa, X6, X14
+	VPBLENDW $0x0c, X14, X10, X10
+	VPSHUFD  $0xaa, X8, X14
+	VPBLENDW $0x30, X14, X10, X10
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	VPSHUFD  $0x95, X13, X6
+	VPSHUFD  $0x75, X12, X7
+	VPBLENDW $0x3c, X7, X6, X6
+	VPSHUFD  $0xcf, X13, X7
+	VPSHUFD  $0xaa, X11, X8
+	VPBLENDW $0x0c, X8, X7, X7
+	VPSHUFD  $0xff, X10, X8
+	VPBLENDW $0xc0, X8, X7, X7
+	VPSHUFD  $0x40, X10, X8
+	VPSHUFD  $0x00, X12, X9
+	VPBLENDW $0x0c, X9, X8, X8
+	VPSHUFD  $0xff, X11, X9
+	VPBLENDW $0x30, X9, X8, X8
+	VPSHUFD  $0x15, X11, X9
+	VPSHUFD  $0xaa, X10, X14
+	VPBLENDW $0x0c, X14, X9, X9
+	VPSHUFD  $0xaa, X12, X14
+	VPBLENDW $0x30, X14, X9, X9
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	VPSHUFD  $0x95, X6, X10
+	VPSHUFD  $0x75, X7, X11
+	VPBLENDW $0x3c, X11, X10, X10
+	VPSHUFD  $0xcf, X6, X11
+	VPSHUFD  $0xaa, X8, X12
+	VPBLENDW $0x0c, X12, X11, X11
+	VPSHUFD  $0xff, X9, X12
+	VPBLENDW $0xc0, X12, X11, X11
+	VPSHUFD  $0x40, X9, X12
+	VPSHUFD  $0x00, X7, X13
+	VPBLENDW $0x0c, X13, X12, X12
+	VPSHUFD  $0xff, X8, X13
+	VPBLENDW $0x30, X13, X12, X12
+	VPSHUFD  $0x15, X8, X13
+	VPSHUFD  $0xaa, X9, X14
+	VPBLENDW $0x0c, X14, X13, X13
+	VPSHUFD  $0xaa, X7, X14
+	VPBLENDW $0x30, X14, X13, X13
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	VPSHUFD  $0x95, X10, X9
+	VPSHUFD  $0x75, X11, X8
+	VPBLENDW $0x3c, X8, X9, X9
+	VPSHUFD  $0xcf, X10, X8
+	VPSHUFD  $0xaa, X12, X7
+	VPBLENDW $0x0c, X7, X8, X8
+	VPSHUFD  $0xff, X13, X7
+	VPBLENDW $0xc0, X7, X8, X8
+	VPSHUFD  $0x40, X13, X7
+	VPSHUFD  $0x00, X11, X6
+	VPBLENDW $0x0c, X6, X7, X7
+	VPSHUFD  $0xff, X12, X6
+	VPBLENDW $0x30, X6, X7, X7
+	VPSHUFD  $0x15, X12, X6
+	VPSHUFD  $0xaa, X13, X14
+	VPBLENDW $0x0c, X14, X6, X6
+	VPSHUFD  $0xaa, X11, X14
+	VPBLENDW $0x30, X14, X6, X6
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	VPSHUFD  $0x95, X9, X13
+	VPSHUFD  $0x75, X8, X12
+	VPBLENDW $0x3c, X12, X13, X13
+	VPSHUFD  $0xcf, X9, X12
+	VPSHUFD  $0xaa, X7, X11
+	VPBLENDW $0x0c, X11, X12, X12
+	VPSHUFD  $0xff, X6, X11
+	VPBLENDW $0xc0, X11, X12, X12
+	VPSHUFD  $0x40, X6, X11
+	VPSHUFD  $0x00, X8, X10
+	VPBLENDW $0x0c, X10, X11, X11
+	VPSHUFD  $0xff, X7, X10
+	VPBLENDW $0x30, X10, X11, X11
+	VPSHUFD  $0x15, X7, X10
+	VPSHUFD  $0xaa, X6, X14
+	VPBLENDW $0x0c, X14, X10, X10
+	VPSHUFD  $0xaa, X8, X14
+	VPBLENDW $0x30, X14, X10, X10
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPXOR    X2, X0, X0
+	VPXOR    X3, X1, X1
+	MOVL     SI, R8
+	ADDQ     $0x40, CX
+	DECQ     DX
+	JNZ      blocksRowsAVX
+	VMOVDQU  X0, (AX)
+	VMOVDQU  X1, 16(AX)
+	RET
+
 // func compressCVRowsSSE41(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32)
 // Requires: SSE, SSE2, SSE4.1, SSSE3
 TEXT ·compressCVRowsSSE41(SB), NOSPLIT, $0-32
-	MOVQ cv+0(FP), AX
-	MOVQ block+8(FP), CX
+	MOVOU blake3RotMasks<>+0(SB), X4
+	MOVOU blake3RotMasks<>+32(SB), X5
+	MOVQ  cv+0(FP), AX
+	MOVQ  block+8(FP), CX
 
 	// Rows: the chaining value, the IV, then counter, block length and flags.
 	MOVOU  (AX), X0
@@ -13468,8 +14352,6 @@ TEXT ·compressCVRowsSSE41(SB), NOSPLIT, $0-32
 	MOVQ   DX, X3
 	PINSRD $0x02, BX, X3
 	PINSRD $0x03, SI, X3
-	MOVOU  blake3RotMasks<>+0(SB), X4
-	MOVOU  blake3RotMasks<>+32(SB), X5
 
 	// The message, four words per register.
 	MOVOU (CX), X6
@@ -13941,8 +14823,10 @@ TEXT ·compressCVRowsSSE41(SB), NOSPLIT, $0-32
 // func compressRowsSSE41(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32, out *[64]byte)
 // Requires: SSE, SSE2, SSE4.1, SSSE3
 TEXT ·compressRowsSSE41(SB), NOSPLIT, $0-40
-	MOVQ cv+0(FP), AX
-	MOVQ block+8(FP), CX
+	MOVOU blake3RotMasks<>+0(SB), X4
+	MOVOU blake3RotMasks<>+32(SB), X5
+	MOVQ  cv+0(FP), AX
+	MOVQ  block+8(FP), CX
 
 	// Rows: the chaining value, the IV, then counter, block length and flags.
 	MOVOU  (AX), X0
@@ -13954,8 +14838,6 @@ TEXT ·compressRowsSSE41(SB), NOSPLIT, $0-40
 	MOVQ   DX, X3
 	PINSRD $0x02, BX, X3
 	PINSRD $0x03, SI, X3
-	MOVOU  blake3RotMasks<>+0(SB), X4
-	MOVOU  blake3RotMasks<>+32(SB), X5
 
 	// The message, four words per register.
 	MOVOU (CX), X6
@@ -14419,14 +15301,514 @@ TEXT ·compressRowsSSE41(SB), NOSPLIT, $0-40
 
 	// Feed-forward: v[i]^v[i+8], then v[i+8]^cv[i] for output.
 	MOVQ  out+32(FP), CX
-	MOVOU (AX), X6
+	MOVOU (AX), X10
 	PXOR  X2, X0
-	PXOR  X6, X2
-	MOVOU 16(AX), X6
+	PXOR  X10, X2
+	MOVOU 16(AX), X10
 	PXOR  X3, X1
-	PXOR  X6, X3
+	PXOR  X10, X3
 	MOVOU X0, (CX)
 	MOVOU X1, 16(CX)
 	MOVOU X2, 32(CX)
 	MOVOU X3, 48(CX)
+	RET
+
+// func compressBlocksRowsSSE41(cv *[8]uint32, in *byte, n int, counter uint64, flags uint32, start uint32, end uint32)
+// Requires: SSE, SSE2, SSE4.1, SSSE3
+TEXT ·compressBlocksRowsSSE41(SB), NOSPLIT, $0-44
+	MOVOU blake3RotMasks<>+0(SB), X4
+	MOVOU blake3RotMasks<>+32(SB), X5
+	MOVQ  cv+0(FP), AX
+	MOVQ  in+8(FP), CX
+	MOVQ  n+16(FP), DX
+	MOVQ  counter+24(FP), BX
+	MOVL  flags+32(FP), SI
+	MOVL  end+40(FP), DI
+
+	// The first block's flags add start; the last block's add end.
+	MOVL  SI, R8
+	MOVL  start+36(FP), R9
+	ORL   R9, R8
+	MOVOU (AX), X0
+	MOVOU 16(AX), X1
+	MOVL  $0x00000040, R9
+
+blocksRowsSSE41:
+	CMPQ DX, $0x01
+	JNE  blocksRowsSSE41Mid
+	ORL  DI, R8
+
+blocksRowsSSE41Mid:
+	MOVOU  blake3IV<>+0(SB), X2
+	MOVQ   BX, X3
+	PINSRD $0x02, R9, X3
+	PINSRD $0x03, R8, X3
+
+	// The message, four words per register.
+	MOVOU (CX), X6
+	MOVOU 16(CX), X7
+	MOVOU 32(CX), X8
+	MOVOU 48(CX), X9
+
+	// Round 1.
+	MOVO    X6, X10
+	SHUFPS  $0x88, X7, X10
+	MOVO    X6, X11
+	SHUFPS  $0xdd, X7, X11
+	PSHUFD  $0x2a, X9, X12
+	PSHUFD  $0x20, X8, X13
+	PBLENDW $0x3c, X13, X12
+	PSHUFD  $0x7f, X9, X13
+	PSHUFD  $0x75, X8, X14
+	PBLENDW $0x3c, X14, X13
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	PSHUFD  $0x95, X10, X9
+	PSHUFD  $0x75, X11, X8
+	PBLENDW $0x3c, X8, X9
+	PSHUFD  $0xcf, X10, X8
+	PSHUFD  $0xaa, X12, X7
+	PBLENDW $0x0c, X7, X8
+	PSHUFD  $0xff, X13, X7
+	PBLENDW $0xc0, X7, X8
+	PSHUFD  $0x40, X13, X7
+	PSHUFD  $0x00, X11, X6
+	PBLENDW $0x0c, X6, X7
+	PSHUFD  $0xff, X12, X6
+	PBLENDW $0x30, X6, X7
+	PSHUFD  $0x15, X12, X6
+	PSHUFD  $0xaa, X13, X14
+	PBLENDW $0x0c, X14, X6
+	PSHUFD  $0xaa, X11, X14
+	PBLENDW $0x30, X14, X6
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	PSHUFD  $0x95, X9, X13
+	PSHUFD  $0x75, X8, X12
+	PBLENDW $0x3c, X12, X13
+	PSHUFD  $0xcf, X9, X12
+	PSHUFD  $0xaa, X7, X11
+	PBLENDW $0x0c, X11, X12
+	PSHUFD  $0xff, X6, X11
+	PBLENDW $0xc0, X11, X12
+	PSHUFD  $0x40, X6, X11
+	PSHUFD  $0x00, X8, X10
+	PBLENDW $0x0c, X10, X11
+	PSHUFD  $0xff, X7, X10
+	PBLENDW $0x30, X10, X11
+	PSHUFD  $0x15, X7, X10
+	PSHUFD  $0xaa, X6, X14
+	PBLENDW $0x0c, X14, X10
+	PSHUFD  $0xaa, X8, X14
+	PBLENDW $0x30, X14, X10
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	PSHUFD  $0x95, X13, X6
+	PSHUFD  $0x75, X12, X7
+	PBLENDW $0x3c, X7, X6
+	PSHUFD  $0xcf, X13, X7
+	PSHUFD  $0xaa, X11, X8
+	PBLENDW $0x0c, X8, X7
+	PSHUFD  $0xff, X10, X8
+	PBLENDW $0xc0, X8, X7
+	PSHUFD  $0x40, X10, X8
+	PSHUFD  $0x00, X12, X9
+	PBLENDW $0x0c, X9, X8
+	PSHUFD  $0xff, X11, X9
+	PBLENDW $0x30, X9, X8
+	PSHUFD  $0x15, X11, X9
+	PSHUFD  $0xaa, X10, X14
+	PBLENDW $0x0c, X14, X9
+	PSHUFD  $0xaa, X12, X14
+	PBLENDW $0x30, X14, X9
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	PSHUFD  $0x95, X6, X10
+	PSHUFD  $0x75, X7, X11
+	PBLENDW $0x3c, X11, X10
+	PSHUFD  $0xcf, X6, X11
+	PSHUFD  $0xaa, X8, X12
+	PBLENDW $0x0c, X12, X11
+	PSHUFD  $0xff, X9, X12
+	PBLENDW $0xc0, X12, X11
+	PSHUFD  $0x40, X9, X12
+	PSHUFD  $0x00, X7, X13
+	PBLENDW $0x0c, X13, X12
+	PSHUFD  $0xff, X8, X13
+	PBLENDW $0x30, X13, X12
+	PSHUFD  $0x15, X8, X13
+	PSHUFD  $0xaa, X9, X14
+	PBLENDW $0x0c, X14, X13
+	PSHUFD  $0xaa, X7, X14
+	PBLENDW $0x30, X14, X13
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	PSHUFD  $0x95, X10, X9
+	PSHUFD  $0x75, X11, X8
+	PBLENDW $0x3c, X8, X9
+	PSHUFD  $0xcf, X10, X8
+	PSHUFD  $0xaa, X12, X7
+	PBLENDW $0x0c, X7, X8
+	PSHUFD  $0xff, X13, X7
+	PBLENDW $0xc0, X7, X8
+	PSHUFD  $0x40, X13, X7
+	PSHUFD  $0x00, X11, X6
+	PBLENDW $0x0c, X6, X7
+	PSHUFD  $0xff, X12, X6
+	PBLENDW $0x30, X6, X7
+	PSHUFD  $0x15, X12, X6
+	PSHUFD  $0xaa, X13, X14
+	PBLENDW $0x0c, X14, X6
+	PSHUFD  $0xaa, X11, X14
+	PBLENDW $0x30, X14, X6
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	PSHUFD  $0x95, X9, X13
+	PSHUFD  $0x75, X8, X12
+	PBLENDW $0x3c, X12, X13
+	PSHUFD  $0xcf, X9, X12
+	PSHUFD  $0xaa, X7, X11
+	PBLENDW $0x0c, X11, X12
+	PSHUFD  $0xff, X6, X11
+	PBLENDW $0xc0, X11, X12
+	PSHUFD  $0x40, X6, X11
+	PSHUFD  $0x00, X8, X10
+	PBLENDW $0x0c, X10, X11
+	PSHUFD  $0xff, X7, X10
+	PBLENDW $0x30, X10, X11
+	PSHUFD  $0x15, X7, X10
+	PSHUFD  $0xaa, X6, X14
+	PBLENDW $0x0c, X14, X10
+	PSHUFD  $0xaa, X8, X14
+	PBLENDW $0x30, X14, X10
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PXOR    X2, X0
+	PXOR    X3, X1
+	MOVL    SI, R8
+	ADDQ    $0x40, CX
+	DECQ    DX
+	JNZ     blocksRowsSSE41
+	MOVOU   X0, (AX)
+	MOVOU   X1, 16(AX)
 	RET

@@ -64,6 +64,27 @@ func TestKernels(t *testing.T) {
 				}
 			}
 		}
+		// Runs of whole blocks of a chunk (compressBlocks).
+		for n := 1; n <= chunkLen/BlockSize; n++ {
+			for _, se := range [][2]uint32{{0, 0}, {flagChunkStart, 0}, {0, flagChunkEnd}, {flagChunkStart, flagChunkEnd}} {
+				ctr := counters[n%len(counters)]
+				cv, cvWant := key, key
+				compressBlocks(&cv, in[3:3+n*BlockSize], ctr, flagKeyedHash, se[0], se[1])
+				for i := range n {
+					f := uint32(flagKeyedHash)
+					if i == 0 {
+						f |= se[0]
+					}
+					if i == n-1 {
+						f |= se[1]
+					}
+					compressBlockGeneric(&cvWant, (*[BlockSize]byte)(in[3+i*BlockSize:]), ctr, BlockSize, f)
+				}
+				if cv != cvWant {
+					t.Fatalf("compressBlocks(%d blocks, start %d, end %d) differs", n, se[0], se[1])
+				}
+			}
+		}
 		root := node{cv: key, counter: 0, blockLen: 17, flags: flagChunkStart | flagChunkEnd}
 		copy(root.block[:], in)
 		for _, n := range []int{0, 1, 2, 3, 15, 16, 17, 33} {

@@ -227,31 +227,23 @@ func stepWords(r int) [4][4]int {
 	return w
 }
 
-// genRows writes compressCV<name> (out == false: cv is replaced by the
-// chaining value) or compress<name> (the 16 output words to out).
-func genRows(isa rowsISA, out bool) {
-	genIV()
-	genRotMasks()
-	name := "compressRows" + isa.String()
-	if !out {
-		name = "compressCVRows" + isa.String()
-	}
-	Implement(name)
-	Attributes(NOSPLIT)
-	g := &rowsGen{isa: isa}
+// setup takes the registers of the rows and, without VPRORD, loads the
+// PSHUFB rotation masks.
+func (g *rowsGen) setup() (a, b, c, d VecPhysical) {
 	for i := 15; i >= 0; i-- {
 		g.free = append(g.free, []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}[i])
 	}
-	cv := Load(Param("cv"), GP64())
-	block := Load(Param("block"), GP64())
-	a, b, c, d := g.get(), g.get(), g.get(), g.get()
-	Comment("Rows: the chaining value, the IV, then counter, block length and flags.")
-	g.load(Mem{Base: cv}, a)
-	g.load(Mem{Base: cv, Disp: 16}, b)
-	g.load(ivData, c)
-	ctr := Load(Param("counter"), GP64())
-	bl := Load(Param("blockLen"), GP32())
-	fl := Load(Param("flags"), GP32())
+	a, b, c, d = g.get(), g.get(), g.get(), g.get()
+	if g.isa != rowsAVX512 {
+		g.m16, g.m8 = g.get(), g.get()
+		g.load(rotMasks, g.m16)
+		g.load(rotMasks.Offset(32), g.m8)
+	}
+	return a, b, c, d
+}
+
+// rowD fills d with the counter, block length and flags.
+func (g *rowsGen) rowD(ctr Register, bl, fl Op, d VecPhysical) {
 	if g.vex() {
 		VMOVQ(ctr, d)
 		VPINSRD(U8(2), bl, d, d)
@@ -261,11 +253,10 @@ func genRows(isa rowsISA, out bool) {
 		PINSRD(U8(2), bl, d)
 		PINSRD(U8(3), fl, d)
 	}
-	if isa != rowsAVX512 {
-		g.m16, g.m8 = g.get(), g.get()
-		g.load(rotMasks, g.m16)
-		g.load(rotMasks.Offset(32), g.m8)
-	}
+}
+
+// rounds runs the seven rounds on the rows over the block at block.
+func (g *rowsGen) rounds(a, b, c, d VecPhysical, block Register) {
 	Comment("The message, four words per register.")
 	msg := make([]msgVec, 4)
 	for i := range msg {
@@ -302,6 +293,32 @@ func genRows(isa rowsISA, out bool) {
 		g.pshufd(0x93, c, c)
 		g.pshufd(0x4e, d, d)
 	}
+	for _, m := range msg {
+		g.put(m.r)
+	}
+}
+
+// genRows writes compressCVRows<isa> (out == false: cv is replaced by the
+// chaining value) or compressRows<isa> (the 16 output words to out).
+func genRows(isa rowsISA, out bool) {
+	genIV()
+	genRotMasks()
+	name := "compressRows" + isa.String()
+	if !out {
+		name = "compressCVRows" + isa.String()
+	}
+	Implement(name)
+	Attributes(NOSPLIT)
+	g := &rowsGen{isa: isa}
+	a, b, c, d := g.setup()
+	cv := Load(Param("cv"), GP64())
+	block := Load(Param("block"), GP64())
+	Comment("Rows: the chaining value, the IV, then counter, block length and flags.")
+	g.load(Mem{Base: cv}, a)
+	g.load(Mem{Base: cv, Disp: 16}, b)
+	g.load(ivData, c)
+	g.rowD(Load(Param("counter"), GP64()), Load(Param("blockLen"), GP32()), Load(Param("flags"), GP32()), d)
+	g.rounds(a, b, c, d, block)
 	Comment("Feed-forward: v[i]^v[i+8], then v[i+8]^cv[i] for output.")
 	if out {
 		t := g.get()
@@ -322,5 +339,46 @@ func genRows(isa rowsISA, out bool) {
 		g.store(a, Mem{Base: cv})
 		g.store(b, Mem{Base: cv, Disp: 16})
 	}
+	RET()
+}
+
+// genRowsBlocks writes compressBlocksRows<isa>: n >= 1 whole blocks of one
+// chunk in a row, the chaining value kept in a and b between them.
+func genRowsBlocks(isa rowsISA) {
+	Implement("compressBlocksRows" + isa.String())
+	Attributes(NOSPLIT)
+	g := &rowsGen{isa: isa}
+	a, b, c, d := g.setup()
+	cv := Load(Param("cv"), GP64())
+	in := Load(Param("in"), GP64())
+	n := Load(Param("n"), GP64())
+	ctr := Load(Param("counter"), GP64())
+	flags := Load(Param("flags"), GP32())
+	end := Load(Param("end"), GP32())
+	Comment("The first block's flags add start; the last block's add end.")
+	fl := GP32()
+	MOVL(flags, fl)
+	ORL(Load(Param("start"), GP32()), fl)
+	g.load(Mem{Base: cv}, a)
+	g.load(Mem{Base: cv, Disp: 16}, b)
+	bl := GP32()
+	MOVL(U32(64), bl)
+	loop := "blocksRows" + isa.String()
+	Label(loop)
+	CMPQ(n, U8(1))
+	JNE(LabelRef(loop + "Mid"))
+	ORL(end, fl)
+	Label(loop + "Mid")
+	g.load(ivData, c)
+	g.rowD(ctr, bl, fl, d)
+	g.rounds(a, b, c, d, in)
+	g.xor(c, a)
+	g.xor(d, b)
+	MOVL(flags, fl)
+	ADDQ(U8(64), in)
+	DECQ(n)
+	JNZ(LabelRef(loop))
+	g.store(a, Mem{Base: cv})
+	g.store(b, Mem{Base: cv, Disp: 16})
 	RET()
 }
