@@ -28,6 +28,8 @@ var (
 	useRowsAVX512 = cpu.X86.HasAVX && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 	useRowsAVX    = cpu.X86.HasAVX
 	useRowsSSE41  = cpu.X86.HasSSE41 && cpu.X86.HasSSSE3
+	// sumRowsAVX512 adds AVX-512BW masked loads and BZHI to avx512rows.
+	useSumRowsAVX512 = useRowsAVX512 && cpu.X86.HasAVX512BW && cpu.X86.HasBMI2
 	// preferRows makes single blocks (and Sum256 of at most one block)
 	// take the row kernels before the scalar BMI2 ones. Which is faster
 	// depends on the core's vector latency, not on its features; it stays
@@ -45,6 +47,7 @@ func init() {
 	cpu.Register("blake3", "avx512rows", &useRowsAVX512)
 	cpu.Register("blake3", "avxrows", &useRowsAVX)
 	cpu.Register("blake3", "sse41rows", &useRowsSSE41)
+	cpu.Register("blake3", "avx512bwrows", &useSumRowsAVX512)
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with
@@ -156,6 +159,12 @@ func compressBlocksRowsAVX(cv *[8]uint32, in *byte, n int, counter uint64, flags
 //go:noescape
 func compressBlocksRowsSSE41(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
 
+// sumRowsAVX512 is sumAVX512 with the row kernel's rounds: the message
+// read by AVX-512BW masked loads straight into the message registers.
+//
+//go:noescape
+func sumRowsAVX512(data []byte, out *[Size]byte)
+
 // One block at a time is bound by the latency of the G chain, which the
 // scalar kernels follow with one-cycle operations (vector rows would only
 // lengthen it; see _asm/blake3/main.go).
@@ -163,6 +172,10 @@ func compressBlocksRowsSSE41(cv *[8]uint32, in *byte, n int, counter uint64, fla
 func sumBlock(data []byte) (sum [Size]byte) {
 	if useSumAVX512 && !preferRows {
 		sumAVX512(data, &sum)
+		return sum
+	}
+	if useSumRowsAVX512 && (preferRows || !useBMI2) {
+		sumRowsAVX512(data, &sum)
 		return sum
 	}
 	if useBMI2 || useRowsAVX512 || useRowsAVX || useRowsSSE41 {

@@ -15812,3 +15812,514 @@ blocksRowsSSE41Mid:
 	MOVOU   X0, (AX)
 	MOVOU   X1, 16(AX)
 	RET
+
+// func sumRowsAVX512(data []byte, out *[32]byte)
+// Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2
+TEXT ·sumRowsAVX512(SB), NOSPLIT, $0-32
+	MOVQ       data_base+0(FP), AX
+	MOVQ       data_len+8(FP), CX
+	VPXORQ     X4, X4, X4
+	CMPQ       CX, $0x00000000
+	JBE        sumRows_next0
+	CMPQ       CX, $0x00000010
+	JAE        sumRows_whole0
+	LEAQ       (AX), BX
+	MOVQ       CX, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         sumRows_cross0
+	VMOVDQU8.Z (BX), K1, X4
+	JMP        sumRows_next0
+
+sumRows_cross0:
+	VMOVDQU      -16(BX)(DX*1), X4
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X4, K1, X4
+	JMP          sumRows_next0
+
+sumRows_whole0:
+	VMOVDQU (AX), X4
+
+sumRows_next0:
+	VPXORQ     X5, X5, X5
+	CMPQ       CX, $0x00000010
+	JBE        sumRows_next1
+	CMPQ       CX, $0x00000020
+	JAE        sumRows_whole1
+	LEAQ       16(AX), BX
+	MOVQ       CX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         sumRows_cross1
+	VMOVDQU8.Z (BX), K1, X5
+	JMP        sumRows_next1
+
+sumRows_cross1:
+	VMOVDQU      -16(BX)(DX*1), X5
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X5, K1, X5
+	JMP          sumRows_next1
+
+sumRows_whole1:
+	VMOVDQU 16(AX), X5
+
+sumRows_next1:
+	VPXORQ     X6, X6, X6
+	CMPQ       CX, $0x00000020
+	JBE        sumRows_next2
+	CMPQ       CX, $0x00000030
+	JAE        sumRows_whole2
+	LEAQ       32(AX), BX
+	MOVQ       CX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         sumRows_cross2
+	VMOVDQU8.Z (BX), K1, X6
+	JMP        sumRows_next2
+
+sumRows_cross2:
+	VMOVDQU      -16(BX)(DX*1), X6
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X6, K1, X6
+	JMP          sumRows_next2
+
+sumRows_whole2:
+	VMOVDQU 32(AX), X6
+
+sumRows_next2:
+	VPXORQ     X7, X7, X7
+	CMPQ       CX, $0x00000030
+	JBE        sumRows_next3
+	CMPQ       CX, $0x00000040
+	JAE        sumRows_whole3
+	LEAQ       48(AX), BX
+	MOVQ       CX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, SI
+	BZHIQ      DX, SI, SI
+	KMOVQ      SI, K1
+	MOVL       BX, SI
+	ANDL       $0x00000fff, SI
+	CMPL       SI, $0x00000ff0
+	JA         sumRows_cross3
+	VMOVDQU8.Z (BX), K1, X7
+	JMP        sumRows_next3
+
+sumRows_cross3:
+	VMOVDQU      -16(BX)(DX*1), X7
+	MOVQ         $0x00000010, SI
+	SUBQ         DX, SI
+	VPBROADCASTB SI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X7, K1, X7
+	JMP          sumRows_next3
+
+sumRows_whole3:
+	VMOVDQU 48(AX), X7
+
+sumRows_next3:
+	// Rows: the IV twice, then 0, 0, len(data), CHUNK_START|CHUNK_END|ROOT.
+	VMOVDQU blake3IV<>+0(SB), X0
+	VMOVDQU blake3IV<>+16(SB), X1
+	VMOVDQU blake3IV<>+0(SB), X2
+	MOVL    $0x0000000b, AX
+	VPXOR   X3, X3, X3
+	VPINSRD $0x02, CX, X3, X3
+	VPINSRD $0x03, AX, X3, X3
+
+	// Round 1.
+	VSHUFPS  $0x88, X5, X4, X8
+	VSHUFPS  $0xdd, X5, X4, X9
+	VPSHUFD  $0x2a, X7, X10
+	VPSHUFD  $0x20, X6, X11
+	VPBLENDW $0x3c, X11, X10, X10
+	VPSHUFD  $0x7f, X7, X11
+	VPSHUFD  $0x75, X6, X12
+	VPBLENDW $0x3c, X12, X11, X11
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	VPSHUFD  $0x95, X8, X7
+	VPSHUFD  $0x75, X9, X6
+	VPBLENDW $0x3c, X6, X7, X7
+	VPSHUFD  $0xcf, X8, X6
+	VPSHUFD  $0xaa, X10, X5
+	VPBLENDW $0x0c, X5, X6, X6
+	VPSHUFD  $0xff, X11, X5
+	VPBLENDW $0xc0, X5, X6, X6
+	VPSHUFD  $0x40, X11, X5
+	VPSHUFD  $0x00, X9, X4
+	VPBLENDW $0x0c, X4, X5, X5
+	VPSHUFD  $0xff, X10, X4
+	VPBLENDW $0x30, X4, X5, X5
+	VPSHUFD  $0x15, X10, X4
+	VPSHUFD  $0xaa, X11, X12
+	VPBLENDW $0x0c, X12, X4, X4
+	VPSHUFD  $0xaa, X9, X12
+	VPBLENDW $0x30, X12, X4, X4
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	VPSHUFD  $0x95, X7, X11
+	VPSHUFD  $0x75, X6, X10
+	VPBLENDW $0x3c, X10, X11, X11
+	VPSHUFD  $0xcf, X7, X10
+	VPSHUFD  $0xaa, X5, X9
+	VPBLENDW $0x0c, X9, X10, X10
+	VPSHUFD  $0xff, X4, X9
+	VPBLENDW $0xc0, X9, X10, X10
+	VPSHUFD  $0x40, X4, X9
+	VPSHUFD  $0x00, X6, X8
+	VPBLENDW $0x0c, X8, X9, X9
+	VPSHUFD  $0xff, X5, X8
+	VPBLENDW $0x30, X8, X9, X9
+	VPSHUFD  $0x15, X5, X8
+	VPSHUFD  $0xaa, X4, X12
+	VPBLENDW $0x0c, X12, X8, X8
+	VPSHUFD  $0xaa, X6, X12
+	VPBLENDW $0x30, X12, X8, X8
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	VPSHUFD  $0x95, X11, X4
+	VPSHUFD  $0x75, X10, X5
+	VPBLENDW $0x3c, X5, X4, X4
+	VPSHUFD  $0xcf, X11, X5
+	VPSHUFD  $0xaa, X9, X6
+	VPBLENDW $0x0c, X6, X5, X5
+	VPSHUFD  $0xff, X8, X6
+	VPBLENDW $0xc0, X6, X5, X5
+	VPSHUFD  $0x40, X8, X6
+	VPSHUFD  $0x00, X10, X7
+	VPBLENDW $0x0c, X7, X6, X6
+	VPSHUFD  $0xff, X9, X7
+	VPBLENDW $0x30, X7, X6, X6
+	VPSHUFD  $0x15, X9, X7
+	VPSHUFD  $0xaa, X8, X12
+	VPBLENDW $0x0c, X12, X7, X7
+	VPSHUFD  $0xaa, X10, X12
+	VPBLENDW $0x30, X12, X7, X7
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	VPSHUFD  $0x95, X4, X8
+	VPSHUFD  $0x75, X5, X9
+	VPBLENDW $0x3c, X9, X8, X8
+	VPSHUFD  $0xcf, X4, X9
+	VPSHUFD  $0xaa, X6, X10
+	VPBLENDW $0x0c, X10, X9, X9
+	VPSHUFD  $0xff, X7, X10
+	VPBLENDW $0xc0, X10, X9, X9
+	VPSHUFD  $0x40, X7, X10
+	VPSHUFD  $0x00, X5, X11
+	VPBLENDW $0x0c, X11, X10, X10
+	VPSHUFD  $0xff, X6, X11
+	VPBLENDW $0x30, X11, X10, X10
+	VPSHUFD  $0x15, X6, X11
+	VPSHUFD  $0xaa, X7, X12
+	VPBLENDW $0x0c, X12, X11, X11
+	VPSHUFD  $0xaa, X5, X12
+	VPBLENDW $0x30, X12, X11, X11
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	VPSHUFD  $0x95, X8, X7
+	VPSHUFD  $0x75, X9, X6
+	VPBLENDW $0x3c, X6, X7, X7
+	VPSHUFD  $0xcf, X8, X6
+	VPSHUFD  $0xaa, X10, X5
+	VPBLENDW $0x0c, X5, X6, X6
+	VPSHUFD  $0xff, X11, X5
+	VPBLENDW $0xc0, X5, X6, X6
+	VPSHUFD  $0x40, X11, X5
+	VPSHUFD  $0x00, X9, X4
+	VPBLENDW $0x0c, X4, X5, X5
+	VPSHUFD  $0xff, X10, X4
+	VPBLENDW $0x30, X4, X5, X5
+	VPSHUFD  $0x15, X10, X4
+	VPSHUFD  $0xaa, X11, X12
+	VPBLENDW $0x0c, X12, X4, X4
+	VPSHUFD  $0xaa, X9, X12
+	VPBLENDW $0x30, X12, X4, X4
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	VPSHUFD  $0x95, X7, X11
+	VPSHUFD  $0x75, X6, X10
+	VPBLENDW $0x3c, X10, X11, X11
+	VPSHUFD  $0xcf, X7, X10
+	VPSHUFD  $0xaa, X5, X9
+	VPBLENDW $0x0c, X9, X10, X10
+	VPSHUFD  $0xff, X4, X9
+	VPBLENDW $0xc0, X9, X10, X10
+	VPSHUFD  $0x40, X4, X9
+	VPSHUFD  $0x00, X6, X8
+	VPBLENDW $0x0c, X8, X9, X9
+	VPSHUFD  $0xff, X5, X8
+	VPBLENDW $0x30, X8, X9, X9
+	VPSHUFD  $0x15, X5, X8
+	VPSHUFD  $0xaa, X4, X12
+	VPBLENDW $0x0c, X12, X8, X8
+	VPSHUFD  $0xaa, X6, X12
+	VPBLENDW $0x30, X12, X8, X8
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPXOR    X2, X0, X0
+	VPXOR    X3, X1, X1
+	MOVQ     out+24(FP), AX
+	VMOVDQU  X0, (AX)
+	VMOVDQU  X1, 16(AX)
+	RET

@@ -54,6 +54,7 @@ const (
 	flagChunkStart = 1
 	flagChunkEnd   = 2
 	flagParent     = 4
+	flagRoot       = 8
 	chunkLen       = 1024
 )
 
@@ -76,5 +77,6 @@ func main() {
 		genRows(isa, true)
 		genRowsBlocks(isa)
 	}
+	genSumRows()
 	Generate()
 }

@@ -6,6 +6,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 )
 
 // One block at a time in XMM registers: the work vector as four rows
@@ -258,11 +260,25 @@ func (g *rowsGen) rowD(ctr Register, bl, fl Op, d VecPhysical) {
 // rounds runs the seven rounds on the rows over the block at block.
 func (g *rowsGen) rounds(a, b, c, d VecPhysical, block Register) {
 	Comment("The message, four words per register.")
+	msg := g.message()
+	for i, m := range msg {
+		g.load(Mem{Base: block, Disp: 16 * i}, m.r)
+	}
+	g.roundsMsg(a, b, c, d, msg)
+}
+
+// message takes four registers for the block, words 4i..4i+3 in msg[i].
+func (g *rowsGen) message() []msgVec {
 	msg := make([]msgVec, 4)
 	for i := range msg {
 		msg[i] = msgVec{r: g.get(), w: [4]int{4 * i, 4*i + 1, 4*i + 2, 4*i + 3}}
-		g.load(Mem{Base: block, Disp: 16 * i}, msg[i].r)
 	}
+	return msg
+}
+
+// roundsMsg runs the seven rounds over the block loaded in msg, which it
+// releases.
+func (g *rowsGen) roundsMsg(a, b, c, d VecPhysical, msg []msgVec) {
 	half := func(m VecPhysical, r1, r2 int) {
 		g.add(m, a)
 		g.add(b, a)
@@ -380,5 +396,42 @@ func genRowsBlocks(isa rowsISA) {
 	JNZ(LabelRef(loop))
 	g.store(a, Mem{Base: cv})
 	g.store(b, Mem{Base: cv, Disp: 16})
+	RET()
+}
+
+// genSumRows writes sumRowsAVX512: Sum256 of at most one block, the
+// message read straight into the message registers by masked loads of
+// exactly len(data) bytes (asmutil.LoadBytes), never assembled in memory.
+func genSumRows() {
+	Implement("sumRowsAVX512")
+	Attributes(NOSPLIT)
+	g := &rowsGen{isa: rowsAVX512}
+	a, b, c, d := g.setup()
+	p := Load(Param("data").Base(), GP64())
+	n := GP64()
+	Load(Param("data").Len(), n)
+	msg := g.message()
+	regs := make([]Register, len(msg))
+	for i, m := range msg {
+		regs[i] = m.r
+	}
+	idx := g.get()
+	asmutil.LoadBytes("sumRows", p, n, GP64(), GP64(), GP64(), idx, K1, regs)
+	g.put(idx)
+	Comment("Rows: the IV twice, then 0, 0, len(data), CHUNK_START|CHUNK_END|ROOT.")
+	g.load(ivData, a)
+	g.load(ivData.Offset(16), b)
+	g.load(ivData, c)
+	fl := GP32()
+	MOVL(U32(flagChunkStart|flagChunkEnd|flagRoot), fl)
+	VPXOR(d, d, d)
+	VPINSRD(U8(2), n.As32(), d, d)
+	VPINSRD(U8(3), fl, d, d)
+	g.roundsMsg(a, b, c, d, msg)
+	g.xor(c, a)
+	g.xor(d, b)
+	o := Load(Param("out"), GP64())
+	g.store(a, Mem{Base: o})
+	g.store(b, Mem{Base: o, Disp: 16})
 	RET()
 }
