@@ -120,7 +120,7 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 	}
 	stackLen := int(p[0])
 	p = p[1:]
-	// The stack lengths Write can leave (see the stack field of Hasher).
+	// The stack lengths Write can leave (see cvStack and cvStack.absorb).
 	minStack, maxStack := bits.OnesCount64(counter), bits.OnesCount64(counter)
 	if blocks == 0 && bufLen == 0 && counter > 0 {
 		// After a whole subtree of 2^k chunks, k >= 1, whose size divides
