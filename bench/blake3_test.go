@@ -169,22 +169,26 @@ func BenchmarkBLAKE3(b *testing.B) {
 	}
 }
 
+type blake3Writer interface {
+	io.Writer
+	Sum([]byte) []byte
+}
+
+// blake3Streams are the streaming hashers compared by BenchmarkBLAKE3Stream
+// and BenchmarkBLAKE3Pieces.
+var blake3Streams = []struct {
+	name string
+	new  func() blake3Writer
+}{
+	{"hashkit", func() blake3Writer { return blake3.New() }},
+	{"zeebo", func() blake3Writer { return zeebo.New() }},
+	{"lukechampine", func() blake3Writer { return luke.New(32, nil) }},
+}
+
 // BenchmarkBLAKE3Stream measures New, Write in 8 KiB pieces, and Sum.
 func BenchmarkBLAKE3Stream(b *testing.B) {
-	type hasher interface {
-		io.Writer
-		Sum([]byte) []byte
-	}
-	impls := []struct {
-		name string
-		new  func() hasher
-	}{
-		{"hashkit", func() hasher { return blake3.New() }},
-		{"zeebo", func() hasher { return zeebo.New() }},
-		{"lukechampine", func() hasher { return luke.New(32, nil) }},
-	}
 	for _, size := range []int{64, 8192, 1 << 20} {
-		for _, im := range impls {
+		for _, im := range blake3Streams {
 			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
 				in := make([]byte, size)
 				out := make([]byte, 0, 32)
@@ -225,6 +229,29 @@ func BenchmarkBLAKE3XOF(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					im.r().Read(out)
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkBLAKE3Pieces measures New, 1 MiB written in pieces of the given
+// size, and Sum: how close streaming stays to the one-shot speed when the
+// caller's writes are small.
+func BenchmarkBLAKE3Pieces(b *testing.B) {
+	in := make([]byte, 1<<20)
+	for _, piece := range []int{64, 512, 1024, 4096, 32768} {
+		for _, im := range blake3Streams {
+			b.Run(fmt.Sprintf("impl=%s/piece=%d", im.name, piece), func(b *testing.B) {
+				out := make([]byte, 0, 32)
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				for b.Loop() {
+					h := im.new()
+					for p := in; len(p) > 0; p = p[piece:] {
+						h.Write(p[:piece])
+					}
+					out = h.Sum(out[:0])
 				}
 			})
 		}

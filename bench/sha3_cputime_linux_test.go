@@ -3,11 +3,7 @@ package bench
 import (
 	stdsha3 "crypto/sha3"
 	"os"
-	"runtime"
-	"slices"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/sha3"
@@ -23,13 +19,6 @@ func TestSHA3CPUTimeRatios(t *testing.T) {
 	if os.Getenv("HASHKIT_CPUTIME") == "" {
 		t.Skip("set HASHKIT_CPUTIME=1 to run")
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	threadCPU := func() time.Duration {
-		var ru syscall.Rusage
-		syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru)
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
 	out := make([]byte, 32)
 	legacy := xsha3.NewLegacyKeccak256()
 	type pair struct {
@@ -44,22 +33,8 @@ func TestSHA3CPUTimeRatios(t *testing.T) {
 	for _, size := range []int{64, 1 << 20} {
 		msg := hashtest.RandBytes(1, size)
 		n := max(20, 20_000_000/(size+200))
-		batch := func(f func([]byte)) time.Duration {
-			t0 := threadCPU()
-			for range n {
-				f(msg)
-			}
-			return (threadCPU() - t0) / time.Duration(n)
-		}
 		for _, p := range pairs {
-			var ours, peer []time.Duration
-			for range 15 {
-				ours = append(ours, batch(p.ours))
-				peer = append(peer, batch(p.peer))
-			}
-			slices.Sort(ours)
-			slices.Sort(peer)
-			mo, mp := ours[len(ours)/2], peer[len(peer)/2]
+			mo, mp := cpuTimeMedians(t, n, 15, func() { p.ours(msg) }, func() { p.peer(msg) })
 			t.Logf("%-24s size %7d: hashkit %9v, peer %9v: %.2fx", p.name, size, mo, mp, float64(mp)/float64(mo))
 		}
 	}

@@ -43,3 +43,32 @@ func BenchmarkCompress(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPieces measures 1 MiB written in pieces of each size, then Sum,
+// under each implementation: the Hasher's buffer should keep small pieces
+// close to the speed of one large write.
+func BenchmarkPieces(b *testing.B) {
+	in := make([]byte, 1<<20)
+	for _, piece := range []int{64, 1024, 4096, 32768} {
+		for _, impl := range append(cpu.Impls("blake3"), "generic") {
+			b.Run(fmt.Sprintf("impl=%s/piece=%d", impl, piece), func(b *testing.B) {
+				if impl == "generic" {
+					impl = ""
+				}
+				defer cpu.Restore("blake3")
+				cpu.Select("blake3", impl)
+				b.SetBytes(int64(len(in)))
+				b.ReportAllocs()
+				var h Hasher
+				out := make([]byte, 0, Size)
+				for b.Loop() {
+					h.init(&iv, 0)
+					for p := in; len(p) > 0; p = p[piece:] {
+						h.Write(p[:piece])
+					}
+					out = h.Sum(out[:0])
+				}
+			})
+		}
+	}
+}

@@ -8,10 +8,10 @@
 // is large enough to pay for them (see [Hasher.Write]). Blocks hashed one
 // at a time (short inputs, the end of a chunk, the root) use scalar BMI2
 // assembly on amd64 (blake3/bmi2; blake3/avx512bw for [Sum256] of at most
-// 64 bytes). The output is the same on every
-// platform and for every way the input is split between writes, but only
-// writes of at least two whole chunks reach the wide kernels: feed large
-// inputs in large pieces.
+// 64 bytes). A [Hasher] gathers 16 chunks (16 KiB) before it hashes them,
+// so input written in small pieces reaches the wide kernels too. The output
+// is the same on every platform and for every way the input is split
+// between writes.
 //
 // Which function to use:
 //   - [Sum256] for a one-shot 256-bit hash; [New] for streaming.
@@ -131,10 +131,11 @@ func (c *chunkState) update(p []byte, flags uint32) {
 		}
 		// Whole blocks with more input after them are compressed straight
 		// from p.
-		for c.bufLen == 0 && len(p) > BlockSize {
-			compressBlock(&c.cv, (*[BlockSize]byte)(p), c.counter, BlockSize, flags|c.startFlag())
-			c.blocks++
-			p = p[BlockSize:]
+		if c.bufLen == 0 && len(p) > BlockSize {
+			k := (len(p) - 1) / BlockSize * BlockSize
+			compressBlocks(&c.cv, p[:k], c.counter, flags, c.startFlag(), 0)
+			c.blocks += uint8(k / BlockSize)
+			p = p[k:]
 		}
 		n := copy(c.buf[c.bufLen:], p)
 		c.bufLen += uint8(n)
@@ -149,25 +150,41 @@ func (c *chunkState) node(flags uint32) node {
 	return n
 }
 
+// bufChunks is how many chunks a Hasher buffers: the lanes of the widest
+// kernel, so that input written in small pieces is hashed as many chunks at
+// a time as input written in one piece.
+const bufChunks = 16
+
 // Hasher is a BLAKE3 hash, keyed hash or key derivation in progress. It
 // implements [hash.Hash] (with a 32-byte Sum), [hash.XOF], [hash.Cloner],
 // and, for the plain hash of [New], [encoding.BinaryMarshaler],
 // [encoding.BinaryAppender] and [encoding.BinaryUnmarshaler].
 //
-// A Hasher holds its whole state, the chaining values of up to 54 subtrees
-// included, in its own struct (about 2 KiB): creating one allocates nothing
-// else, and one declared as a local variable can stay on the stack.
+// A Hasher holds its whole state in its own struct, about 18 KiB: the
+// chaining values of up to 54 subtrees and a 16 KiB input buffer, the 16
+// chunks that the widest kernel hashes at once, so that writes of any size
+// are hashed at the speed of large ones. Creating one allocates nothing
+// else, and one declared as a local variable can stay on the stack. For a
+// one-shot hash, [Sum256] and [DeriveKey] need no Hasher and no buffer.
 type Hasher struct {
 	key   [8]uint32 // the IV, the key, or the derived context key
 	flags uint32    // KEYED_HASH, DERIVE_KEY_MATERIAL, or 0
-	chunk chunkState
-	// stack holds the chaining values of the complete subtrees left of the
-	// current chunk, largest first: one for each 1 bit of chunk.counter
-	// (the merge rule of the specification, section 5.1.2), except after a
-	// Write that ended with a whole subtree, whose two halves are then on
-	// top, not yet merged (see Write).
-	stack    [maxDepth][cvLen]byte
-	stackLen int
+	// counter is the index of the chunk at which the buffered input
+	// starts; the input before it is summarised by stack.
+	counter uint64
+	// headBlocks blocks of chunk counter are already compressed into
+	// headCV, and buf starts after them. Only a state restored from the
+	// version 1 marshalled format, which kept a partly compressed chunk,
+	// has headBlocks > 0 (and then bufLen > 0), until the chunk is done.
+	headCV     [8]uint32
+	headBlocks int
+	// buf[:bufLen] is input not yet hashed. Write keeps at least one byte
+	// here once it has seen any, since only the next byte tells whether
+	// the last chunk is the root, except after a Write that ended with a
+	// whole subtree hashed straight from its argument (see Write).
+	bufLen int
+	buf    [bufChunks * chunkLen]byte
+	stack  cvStack
 
 	squeezing bool         // Read was called; out holds the output
 	out       OutputReader // valid while squeezing
@@ -216,36 +233,34 @@ func NewDeriveKey(context string) *Hasher {
 // key derivation mode for context (see [NewDeriveKey]). Any length of out is
 // allowed; the first bytes do not depend on len(out).
 func DeriveKey(context string, material, out []byte) {
-	var h Hasher
 	k := contextKey(context)
-	h.init(&k, flagDeriveKeyMaterial)
-	h.Write(material)
-	r := OutputReader{root: h.rootNode()}
+	r := OutputReader{root: messageRoot(material, &k, flagDeriveKeyMaterial)}
 	r.Read(out)
 }
 
 // contextKey hashes context with DERIVE_KEY_CONTEXT into the key of the
 // material hash (specification, section 2.6).
 func contextKey(context string) [8]uint32 {
-	var h Hasher
-	h.init(&iv, flagDeriveKeyContext)
+	var n node
 	if len(context) <= chunkLen {
 		// Common case: one chunk, fed from the string without a copy to
 		// the heap.
+		var c chunkState
+		c.reset(&iv, 0)
 		for len(context) > 0 {
-			if h.chunk.bufLen == BlockSize {
-				compressBlock(&h.chunk.cv, &h.chunk.buf, 0, BlockSize, flagDeriveKeyContext|h.chunk.startFlag())
-				h.chunk.blocks++
-				h.chunk.bufLen = 0
+			if c.bufLen == BlockSize {
+				compressBlock(&c.cv, &c.buf, 0, BlockSize, flagDeriveKeyContext|c.startFlag())
+				c.blocks++
+				c.bufLen = 0
 			}
-			n := copy(h.chunk.buf[h.chunk.bufLen:], context)
-			h.chunk.bufLen += uint8(n)
-			context = context[n:]
+			k := copy(c.buf[c.bufLen:], context)
+			c.bufLen += uint8(k)
+			context = context[k:]
 		}
+		n = c.node(flagDeriveKeyContext)
 	} else {
-		h.Write([]byte(context))
+		n = messageRoot([]byte(context), &iv, flagDeriveKeyContext)
 	}
-	n := h.rootNode()
 	var out [BlockSize]byte
 	n.rootBlock(&out, 0)
 	var k [8]uint32
@@ -256,15 +271,15 @@ func contextKey(context string) [8]uint32 {
 func (h *Hasher) init(key *[8]uint32, flags uint32) {
 	h.key = *key
 	h.flags = flags
-	h.chunk.reset(key, 0)
-	h.stackLen = 0
-	h.squeezing = false
+	h.Reset()
 }
 
 // Reset returns h to its initial state, keeping its key or context.
 func (h *Hasher) Reset() {
-	h.chunk.reset(&h.key, 0)
-	h.stackLen = 0
+	h.counter = 0
+	h.headBlocks = 0
+	h.bufLen = 0
+	h.stack.n = 0
 	h.squeezing = false
 }
 
@@ -281,59 +296,62 @@ func (h *Hasher) Clone() (hash.Cloner, error) {
 	return &c, nil
 }
 
-// mergeStack folds the stack until it holds one chaining value per 1 bit of
+// cvStack holds the chaining values of the complete subtrees left of the
+// next chunk, largest first: one for each 1 bit of the number of chunks
+// before it (the merge rule of the specification, section 5.1.2), or more
+// while merging waits to know whether more input follows.
+type cvStack struct {
+	cvs [maxDepth][cvLen]byte
+	n   int
+}
+
+// merge folds the stack until it holds one chaining value per 1 bit of
 // total, the number of chunks left of the next one to be pushed. Merging
 // lazily, only when more input is known to follow, keeps the last parent
 // for finalisation, where it may need the ROOT flag.
-func (h *Hasher) mergeStack(total uint64) {
-	for h.stackLen > bits.OnesCount64(total) {
-		n := parentNode(&h.stack[h.stackLen-2], &h.stack[h.stackLen-1], &h.key, h.flags)
-		h.stack[h.stackLen-2] = n.chainingValue()
-		h.stackLen--
+func (s *cvStack) merge(total uint64, key *[8]uint32, flags uint32) {
+	for s.n > bits.OnesCount64(total) {
+		n := parentNode(&s.cvs[s.n-2], &s.cvs[s.n-1], key, flags)
+		s.cvs[s.n-2] = n.chainingValue()
+		s.n--
 	}
 }
 
-// pushCV pushes the chaining value of a complete subtree whose first chunk
+// push pushes the chaining value of a complete subtree whose first chunk
 // has index counter.
-func (h *Hasher) pushCV(cv *[cvLen]byte, counter uint64) {
-	h.mergeStack(counter)
-	h.stack[h.stackLen] = *cv
-	h.stackLen++
+func (s *cvStack) push(cv *[cvLen]byte, counter uint64, key *[8]uint32, flags uint32) {
+	s.merge(counter, key, flags)
+	s.cvs[s.n] = *cv
+	s.n++
 }
 
-// Write absorbs p. It never fails. It panics if called after Read.
-//
-// A single Write of a large input (an aligned subtree of at least 256 KiB)
-// hashes it on up to GOMAXPROCS goroutines, cut into up to 64 pieces taken
-// in turn; that path allocates a few small objects. Smaller writes, and
-// all writes when GOMAXPROCS is 1, stay on the calling goroutine and
-// allocate nothing. The result never depends on how the work was split.
-func (h *Hasher) Write(p []byte) (int, error) {
-	if h.squeezing {
-		panic("hashkit/blake3: Write after Read")
-	}
-	n := len(p)
-	if h.chunk.len() > 0 {
-		take := min(chunkLen-h.chunk.len(), len(p))
-		h.chunk.update(p[:take], h.flags)
-		p = p[take:]
-		if len(p) == 0 {
-			return n, nil
+// pushChunks pushes the chaining values cvs of consecutive chunks, the
+// first with index counter, none of them the last of the input. They are
+// merged into the largest aligned subtrees first, a level of parents at a
+// time with the wide kernels (written over cvs).
+func (s *cvStack) pushChunks(cvs []byte, counter uint64, key *[8]uint32, flags uint32) {
+	for len(cvs) > 0 {
+		size := uint64(1) << (63 - bits.LeadingZeros64(uint64(len(cvs)/cvLen)))
+		if counter != 0 {
+			size = min(size, counter&-counter)
 		}
-		// The chunk is full and more input follows: it is not the root.
-		last := h.chunk.node(h.flags)
-		cv := last.chainingValue()
-		h.pushCV(&cv, h.chunk.counter)
-		h.chunk.reset(&h.key, h.chunk.counter+1)
+		for k := size; k > 1; k /= 2 {
+			hashParents(cvs[:k*cvLen], key, flags, cvs[:k/2*cvLen])
+		}
+		s.push((*[cvLen]byte)(cvs), counter, key, flags)
+		cvs, counter = cvs[size*cvLen:], counter+size
 	}
-	// Whole subtrees go straight from p to the wide kernels. A subtree
-	// followed by more input is never the root, so one chaining value
-	// stands for it. One that ends the input may be the root: its two
-	// halves are pushed instead, and merged only when more input comes (or
-	// joined with the ROOT flag by rootNode). The last chunk, if it is
-	// alone, stays in the chunk state for the same reason.
-	counter := h.chunk.counter
-	for len(p) > chunkLen {
+}
+
+// absorb hashes whole subtrees straight from p, whose first chunk has index
+// counter, while more than keep bytes (at least one chunk) are left, and
+// returns the rest of p and the index of its first chunk. A subtree
+// followed by more input is never the root, so one chaining value stands
+// for it. One that ends p may be the root: its two halves are pushed
+// instead, and merged only when more input comes (or joined with the ROOT
+// flag by root).
+func (s *cvStack) absorb(p []byte, counter uint64, keep int, key *[8]uint32, flags uint32) ([]byte, uint64) {
+	for len(p) > keep {
 		chunks := uint64(len(p)) / chunkLen
 		// The largest power of two that fits and keeps the tree aligned:
 		// a subtree of 2^k chunks must start at a multiple of 2^k.
@@ -349,48 +367,155 @@ func (h *Hasher) Write(p []byte) (int, error) {
 			size = min(size, wideChunks)
 		}
 		sub := p[:size*chunkLen]
-		l, r := hashSubtreePair(sub, h.key, counter, h.flags, par)
+		l, r := hashSubtreePair(sub, *key, counter, flags, par)
 		switch {
 		case len(sub) == len(p):
-			// size >= 2 here, since len(p) > chunkLen.
-			h.pushCV(&l, counter)
-			h.pushCV(&r, counter+size/2)
+			// size >= 2 here, since len(p) > keep >= chunkLen.
+			s.push(&l, counter, key, flags)
+			s.push(&r, counter+size/2, key, flags)
 		case size == 1:
-			h.pushCV(&l, counter)
+			s.push(&l, counter, key, flags)
 		default:
-			pn := parentNode(&l, &r, &h.key, h.flags)
+			pn := parentNode(&l, &r, key, flags)
 			cv := pn.chainingValue()
-			h.pushCV(&cv, counter)
+			s.push(&cv, counter, key, flags)
 		}
 		counter += size
 		p = p[size*chunkLen:]
 	}
-	h.chunk.counter = counter
-	if len(p) > 0 {
-		h.chunk.update(p, h.flags)
-		h.mergeStack(counter)
-	}
-	return n, nil
+	return p, counter
 }
 
-// rootNode returns the root of the tree over the input so far, without
-// changing h: the current chunk, folded into the stacked subtrees right to
-// left.
-func (h *Hasher) rootNode() node {
+// root returns the root of the tree whose last chunk is last (nil: the
+// input ended with a whole subtree, whose two halves are on top), folded
+// into the stacked subtrees right to left. It does not change s.
+func (s *cvStack) root(last *node, key *[8]uint32, flags uint32) node {
+	i := s.n - 1
 	var n node
-	i := h.stackLen - 1
-	if h.chunk.len() == 0 && h.chunk.counter > 0 {
-		// The input ended with a whole subtree, whose halves are on top.
-		n = parentNode(&h.stack[i-1], &h.stack[i], &h.key, h.flags)
+	if last == nil {
+		n = parentNode(&s.cvs[i-1], &s.cvs[i], key, flags)
 		i -= 2
 	} else {
-		n = h.chunk.node(h.flags)
+		n = *last
 	}
 	for ; i >= 0; i-- {
 		cv := n.chainingValue()
-		n = parentNode(&h.stack[i], &cv, &h.key, h.flags)
+		n = parentNode(&s.cvs[i], &cv, key, flags)
 	}
 	return n
+}
+
+// messageRoot returns the root node of the whole message data: the tree
+// of Write without its buffer.
+func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
+	var s cvStack
+	rest, counter := s.absorb(data, 0, chunkLen, key, flags)
+	if len(rest) == 0 && counter > 0 {
+		return s.root(nil, key, flags)
+	}
+	s.merge(counter, key, flags)
+	var c chunkState
+	c.reset(key, counter)
+	c.update(rest, flags)
+	last := c.node(flags)
+	return s.root(&last, key, flags)
+}
+
+// Write absorbs p. It never fails. It panics if called after Read.
+//
+// Input is gathered in the Hasher's buffer and hashed 16 chunks at a time.
+// A Write of more than the buffer holds hashes whole subtrees straight from
+// p; a large one (an aligned subtree of at least 256 KiB) hashes them on up
+// to GOMAXPROCS goroutines, cut into up to 64 pieces taken in turn, and
+// that path allocates a few small objects. Smaller writes, and all writes
+// when GOMAXPROCS is 1, stay on the calling goroutine and allocate
+// nothing. The result never depends on how the work was split.
+func (h *Hasher) Write(p []byte) (int, error) {
+	if h.squeezing {
+		panic("hashkit/blake3: Write after Read")
+	}
+	if h.bufLen > 0 && len(p) <= len(h.buf)-h.headBlocks*BlockSize-h.bufLen {
+		h.bufLen += copy(h.buf[h.bufLen:], p)
+		return len(p), nil
+	}
+	h.write(p)
+	return len(p), nil
+}
+
+// write is Write when p does not fit in the buffer, or the buffer is empty.
+func (h *Hasher) write(p []byte) {
+	if len(p) == 0 {
+		return
+	}
+	if h.bufLen > 0 {
+		k := copy(h.buf[h.bufLen:len(h.buf)-h.headBlocks*BlockSize], p)
+		h.bufLen += k
+		p = p[k:]
+		// The buffer is full and more input follows: none of its chunks
+		// is the root.
+		h.hashBuffered(&h.stack, bufChunks)
+		h.counter += bufChunks
+		h.headBlocks = 0
+		h.bufLen = 0
+	}
+	p, h.counter = h.stack.absorb(p, h.counter, len(h.buf), &h.key, h.flags)
+	if len(p) > 0 {
+		h.bufLen = copy(h.buf[:], p)
+		h.stack.merge(h.counter, &h.key, h.flags)
+	}
+}
+
+// hashBuffered pushes onto s the chaining values of the first chunks
+// chunks of the buffer (at most bufChunks, none of them the last of the
+// input), hashed with the wide kernels, and returns the offset in buf
+// where the next chunk starts.
+func (h *Hasher) hashBuffered(s *cvStack, chunks int) int {
+	var cvs [bufChunks * cvLen]byte
+	off, i := 0, 0
+	if h.headBlocks > 0 {
+		// The rest of a partly compressed chunk (from a version 1 state).
+		c := chunkState{cv: h.headCV, counter: h.counter, blocks: uint8(h.headBlocks)}
+		off = chunkLen - h.headBlocks*BlockSize
+		c.update(h.buf[:off], h.flags)
+		n := c.node(h.flags)
+		cv := n.chainingValue()
+		copy(cvs[:], cv[:])
+		i = 1
+	}
+	end := off + (chunks-i)*chunkLen
+	hashChunks(h.buf[off:end], &h.key, h.counter+uint64(i), h.flags, cvs[i*cvLen:chunks*cvLen])
+	s.pushChunks(cvs[:chunks*cvLen], h.counter, &h.key, h.flags)
+	return end
+}
+
+// rootNode returns the root of the tree over the input so far, without
+// changing h: the buffered chunks, then the stacked subtrees right to left.
+func (h *Hasher) rootNode() node {
+	if h.bufLen == 0 && h.counter > 0 {
+		return h.stack.root(nil, &h.key, h.flags)
+	}
+	// The whole chunks of the buffer before the last one go to a copy of
+	// the stack.
+	whole := (h.headBlocks*BlockSize + h.bufLen - 1) / chunkLen
+	var last node
+	if whole == 0 {
+		c := chunkState{cv: h.key, counter: h.counter}
+		if h.headBlocks > 0 {
+			c.cv, c.blocks = h.headCV, uint8(h.headBlocks)
+		}
+		c.update(h.buf[:h.bufLen], h.flags)
+		last = c.node(h.flags)
+		return h.stack.root(&last, &h.key, h.flags)
+	}
+	s := h.stack
+	off := h.hashBuffered(&s, whole)
+	counter := h.counter + uint64(whole)
+	s.merge(counter, &h.key, h.flags)
+	var c chunkState
+	c.reset(&h.key, counter)
+	c.update(h.buf[off:h.bufLen], h.flags)
+	last = c.node(h.flags)
+	return s.root(&last, &h.key, h.flags)
 }
 
 // Sum appends the 32-byte hash (or MAC, or derived key) of the input so far
@@ -427,20 +552,17 @@ func Sum256(data []byte) [Size]byte {
 	if len(data) <= BlockSize {
 		return sumBlock(data) // one block, which is the root
 	}
+	var n node
 	if len(data) <= chunkLen {
-		// One chunk, which is the root: no tree and no Hasher.
+		// One chunk, which is the root: no tree.
 		var c chunkState
 		c.reset(&iv, 0)
 		c.update(data, 0)
-		n := c.node(0)
-		n.rootBlock(&out, 0)
+		n = c.node(0)
 	} else {
-		var h Hasher
-		h.init(&iv, 0)
-		h.Write(data)
-		n := h.rootNode()
-		n.rootBlock(&out, 0)
+		n = messageRoot(data, &iv, 0)
 	}
+	n.rootBlock(&out, 0)
 	return [Size]byte(out[:Size])
 }
 

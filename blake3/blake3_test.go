@@ -550,59 +550,80 @@ func TestKeyedMarshalRefused(t *testing.T) {
 	}
 }
 
-// TestMarshalGolden keeps the marshalled format stable: a state after
-// 2500 bytes of ptn251 (two chunks on the stack as one subtree, 452 bytes
-// in the third chunk).
+// TestMarshalGolden keeps the marshalled format stable: a version 2 state
+// after 16484 bytes of ptn251 (16 chunks on the stack as one subtree, 100
+// bytes buffered), and a version 1 state, still read, after 2500 bytes (two
+// chunks on the stack as one subtree, 7 blocks of the third compressed, 4
+// bytes in its block buffer), which marshals again as version 2 with the
+// partly compressed chunk kept.
 func TestMarshalGolden(t *testing.T) {
+	in := ptn251(40000)
 	h := New()
-	h.Write(ptn251(2500))
+	h.Write(in[:16484])
 	st, err := h.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
 	}
-	const golden = "6233680100000000000000000000000000000000023626a26ad3939d1ab6b8ee5c460c3438c0d25bcdb04bd0ceba115d9fbf091b4a0704edeeeff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001811f7d4f1735258e27c68b9214ff7c4aac866d47f73deef1fd8908b5e38f804f"
+	golden := "62336802" + "00" + "0000000000000000" + "0000000000000010" +
+		"67e6096a85ae67bb72f36e3c3af54fa57f520e518c68059babd9831f19cde05b" + "000064" + hex.EncodeToString(in[16384:16484]) +
+		"01" + "5384f9b342c6cb86badedcbe662b0e980476a8db17db3cc1f13b19329749ab1f"
 	if got := hex.EncodeToString(st); got != golden {
 		t.Errorf("state = %s, want %s", got, golden)
 	}
-	h2 := New()
-	if err := h2.UnmarshalBinary(st); err != nil {
-		t.Fatal(err)
-	}
-	h2.Write(ptn251(3000)[2500:])
-	if got, want := h2.Sum(nil), Sum256(ptn251(3000)); !bytes.Equal(got, want[:]) {
-		t.Fatal("resumed state differs")
-	}
-	// Round trips at chunk and subtree boundaries, where Write leaves the
-	// two halves of a subtree unmerged.
-	in := ptn251(20000)
-	for _, n := range []int{1024, 2048, 3072, 4096, 5120, 8192, 12288, 16384} {
-		h := New()
-		h.Write(in[:n])
-		st, err := h.MarshalBinary()
-		if err != nil {
+	const goldenV1 = "6233680100000000000000000000000000000000023626a26ad3939d1ab6b8ee5c460c3438c0d25bcdb04bd0ceba115d9fbf091b4a0704edeeeff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001811f7d4f1735258e27c68b9214ff7c4aac866d47f73deef1fd8908b5e38f804f"
+	v1, _ := hex.DecodeString(goldenV1)
+	for _, cut := range []int{0, 1, 3, 4, 5, 100, 3 * chunkLen, 16*chunkLen - 2500, 17 * chunkLen} {
+		h2 := New()
+		if err := h2.UnmarshalBinary(v1); err != nil {
 			t.Fatal(err)
 		}
-		h2 := New()
-		if err := h2.UnmarshalBinary(st); err != nil {
-			t.Fatalf("after %d bytes: %v", n, err)
-		}
-		h2.Write(in[n:])
-		if got, want := h2.Sum(nil), Sum256(in); !bytes.Equal(got, want[:]) {
-			t.Fatalf("resumed after %d bytes differs", n)
-		}
-		// A stack one shorter than Write leaves, or far too long, is
-		// rejected.
-		stackLen := (len(st) - marshaledFixed) / cvLen
-		for _, d := range []int{-1, 40} {
-			bad := bytes.Clone(st)
-			bad[marshaledFixed-1] = byte(stackLen + d)
-			if d > 0 {
-				bad = append(bad, make([]byte, d*cvLen)...)
-			} else {
-				bad = bad[:len(bad)-cvLen]
+		h2.Write(in[2500 : 2500+cut])
+		if cut == 4 {
+			st, _ := h2.MarshalBinary()
+			const want = "623368020000000000000000000000000000000002" + "3626a26ad3939d1ab6b8ee5c460c3438c0d25bcdb04bd0ceba115d9fbf091b4a" + "070008" + "edeeeff0" + "f1f2f3f4" + "01" + "811f7d4f1735258e27c68b9214ff7c4aac866d47f73deef1fd8908b5e38f804f"
+			if got := hex.EncodeToString(st); got != want {
+				t.Errorf("version 1 state, 4 more bytes, marshalled again = %s, want %s", got, want)
 			}
-			if h2.UnmarshalBinary(bad) == nil {
-				t.Errorf("after %d bytes: stack length %d accepted", n, stackLen+d)
+		}
+		h2.Write(in[2500+cut : 30000])
+		if got, want := h2.Sum(nil), Sum256(in[:30000]); !bytes.Equal(got, want[:]) {
+			t.Fatalf("resumed version 1 state, cut %d, differs", cut)
+		}
+	}
+	// Round trips at chunk, buffer and subtree boundaries, where Write
+	// may leave the two halves of a subtree unmerged.
+	for _, n := range []int{1024, 2048, 3072, 4096, 5120, 8192, 12288, 16384, 16385, 32768, 32769} {
+		for _, step := range []int{n, 1024} {
+			h := New()
+			for p := in[:n]; len(p) > 0; p = p[min(step, len(p)):] {
+				h.Write(p[:min(step, len(p))])
+			}
+			st, err := h.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			h2 := New()
+			if err := h2.UnmarshalBinary(st); err != nil {
+				t.Fatalf("after %d bytes: %v", n, err)
+			}
+			h2.Write(in[n:])
+			if got, want := h2.Sum(nil), Sum256(in); !bytes.Equal(got, want[:]) {
+				t.Fatalf("resumed after %d bytes differs", n)
+			}
+			// A stack one shorter than Write leaves, or far too long, is
+			// rejected.
+			stackLen := int(st[marshaledFixed-1+h.bufLen])
+			for _, d := range []int{-1, 40} {
+				bad := bytes.Clone(st)
+				bad[marshaledFixed-1+h.bufLen] = byte(stackLen + d)
+				if d > 0 {
+					bad = append(bad, make([]byte, d*cvLen)...)
+				} else {
+					bad = bad[:len(bad)-cvLen]
+				}
+				if h2.UnmarshalBinary(bad) == nil {
+					t.Errorf("after %d bytes: stack length %d accepted", n, stackLen+d)
+				}
 			}
 		}
 	}

@@ -17,7 +17,12 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // registry sets each flag from the features avo lists in the kernels'
 // Requires lines.
 
-var useAVX512, useAVX2, useSSE41, useBMI2, useSumAVX512 bool
+var (
+	useAVX512, useAVX2, useSSE41            bool
+	useRowsAVX512, useRowsAVX, useRowsSSE41 bool
+	useBMI2                                 bool
+	useSumRowsAVX512, useSumAVX512          bool
+)
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512", Role: cpu.RoleBatch, Flag: &useAVX512,
@@ -26,10 +31,23 @@ func init() {
 		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashChunksAVX2", "hashParentsAVX2"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41", Role: cpu.RoleBatch, Flag: &useSSE41,
 		Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
+	// Single blocks: one block's rows in XMM registers, or the work vector
+	// in general-purpose registers (bmi2). Which is faster depends on the
+	// core's vector latency, not on its features: the dispatch table
+	// orders them per CPU.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512rows", Role: cpu.RoleSingleBlock, Flag: &useRowsAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"compressRowsAVX512", "compressCVRowsAVX512", "compressBlocksRowsAVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avxrows", Role: cpu.RoleSingleBlock, Flag: &useRowsAVX,
+		Needs: cpu.AVX, Funcs: []string{"compressRowsAVX", "compressCVRowsAVX", "compressBlocksRowsAVX"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41rows", Role: cpu.RoleSingleBlock, Flag: &useRowsSSE41,
+		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"compressRowsSSE41", "compressCVRowsSSE41", "compressBlocksRowsSSE41"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "bmi2", Role: cpu.RoleSingleBlock, Flag: &useBMI2,
 		Needs: cpu.BMI2, Funcs: []string{"compressBMI2", "compressCVBMI2"}})
-	// One-block Sum256 in one call: the message read by an AVX-512BW
-	// masked load whose mask BZHI (BMI2) makes.
+	// One-block Sum256 in one call: the message read by AVX-512BW masked
+	// loads whose mask BZHI (BMI2) makes, into the rows or into
+	// general-purpose registers.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bwrows", Role: cpu.RoleOneCall, Flag: &useSumRowsAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumRowsAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bw", Role: cpu.RoleOneCall, Flag: &useSumAVX512,
 		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumAVX512"}})
 }
@@ -102,38 +120,114 @@ func compressCVBMI2(cv *[8]uint32, block *[BlockSize]byte, counter uint64, block
 //go:noescape
 func sumAVX512(data []byte, out *[Size]byte)
 
-// One block at a time is bound by the latency of the G chain, which the
-// scalar kernels follow with one-cycle operations (vector rows would only
-// lengthen it; see _asm/blake3/main.go).
+// compressCVRowsAVX512, compressCVRowsAVX and compressCVRowsSSE41 are
+// compressBlockGeneric with the work vector as four rows of XMM registers
+// (one vector operation does the four G functions of a step), in three
+// encodings: AVX-512VL (every rotation one VPRORD), AVX (VEX, three
+// operands) and SSE4.1.
+//
+//go:noescape
+func compressCVRowsAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+//go:noescape
+func compressCVRowsAVX(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+//go:noescape
+func compressCVRowsSSE41(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32)
+
+// compressRowsAVX512, compressRowsAVX and compressRowsSSE41 are
+// compressOutGeneric in the same three encodings.
+//
+//go:noescape
+func compressRowsAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
+//go:noescape
+func compressRowsAVX(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
+//go:noescape
+func compressRowsSSE41(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32, out *[BlockSize]byte)
+
+// compressBlocksRowsAVX512, compressBlocksRowsAVX and
+// compressBlocksRowsSSE41 compress n >= 1 whole blocks of one chunk at in
+// into cv, as compressBlocksGeneric does, with the chaining value kept in
+// registers from block to block.
+//
+//go:noescape
+func compressBlocksRowsAVX512(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
+
+//go:noescape
+func compressBlocksRowsAVX(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
+
+//go:noescape
+func compressBlocksRowsSSE41(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
+
+// sumRowsAVX512 is sumAVX512 with the row kernel's rounds: the message
+// read by AVX-512BW masked loads straight into the message registers.
+//
+//go:noescape
+func sumRowsAVX512(data []byte, out *[Size]byte)
+
+// The dispatch functions try the kernels of a role in registration order;
+// the registry leaves on only the one this CPU prefers and those after it.
 
 func sumBlock(data []byte) (sum [Size]byte) {
-	if useSumAVX512 {
+	switch {
+	case useSumRowsAVX512:
+		sumRowsAVX512(data, &sum)
+		return sum
+	case useSumAVX512:
 		sumAVX512(data, &sum)
 		return sum
-	}
-	if useBMI2 {
+	case useRowsAVX512 || useRowsAVX || useRowsSSE41 || useBMI2:
 		var block, out [BlockSize]byte
 		copy(block[:], data)
-		compressBMI2(&iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot, &out)
+		compressOut(&out, &iv, &block, 0, uint32(len(data)), flagChunkStart|flagChunkEnd|flagRoot)
 		return [Size]byte(out[:Size])
 	}
 	return sumBlockGeneric(data)
 }
 
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
-	if useBMI2 {
+	switch {
+	case useRowsAVX512:
+		compressCVRowsAVX512(cv, block, counter, blockLen, flags)
+	case useRowsAVX:
+		compressCVRowsAVX(cv, block, counter, blockLen, flags)
+	case useRowsSSE41:
+		compressCVRowsSSE41(cv, block, counter, blockLen, flags)
+	case useBMI2:
 		compressCVBMI2(cv, block, counter, blockLen, flags)
-		return
+	default:
+		compressBlockGeneric(cv, block, counter, blockLen, flags)
 	}
-	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }
 
 func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
-	if useBMI2 {
+	switch {
+	case useRowsAVX512:
+		compressRowsAVX512(cv, block, counter, blockLen, flags, out)
+	case useRowsAVX:
+		compressRowsAVX(cv, block, counter, blockLen, flags, out)
+	case useRowsSSE41:
+		compressRowsSSE41(cv, block, counter, blockLen, flags, out)
+	case useBMI2:
 		compressBMI2(cv, block, counter, blockLen, flags, out)
-		return
+	default:
+		compressOutGeneric(out, cv, block, counter, blockLen, flags)
 	}
-	compressOutGeneric(out, cv, block, counter, blockLen, flags)
+}
+
+func compressBlocks(cv *[8]uint32, in []byte, counter uint64, flags, start, end uint32) {
+	switch n := len(in) / BlockSize; {
+	case useRowsAVX512:
+		compressBlocksRowsAVX512(cv, &in[0], n, counter, flags, start, end)
+	case useRowsAVX:
+		compressBlocksRowsAVX(cv, &in[0], n, counter, flags, start, end)
+	case useRowsSSE41:
+		compressBlocksRowsSSE41(cv, &in[0], n, counter, flags, start, end)
+	default:
+		compressBlocksSerial(cv, in, counter, flags, start, end)
+	}
 }
 
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {

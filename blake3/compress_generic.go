@@ -151,6 +151,22 @@ func compressOutGeneric(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]b
 	}
 }
 
+// compressBlocksSerial compresses the whole blocks of in (at least one)
+// of chunk counter into cv one compressBlock at a time: the first with
+// flags|start, the last with flags|end, where start and end are
+// CHUNK_START and CHUNK_END or 0. compressBlocks, its dispatch, takes a
+// kernel that keeps cv in registers from block to block instead.
+func compressBlocksSerial(cv *[8]uint32, in []byte, counter uint64, flags, start, end uint32) {
+	for ; len(in) > 0; in = in[BlockSize:] {
+		f := flags | start
+		start = 0
+		if len(in) == BlockSize {
+			f |= end
+		}
+		compressBlock(cv, (*[BlockSize]byte)(in), counter, BlockSize, f)
+	}
+}
+
 // hashChunksGeneric hashes the whole chunks of in (len(in) a multiple of
 // ChunkLen), the first with chunk counter counter, and writes their 32-byte
 // chaining values to out in order. None of them is a root.

@@ -14,6 +14,10 @@ func compressOut(out *[BlockSize]byte, cv *[8]uint32, block *[BlockSize]byte, co
 	compressOutGeneric(out, cv, block, counter, blockLen, flags)
 }
 
+func compressBlocks(cv *[8]uint32, in []byte, counter uint64, flags, start, end uint32) {
+	compressBlocksSerial(cv, in, counter, flags, start, end)
+}
+
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
 	hashChunksGeneric(in, key, counter, flags, out)
 }

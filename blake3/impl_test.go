@@ -2,8 +2,10 @@ package blake3
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
+	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
@@ -62,6 +64,27 @@ func TestKernels(t *testing.T) {
 				}
 			}
 		}
+		// Runs of whole blocks of a chunk (compressBlocks).
+		for n := 1; n <= chunkLen/BlockSize; n++ {
+			for _, se := range [][2]uint32{{0, 0}, {flagChunkStart, 0}, {0, flagChunkEnd}, {flagChunkStart, flagChunkEnd}} {
+				ctr := counters[n%len(counters)]
+				cv, cvWant := key, key
+				compressBlocks(&cv, in[3:3+n*BlockSize], ctr, flagKeyedHash, se[0], se[1])
+				for i := range n {
+					f := uint32(flagKeyedHash)
+					if i == 0 {
+						f |= se[0]
+					}
+					if i == n-1 {
+						f |= se[1]
+					}
+					compressBlockGeneric(&cvWant, (*[BlockSize]byte)(in[3+i*BlockSize:]), ctr, BlockSize, f)
+				}
+				if cv != cvWant {
+					t.Fatalf("compressBlocks(%d blocks, start %d, end %d) differs", n, se[0], se[1])
+				}
+			}
+		}
 		root := node{cv: key, counter: 0, blockLen: 17, flags: flagChunkStart | flagChunkEnd}
 		copy(root.block[:], in)
 		for _, n := range []int{0, 1, 2, 3, 15, 16, 17, 33} {
@@ -94,4 +117,41 @@ func TestCompressGeneric(t *testing.T) {
 			t.Fatalf("case %d differs", i)
 		}
 	}
+}
+
+// TestEveryLength compares Sum256, a Hasher fed in two random pieces, and
+// 100 bytes of output, under every implementation, with the portable code
+// at every length from 0 to 1100: one block, the blocks of one chunk and
+// the chunk tails that the single-block kernels hash.
+func TestEveryLength(t *testing.T) {
+	in := hashtest.RandBytes(23, 1100)
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	want := make([][]byte, len(in)+1)
+	cpu.Select("blake3", "")
+	for n := 0; n <= len(in); n++ {
+		want[n] = make([]byte, 100)
+		r := OutputReader{root: messageRoot(in[:n], &iv, 0)}
+		r.Read(want[n])
+	}
+	cpu.Restore("blake3")
+	rng := rand.New(rand.NewPCG(24, 25))
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for n := 0; n <= len(in); n += step {
+			if s := Sum256(in[:n]); !bytes.Equal(s[:], want[n][:Size]) {
+				t.Fatalf("Sum256 of %d bytes: %x, want %x", n, s, want[n][:Size])
+			}
+			h := New()
+			cut := rng.IntN(n + 1)
+			h.Write(in[:cut])
+			h.Write(in[cut:n])
+			got := make([]byte, 100)
+			h.Read(got)
+			if !bytes.Equal(got, want[n]) {
+				t.Fatalf("%d bytes written as %d + %d: output %x, want %x", n, cut, n-cut, got[:16], want[n][:16])
+			}
+		}
+	})
 }

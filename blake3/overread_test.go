@@ -26,8 +26,9 @@ func TestNoOverread(t *testing.T) {
 	}
 	copy(mem, hashtest.RandBytes(31, size))
 	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
-		// Every length of one block (sumAVX512's masked loads), then chunks.
-		for _, n := range append(hashtest.UpTo(BlockSize), 1023, 1024, 1025, 2048, 3*chunkLen, 4*chunkLen, 5*chunkLen+7, 8*chunkLen, 15*chunkLen, 16*chunkLen, 17*chunkLen, size) {
+		// Every length of one block (sumAVX512's masked loads), runs of
+		// blocks within one chunk (compressBlocks), then chunks.
+		for _, n := range append(hashtest.UpTo(BlockSize), 65, 127, 128, 129, 640, 1000, 1023, 1024, 1025, 2048, 3*chunkLen, 4*chunkLen, 5*chunkLen+7, 8*chunkLen, 15*chunkLen, 16*chunkLen, 17*chunkLen, size) {
 			in := mem[size-n : size]
 			want := refOutput(bytes.Clone(in), &iv, 0, 32)
 			if got := Sum256(in); !bytes.Equal(got[:], want) {

@@ -159,21 +159,12 @@ func hashSubtreeParallel(in []byte, key [8]uint32, counter uint64, flags uint32,
 	return p.chainingValue()
 }
 
-// hashChunksSerial hashes whole chunks one at a time with compressBlock:
+// hashChunksSerial hashes whole chunks one at a time with compressBlocks:
 // the tail of hashChunks that no wide kernel takes.
 func hashChunksSerial(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
 	for len(in) >= chunkLen {
 		cv := *key
-		for b := 0; b < chunkLen/BlockSize; b++ {
-			f := flags
-			if b == 0 {
-				f |= flagChunkStart
-			}
-			if b == chunkLen/BlockSize-1 {
-				f |= flagChunkEnd
-			}
-			compressBlock(&cv, (*[BlockSize]byte)(in[b*BlockSize:]), counter, BlockSize, f)
-		}
+		compressBlocks(&cv, in[:chunkLen], counter, flags, flagChunkStart, flagChunkEnd)
 		putCV(out, &cv)
 		in, out, counter = in[chunkLen:], out[cvLen:], counter+1
 	}

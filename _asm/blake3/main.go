@@ -4,15 +4,16 @@
 // Declarations: blake3/compress_amd64.go.
 //
 // One block at a time (the last blocks of a chunk, short messages, the
-// root) runs the scalar kernels compressBMI2 and compressCVBMI2, the BLAKE2s
-// kernel's rounds with BLAKE3's schedule, start and end
+// root) runs either the scalar kernels compressBMI2 and compressCVBMI2, the
+// BLAKE2s kernel's rounds with BLAKE3's schedule, start and end
 // (_asm/internal/blake2gen): the work vector in general-purpose registers,
-// rotations by RORX. One block in XMM registers (rows and diagonal
-// shuffles, VPRORD, VPERMD message gathering; see git history of
-// compress.go) measured about 20% slower than the unrolled portable Go on
-// Zen 5, since one block is bound by the latency of the G chain, which
-// vector rows only lengthen (vector integer operations take two cycles
-// there, scalar ones one).
+// rotations by RORX; or the row kernels of rows.go (compressRows*,
+// compressCVRows*, and compressBlocksRows* for the blocks of one chunk in a
+// row): the work vector as four XMM rows. One block is bound by the latency
+// of the G chain; the rows follow it in one-cycle vector operations where
+// the core has them (Intel, Zen 2-4), and lose where vector integer
+// operations take two cycles (Zen 5). internal/cpu's dispatch table picks
+// between them per CPU.
 package main
 
 //go:generate go run . -out ../../blake3/compress_amd64.s -pkg blake3
@@ -55,6 +56,7 @@ const (
 	flagChunkStart = 1
 	flagChunkEnd   = 2
 	flagParent     = 4
+	flagRoot       = 8
 	chunkLen       = 1024
 )
 
@@ -82,5 +84,11 @@ func main() {
 	blake2gen.EmitBLAKE3("compressBMI2", iv, schedule[:], blake2gen.BLAKE3Out)
 	blake2gen.EmitBLAKE3("compressCVBMI2", iv, schedule[:], blake2gen.BLAKE3CV)
 	blake2gen.EmitBLAKE3("sumAVX512", iv, schedule[:], blake2gen.BLAKE3Sum)
+	for _, isa := range []rowsISA{rowsAVX512, rowsAVX, rowsSSE41} {
+		genRows(isa, false)
+		genRows(isa, true)
+		genRowsBlocks(isa)
+	}
+	genSumRows()
 	Generate()
 }

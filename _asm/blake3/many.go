@@ -8,8 +8,6 @@ import (
 	"github.com/hashkit/hashkit/_asm/internal/zmm"
 )
 
-const flagRoot = 8
-
 // genMany16 writes hashManyAVX512(in *byte, stride, blocks int, last *byte,
 // lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte):
 // the root hashes of lanes (1 to 16) inputs of at most one chunk each,

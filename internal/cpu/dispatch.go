@@ -27,7 +27,8 @@ type profile struct {
 
 // zen5 is the order of every role as the amd64 packages registered it when
 // the table was made, each measured on Zen 5 with the kernels' benchmarks.
-// Listing every role keeps Zen 5 on these kernels when new ones are
+// Listing every role keeps Zen 5, and the Zen 2 to Zen 4 cores that share
+// the list until they are measured, on these kernels when new ones are
 // registered ahead of them.
 var zen5 = map[string][]string{
 	"argon2/block":        {"avx512", "avx2"},
@@ -60,11 +61,13 @@ var profiles = []profile{
 	},
 	{
 		name: "AMD Zen, Zen+, Zen 2", vendor: "AuthenticAMD", family: 0x17,
-		why: "not measured: registration order, as no published latency table shows these kernels' order reversed",
+		why:   "not measured: the order every CPU had before the table, so that kernels registered ahead of it since change nothing here",
+		order: zen5,
 	},
 	{
 		name: "AMD Zen 3, Zen 4", vendor: "AuthenticAMD", family: 0x19,
-		why: "not measured: registration order, as no published latency table shows these kernels' order reversed",
+		why:   "not measured: the order every CPU had before the table, so that kernels registered ahead of it since change nothing here",
+		order: zen5,
 	},
 	{
 		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0xcf},
@@ -79,6 +82,10 @@ var intelEmeraldRapids = map[string][]string{
 	// With one-cycle vector latency the VPROLD rotations of the avx512
 	// kernel shorten Salsa20/8's chain below the scalar kernel's.
 	"scrypt/block": {"avx512", "scalar", "sse2"},
+	// Likewise BLAKE3's G chain on rows in XMM registers (blake3's
+	// BenchmarkPreferRows and bench/TestBLAKE3CPUTimeRatios, thread CPU time).
+	"blake3/single-block": {"avx512rows", "avxrows", "sse41rows", "bmi2"},
+	"blake3/one-call":     {"avx512bwrows", "avx512bw"},
 }
 
 // defaultProfile is for CPUs the table does not list.

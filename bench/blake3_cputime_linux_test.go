@@ -1,0 +1,46 @@
+package bench
+
+import (
+	"os"
+	"testing"
+
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/internal/hashtest"
+	zeebo "github.com/zeebo/blake3"
+	luke "lukechampine.com/blake3"
+)
+
+// TestBLAKE3CPUTimeRatios measures the BLAKE3 rows of BenchmarkBLAKE3 and
+// BenchmarkBLAKE3Pieces by thread CPU time (see cpuTimeMedians), against
+// zeebo/blake3 and lukechampine.com/blake3. Run it with
+// HASHKIT_CPUTIME=1 go test -run BLAKE3CPUTime -v, and with
+// HASHKIT_DISABLE=blake3/avx512 for the AVX2 tier.
+func TestBLAKE3CPUTimeRatios(t *testing.T) {
+	if os.Getenv("HASHKIT_CPUTIME") == "" {
+		t.Skip("set HASHKIT_CPUTIME=1 to run")
+	}
+	for _, size := range []int{64, 1024, 1 << 20} {
+		msg := hashtest.RandBytes(1, size)
+		n := max(20, 20_000_000/(size+200))
+		ours := func() { sink256 = blake3.Sum256(msg) }
+		for _, peer := range []struct {
+			name string
+			sum  func([]byte) [32]byte
+		}{{"zeebo", zeebo.Sum256}, {"lukechampine", luke.Sum256}} {
+			mo, mp := cpuTimeMedians(t, n, 15, ours, func() { sink256 = peer.sum(msg) })
+			t.Logf("Sum256 %7d B vs %-12s: hashkit %9v, peer %9v: %.2fx", size, peer.name, mo, mp, float64(mp)/float64(mo))
+		}
+	}
+	in := make([]byte, 1<<20)
+	out := make([]byte, 0, 32)
+	pieces := func(h blake3Writer, piece int) {
+		for p := in; len(p) > 0; p = p[piece:] {
+			h.Write(p[:piece])
+		}
+		out = h.Sum(out[:0])
+	}
+	for _, piece := range []int{64, 512, 1024, 4096, 32768} {
+		mo, mp := cpuTimeMedians(t, 20, 15, func() { pieces(blake3.New(), piece) }, func() { pieces(zeebo.New(), piece) })
+		t.Logf("1 MiB in %5d B pieces vs zeebo: hashkit %9v, peer %9v: %.2fx", piece, mo, mp, float64(mp)/float64(mo))
+	}
+}
