@@ -4347,10 +4347,10 @@ loop:
 	VPADDQ       Y1, Y1, Y1
 	VPXOR        Y10, Y1, Y1
 
-	// h ^= v[0..7] ^ v[8..15].
-	VPXOR Y2, Y0, Y0
-	VPXOR Y3, Y1, Y1
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
 	VPXOR Y1, Y15, Y15
 	ADDQ  $0x00000080, AX
 	DECQ  BX
@@ -5163,10 +5163,10 @@ loop:
 	VPERMQ       $0x93, Y2, Y2
 	VPRORQ       $0x3f, Y1, Y1
 
-	// h ^= v[0..7] ^ v[8..15].
-	VPXOR Y2, Y0, Y0
-	VPXOR Y3, Y1, Y1
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
 	VPXOR Y1, Y15, Y15
 	ADDQ  $0x00000080, AX
 	DECQ  BX
@@ -6232,10 +6232,10 @@ last_next7:
 	VPERMQ       $0x93, Y2, Y2
 	VPRORQ       $0x3f, Y1, Y1
 
-	// h ^= v[0..7] ^ v[8..15].
-	VPXOR Y2, Y0, Y0
-	VPXOR Y3, Y1, Y1
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
 	VPXOR Y1, Y15, Y15
 
 	// h and t back.

@@ -3518,10 +3518,10 @@ loop:
 	PSLLL  $0x19, X1
 	PXOR   X10, X1
 
-	// h ^= v[0..7] ^ v[8..15].
-	PXOR X2, X0
-	PXOR X3, X1
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	PXOR X0, X14
+	PXOR X3, X15
+	PXOR X2, X14
 	PXOR X1, X15
 	ADDQ $0x00000040, AX
 	DECQ BX
@@ -4205,10 +4205,10 @@ loop:
 	VPSHUFD      $0x93, X2, X2
 	VPRORD       $0x07, X1, X1
 
-	// h ^= v[0..7] ^ v[8..15].
-	VPXOR X2, X0, X0
-	VPXOR X3, X1, X1
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	VPXOR X0, X14, X14
+	VPXOR X3, X15, X15
+	VPXOR X2, X14, X14
 	VPXOR X1, X15, X15
 	ADDQ  $0x00000040, AX
 	DECQ  BX
@@ -5017,10 +5017,10 @@ last_next3:
 	VPSHUFD      $0x93, X2, X2
 	VPRORD       $0x07, X1, X1
 
-	// h ^= v[0..7] ^ v[8..15].
-	VPXOR X2, X0, X0
-	VPXOR X3, X1, X1
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	VPXOR X0, X14, X14
+	VPXOR X3, X15, X15
+	VPXOR X2, X14, X14
 	VPXOR X1, X15, X15
 
 	// h and t back.

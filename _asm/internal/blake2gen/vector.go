@@ -177,10 +177,10 @@ func EmitVector(cfg Kernel, isa ISA) {
 		g.step(diag, [3]int{1, 3, 2}, false)
 	}
 
-	Comment("h ^= v[0..7] ^ v[8..15].")
-	g.pxor(C, A)
-	g.pxor(D, B)
+	Comment("h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.")
 	g.pxor(A, g.h[0])
+	g.pxor(D, g.h[1])
+	g.pxor(C, g.h[0])
 	g.pxor(B, g.h[1])
 	if !cfg.Last {
 		ADDQ(U32(bs), p)
