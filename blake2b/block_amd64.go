@@ -58,8 +58,7 @@ func lastBlock(h *[8]uint64, c *[2]uint64, f1 uint64, p []byte) {
 		lastAVX512(h, c, ^uint64(0), f1, p)
 		return
 	}
-	if useAVX512VL {
-		lastAVX512VL(h, c, ^uint64(0), f1, p)
+	if lastVector(h, c, f1, p) {
 		return
 	}
 	lastBlockGeneric(h, c, f1, p)

@@ -5457,7 +5457,7 @@ last_next7:
 	VMOVDQU X5, 80(SP)
 	VMOVDQU X6, 96(SP)
 	VMOVDQU X7, 112(SP)
-	ADDQ    CX, R8
+	ADDQ    BX, R8
 	ADCQ    $0x00000000, R9
 
 	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
@@ -6231,6 +6231,935 @@ last_next7:
 	VPXOR        Y2, Y1, Y1
 	VPERMQ       $0x93, Y2, Y2
 	VPRORQ       $0x3f, Y1, Y1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
+	VPXOR Y1, Y15, Y15
+
+	// h and t back.
+	VMOVDQU Y14, (R12)
+	VMOVDQU Y15, 32(R12)
+	MOVQ    R8, (R13)
+	MOVQ    R9, 8(R13)
+	VZEROUPPER
+	RET
+
+// func lastAVX2(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
+// Requires: AVX, AVX2
+TEXT ·lastAVX2(SB), NOSPLIT, $128-56
+	MOVQ p_base+32(FP), AX
+	MOVQ p_len+40(FP), BX
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), Y14
+	VMOVDQU 32(R12), Y15
+	MOVQ    (R13), R8
+	MOVQ    8(R13), R9
+	VMOVQ   f0+16(FP), X11
+	VPINSRQ $0x01, f1+24(FP), X11, X11
+	VPERMQ  $0x4e, Y11, Y11
+	VPXOR   blake2IV8<>+32(SB), Y11, Y11
+	VMOVDQU blake2IV8<>+64(SB), Y12
+	VMOVDQU blake2IV8<>+96(SB), Y13
+
+	// The last block: its bytes, zero-filled, to the stack; count them in t.
+	VPXOR   X5, X5, X5
+	VMOVDQU X5, (SP)
+	VMOVDQU X5, 16(SP)
+	VMOVDQU X5, 32(SP)
+	VMOVDQU X5, 48(SP)
+	VMOVDQU X5, 64(SP)
+	VMOVDQU X5, 80(SP)
+	VMOVDQU X5, 96(SP)
+	VMOVDQU X5, 112(SP)
+	MOVQ    BX, DX
+	ANDQ    $-16, DX
+	XORL    SI, SI
+
+last_whole:
+	CMPQ    SI, DX
+	JAE     last_part
+	VMOVDQU (AX)(SI*1), X5
+	VMOVDQU X5, (SP)(SI*1)
+	ADDQ    $0x00000010, SI
+	JMP     last_whole
+
+last_part:
+	MOVQ BX, SI
+	ANDQ $0x0000000f, SI
+	JZ   last_done
+	LEAQ (AX)(DX*1), R11
+	XORL R10, R10
+	CMPQ SI, $0x00000008
+	JB   last_lt8
+	MOVQ (R11), DI
+	JE   last_have
+	MOVQ -8(R11)(SI*1), R10
+	MOVL $0x00000010, CX
+	SUBL SI, CX
+	SHLL $0x03, CX
+	SHRQ CL, R10
+	JMP  last_have
+
+last_lt8:
+	MOVQ SI, CX
+	CMPQ SI, $0x00000004
+	JB   last_lt4
+	MOVL -4(R11)(SI*1), DI
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, DI
+	MOVL (R11), CX
+	ORQ  CX, DI
+	JMP  last_have
+
+last_lt4:
+	MOVBLZX -1(R11)(SI*1), DI
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, DI
+	MOVL    SI, CX
+	SHRL    $0x01, CX
+	MOVBLZX (R11)(CX*1), R10
+	SHLL    $0x03, CX
+	SHLQ    CL, R10
+	ORQ     R10, DI
+	MOVBLZX (R11), R10
+	ORQ     R10, DI
+	XORL    R10, R10
+
+last_have:
+	VMOVQ   DI, X5
+	VPINSRQ $0x01, R10, X5, X5
+	VMOVDQU X5, (SP)(DX*1)
+
+last_done:
+	ADDQ BX, R8
+	ADCQ $0x00000000, R9
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPINSRQ $0x01, R9, X3, X3
+	VPXOR   Y11, Y3, Y3
+	VMOVDQA Y14, Y0
+	VMOVDQA Y15, Y1
+	VMOVDQU blake2IV8<>+0(SB), Y2
+
+	// Round 1.
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y1, Y0, Y0
+	VPADDQ       Y4, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 2.
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 3.
+	VMOVDQU      88(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVDQU      72(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        32(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 4.
+	VMOVQ        56(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 5.
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 6.
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        96(SP), X4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 7.
+	VMOVQ        96(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        88(SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 8.
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        88(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 9.
+	VMOVQ        48(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 10.
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 11.
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 12.
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
 
 	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
 	VPXOR Y0, Y14, Y14

@@ -32,6 +32,29 @@ func blocksAVX512VL(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte)
 //go:noescape
 func lastAVX512VL(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte)
 
+// lastAVX2 is blocksAVX2 of the final block, the len(p) <= BlockSize
+// bytes of p with zero padding, adding len(p) to the counter; it reads no
+// byte past p's end.
+//
+//go:noescape
+func lastAVX2(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte)
+
+// lastVector compresses the final block with the vector kernel of
+// blocksAsm, if that is the kernel in use, and reports whether it did.
+func lastVector(h *[8]uint64, c *[2]uint64, f1 uint64, p []byte) bool {
+	switch {
+	case useBMI2:
+		return false
+	case useAVX512VL:
+		lastAVX512VL(h, c, ^uint64(0), f1, p)
+	case useAVX2:
+		lastAVX2(h, c, ^uint64(0), f1, p)
+	default:
+		return false
+	}
+	return true
+}
+
 // haveAsm reports whether blocksAsm has a kernel to run.
 func haveAsm() bool { return useBMI2 || useAVX512VL || useAVX2 }
 

@@ -58,8 +58,7 @@ func lastBlock(h *[8]uint32, c *[2]uint32, f1 uint32, p []byte) {
 		lastAVX512(h, c, ^uint32(0), f1, p)
 		return
 	}
-	if useAVX512VL {
-		lastAVX512VL(h, c, ^uint32(0), f1, p)
+	if lastVector(h, c, f1, p) {
 		return
 	}
 	lastBlockGeneric(h, c, f1, p)

@@ -32,6 +32,29 @@ func blocksAVX512VL(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
 //go:noescape
 func lastAVX512VL(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
 
+// lastSSE41 is blocksSSE41 of the final block, the len(p) <= BlockSize
+// bytes of p with zero padding, adding len(p) to the counter; it reads no
+// byte past p's end.
+//
+//go:noescape
+func lastSSE41(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
+
+// lastVector compresses the final block with the vector kernel of
+// blocksAsm, if that is the kernel in use, and reports whether it did.
+func lastVector(h *[8]uint32, c *[2]uint32, f1 uint32, p []byte) bool {
+	switch {
+	case useBMI2:
+		return false
+	case useAVX512VL:
+		lastAVX512VL(h, c, ^uint32(0), f1, p)
+	case useSSE41:
+		lastSSE41(h, c, ^uint32(0), f1, p)
+	default:
+		return false
+	}
+	return true
+}
+
 // haveAsm reports whether blocksAsm has a kernel to run.
 func haveAsm() bool { return useBMI2 || useAVX512VL || useSSE41 }
 

@@ -39,5 +39,7 @@ func main() {
 	blake2gen.EmitVector(k, blake2gen.AVX512)
 	k.Name, k.Last = "lastAVX512VL", true
 	blake2gen.EmitVector(k, blake2gen.AVX512)
+	k.Name = "lastAVX2"
+	blake2gen.EmitVector(k, blake2gen.AVX2)
 	Generate()
 }

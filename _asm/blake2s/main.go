@@ -39,5 +39,7 @@ func main() {
 	blake2gen.EmitVector(k, blake2gen.AVX512)
 	k.Name, k.Last = "lastAVX512VL", true
 	blake2gen.EmitVector(k, blake2gen.AVX512)
+	k.Name = "lastSSE41"
+	blake2gen.EmitVector(k, blake2gen.SSE41)
 	Generate()
 }

@@ -7,6 +7,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 )
 
 // ISA picks the instructions of a vector kernel (EmitVector).
@@ -138,9 +140,13 @@ func EmitVector(cfg Kernel, isa ISA) {
 
 	if cfg.Last {
 		Comment("The last block: its bytes, zero-filled, to the stack; count them in t.")
-		MOVQ(n, reg.RCX)
-		loadMasked(p, reg.RCX, g.msg, bs)
-		ADDQ(reg.RCX, reg.R8)
+		if isa == AVX512 {
+			MOVQ(n, reg.RCX)
+			loadMasked(p, reg.RCX, g.msg, bs)
+		} else {
+			asmutil.StoreBytes("last", p, n, reg.RDX, reg.RSI, reg.RDI, reg.R10, reg.R11, g.u.AsX().(reg.VecPhysical), g.msg, bs, g.vex())
+		}
+		ADDQ(n, reg.R8)
 	} else {
 		Label("loop")
 		Comment("Count the block's bytes in t.")
