@@ -3425,3 +3425,3752 @@ last_next7:
 DATA byteIota<>+0(SB)/8, $0x0706050403020100
 DATA byteIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
 GLOBL byteIota<>(SB), RODATA|NOPTR, $16
+
+DATA blake2IV8<>+0(SB)/8, $0x6a09e667f3bcc908
+DATA blake2IV8<>+8(SB)/8, $0xbb67ae8584caa73b
+DATA blake2IV8<>+16(SB)/8, $0x3c6ef372fe94f82b
+DATA blake2IV8<>+24(SB)/8, $0xa54ff53a5f1d36f1
+DATA blake2IV8<>+32(SB)/8, $0x510e527fade682d1
+DATA blake2IV8<>+40(SB)/8, $0x9b05688c2b3e6c1f
+DATA blake2IV8<>+48(SB)/8, $0x1f83d9abfb41bd6b
+DATA blake2IV8<>+56(SB)/8, $0x5be0cd19137e2179
+DATA blake2IV8<>+64(SB)/1, $0x03
+DATA blake2IV8<>+65(SB)/1, $0x04
+DATA blake2IV8<>+66(SB)/1, $0x05
+DATA blake2IV8<>+67(SB)/1, $0x06
+DATA blake2IV8<>+68(SB)/1, $0x07
+DATA blake2IV8<>+69(SB)/1, $0x00
+DATA blake2IV8<>+70(SB)/1, $0x01
+DATA blake2IV8<>+71(SB)/1, $0x02
+DATA blake2IV8<>+72(SB)/1, $0x0b
+DATA blake2IV8<>+73(SB)/1, $0x0c
+DATA blake2IV8<>+74(SB)/1, $0x0d
+DATA blake2IV8<>+75(SB)/1, $0x0e
+DATA blake2IV8<>+76(SB)/1, $0x0f
+DATA blake2IV8<>+77(SB)/1, $0x08
+DATA blake2IV8<>+78(SB)/1, $0x09
+DATA blake2IV8<>+79(SB)/1, $0x0a
+DATA blake2IV8<>+80(SB)/1, $0x13
+DATA blake2IV8<>+81(SB)/1, $0x14
+DATA blake2IV8<>+82(SB)/1, $0x15
+DATA blake2IV8<>+83(SB)/1, $0x16
+DATA blake2IV8<>+84(SB)/1, $0x17
+DATA blake2IV8<>+85(SB)/1, $0x10
+DATA blake2IV8<>+86(SB)/1, $0x11
+DATA blake2IV8<>+87(SB)/1, $0x12
+DATA blake2IV8<>+88(SB)/1, $0x1b
+DATA blake2IV8<>+89(SB)/1, $0x1c
+DATA blake2IV8<>+90(SB)/1, $0x1d
+DATA blake2IV8<>+91(SB)/1, $0x1e
+DATA blake2IV8<>+92(SB)/1, $0x1f
+DATA blake2IV8<>+93(SB)/1, $0x18
+DATA blake2IV8<>+94(SB)/1, $0x19
+DATA blake2IV8<>+95(SB)/1, $0x1a
+DATA blake2IV8<>+96(SB)/1, $0x02
+DATA blake2IV8<>+97(SB)/1, $0x03
+DATA blake2IV8<>+98(SB)/1, $0x04
+DATA blake2IV8<>+99(SB)/1, $0x05
+DATA blake2IV8<>+100(SB)/1, $0x06
+DATA blake2IV8<>+101(SB)/1, $0x07
+DATA blake2IV8<>+102(SB)/1, $0x00
+DATA blake2IV8<>+103(SB)/1, $0x01
+DATA blake2IV8<>+104(SB)/1, $0x0a
+DATA blake2IV8<>+105(SB)/1, $0x0b
+DATA blake2IV8<>+106(SB)/1, $0x0c
+DATA blake2IV8<>+107(SB)/1, $0x0d
+DATA blake2IV8<>+108(SB)/1, $0x0e
+DATA blake2IV8<>+109(SB)/1, $0x0f
+DATA blake2IV8<>+110(SB)/1, $0x08
+DATA blake2IV8<>+111(SB)/1, $0x09
+DATA blake2IV8<>+112(SB)/1, $0x12
+DATA blake2IV8<>+113(SB)/1, $0x13
+DATA blake2IV8<>+114(SB)/1, $0x14
+DATA blake2IV8<>+115(SB)/1, $0x15
+DATA blake2IV8<>+116(SB)/1, $0x16
+DATA blake2IV8<>+117(SB)/1, $0x17
+DATA blake2IV8<>+118(SB)/1, $0x10
+DATA blake2IV8<>+119(SB)/1, $0x11
+DATA blake2IV8<>+120(SB)/1, $0x1a
+DATA blake2IV8<>+121(SB)/1, $0x1b
+DATA blake2IV8<>+122(SB)/1, $0x1c
+DATA blake2IV8<>+123(SB)/1, $0x1d
+DATA blake2IV8<>+124(SB)/1, $0x1e
+DATA blake2IV8<>+125(SB)/1, $0x1f
+DATA blake2IV8<>+126(SB)/1, $0x18
+DATA blake2IV8<>+127(SB)/1, $0x19
+GLOBL blake2IV8<>(SB), RODATA|NOPTR, $128
+
+// func blocksAVX2(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
+// Requires: AVX, AVX2
+TEXT ·blocksAVX2(SB), NOSPLIT, $0-56
+	MOVQ p_base+32(FP), AX
+	MOVQ p_len+40(FP), BX
+	SHRQ $0x07, BX
+	JZ   done
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), Y14
+	VMOVDQU 32(R12), Y15
+	MOVQ    (R13), R8
+	MOVQ    8(R13), R9
+	VMOVQ   f0+16(FP), X11
+	VPINSRQ $0x01, f1+24(FP), X11, X11
+	VPERMQ  $0x4e, Y11, Y11
+	VPXOR   blake2IV8<>+32(SB), Y11, Y11
+	VMOVDQU blake2IV8<>+64(SB), Y12
+	VMOVDQU blake2IV8<>+96(SB), Y13
+
+loop:
+	// Count the block's bytes in t.
+	ADDQ $0x00000080, R8
+	ADCQ $0x00000000, R9
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPINSRQ $0x01, R9, X3, X3
+	VPXOR   Y11, Y3, Y3
+	VMOVDQA Y14, Y0
+	VMOVDQA Y15, Y1
+	VMOVDQU blake2IV8<>+0(SB), Y2
+
+	// Round 1.
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y1, Y0, Y0
+	VPADDQ       Y4, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        8(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 2.
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        24(AX), X4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 3.
+	VMOVDQU      88(AX), X4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        64(AX), X4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVDQU      72(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        32(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 4.
+	VMOVQ        56(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        72(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        64(AX), X4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 5.
+	VMOVQ        72(AX), X4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        24(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        104(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 6.
+	VMOVQ        16(AX), X4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        96(AX), X4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        8(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        72(AX), X4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 7.
+	VMOVQ        96(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        64(AX), X4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        88(AX), X4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 8.
+	VMOVQ        104(AX), X4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        88(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        16(AX), X4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 9.
+	VMOVQ        48(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 10.
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        16(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        104(AX), X4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 11.
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        8(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 12.
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        24(AX), X4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
+	VPXOR Y1, Y15, Y15
+	ADDQ  $0x00000080, AX
+	DECQ  BX
+	JNZ   loop
+
+	// h and t back.
+	VMOVDQU Y14, (R12)
+	VMOVDQU Y15, 32(R12)
+	MOVQ    R8, (R13)
+	MOVQ    R9, 8(R13)
+	VZEROUPPER
+
+done:
+	RET
+
+// func blocksAVX512VL(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·blocksAVX512VL(SB), NOSPLIT, $0-56
+	MOVQ p_base+32(FP), AX
+	MOVQ p_len+40(FP), BX
+	SHRQ $0x07, BX
+	JZ   done
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), Y14
+	VMOVDQU 32(R12), Y15
+	MOVQ    (R13), R8
+	MOVQ    8(R13), R9
+	VMOVQ   f0+16(FP), X11
+	VPINSRQ $0x01, f1+24(FP), X11, X11
+	VPERMQ  $0x4e, Y11, Y11
+	VPXOR   blake2IV8<>+32(SB), Y11, Y11
+
+loop:
+	// Count the block's bytes in t.
+	ADDQ $0x00000080, R8
+	ADCQ $0x00000000, R9
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPINSRQ $0x01, R9, X3, X3
+	VPXOR   Y11, Y3, Y3
+	VMOVDQA Y14, Y0
+	VMOVDQA Y15, Y1
+	VMOVDQU blake2IV8<>+0(SB), Y2
+
+	// Round 1.
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y1, Y0, Y0
+	VPADDQ       Y4, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        8(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 2.
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        24(AX), X4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 3.
+	VMOVDQU      88(AX), X4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        64(AX), X4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVDQU      72(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        32(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 4.
+	VMOVQ        56(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        72(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        64(AX), X4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 5.
+	VMOVQ        72(AX), X4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        24(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        104(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 6.
+	VMOVQ        16(AX), X4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        96(AX), X4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        8(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        72(AX), X4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 7.
+	VMOVQ        96(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        64(AX), X4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        88(AX), X4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 8.
+	VMOVQ        104(AX), X4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        88(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        16(AX), X4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 9.
+	VMOVQ        48(AX), X4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 10.
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        16(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        104(AX), X4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 11.
+	VMOVQ        (AX), X4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        8(AX), X4
+	VPBROADCASTQ 24(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        120(AX), X4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 12.
+	VMOVQ        112(AX), X4
+	VPBROADCASTQ 32(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        80(AX), X4
+	VPBROADCASTQ 64(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        40(AX), X4
+	VPBROADCASTQ 8(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        24(AX), X4
+	VPBROADCASTQ 96(AX), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(AX), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(AX), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
+	VPXOR Y1, Y15, Y15
+	ADDQ  $0x00000080, AX
+	DECQ  BX
+	JNZ   loop
+
+	// h and t back.
+	VMOVDQU Y14, (R12)
+	VMOVDQU Y15, 32(R12)
+	MOVQ    R8, (R13)
+	MOVQ    R9, 8(R13)
+	VZEROUPPER
+
+done:
+	RET
+
+// func lastAVX512VL(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2
+TEXT ·lastAVX512VL(SB), NOSPLIT, $128-56
+	MOVQ p_base+32(FP), AX
+	MOVQ p_len+40(FP), BX
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), Y14
+	VMOVDQU 32(R12), Y15
+	MOVQ    (R13), R8
+	MOVQ    8(R13), R9
+	VMOVQ   f0+16(FP), X11
+	VPINSRQ $0x01, f1+24(FP), X11, X11
+	VPERMQ  $0x4e, Y11, Y11
+	VPXOR   blake2IV8<>+32(SB), Y11, Y11
+
+	// The last block: its bytes, zero-filled, to the stack; count them in t.
+	MOVQ       BX, CX
+	VPXORQ     X0, X0, X0
+	CMPQ       CX, $0x00000000
+	JBE        last_next0
+	CMPQ       CX, $0x00000010
+	JAE        last_whole0
+	LEAQ       (AX), SI
+	MOVQ       CX, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross0
+	VMOVDQU8.Z (SI), K1, X0
+	JMP        last_next0
+
+last_cross0:
+	VMOVDQU      -16(SI)(DX*1), X0
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X0, K1, X0
+	JMP          last_next0
+
+last_whole0:
+	VMOVDQU (AX), X0
+
+last_next0:
+	VPXORQ     X1, X1, X1
+	CMPQ       CX, $0x00000010
+	JBE        last_next1
+	CMPQ       CX, $0x00000020
+	JAE        last_whole1
+	LEAQ       16(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross1
+	VMOVDQU8.Z (SI), K1, X1
+	JMP        last_next1
+
+last_cross1:
+	VMOVDQU      -16(SI)(DX*1), X1
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X1, K1, X1
+	JMP          last_next1
+
+last_whole1:
+	VMOVDQU 16(AX), X1
+
+last_next1:
+	VPXORQ     X2, X2, X2
+	CMPQ       CX, $0x00000020
+	JBE        last_next2
+	CMPQ       CX, $0x00000030
+	JAE        last_whole2
+	LEAQ       32(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross2
+	VMOVDQU8.Z (SI), K1, X2
+	JMP        last_next2
+
+last_cross2:
+	VMOVDQU      -16(SI)(DX*1), X2
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X2, K1, X2
+	JMP          last_next2
+
+last_whole2:
+	VMOVDQU 32(AX), X2
+
+last_next2:
+	VPXORQ     X3, X3, X3
+	CMPQ       CX, $0x00000030
+	JBE        last_next3
+	CMPQ       CX, $0x00000040
+	JAE        last_whole3
+	LEAQ       48(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross3
+	VMOVDQU8.Z (SI), K1, X3
+	JMP        last_next3
+
+last_cross3:
+	VMOVDQU      -16(SI)(DX*1), X3
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X3, K1, X3
+	JMP          last_next3
+
+last_whole3:
+	VMOVDQU 48(AX), X3
+
+last_next3:
+	VPXORQ     X4, X4, X4
+	CMPQ       CX, $0x00000040
+	JBE        last_next4
+	CMPQ       CX, $0x00000050
+	JAE        last_whole4
+	LEAQ       64(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000040, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross4
+	VMOVDQU8.Z (SI), K1, X4
+	JMP        last_next4
+
+last_cross4:
+	VMOVDQU      -16(SI)(DX*1), X4
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X4, K1, X4
+	JMP          last_next4
+
+last_whole4:
+	VMOVDQU 64(AX), X4
+
+last_next4:
+	VPXORQ     X5, X5, X5
+	CMPQ       CX, $0x00000050
+	JBE        last_next5
+	CMPQ       CX, $0x00000060
+	JAE        last_whole5
+	LEAQ       80(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000050, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross5
+	VMOVDQU8.Z (SI), K1, X5
+	JMP        last_next5
+
+last_cross5:
+	VMOVDQU      -16(SI)(DX*1), X5
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X5, K1, X5
+	JMP          last_next5
+
+last_whole5:
+	VMOVDQU 80(AX), X5
+
+last_next5:
+	VPXORQ     X6, X6, X6
+	CMPQ       CX, $0x00000060
+	JBE        last_next6
+	CMPQ       CX, $0x00000070
+	JAE        last_whole6
+	LEAQ       96(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000060, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross6
+	VMOVDQU8.Z (SI), K1, X6
+	JMP        last_next6
+
+last_cross6:
+	VMOVDQU      -16(SI)(DX*1), X6
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X6, K1, X6
+	JMP          last_next6
+
+last_whole6:
+	VMOVDQU 96(AX), X6
+
+last_next6:
+	VPXORQ     X7, X7, X7
+	CMPQ       CX, $0x00000070
+	JBE        last_next7
+	CMPQ       CX, $0x00000080
+	JAE        last_whole7
+	LEAQ       112(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000070, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross7
+	VMOVDQU8.Z (SI), K1, X7
+	JMP        last_next7
+
+last_cross7:
+	VMOVDQU      -16(SI)(DX*1), X7
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X7, K1, X7
+	JMP          last_next7
+
+last_whole7:
+	VMOVDQU 112(AX), X7
+
+last_next7:
+	VMOVDQU X0, (SP)
+	VMOVDQU X1, 16(SP)
+	VMOVDQU X2, 32(SP)
+	VMOVDQU X3, 48(SP)
+	VMOVDQU X4, 64(SP)
+	VMOVDQU X5, 80(SP)
+	VMOVDQU X6, 96(SP)
+	VMOVDQU X7, 112(SP)
+	ADDQ    BX, R8
+	ADCQ    $0x00000000, R9
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPINSRQ $0x01, R9, X3, X3
+	VPXOR   Y11, Y3, Y3
+	VMOVDQA Y14, Y0
+	VMOVDQA Y15, Y1
+	VMOVDQU blake2IV8<>+0(SB), Y2
+
+	// Round 1.
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y1, Y0, Y0
+	VPADDQ       Y4, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 2.
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 3.
+	VMOVDQU      88(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVDQU      72(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        32(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 4.
+	VMOVQ        56(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 5.
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 6.
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        96(SP), X4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 7.
+	VMOVQ        96(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        88(SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 8.
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        88(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 9.
+	VMOVQ        48(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 10.
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 11.
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// Round 12.
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPRORQ       $0x20, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPRORQ       $0x18, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPRORQ       $0x10, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPRORQ       $0x3f, Y1, Y1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
+	VPXOR Y1, Y15, Y15
+
+	// h and t back.
+	VMOVDQU Y14, (R12)
+	VMOVDQU Y15, 32(R12)
+	MOVQ    R8, (R13)
+	MOVQ    R9, 8(R13)
+	VZEROUPPER
+	RET
+
+// func lastAVX2(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
+// Requires: AVX, AVX2
+TEXT ·lastAVX2(SB), NOSPLIT, $128-56
+	MOVQ p_base+32(FP), AX
+	MOVQ p_len+40(FP), BX
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), Y14
+	VMOVDQU 32(R12), Y15
+	MOVQ    (R13), R8
+	MOVQ    8(R13), R9
+	VMOVQ   f0+16(FP), X11
+	VPINSRQ $0x01, f1+24(FP), X11, X11
+	VPERMQ  $0x4e, Y11, Y11
+	VPXOR   blake2IV8<>+32(SB), Y11, Y11
+	VMOVDQU blake2IV8<>+64(SB), Y12
+	VMOVDQU blake2IV8<>+96(SB), Y13
+
+	// The last block: its bytes, zero-filled, to the stack; count them in t.
+	VPXOR   X5, X5, X5
+	VMOVDQU X5, (SP)
+	VMOVDQU X5, 16(SP)
+	VMOVDQU X5, 32(SP)
+	VMOVDQU X5, 48(SP)
+	VMOVDQU X5, 64(SP)
+	VMOVDQU X5, 80(SP)
+	VMOVDQU X5, 96(SP)
+	VMOVDQU X5, 112(SP)
+	MOVQ    BX, DX
+	ANDQ    $-16, DX
+	XORL    SI, SI
+
+last_whole:
+	CMPQ    SI, DX
+	JAE     last_part
+	VMOVDQU (AX)(SI*1), X5
+	VMOVDQU X5, (SP)(SI*1)
+	ADDQ    $0x00000010, SI
+	JMP     last_whole
+
+last_part:
+	MOVQ BX, SI
+	ANDQ $0x0000000f, SI
+	JZ   last_done
+	LEAQ (AX)(DX*1), R11
+	XORL R10, R10
+	CMPQ SI, $0x00000008
+	JB   last_lt8
+	MOVQ (R11), DI
+	JE   last_have
+	MOVQ -8(R11)(SI*1), R10
+	MOVL $0x00000010, CX
+	SUBL SI, CX
+	SHLL $0x03, CX
+	SHRQ CL, R10
+	JMP  last_have
+
+last_lt8:
+	MOVQ SI, CX
+	CMPQ SI, $0x00000004
+	JB   last_lt4
+	MOVL -4(R11)(SI*1), DI
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, DI
+	MOVL (R11), CX
+	ORQ  CX, DI
+	JMP  last_have
+
+last_lt4:
+	MOVBLZX -1(R11)(SI*1), DI
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, DI
+	MOVL    SI, CX
+	SHRL    $0x01, CX
+	MOVBLZX (R11)(CX*1), R10
+	SHLL    $0x03, CX
+	SHLQ    CL, R10
+	ORQ     R10, DI
+	MOVBLZX (R11), R10
+	ORQ     R10, DI
+	XORL    R10, R10
+
+last_have:
+	VMOVQ   DI, X5
+	VPINSRQ $0x01, R10, X5, X5
+	VMOVDQU X5, (SP)(DX*1)
+
+last_done:
+	ADDQ BX, R8
+	ADCQ $0x00000000, R9
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPINSRQ $0x01, R9, X3, X3
+	VPXOR   Y11, Y3, Y3
+	VMOVDQA Y14, Y0
+	VMOVDQA Y15, Y1
+	VMOVDQU blake2IV8<>+0(SB), Y2
+
+	// Round 1.
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y1, Y0, Y0
+	VPADDQ       Y4, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 2.
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 3.
+	VMOVDQU      88(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVDQU      72(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        32(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 4.
+	VMOVQ        56(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 5.
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 6.
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        96(SP), X4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        72(SP), X4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 7.
+	VMOVQ        96(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        64(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        88(SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 8.
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        88(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 9.
+	VMOVQ        48(SP), X4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 10.
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        16(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        104(SP), X4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 112(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 11.
+	VMOVQ        (SP), X4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        8(SP), X4
+	VPBROADCASTQ 24(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 40(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 80(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        120(SP), X4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// Round 12.
+	VMOVQ        112(SP), X4
+	VPBROADCASTQ 32(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 72(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 104(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        80(SP), X4
+	VPBROADCASTQ 64(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 120(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 48(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x93, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x39, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+	VMOVQ        40(SP), X4
+	VPBROADCASTQ 8(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ (SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 88(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPSHUFD      $0xb1, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPXOR        Y2, Y1, Y1
+	VPSHUFB      Y12, Y1, Y1
+	VMOVQ        24(SP), X4
+	VPBROADCASTQ 96(SP), Y5
+	VPBLENDD     $0x0c, Y5, Y4, Y4
+	VPBROADCASTQ 16(SP), Y5
+	VPBLENDD     $0x30, Y5, Y4, Y4
+	VPBROADCASTQ 56(SP), Y5
+	VPBLENDD     $0xc0, Y5, Y4, Y4
+	VPADDQ       Y4, Y0, Y0
+	VPADDQ       Y1, Y0, Y0
+	VPXOR        Y0, Y3, Y3
+	VPERMQ       $0x39, Y0, Y0
+	VPSHUFB      Y13, Y3, Y3
+	VPADDQ       Y3, Y2, Y2
+	VPERMQ       $0x4e, Y3, Y3
+	VPXOR        Y2, Y1, Y1
+	VPERMQ       $0x93, Y2, Y2
+	VPSRLQ       $0x3f, Y1, Y10
+	VPADDQ       Y1, Y1, Y1
+	VPXOR        Y10, Y1, Y1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR Y0, Y14, Y14
+	VPXOR Y3, Y15, Y15
+	VPXOR Y2, Y14, Y14
+	VPXOR Y1, Y15, Y15
+
+	// h and t back.
+	VMOVDQU Y14, (R12)
+	VMOVDQU Y15, 32(R12)
+	MOVQ    R8, (R13)
+	MOVQ    R9, 8(R13)
+	VZEROUPPER
+	RET

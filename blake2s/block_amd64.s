@@ -2801,3 +2801,2980 @@ last_next3:
 DATA byteIota<>+0(SB)/8, $0x0706050403020100
 DATA byteIota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
 GLOBL byteIota<>(SB), RODATA|NOPTR, $16
+
+DATA blake2IV4<>+0(SB)/4, $0x6a09e667
+DATA blake2IV4<>+4(SB)/4, $0xbb67ae85
+DATA blake2IV4<>+8(SB)/4, $0x3c6ef372
+DATA blake2IV4<>+12(SB)/4, $0xa54ff53a
+DATA blake2IV4<>+16(SB)/4, $0x510e527f
+DATA blake2IV4<>+20(SB)/4, $0x9b05688c
+DATA blake2IV4<>+24(SB)/4, $0x1f83d9ab
+DATA blake2IV4<>+28(SB)/4, $0x5be0cd19
+DATA blake2IV4<>+32(SB)/1, $0x02
+DATA blake2IV4<>+33(SB)/1, $0x03
+DATA blake2IV4<>+34(SB)/1, $0x00
+DATA blake2IV4<>+35(SB)/1, $0x01
+DATA blake2IV4<>+36(SB)/1, $0x06
+DATA blake2IV4<>+37(SB)/1, $0x07
+DATA blake2IV4<>+38(SB)/1, $0x04
+DATA blake2IV4<>+39(SB)/1, $0x05
+DATA blake2IV4<>+40(SB)/1, $0x0a
+DATA blake2IV4<>+41(SB)/1, $0x0b
+DATA blake2IV4<>+42(SB)/1, $0x08
+DATA blake2IV4<>+43(SB)/1, $0x09
+DATA blake2IV4<>+44(SB)/1, $0x0e
+DATA blake2IV4<>+45(SB)/1, $0x0f
+DATA blake2IV4<>+46(SB)/1, $0x0c
+DATA blake2IV4<>+47(SB)/1, $0x0d
+DATA blake2IV4<>+48(SB)/1, $0x01
+DATA blake2IV4<>+49(SB)/1, $0x02
+DATA blake2IV4<>+50(SB)/1, $0x03
+DATA blake2IV4<>+51(SB)/1, $0x00
+DATA blake2IV4<>+52(SB)/1, $0x05
+DATA blake2IV4<>+53(SB)/1, $0x06
+DATA blake2IV4<>+54(SB)/1, $0x07
+DATA blake2IV4<>+55(SB)/1, $0x04
+DATA blake2IV4<>+56(SB)/1, $0x09
+DATA blake2IV4<>+57(SB)/1, $0x0a
+DATA blake2IV4<>+58(SB)/1, $0x0b
+DATA blake2IV4<>+59(SB)/1, $0x08
+DATA blake2IV4<>+60(SB)/1, $0x0d
+DATA blake2IV4<>+61(SB)/1, $0x0e
+DATA blake2IV4<>+62(SB)/1, $0x0f
+DATA blake2IV4<>+63(SB)/1, $0x0c
+GLOBL blake2IV4<>(SB), RODATA|NOPTR, $64
+
+// func blocksSSE41(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
+// Requires: SSE, SSE2, SSE4.1, SSSE3
+TEXT ·blocksSSE41(SB), NOSPLIT, $0-48
+	MOVQ p_base+24(FP), AX
+	MOVQ p_len+32(FP), BX
+	SHRQ $0x06, BX
+	JZ   done
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	MOVOU   (R12), X14
+	MOVOU   16(R12), X15
+	MOVQ    (R13), R8
+	MOVLQZX f0+16(FP), R10
+	MOVLQZX f1+20(FP), R11
+	SHLQ    $0x20, R11
+	ORQ     R11, R10
+	MOVQ    R10, X11
+	PSHUFD  $0x4a, X11, X11
+	MOVOU   blake2IV4<>+16(SB), X5
+	PXOR    X5, X11
+	MOVOU   blake2IV4<>+32(SB), X12
+	MOVOU   blake2IV4<>+48(SB), X13
+
+loop:
+	// Count the block's bytes in t.
+	ADDQ $0x00000040, R8
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	MOVQ  R8, X3
+	PXOR  X11, X3
+	MOVO  X14, X0
+	MOVO  X15, X1
+	MOVOU blake2IV4<>+0(SB), X2
+
+	// Round 1.
+	MOVSS  (AX), X4
+	PINSRD $0x01, 8(AX), X4
+	PINSRD $0x02, 16(AX), X4
+	PINSRD $0x03, 24(AX), X4
+	PADDL  X1, X0
+	PADDL  X4, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  4(AX), X4
+	PINSRD $0x01, 12(AX), X4
+	PINSRD $0x02, 20(AX), X4
+	PINSRD $0x03, 28(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  56(AX), X4
+	PINSRD $0x01, 32(AX), X4
+	PINSRD $0x02, 40(AX), X4
+	PINSRD $0x03, 48(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  60(AX), X4
+	PINSRD $0x01, 36(AX), X4
+	PINSRD $0x02, 44(AX), X4
+	PINSRD $0x03, 52(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 2.
+	MOVSS  56(AX), X4
+	PINSRD $0x01, 16(AX), X4
+	PINSRD $0x02, 36(AX), X4
+	PINSRD $0x03, 52(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  40(AX), X4
+	PINSRD $0x01, 32(AX), X4
+	PINSRD $0x02, 60(AX), X4
+	PINSRD $0x03, 24(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  20(AX), X4
+	PINSRD $0x01, 4(AX), X4
+	PINSRD $0x02, (AX), X4
+	PINSRD $0x03, 44(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  12(AX), X4
+	PINSRD $0x01, 48(AX), X4
+	PINSRD $0x02, 8(AX), X4
+	PINSRD $0x03, 28(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 3.
+	MOVQ   44(AX), X4
+	PINSRD $0x02, 20(AX), X4
+	PINSRD $0x03, 60(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  32(AX), X4
+	PINSRD $0x01, (AX), X4
+	PINSRD $0x02, 8(AX), X4
+	PINSRD $0x03, 52(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVQ   36(AX), X4
+	PINSRD $0x02, 12(AX), X4
+	PINSRD $0x03, 28(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  16(AX), X4
+	PINSRD $0x01, 56(AX), X4
+	PINSRD $0x02, 24(AX), X4
+	PINSRD $0x03, 4(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 4.
+	MOVSS  28(AX), X4
+	PINSRD $0x01, 12(AX), X4
+	PINSRD $0x02, 52(AX), X4
+	PINSRD $0x03, 44(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  36(AX), X4
+	PINSRD $0x01, 4(AX), X4
+	PINSRD $0x02, 48(AX), X4
+	PINSRD $0x03, 56(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  60(AX), X4
+	PINSRD $0x01, 8(AX), X4
+	PINSRD $0x02, 20(AX), X4
+	PINSRD $0x03, 16(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  32(AX), X4
+	PINSRD $0x01, 24(AX), X4
+	PINSRD $0x02, 40(AX), X4
+	PINSRD $0x03, (AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 5.
+	MOVSS  36(AX), X4
+	PINSRD $0x01, 20(AX), X4
+	PINSRD $0x02, 8(AX), X4
+	PINSRD $0x03, 40(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  (AX), X4
+	PINSRD $0x01, 28(AX), X4
+	PINSRD $0x02, 16(AX), X4
+	PINSRD $0x03, 60(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  12(AX), X4
+	PINSRD $0x01, 56(AX), X4
+	PINSRD $0x02, 44(AX), X4
+	PINSRD $0x03, 24(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  52(AX), X4
+	PINSRD $0x01, 4(AX), X4
+	PINSRD $0x02, 48(AX), X4
+	PINSRD $0x03, 32(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 6.
+	MOVSS  8(AX), X4
+	PINSRD $0x01, 24(AX), X4
+	PINSRD $0x02, (AX), X4
+	PINSRD $0x03, 32(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  48(AX), X4
+	PINSRD $0x01, 40(AX), X4
+	PINSRD $0x02, 44(AX), X4
+	PINSRD $0x03, 12(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  4(AX), X4
+	PINSRD $0x01, 16(AX), X4
+	PINSRD $0x02, 28(AX), X4
+	PINSRD $0x03, 60(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  36(AX), X4
+	PINSRD $0x01, 52(AX), X4
+	PINSRD $0x02, 20(AX), X4
+	PINSRD $0x03, 56(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 7.
+	MOVSS  48(AX), X4
+	PINSRD $0x01, 4(AX), X4
+	PINSRD $0x02, 56(AX), X4
+	PINSRD $0x03, 16(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  20(AX), X4
+	PINSRD $0x01, 60(AX), X4
+	PINSRD $0x02, 52(AX), X4
+	PINSRD $0x03, 40(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  32(AX), X4
+	PINSRD $0x01, (AX), X4
+	PINSRD $0x02, 24(AX), X4
+	PINSRD $0x03, 36(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  44(AX), X4
+	PINSRD $0x01, 28(AX), X4
+	PINSRD $0x02, 12(AX), X4
+	PINSRD $0x03, 8(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 8.
+	MOVSS  52(AX), X4
+	PINSRD $0x01, 28(AX), X4
+	PINSRD $0x02, 48(AX), X4
+	PINSRD $0x03, 12(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  44(AX), X4
+	PINSRD $0x01, 56(AX), X4
+	PINSRD $0x02, 4(AX), X4
+	PINSRD $0x03, 36(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  8(AX), X4
+	PINSRD $0x01, 20(AX), X4
+	PINSRD $0x02, 60(AX), X4
+	PINSRD $0x03, 32(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  40(AX), X4
+	PINSRD $0x01, (AX), X4
+	PINSRD $0x02, 16(AX), X4
+	PINSRD $0x03, 24(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 9.
+	MOVSS  24(AX), X4
+	PINSRD $0x01, 56(AX), X4
+	PINSRD $0x02, 44(AX), X4
+	PINSRD $0x03, (AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  60(AX), X4
+	PINSRD $0x01, 36(AX), X4
+	PINSRD $0x02, 12(AX), X4
+	PINSRD $0x03, 32(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  40(AX), X4
+	PINSRD $0x01, 48(AX), X4
+	PINSRD $0x02, 52(AX), X4
+	PINSRD $0x03, 4(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  20(AX), X4
+	PINSRD $0x01, 8(AX), X4
+	PINSRD $0x02, 28(AX), X4
+	PINSRD $0x03, 16(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 10.
+	MOVSS  40(AX), X4
+	PINSRD $0x01, 32(AX), X4
+	PINSRD $0x02, 28(AX), X4
+	PINSRD $0x03, 4(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  8(AX), X4
+	PINSRD $0x01, 16(AX), X4
+	PINSRD $0x02, 24(AX), X4
+	PINSRD $0x03, 20(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  52(AX), X4
+	PINSRD $0x01, 60(AX), X4
+	PINSRD $0x02, 36(AX), X4
+	PINSRD $0x03, 12(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  (AX), X4
+	PINSRD $0x01, 44(AX), X4
+	PINSRD $0x02, 56(AX), X4
+	PINSRD $0x03, 48(AX), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	PXOR X0, X14
+	PXOR X3, X15
+	PXOR X2, X14
+	PXOR X1, X15
+	ADDQ $0x00000040, AX
+	DECQ BX
+	JNZ  loop
+
+	// h and t back.
+	MOVOU X14, (R12)
+	MOVOU X15, 16(R12)
+	MOVQ  R8, (R13)
+
+done:
+	RET
+
+// func blocksAVX512VL(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·blocksAVX512VL(SB), NOSPLIT, $0-48
+	MOVQ p_base+24(FP), AX
+	MOVQ p_len+32(FP), BX
+	SHRQ $0x06, BX
+	JZ   done
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), X14
+	VMOVDQU 16(R12), X15
+	MOVQ    (R13), R8
+	MOVLQZX f0+16(FP), R10
+	MOVLQZX f1+20(FP), R11
+	SHLQ    $0x20, R11
+	ORQ     R11, R10
+	VMOVQ   R10, X11
+	VPSHUFD $0x4a, X11, X11
+	VMOVDQU blake2IV4<>+16(SB), X5
+	VPXOR   X5, X11, X11
+
+loop:
+	// Count the block's bytes in t.
+	ADDQ $0x00000040, R8
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPXOR   X11, X3, X3
+	VMOVDQA X14, X0
+	VMOVDQA X15, X1
+	VMOVDQU blake2IV4<>+0(SB), X2
+
+	// Round 1.
+	VMOVD        (AX), X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X1, X0, X0
+	VPADDD       X4, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        4(AX), X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        56(AX), X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 40(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        60(AX), X4
+	VPBROADCASTD 36(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 2.
+	VMOVD        56(AX), X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 36(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        40(AX), X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        20(AX), X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        12(AX), X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 3.
+	VMOVQ        44(AX), X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        32(AX), X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVQ        36(AX), X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        16(AX), X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 4.
+	VMOVD        28(AX), X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        36(AX), X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        60(AX), X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        32(AX), X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 40(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 5.
+	VMOVD        36(AX), X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 40(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        (AX), X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        12(AX), X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        52(AX), X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 6.
+	VMOVD        8(AX), X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        48(AX), X4
+	VPBROADCASTD 40(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        4(AX), X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        36(AX), X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 7.
+	VMOVD        48(AX), X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        20(AX), X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 40(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        32(AX), X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 36(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        44(AX), X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 8.
+	VMOVD        52(AX), X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        44(AX), X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 36(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        8(AX), X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        40(AX), X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 9.
+	VMOVD        24(AX), X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD (AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        60(AX), X4
+	VPBROADCASTD 36(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        40(AX), X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 52(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        20(AX), X4
+	VPBROADCASTD 8(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 10.
+	VMOVD        40(AX), X4
+	VPBROADCASTD 32(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 28(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 4(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        8(AX), X4
+	VPBROADCASTD 16(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 24(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 20(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        52(AX), X4
+	VPBROADCASTD 60(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 36(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 12(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        (AX), X4
+	VPBROADCASTD 44(AX), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 56(AX), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 48(AX), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR X0, X14, X14
+	VPXOR X3, X15, X15
+	VPXOR X2, X14, X14
+	VPXOR X1, X15, X15
+	ADDQ  $0x00000040, AX
+	DECQ  BX
+	JNZ   loop
+
+	// h and t back.
+	VMOVDQU X14, (R12)
+	VMOVDQU X15, 16(R12)
+	MOVQ    R8, (R13)
+
+done:
+	RET
+
+// func lastAVX512VL(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, BMI2
+TEXT ·lastAVX512VL(SB), NOSPLIT, $64-48
+	MOVQ p_base+24(FP), AX
+	MOVQ p_len+32(FP), BX
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	VMOVDQU (R12), X14
+	VMOVDQU 16(R12), X15
+	MOVQ    (R13), R8
+	MOVLQZX f0+16(FP), R10
+	MOVLQZX f1+20(FP), R11
+	SHLQ    $0x20, R11
+	ORQ     R11, R10
+	VMOVQ   R10, X11
+	VPSHUFD $0x4a, X11, X11
+	VMOVDQU blake2IV4<>+16(SB), X5
+	VPXOR   X5, X11, X11
+
+	// The last block: its bytes, zero-filled, to the stack; count them in t.
+	MOVQ       BX, CX
+	VPXORQ     X0, X0, X0
+	CMPQ       CX, $0x00000000
+	JBE        last_next0
+	CMPQ       CX, $0x00000010
+	JAE        last_whole0
+	LEAQ       (AX), SI
+	MOVQ       CX, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross0
+	VMOVDQU8.Z (SI), K1, X0
+	JMP        last_next0
+
+last_cross0:
+	VMOVDQU      -16(SI)(DX*1), X0
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X0, K1, X0
+	JMP          last_next0
+
+last_whole0:
+	VMOVDQU (AX), X0
+
+last_next0:
+	VPXORQ     X1, X1, X1
+	CMPQ       CX, $0x00000010
+	JBE        last_next1
+	CMPQ       CX, $0x00000020
+	JAE        last_whole1
+	LEAQ       16(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000010, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross1
+	VMOVDQU8.Z (SI), K1, X1
+	JMP        last_next1
+
+last_cross1:
+	VMOVDQU      -16(SI)(DX*1), X1
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X1, K1, X1
+	JMP          last_next1
+
+last_whole1:
+	VMOVDQU 16(AX), X1
+
+last_next1:
+	VPXORQ     X2, X2, X2
+	CMPQ       CX, $0x00000020
+	JBE        last_next2
+	CMPQ       CX, $0x00000030
+	JAE        last_whole2
+	LEAQ       32(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000020, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross2
+	VMOVDQU8.Z (SI), K1, X2
+	JMP        last_next2
+
+last_cross2:
+	VMOVDQU      -16(SI)(DX*1), X2
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X2, K1, X2
+	JMP          last_next2
+
+last_whole2:
+	VMOVDQU 32(AX), X2
+
+last_next2:
+	VPXORQ     X3, X3, X3
+	CMPQ       CX, $0x00000030
+	JBE        last_next3
+	CMPQ       CX, $0x00000040
+	JAE        last_whole3
+	LEAQ       48(AX), SI
+	MOVQ       CX, DX
+	SUBQ       $0x00000030, DX
+	MOVQ       $-1, DI
+	BZHIQ      DX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         last_cross3
+	VMOVDQU8.Z (SI), K1, X3
+	JMP        last_next3
+
+last_cross3:
+	VMOVDQU      -16(SI)(DX*1), X3
+	MOVQ         $0x00000010, DI
+	SUBQ         DX, DI
+	VPBROADCASTB DI, X8
+	VPADDB       byteIota<>+0(SB), X8, X8
+	VPSHUFB.Z    X8, X3, K1, X3
+	JMP          last_next3
+
+last_whole3:
+	VMOVDQU 48(AX), X3
+
+last_next3:
+	VMOVDQU X0, (SP)
+	VMOVDQU X1, 16(SP)
+	VMOVDQU X2, 32(SP)
+	VMOVDQU X3, 48(SP)
+	ADDQ    BX, R8
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	VMOVQ   R8, X3
+	VPXOR   X11, X3, X3
+	VMOVDQA X14, X0
+	VMOVDQA X15, X1
+	VMOVDQU blake2IV4<>+0(SB), X2
+
+	// Round 1.
+	VMOVD        (SP), X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X1, X0, X0
+	VPADDD       X4, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        4(SP), X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        56(SP), X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 40(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        60(SP), X4
+	VPBROADCASTD 36(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 2.
+	VMOVD        56(SP), X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 36(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        40(SP), X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        20(SP), X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        12(SP), X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 3.
+	VMOVQ        44(SP), X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        32(SP), X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVQ        36(SP), X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        16(SP), X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 4.
+	VMOVD        28(SP), X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        36(SP), X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        60(SP), X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        32(SP), X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 40(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 5.
+	VMOVD        36(SP), X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 40(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        (SP), X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        12(SP), X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        52(SP), X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 6.
+	VMOVD        8(SP), X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        48(SP), X4
+	VPBROADCASTD 40(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        4(SP), X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        36(SP), X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 7.
+	VMOVD        48(SP), X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        20(SP), X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 40(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        32(SP), X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 36(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        44(SP), X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 8.
+	VMOVD        52(SP), X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        44(SP), X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 36(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        8(SP), X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        40(SP), X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 9.
+	VMOVD        24(SP), X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD (SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        60(SP), X4
+	VPBROADCASTD 36(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        40(SP), X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 52(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        20(SP), X4
+	VPBROADCASTD 8(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// Round 10.
+	VMOVD        40(SP), X4
+	VPBROADCASTD 32(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 28(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 4(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        8(SP), X4
+	VPBROADCASTD 16(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 24(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 20(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x93, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x39, X2, X2
+	VPRORD       $0x07, X1, X1
+	VMOVD        52(SP), X4
+	VPBROADCASTD 60(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 36(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 12(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPRORD       $0x10, X3, X3
+	VPADDD       X3, X2, X2
+	VPXOR        X2, X1, X1
+	VPRORD       $0x0c, X1, X1
+	VMOVD        (SP), X4
+	VPBROADCASTD 44(SP), X5
+	VPBLENDD     $0x02, X5, X4, X4
+	VPBROADCASTD 56(SP), X5
+	VPBLENDD     $0x04, X5, X4, X4
+	VPBROADCASTD 48(SP), X5
+	VPBLENDD     $0x08, X5, X4, X4
+	VPADDD       X4, X0, X0
+	VPADDD       X1, X0, X0
+	VPXOR        X0, X3, X3
+	VPSHUFD      $0x39, X0, X0
+	VPRORD       $0x08, X3, X3
+	VPADDD       X3, X2, X2
+	VPSHUFD      $0x4e, X3, X3
+	VPXOR        X2, X1, X1
+	VPSHUFD      $0x93, X2, X2
+	VPRORD       $0x07, X1, X1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	VPXOR X0, X14, X14
+	VPXOR X3, X15, X15
+	VPXOR X2, X14, X14
+	VPXOR X1, X15, X15
+
+	// h and t back.
+	VMOVDQU X14, (R12)
+	VMOVDQU X15, 16(R12)
+	MOVQ    R8, (R13)
+	RET
+
+// func lastSSE41(h *[8]uint32, c *[2]uint32, f0 uint32, f1 uint32, p []byte)
+// Requires: SSE, SSE2, SSE4.1, SSSE3
+TEXT ·lastSSE41(SB), NOSPLIT, $64-48
+	MOVQ p_base+24(FP), AX
+	MOVQ p_len+32(FP), BX
+
+	// h to registers, t to R8 (and R9), IV[4..7] ^ (0, 0, f0, f1) to a register.
+	MOVQ    h+0(FP), R12
+	MOVQ    c+8(FP), R13
+	MOVOU   (R12), X14
+	MOVOU   16(R12), X15
+	MOVQ    (R13), R8
+	MOVLQZX f0+16(FP), R10
+	MOVLQZX f1+20(FP), R11
+	SHLQ    $0x20, R11
+	ORQ     R11, R10
+	MOVQ    R10, X11
+	PSHUFD  $0x4a, X11, X11
+	MOVOU   blake2IV4<>+16(SB), X5
+	PXOR    X5, X11
+	MOVOU   blake2IV4<>+32(SB), X12
+	MOVOU   blake2IV4<>+48(SB), X13
+
+	// The last block: its bytes, zero-filled, to the stack; count them in t.
+	PXOR  X5, X5
+	MOVOU X5, (SP)
+	MOVOU X5, 16(SP)
+	MOVOU X5, 32(SP)
+	MOVOU X5, 48(SP)
+	MOVQ  BX, DX
+	ANDQ  $-16, DX
+	XORL  SI, SI
+
+last_whole:
+	CMPQ  SI, DX
+	JAE   last_part
+	MOVOU (AX)(SI*1), X5
+	MOVOU X5, (SP)(SI*1)
+	ADDQ  $0x00000010, SI
+	JMP   last_whole
+
+last_part:
+	MOVQ BX, SI
+	ANDQ $0x0000000f, SI
+	JZ   last_done
+	LEAQ (AX)(DX*1), R11
+	XORL R10, R10
+	CMPQ SI, $0x00000008
+	JB   last_lt8
+	MOVQ (R11), DI
+	JE   last_have
+	MOVQ -8(R11)(SI*1), R10
+	MOVL $0x00000010, CX
+	SUBL SI, CX
+	SHLL $0x03, CX
+	SHRQ CL, R10
+	JMP  last_have
+
+last_lt8:
+	MOVQ SI, CX
+	CMPQ SI, $0x00000004
+	JB   last_lt4
+	MOVL -4(R11)(SI*1), DI
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, DI
+	MOVL (R11), CX
+	ORQ  CX, DI
+	JMP  last_have
+
+last_lt4:
+	MOVBLZX -1(R11)(SI*1), DI
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, DI
+	MOVL    SI, CX
+	SHRL    $0x01, CX
+	MOVBLZX (R11)(CX*1), R10
+	SHLL    $0x03, CX
+	SHLQ    CL, R10
+	ORQ     R10, DI
+	MOVBLZX (R11), R10
+	ORQ     R10, DI
+	XORL    R10, R10
+
+last_have:
+	MOVQ   DI, X5
+	PINSRQ $0x01, R10, X5
+	MOVOU  X5, (SP)(DX*1)
+
+last_done:
+	ADDQ BX, R8
+
+	// The work vector: rows h[0..3], h[4..7], IV[0..3], IV[4..7] ^ (t0, t1, f0, f1).
+	MOVQ  R8, X3
+	PXOR  X11, X3
+	MOVO  X14, X0
+	MOVO  X15, X1
+	MOVOU blake2IV4<>+0(SB), X2
+
+	// Round 1.
+	MOVSS  (SP), X4
+	PINSRD $0x01, 8(SP), X4
+	PINSRD $0x02, 16(SP), X4
+	PINSRD $0x03, 24(SP), X4
+	PADDL  X1, X0
+	PADDL  X4, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  4(SP), X4
+	PINSRD $0x01, 12(SP), X4
+	PINSRD $0x02, 20(SP), X4
+	PINSRD $0x03, 28(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  56(SP), X4
+	PINSRD $0x01, 32(SP), X4
+	PINSRD $0x02, 40(SP), X4
+	PINSRD $0x03, 48(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  60(SP), X4
+	PINSRD $0x01, 36(SP), X4
+	PINSRD $0x02, 44(SP), X4
+	PINSRD $0x03, 52(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 2.
+	MOVSS  56(SP), X4
+	PINSRD $0x01, 16(SP), X4
+	PINSRD $0x02, 36(SP), X4
+	PINSRD $0x03, 52(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  40(SP), X4
+	PINSRD $0x01, 32(SP), X4
+	PINSRD $0x02, 60(SP), X4
+	PINSRD $0x03, 24(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  20(SP), X4
+	PINSRD $0x01, 4(SP), X4
+	PINSRD $0x02, (SP), X4
+	PINSRD $0x03, 44(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  12(SP), X4
+	PINSRD $0x01, 48(SP), X4
+	PINSRD $0x02, 8(SP), X4
+	PINSRD $0x03, 28(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 3.
+	MOVQ   44(SP), X4
+	PINSRD $0x02, 20(SP), X4
+	PINSRD $0x03, 60(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  32(SP), X4
+	PINSRD $0x01, (SP), X4
+	PINSRD $0x02, 8(SP), X4
+	PINSRD $0x03, 52(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVQ   36(SP), X4
+	PINSRD $0x02, 12(SP), X4
+	PINSRD $0x03, 28(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  16(SP), X4
+	PINSRD $0x01, 56(SP), X4
+	PINSRD $0x02, 24(SP), X4
+	PINSRD $0x03, 4(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 4.
+	MOVSS  28(SP), X4
+	PINSRD $0x01, 12(SP), X4
+	PINSRD $0x02, 52(SP), X4
+	PINSRD $0x03, 44(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  36(SP), X4
+	PINSRD $0x01, 4(SP), X4
+	PINSRD $0x02, 48(SP), X4
+	PINSRD $0x03, 56(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  60(SP), X4
+	PINSRD $0x01, 8(SP), X4
+	PINSRD $0x02, 20(SP), X4
+	PINSRD $0x03, 16(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  32(SP), X4
+	PINSRD $0x01, 24(SP), X4
+	PINSRD $0x02, 40(SP), X4
+	PINSRD $0x03, (SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 5.
+	MOVSS  36(SP), X4
+	PINSRD $0x01, 20(SP), X4
+	PINSRD $0x02, 8(SP), X4
+	PINSRD $0x03, 40(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  (SP), X4
+	PINSRD $0x01, 28(SP), X4
+	PINSRD $0x02, 16(SP), X4
+	PINSRD $0x03, 60(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  12(SP), X4
+	PINSRD $0x01, 56(SP), X4
+	PINSRD $0x02, 44(SP), X4
+	PINSRD $0x03, 24(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  52(SP), X4
+	PINSRD $0x01, 4(SP), X4
+	PINSRD $0x02, 48(SP), X4
+	PINSRD $0x03, 32(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 6.
+	MOVSS  8(SP), X4
+	PINSRD $0x01, 24(SP), X4
+	PINSRD $0x02, (SP), X4
+	PINSRD $0x03, 32(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  48(SP), X4
+	PINSRD $0x01, 40(SP), X4
+	PINSRD $0x02, 44(SP), X4
+	PINSRD $0x03, 12(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  4(SP), X4
+	PINSRD $0x01, 16(SP), X4
+	PINSRD $0x02, 28(SP), X4
+	PINSRD $0x03, 60(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  36(SP), X4
+	PINSRD $0x01, 52(SP), X4
+	PINSRD $0x02, 20(SP), X4
+	PINSRD $0x03, 56(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 7.
+	MOVSS  48(SP), X4
+	PINSRD $0x01, 4(SP), X4
+	PINSRD $0x02, 56(SP), X4
+	PINSRD $0x03, 16(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  20(SP), X4
+	PINSRD $0x01, 60(SP), X4
+	PINSRD $0x02, 52(SP), X4
+	PINSRD $0x03, 40(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  32(SP), X4
+	PINSRD $0x01, (SP), X4
+	PINSRD $0x02, 24(SP), X4
+	PINSRD $0x03, 36(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  44(SP), X4
+	PINSRD $0x01, 28(SP), X4
+	PINSRD $0x02, 12(SP), X4
+	PINSRD $0x03, 8(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 8.
+	MOVSS  52(SP), X4
+	PINSRD $0x01, 28(SP), X4
+	PINSRD $0x02, 48(SP), X4
+	PINSRD $0x03, 12(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  44(SP), X4
+	PINSRD $0x01, 56(SP), X4
+	PINSRD $0x02, 4(SP), X4
+	PINSRD $0x03, 36(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  8(SP), X4
+	PINSRD $0x01, 20(SP), X4
+	PINSRD $0x02, 60(SP), X4
+	PINSRD $0x03, 32(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  40(SP), X4
+	PINSRD $0x01, (SP), X4
+	PINSRD $0x02, 16(SP), X4
+	PINSRD $0x03, 24(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 9.
+	MOVSS  24(SP), X4
+	PINSRD $0x01, 56(SP), X4
+	PINSRD $0x02, 44(SP), X4
+	PINSRD $0x03, (SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  60(SP), X4
+	PINSRD $0x01, 36(SP), X4
+	PINSRD $0x02, 12(SP), X4
+	PINSRD $0x03, 32(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  40(SP), X4
+	PINSRD $0x01, 48(SP), X4
+	PINSRD $0x02, 52(SP), X4
+	PINSRD $0x03, 4(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  20(SP), X4
+	PINSRD $0x01, 8(SP), X4
+	PINSRD $0x02, 28(SP), X4
+	PINSRD $0x03, 16(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// Round 10.
+	MOVSS  40(SP), X4
+	PINSRD $0x01, 32(SP), X4
+	PINSRD $0x02, 28(SP), X4
+	PINSRD $0x03, 4(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  8(SP), X4
+	PINSRD $0x01, 16(SP), X4
+	PINSRD $0x02, 24(SP), X4
+	PINSRD $0x03, 20(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x93, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x39, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+	MOVSS  52(SP), X4
+	PINSRD $0x01, 60(SP), X4
+	PINSRD $0x02, 36(SP), X4
+	PINSRD $0x03, 12(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFB X12, X3
+	PADDL  X3, X2
+	PXOR   X2, X1
+	MOVO   X1, X10
+	PSRLL  $0x0c, X10
+	PSLLL  $0x14, X1
+	PXOR   X10, X1
+	MOVSS  (SP), X4
+	PINSRD $0x01, 44(SP), X4
+	PINSRD $0x02, 56(SP), X4
+	PINSRD $0x03, 48(SP), X4
+	PADDL  X4, X0
+	PADDL  X1, X0
+	PXOR   X0, X3
+	PSHUFD $0x39, X0, X0
+	PSHUFB X13, X3
+	PADDL  X3, X2
+	PSHUFD $0x4e, X3, X3
+	PXOR   X2, X1
+	PSHUFD $0x93, X2, X2
+	MOVO   X1, X10
+	PSRLL  $0x07, X10
+	PSLLL  $0x19, X1
+	PXOR   X10, X1
+
+	// h ^= v[0..7] ^ v[8..15], B and C, the last rows done, last.
+	PXOR X0, X14
+	PXOR X3, X15
+	PXOR X2, X14
+	PXOR X1, X15
+
+	// h and t back.
+	MOVOU X14, (R12)
+	MOVOU X15, 16(R12)
+	MOVQ  R8, (R13)
+	RET

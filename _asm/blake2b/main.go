@@ -1,6 +1,7 @@
 // Command blake2b generates the amd64 kernel of the blake2b package: the
 // scalar BMI2 compression function and its final-block variant with AVX-512BW
-// masked loads (see _asm/internal/blake2gen).
+// masked loads, and the vector kernels with one row of the work vector per
+// register (see _asm/internal/blake2gen).
 // Declaration: blake2b/block_amd64.go.
 package main
 
@@ -30,5 +31,15 @@ func main() {
 	// The final block of a one-shot hash, read in place.
 	k.Name, k.Last = "lastAVX512", true
 	blake2gen.Emit(k)
+	// Rows in vector registers, for cores whose vector instructions take
+	// one cycle (see blake2b/block_simd_amd64.go).
+	k.Name, k.Last = "blocksAVX2", false
+	blake2gen.EmitVector(k, blake2gen.AVX2)
+	k.Name = "blocksAVX512VL"
+	blake2gen.EmitVector(k, blake2gen.AVX512)
+	k.Name, k.Last = "lastAVX512VL", true
+	blake2gen.EmitVector(k, blake2gen.AVX512)
+	k.Name = "lastAVX2"
+	blake2gen.EmitVector(k, blake2gen.AVX2)
 	Generate()
 }

@@ -26,7 +26,9 @@ type profile struct {
 }
 
 // zen5 is the order of every role as the amd64 packages registered it when
-// the table was made, each measured on Zen 5 with the kernels' benchmarks.
+// the table was made, each measured on Zen 5 with the kernels' benchmarks;
+// Generic ends a list where a later kernel must not take over on a core
+// without the listed ones.
 // Listing every role keeps Zen 5, and the Zen 2 to Zen 4 cores that share
 // the list until they are measured, on these kernels when new ones are
 // registered ahead of them.
@@ -35,9 +37,9 @@ var zen5 = map[string][]string{
 	"argon2/prefetch":     {"prefetch"},
 	"blake1/block":        {"avx512", "sse41"},
 	"blake2b/block":       {"bmi2"},
-	"blake2b/final":       {"avx512bw"},
+	"blake2b/final":       {"avx512bw", Generic},
 	"blake2s/block":       {"bmi2"},
-	"blake2s/final":       {"avx512bw"},
+	"blake2s/final":       {"avx512bw", Generic},
 	"blake3/batch":        {"avx512", "avx2", "sse41"},
 	"blake3/single-block": {"bmi2"},
 	"blake3/one-call":     {"avx512bw"},
@@ -86,6 +88,12 @@ var intelEmeraldRapids = map[string][]string{
 	// BenchmarkPreferRows and bench/TestBLAKE3CPUTimeRatios, thread CPU time).
 	"blake3/single-block": {"avx512rows", "avxrows", "sse41rows", "bmi2"},
 	"blake3/one-call":     {"avx512bwrows", "avx512bw"},
+	// And BLAKE2's (bench/TestBLAKE2CPUTime, thread CPU time against
+	// x/crypto, with and without the AVX-512 kernels).
+	"blake2b/block": {"avx512vl", "avx2", "bmi2"},
+	"blake2b/final": {"avx512vlbw", "avx2last", "avx512bw"},
+	"blake2s/block": {"avx512vl", "sse41", "bmi2"},
+	"blake2s/final": {"avx512vlbw", "sse41last", "avx512bw"},
 }
 
 // defaultProfile is for CPUs the table does not list.
@@ -133,4 +141,32 @@ func TableErrors() []string {
 	}
 	slices.Sort(errs)
 	return errs
+}
+
+// ChoiceFor returns the kernel of pkg's role r that the table would pick on
+// a CPU of the given vendor, family and model with the features has
+// (HASHKIT_DISABLE aside), or Generic, so tests can pin the choice on cores
+// other than the one they run on.
+func ChoiceFor(pkg string, r Role, vendor string, family, model uint32, has Features) string {
+	mu.Lock()
+	defer mu.Unlock()
+	p := lookupProfile(vendor, family, model)
+	ks := role(pkg, r)
+	order := slices.Clone(p.order[pkg+"/"+string(r)])
+	for _, im := range ks {
+		if !slices.Contains(order, im.Name) {
+			order = append(order, im.Name)
+		}
+	}
+	for _, name := range order {
+		if name == Generic {
+			break
+		}
+		for _, im := range ks {
+			if im.Name == name && im.Needs&^has == 0 {
+				return name
+			}
+		}
+	}
+	return Generic
 }

@@ -71,3 +71,96 @@ func LoadBytes(label string, p, n Register, t1, t2, t3 GPReg, idx Register, k Re
 		Label(l("next", i))
 	}
 }
+
+// StoreBytes copies the n bytes at p (n in a register, at most size, a
+// multiple of 16) to dst, zero-filled to size bytes, without AVX-512: it
+// reads only the n bytes (a partial 16-byte chunk is put together from two
+// overlapping 8-, 4- or 1-byte loads, shifted), and writes dst with 16-byte
+// stores, the zeros first, so that 4- and 8-byte loads of dst are forwarded
+// from one store. vex picks VEX encodings (for kernels that use YMM
+// registers); otherwise it needs SSE4.1. label makes the labels unique; t1
+// to t5 are scratch general-purpose registers other than CX, which is used
+// too, and x a scratch XMM register.
+func StoreBytes(label string, p, n, t1, t2, t3, t4, t5 GPReg, x VecPhysical, dst Mem, size int, vex bool) {
+	l := func(s string) string { return label + "_" + s }
+	load, store := func(m Mem) { MOVOU(m, x) }, func(m Mem) { MOVOU(x, m) }
+	if vex {
+		load, store = func(m Mem) { VMOVDQU(m, x) }, func(m Mem) { VMOVDQU(x, m) }
+		VPXOR(x, x, x)
+	} else {
+		PXOR(x, x)
+	}
+	for i := 0; i < size; i += 16 {
+		store(dst.Offset(i))
+	}
+	// Whole chunks: t2 runs over 0, 16, ... below t1 = n &^ 15.
+	MOVQ(n, t1)
+	ANDQ(I32(-16), t1)
+	XORL(t2.As32(), t2.As32())
+	Label(l("whole"))
+	CMPQ(t2, t1)
+	JAE(LabelRef(l("part")))
+	load(Mem{Base: p, Index: t2, Scale: 1})
+	store(dst.Idx(t2, 1))
+	ADDQ(U32(16), t2)
+	JMP(LabelRef(l("whole")))
+
+	// The r = n & 15 bytes at q = p + t1: bytes 0..7 to t3, 8..15 to t4.
+	Label(l("part"))
+	MOVQ(n, t2)
+	ANDQ(U32(15), t2)
+	JZ(LabelRef(l("done")))
+	q := t5
+	LEAQ(Mem{Base: p, Index: t1, Scale: 1}, q)
+	end := func(disp int) Mem { return Mem{Base: q, Index: t2, Scale: 1, Disp: disp} } // q + r + disp
+	XORL(t4.As32(), t4.As32())
+	CMPQ(t2, U32(8))
+	JB(LabelRef(l("lt8")))
+	// 8 <= r < 16: bytes 0..7, and the 8 ending at r moved down by 16-r
+	// bytes; none for r = 8 (x86 would take the shift by 64 as 0).
+	MOVQ(Mem{Base: q}, t3)
+	JE(LabelRef(l("have")))
+	MOVQ(end(-8), t4)
+	MOVL(U32(16), ECX)
+	SUBL(t2.As32(), ECX)
+	SHLL(U8(3), ECX)
+	SHRQ(CL, t4)
+	JMP(LabelRef(l("have")))
+	Label(l("lt8"))
+	MOVQ(t2, RCX)
+	CMPQ(t2, U32(4))
+	JB(LabelRef(l("lt4")))
+	// 4 <= r < 8: bytes 0..3, and the 4 ending at r moved up to r-4.
+	MOVL(end(-4), t3.As32())
+	SUBL(U8(4), ECX)
+	SHLL(U8(3), ECX)
+	SHLQ(CL, t3)
+	MOVL(Mem{Base: q}, ECX)
+	ORQ(RCX, t3)
+	JMP(LabelRef(l("have")))
+	Label(l("lt4"))
+	// 1 <= r < 4: the last byte to r-1, byte r/2 to r/2, byte 0 to 0.
+	MOVBLZX(end(-1), t3.As32())
+	DECL(ECX)
+	SHLL(U8(3), ECX)
+	SHLQ(CL, t3)
+	MOVL(t2.As32(), ECX)
+	SHRL(U8(1), ECX)
+	MOVBLZX(Mem{Base: q, Index: RCX, Scale: 1}, t4.As32())
+	SHLL(U8(3), ECX)
+	SHLQ(CL, t4)
+	ORQ(t4, t3)
+	MOVBLZX(Mem{Base: q}, t4.As32())
+	ORQ(t4, t3)
+	XORL(t4.As32(), t4.As32())
+	Label(l("have"))
+	if vex {
+		VMOVQ(t3, x)
+		VPINSRQ(U8(1), t4, x, x)
+	} else {
+		MOVQ(t3, x)
+		PINSRQ(U8(1), t4, x)
+	}
+	store(dst.Idx(t1, 1))
+	Label(l("done"))
+}

@@ -1,0 +1,9 @@
+package blake2s
+
+import "testing"
+
+// TestKernels compares every kernel with the portable code at every length
+// up to 1100 bytes (seventeen blocks), one-shot and written in random pieces.
+func TestKernels(t *testing.T) {
+	b2.TestKernels(t, 1100, func(b []byte) []byte { s := Sum256(b); return s[:] })
+}
