@@ -68,8 +68,7 @@ func genSHANI() {
 	// One 4-byte load per word rather than one 16-byte load: the state was
 	// usually just written by Go code as smaller stores (Reset, or a
 	// restored state), and a load wider than the store it reads from waits
-	// for the store to reach the cache (Sum of 64 bytes on Zen 5: 93 ns with
-	// the 16-byte load, 68 with these).
+	// for the store to reach the cache.
 	Comment("Load the state: A B C D with A in the highest dword, E in the highest dword.")
 	loadState(hp, abcd, e0)
 	MOVOU(sha1Shuf, mask)

@@ -94,8 +94,8 @@ func (f *Format) Parse(b []byte, h []uint32) (buf []byte, n uint64, err error) {
 // zeroes the bytes after it, keeping buf[:n]. It writes whole aligned
 // 8-byte words: after a single-byte store, the block function's 4-byte load
 // of the same word cannot be served from the store buffer and waits for the
-// store to reach the cache, which delayed MD5 of an empty message by about
-// 15 ns on Zen 5 (its first message word is on the critical path).
+// store to reach the cache, which delays MD5 of short messages (their first
+// message word is on the critical path).
 func Pad(buf *[BlockSize]byte, n int) {
 	i := n &^ 7
 	w := uint64(0x80) << (8 * (n % 8))

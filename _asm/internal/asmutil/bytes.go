@@ -24,9 +24,9 @@ var byteIota *Mem
 // as is, and a partial one by an AVX-512BW masked load, unless its 16 bytes
 // would run into the next page; then it loads the 16 bytes that end with
 // the message's last byte and moves them down with a zero-masked VPSHUFB.
-// (A masked load does not fault on masked-off bytes, but on Zen 5 one whose
-// masked-off bytes lie in a page not yet mapped in costs about 120 ns: the
-// bytes after a slice are often such a page.) label makes the labels
+// (A masked load does not fault on masked-off bytes, but one whose
+// masked-off bytes lie in a page not yet mapped in is slow, and the bytes
+// after a slice are often such a page.) label makes the labels
 // unique; t1, t2 and t3 are scratch general-purpose registers, idx a
 // scratch XMM register, k a scratch mask register.
 func LoadBytes(label string, p, n Register, t1, t2, t3 GPReg, idx Register, k Register, dst []Register) {

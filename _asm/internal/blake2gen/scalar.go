@@ -103,8 +103,7 @@ func Emit(cfg Kernel) {
 	// h and the counter live in the frame between blocks and are written
 	// back once after the last: reading them at each block through pointers
 	// reloaded from the arguments cost a call of two or more blocks about a
-	// block's time (BLAKE2b of 300 bytes: 388 ns instead of 270 in some
-	// binaries), most likely a memory-ordering replay.
+	// block's time, most likely a memory-ordering replay.
 	hc := AllocLocal(8 * W)
 	cc := AllocLocal(2 * W)
 
