@@ -42,11 +42,12 @@ var (
 // Extract panics if h is nil or returns nil.
 func Extract[H hash.Hash](h func() H, secret, salt []byte) ([]byte, error) {
 	probe := construct(h)
-	if k, ok := fast256(probe); ok {
+	if size, ok := sha2.Fresh256(probe); ok {
+		var k key256
 		var out [32]byte
-		k.init(salt)
+		k.SetKey(size, salt)
 		k.mac(&out, secret, "", nil)
-		return append([]byte(nil), out[:k.size]...), nil
+		return append([]byte(nil), out[:size]...), nil
 	}
 	m := hmac.New(wrap(h), salt)
 	m.Write(secret)
@@ -67,8 +68,9 @@ func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLen
 		return nil, err
 	}
 	out := make([]byte, keyLength)
-	if k, ok := fast256(probe); ok {
-		k.init(pseudorandomKey)
+	if size, ok := sha2.Fresh256(probe); ok {
+		var k key256
+		k.SetKey(size, pseudorandomKey)
 		k.expand(out, info)
 		return out, nil
 	}
@@ -85,11 +87,12 @@ func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength in
 		return nil, err
 	}
 	out := make([]byte, keyLength)
-	if k, ok := fast256(probe); ok {
+	if size, ok := sha2.Fresh256(probe); ok {
+		var k key256
 		var prk [32]byte
-		k.init(salt)
+		k.SetKey(size, salt)
 		k.mac(&prk, secret, "", nil)
-		k.init(prk[:k.size])
+		k.SetKey(size, prk[:size])
 		k.expand(out, info)
 		clear(prk[:])
 		return out, nil
@@ -142,11 +145,4 @@ func expandGeneric(m hash.Hash, out []byte, info string) {
 		done += copy(out[done:], t)
 	}
 	clear(t)
-}
-
-// fast256 returns the SHA-256 or SHA-224 fast path for probe, if it is a
-// fresh digest of this module.
-func fast256(probe hash.Hash) (k key256, ok bool) {
-	k.size, ok = sha2.Fresh256(probe)
-	return k, ok
 }

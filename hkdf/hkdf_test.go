@@ -4,7 +4,6 @@ import (
 	"bytes"
 	stdhkdf "crypto/hkdf"
 	stdsha256 "crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"hash"
 	"math"
@@ -233,26 +232,4 @@ func TestConcreteConstructor(t *testing.T) {
 	if !bytes.Equal(got, want) {
 		t.Fatalf("%x, want %x", got, want)
 	}
-}
-
-// TestOuterKernels compares outer (sha2.Outer256 for SHA-256) with the
-// generic code on random chaining values, on every SHA-256 kernel.
-func TestOuterKernels(t *testing.T) {
-	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		for i := range 200 {
-			r := hashtest.RandBytes(uint64(i), 64)
-			var h [8]uint32
-			k := key256{size: 32}
-			for w := range 8 {
-				k.oh[w] = binary.BigEndian.Uint32(r[4*w:])
-				h[w] = binary.BigEndian.Uint32(r[32+4*w:])
-			}
-			var got, want [32]byte
-			k.outer(&h, &got)
-			k.outerGeneric(&h, &want)
-			if got != want {
-				t.Fatalf("case %d: %x, want %x", i, got, want)
-			}
-		}
-	})
 }

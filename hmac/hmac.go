@@ -65,12 +65,12 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 	}
 	if size, ok := sha2.Fresh256(inner); ok {
 		m := new(hmac256)
-		m.init(size, key)
+		m.s.Init(size, key)
 		return m
 	}
 	if kind, ok := sha2.Fresh512(inner); ok {
 		m := new(hmac512)
-		m.init(kind, key)
+		m.s.Init(kind, key)
 		return m
 	}
 	return newGeneric(inner, outer, key)

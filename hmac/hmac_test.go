@@ -467,29 +467,6 @@ func TestEqual(t *testing.T) {
 	}
 }
 
-// TestOuterKernels compares outer256 (sha2.Outer256 for SHA-256) with the
-// generic code on random chaining values, on every SHA-256 kernel.
-func TestOuterKernels(t *testing.T) {
-	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		for i := range 200 {
-			r := hashtest.RandBytes(uint64(i), 64)
-			var oh, h [8]uint32
-			for w := range 8 {
-				oh[w] = uint32(r[4*w])<<24 | uint32(r[4*w+1])<<16 | uint32(r[4*w+2])<<8 | uint32(r[4*w+3])
-				h[w] = uint32(r[32+4*w])<<24 | uint32(r[33+4*w])<<16 | uint32(r[34+4*w])<<8 | uint32(r[35+4*w])
-			}
-			var blk [64]byte
-			for _, size := range []int{28, 32} {
-				got := outer256(&oh, &h, size, &blk)
-				want := outer256Generic(&oh, &h, size, &blk)
-				if !bytes.Equal(got[:size], want[:size]) {
-					t.Fatalf("case %d, size %d: %x, want %x", i, size, got[:size], want[:size])
-				}
-			}
-		}
-	})
-}
-
 // TestPaddingCache checks that the kept padding block follows the message
 // length: MACs of whole-block messages of changing lengths, reusing one MAC.
 func TestPaddingCache(t *testing.T) {

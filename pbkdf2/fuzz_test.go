@@ -39,8 +39,8 @@ func FuzzIterKernels(f *testing.F) {
 		k := key256{size: 32}
 		var u, acc [8]uint32
 		for w := range 8 {
-			k.ih[w] = binary.BigEndian.Uint32(seed[4*w:])
-			k.oh[w] = binary.BigEndian.Uint32(seed[32+4*w:])
+			k.IH[w] = binary.BigEndian.Uint32(seed[4*w:])
+			k.OH[w] = binary.BigEndian.Uint32(seed[32+4*w:])
 			u[w] = binary.BigEndian.Uint32(seed[64+4*w:])
 			acc[w] = binary.BigEndian.Uint32(seed[96+4*w:])
 		}

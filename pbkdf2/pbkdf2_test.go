@@ -274,8 +274,8 @@ func TestIterKernels(t *testing.T) {
 			k.size = 32
 			var u, acc [8]uint32
 			for w := range 8 {
-				k.ih[w] = binary.BigEndian.Uint32(r[4*w:])
-				k.oh[w] = binary.BigEndian.Uint32(r[32+4*w:])
+				k.IH[w] = binary.BigEndian.Uint32(r[4*w:])
+				k.OH[w] = binary.BigEndian.Uint32(r[32+4*w:])
 				u[w] = binary.BigEndian.Uint32(r[64+4*w:])
 				acc[w] = binary.BigEndian.Uint32(r[96+4*w:])
 			}

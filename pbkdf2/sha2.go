@@ -15,11 +15,10 @@ import (
 // each writes its digest over the first bytes of the block and leaves the
 // padding in place.
 
-// key256 is HMAC-SHA-256 or HMAC-SHA-224 by its chaining values after the
-// inner and outer key blocks.
+// key256 is HMAC-SHA-256 or HMAC-SHA-224: internal/sha2's keyed state.
 type key256 struct {
-	size   int
-	ih, oh [8]uint32
+	sha2.HMAC256
+	size int
 }
 
 func fast256(probe hash.Hash) (k key256, ok bool) {
@@ -29,7 +28,7 @@ func fast256(probe hash.Hash) (k key256, ok bool) {
 
 func (k *key256) init(password string) {
 	var buf [sha2.BlockSize256]byte
-	k.ih, k.oh = sha2.HMACKeys256(k.size, keyBytes(buf[:], password))
+	k.Init(k.size, keyBytes(buf[:], password))
 	clear(buf[:])
 }
 
@@ -42,35 +41,14 @@ func keyBytes(buf []byte, password string) []byte {
 	return []byte(password)
 }
 
-// first returns U_1 = HMAC(P, S || INT(i)) in blk's layout (see above).
-func (k *key256) first(blk *[sha2.BlockSize256]byte, salt []byte, i uint32) [8]uint32 {
-	// The inner hash over salt || INT(i), after the key block, padded.
+// first returns U_1 = HMAC(P, S || INT(i)) as words.
+func (k *key256) first(salt []byte, i uint32) [8]uint32 {
 	var ctr [4]byte
 	binary.BigEndian.PutUint32(ctr[:], i)
-	h := k.ih
-	n := uint64(len(salt)) + 4
-	for len(salt) >= sha2.BlockSize256 {
-		sha2.Block256(&h, salt[:sha2.BlockSize256])
-		salt = salt[sha2.BlockSize256:]
-	}
-	var x [2 * sha2.BlockSize256]byte
-	nx := copy(x[:], salt)
-	nx += copy(x[nx:], ctr[:])
-	x[nx] = 0x80
-	end := sha2.BlockSize256
-	if nx >= sha2.BlockSize256-8 {
-		end = 2 * sha2.BlockSize256
-	}
-	binary.BigEndian.PutUint64(x[end-8:], (n+sha2.BlockSize256)<<3)
-	sha2.Block256(&h, x[:end])
-	// The outer hash over the inner digest.
-	*blk = [sha2.BlockSize256]byte{}
-	blk[k.size] = 0x80
-	binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+k.size)<<3)
-	put256(blk, &h, k.size)
-	h = k.oh
-	sha2.Block256(&h, blk[:])
-	return h
+	k.Reset()
+	k.Write(salt)
+	k.Write(ctr[:])
+	return k.SumWords()
 }
 
 // put256 writes h over the first bytes of blk; for SHA-224 (size 28) it
@@ -92,14 +70,17 @@ func put256(blk *[sha2.BlockSize256]byte, h *[8]uint32, size int) {
 
 func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
 	k.init(password)
+	// The padding of U, a message of one digest after the key block.
 	var blk [sha2.BlockSize256]byte
+	blk[k.size] = 0x80
+	binary.BigEndian.PutUint64(blk[56:], uint64(sha2.BlockSize256+k.size)<<3)
 	var tb [64]byte
 	for i := uint32(1); len(out) > 0; {
 		if len(out) > k.size && k.has2() {
 			// Two or more blocks left: T_i and T_i+1 together.
 			var u, t [16]uint32
-			u0 := k.first(&blk, salt, i)
-			u1 := k.first(&blk, salt, i+1)
+			u0 := k.first(salt, i)
+			u1 := k.first(salt, i+1)
 			copy(u[:8], u0[:])
 			copy(u[8:], u1[:])
 			t = u
@@ -118,7 +99,7 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 			i += 2
 			continue
 		}
-		u := k.first(&blk, salt, i)
+		u := k.first(salt, i)
 		t := u
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery)
@@ -140,10 +121,10 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 }
 
 // iter runs n iterations from U = *u, XORing each new U into *t; blk holds
-// the padding of U (see first).
+// the padding of U (set up by derive).
 func (k *key256) iter(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n int) {
 	if k.size == sha2.Size256 {
-		sha2.PBKDF2Iter256(&k.ih, &k.oh, u, t, n)
+		sha2.PBKDF2Iter256(&k.IH, &k.OH, u, t, n)
 		return
 	}
 	k.iterGeneric(blk, u, t, n)
@@ -154,18 +135,18 @@ func (k *key256) has2() bool { return k.size == sha2.Size256 }
 
 // iter2 is iter for two chains at once (u[0:8], t[0:8] and u[8:16],
 // t[8:16]); only if has2.
-func (k *key256) iter2(u, t *[16]uint32, n int) { sha2.PBKDF2Iter256x2(&k.ih, &k.oh, u, t, n) }
+func (k *key256) iter2(u, t *[16]uint32, n int) { sha2.PBKDF2Iter256x2(&k.IH, &k.OH, u, t, n) }
 
 // iterGeneric runs n iterations from U = *u, XORing each new U into *t;
-// blk holds the padding of U (see first).
+// blk holds the padding of U (set up by derive).
 func (k *key256) iterGeneric(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n int) {
 	h := *u
 	for range n {
 		put256(blk, &h, k.size)
-		h = k.ih
+		h = k.IH
 		sha2.Block256(&h, blk[:])
 		put256(blk, &h, k.size)
-		h = k.oh
+		h = k.OH
 		sha2.Block256(&h, blk[:])
 		t[0] ^= h[0]
 		t[1] ^= h[1]
@@ -181,9 +162,9 @@ func (k *key256) iterGeneric(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n in
 
 // key512 is key256 for the SHA-512 family.
 type key512 struct {
-	kind   sha2.Kind512
-	size   int
-	ih, oh [8]uint64
+	sha2.HMAC512
+	kind sha2.Kind512
+	size int
 }
 
 func fast512(probe hash.Hash) (k key512, ok bool) {
@@ -194,36 +175,17 @@ func fast512(probe hash.Hash) (k key512, ok bool) {
 
 func (k *key512) init(password string) {
 	var buf [sha2.BlockSize512]byte
-	k.ih, k.oh = sha2.HMACKeys512(k.kind, keyBytes(buf[:], password))
+	k.Init(k.kind, keyBytes(buf[:], password))
 	clear(buf[:])
 }
 
-func (k *key512) first(blk *[sha2.BlockSize512]byte, salt []byte, i uint32) [8]uint64 {
+func (k *key512) first(salt []byte, i uint32) [8]uint64 {
 	var ctr [4]byte
 	binary.BigEndian.PutUint32(ctr[:], i)
-	h := k.ih
-	n := uint64(len(salt)) + 4
-	for len(salt) >= sha2.BlockSize512 {
-		sha2.Block512(&h, salt[:sha2.BlockSize512])
-		salt = salt[sha2.BlockSize512:]
-	}
-	var x [2 * sha2.BlockSize512]byte
-	nx := copy(x[:], salt)
-	nx += copy(x[nx:], ctr[:])
-	x[nx] = 0x80
-	end := sha2.BlockSize512
-	if nx >= sha2.BlockSize512-16 {
-		end = 2 * sha2.BlockSize512
-	}
-	// A 128-bit length whose high word is zero: salts are far below 2^61 bytes.
-	binary.BigEndian.PutUint64(x[end-8:], (n+sha2.BlockSize512)<<3)
-	sha2.Block512(&h, x[:end])
-	*blk = [sha2.BlockSize512]byte{}
-	binary.BigEndian.PutUint64(blk[120:], uint64(sha2.BlockSize512+k.size)<<3)
-	put512(blk, &h, k.size)
-	h = k.oh
-	sha2.Block512(&h, blk[:])
-	return h
+	k.Reset()
+	k.Write(salt)
+	k.Write(ctr[:])
+	return k.SumWords()
 }
 
 // put512 writes the first size bytes of h over blk, followed by the
@@ -249,18 +211,19 @@ func put512(blk *[sha2.BlockSize512]byte, h *[8]uint64, size int) {
 func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
 	k.init(password)
 	var blk [sha2.BlockSize512]byte
+	binary.BigEndian.PutUint64(blk[120:], uint64(sha2.BlockSize512+k.size)<<3)
 	var tb [64]byte
 	for i := uint32(1); len(out) > 0; i++ {
-		u := k.first(&blk, salt, i)
+		u := k.first(salt, i)
 		t := u
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery)
 			for range n {
 				put512(&blk, &u, k.size)
-				u = k.ih
+				u = k.IH
 				sha2.Block512(&u, blk[:])
 				put512(&blk, &u, k.size)
-				u = k.oh
+				u = k.OH
 				sha2.Block512(&u, blk[:])
 				for w := range t {
 					t[w] ^= u[w]

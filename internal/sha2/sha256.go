@@ -1,7 +1,7 @@
 // Package sha2 holds the SHA-256 and SHA-512 engines (FIPS 180-4) shared by
 // the sha256 and sha512 packages and by the constructions built on them
-// (hmac, hkdf, pbkdf2, scrypt), which use Block256/Block512 and copy digest
-// values directly for their precomputed states.
+// (hmac, hkdf, pbkdf2, scrypt), which use Block256/Block512 and the keyed
+// HMAC states HMAC256/HMAC512 (hmacstate.go).
 //
 // The digest types contain no pointers or slices: assigning one copies the
 // whole state, which is how HMAC saves and restores its keyed states.
