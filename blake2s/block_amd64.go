@@ -2,7 +2,10 @@
 
 package blake2s
 
-import "github.com/hashkit/hashkit/internal/cpu"
+import (
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
+)
 
 // The scalar kernel (fully unrolled, all state in general-purpose
 // registers, rotations with BMI2's RORX) beats x/crypto's SSE4.1 kernel on
@@ -27,7 +30,8 @@ func init() {
 //go:noescape
 func blocksBMI2(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
 
-// maxAsm bounds the input of one assembly call, which cannot be preempted.
+// maxAsm bounds the input of one assembly call, which cannot be preempted;
+// blocks passes a preemption point between two (internal/preempt).
 const maxAsm = 64 << 10
 
 // blocks compresses the 64-byte blocks of p into h; see blocksGeneric.
@@ -39,6 +43,7 @@ func blocks(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 	for len(p) > maxAsm {
 		blocksBMI2(h, c, f0, f1, p[:maxAsm])
 		p = p[maxAsm:]
+		preempt.Point()
 	}
 	blocksBMI2(h, c, f0, f1, p)
 }

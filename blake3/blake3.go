@@ -33,6 +33,8 @@ import (
 	"hash"
 	"io"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 const (
@@ -364,6 +366,9 @@ func (h *Hasher) Write(p []byte) (int, error) {
 		}
 		counter += size
 		p = p[size*chunkLen:]
+		if len(p) > chunkLen {
+			preempt.Point() // between two subtrees (see internal/preempt)
+		}
 	}
 	h.chunk.counter = counter
 	if len(p) > 0 {
