@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashkit/hashkit/blake2b"
 	"github.com/hashkit/hashkit/internal/kdfwork"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 const (
@@ -118,12 +119,12 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	st.segLen = st.laneLen / syncPoints
 	defer func() {
 		if doneSlices >= syncPoints {
-			clear(buf)
+			preempt.Clear(buf)
 			return
 		}
 		for l := uint32(0); l < in.lanes; l++ {
 			base := l * st.laneLen
-			clear(buf[base : base+max(2, doneSlices*st.segLen)])
+			preempt.Clear(buf[base : base+max(2, doneSlices*st.segLen)])
 		}
 	}()
 
@@ -250,6 +251,7 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	cur := laneBase + slice*st.segLen + start
 	xor := in.version == Version && pass > 0
 	pending := 0
+	var pc preempt.Counter // a preemption point per preempt.Piece of blocks
 	for idx := start; idx < st.segLen; idx++ {
 		prev := cur - 1
 		if idx == 0 && slice == 0 {
@@ -271,6 +273,7 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 			prefetchBlock(&st.b[st.refIndex(addr[(idx+1)%blockWords], pass, slice, lane, idx+1)])
 		}
 		compress(&st.b[cur], &st.b[prev], &st.b[ref], xor)
+		pc.Add(blockSize)
 		cur++
 		if pending++; pending == checkEvery {
 			if st.mon.Checkpoint(pending) {

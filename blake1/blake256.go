@@ -5,6 +5,8 @@ import (
 	"errors"
 	"hash"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // The initial values of BLAKE-256 and BLAKE-224 (those of SHA-256 and
@@ -104,12 +106,17 @@ func (d *digest256) Write(p []byte) (int, error) {
 		m := min(len(p)&^(BlockSize256-1), maxAsmSize)
 		blocks256(d, p[:m])
 		p = p[m:]
+		if len(p) >= BlockSize256 {
+			preempt.Point()
+		}
 	}
 	d.nx = copy(d.x[:], p)
 	return n, nil
 }
 
-// maxAsmSize bounds the input handed to a block function in one call.
+// maxAsmSize bounds the input handed to a block function in one call:
+// assembly cannot be preempted, so Write passes a preemption point between
+// two pieces (internal/preempt).
 const maxAsmSize = 64 << 10
 
 // Sum appends the checksum of the data written so far to b. It does not

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"hash"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // The initial values of BLAKE-512 and BLAKE-384 (those of SHA-512 and
@@ -96,6 +98,9 @@ func (d *digest512) Write(p []byte) (int, error) {
 		m := min(len(p)&^(BlockSize512-1), maxAsmSize)
 		blocks512(d, p[:m])
 		p = p[m:]
+		if len(p) >= BlockSize512 {
+			preempt.Point()
+		}
 	}
 	d.nx = copy(d.x[:], p)
 	return n, nil

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"hash"
 	"io"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // OutputLengthUnknown, passed as the size to NewXOF, asks for an output
@@ -119,10 +121,13 @@ func (x *xof) Read(p []byte) (int, error) {
 		x.offset += k
 		p = p[k:]
 	}
-	// Whole blocks go straight to p.
+	// Whole blocks go straight to p, with a preemption point once per
+	// preempt.Piece (each block is one assembly call).
+	var pc preempt.Counter
 	for len(p) >= Size {
 		x.outputBlock((*[Size]byte)(p))
 		p = p[Size:]
+		pc.Add(Size)
 	}
 	if len(p) > 0 {
 		x.outputBlock(&x.block)

@@ -33,6 +33,8 @@ import (
 	"hash"
 	"io"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 const (
@@ -382,6 +384,9 @@ func (s *cvStack) absorb(p []byte, counter uint64, keep int, key *[8]uint32, fla
 		}
 		counter += size
 		p = p[size*chunkLen:]
+		if len(p) > chunkLen {
+			preempt.Point() // between two subtrees (see internal/preempt)
+		}
 	}
 	return p, counter
 }

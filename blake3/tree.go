@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Hashing whole subtrees of chunks many at a time. The wide kernels hash
@@ -60,6 +62,9 @@ func hashSubtreeSeq(in []byte, key *[8]uint32, counter uint64, flags uint32) [cv
 		}
 		stack[depth] = cv
 		depth++
+		if len(in) > 0 {
+			preempt.Point() // between two 64 KiB pieces (see internal/preempt)
+		}
 	}
 	return stack[0]
 }
@@ -183,9 +188,11 @@ func hashParentsSerial(in []byte, key *[8]uint32, flags uint32, out []byte) {
 // outputBlocksSerial writes the root output blocks counter, counter+1, ...
 // to out, whose length is a multiple of BlockSize.
 func outputBlocksSerial(root *node, counter uint64, out []byte) {
+	var pc preempt.Counter // a preemption point per preempt.Piece
 	for len(out) >= BlockSize {
 		root.rootBlock((*[BlockSize]byte)(out), counter)
 		out = out[BlockSize:]
 		counter++
+		pc.Add(BlockSize)
 	}
 }

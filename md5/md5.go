@@ -22,6 +22,7 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/mdstate"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Size is the size of an MD5 checksum in bytes.
@@ -31,7 +32,8 @@ const Size = 16
 const BlockSize = 64
 
 // maxAsmSize bounds the input handed to an assembly kernel in one call,
-// since assembly cannot be preempted.
+// since assembly cannot be preempted; Write passes a preemption point
+// between two pieces (internal/preempt).
 const maxAsmSize = 64 << 10
 
 // The initial chaining values, RFC 1321 section 3.3.
@@ -103,6 +105,9 @@ func (d *digest) Write(p []byte) (int, error) {
 		m := min(len(p)&^(BlockSize-1), maxAsmSize)
 		block(d, p[:m])
 		p = p[m:]
+		if len(p) >= BlockSize {
+			preempt.Point()
+		}
 	}
 	d.nx = copy(d.x[:], p)
 	return n, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash"
 
+	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/sha2"
 )
 
@@ -141,6 +142,7 @@ func (k *key256) iter2(u, t *[16]uint32, n int) { sha2.PBKDF2Iter256x2(&k.IH, &k
 // blk holds the padding of U (set up by derive).
 func (k *key256) iterGeneric(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n int) {
 	h := *u
+	var pc preempt.Counter // a preemption point per preempt.Piece hashed
 	for range n {
 		put256(blk, &h, k.size)
 		h = k.IH
@@ -156,6 +158,7 @@ func (k *key256) iterGeneric(blk *[sha2.BlockSize256]byte, u, t *[8]uint32, n in
 		t[5] ^= h[5]
 		t[6] ^= h[6]
 		t[7] ^= h[7]
+		pc.Add(2 * sha2.BlockSize256)
 	}
 	*u = h
 }
@@ -213,6 +216,7 @@ func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *m
 	var blk [sha2.BlockSize512]byte
 	binary.BigEndian.PutUint64(blk[120:], uint64(sha2.BlockSize512+k.size)<<3)
 	var tb [64]byte
+	var pc preempt.Counter // a preemption point per preempt.Piece hashed
 	for i := uint32(1); len(out) > 0; i++ {
 		u := k.first(salt, i)
 		t := u
@@ -228,6 +232,7 @@ func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *m
 				for w := range t {
 					t[w] ^= u[w]
 				}
+				pc.Add(2 * sha2.BlockSize512)
 			}
 			j += n
 			if err := m.step(n); err != nil {

@@ -34,6 +34,7 @@ import (
 	"sync/atomic"
 
 	"github.com/hashkit/hashkit/internal/kdfwork"
+	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/pbkdf2"
 	"github.com/hashkit/hashkit/sha256"
 )
@@ -199,7 +200,7 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	// that with several workers the tables are cleared in parallel; B is
 	// zeroed here.
 	defer func() {
-		clear(work[(N+1)*w*blockWords:])
+		preempt.Clear(work[(N+1)*w*blockWords:])
 		if testHookCleared != nil {
 			testHookCleared(work)
 		}
@@ -209,7 +210,7 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	// B in words, in the kernel's layout.
 	bw := work[(N+1)*w*blockWords:]
 	k.load(bw, b)
-	clear(b)
+	preempt.Clear(b)
 
 	s := &state{N: N, r: r, k: k}
 	s.mon.Init(ctx, params.Progress, int64(2*N*p))
@@ -219,8 +220,8 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
 		filled := 0 // blocks of v written
 		defer func() {
-			clear(v[:filled*blockWords])
-			clear(spare)
+			preempt.Clear(v[:filled*blockWords])
+			preempt.Clear(spare)
 		}()
 		for {
 			j := int(next.Add(1) - 1)
@@ -252,7 +253,7 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	// Steps 4 and 5: DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen).
 	k.store(b, bw)
 	dk, err := pbkdf2.Key(sha256.New, string(password), b, 1, params.KeyLen)
-	clear(b)
+	preempt.Clear(b)
 	if err != nil {
 		return nil, fmt.Errorf("hashkit/scrypt: %v", err)
 	}
@@ -289,10 +290,12 @@ func (s *state) roMix(x, v, t []uint32) int {
 	N := s.N
 	step := s.chunk()
 	pending := 0
+	var pc preempt.Counter // a preemption point per preempt.Piece of blocks mixed
 	// Steps 1 and 2: V_0 = X, V_{i+1} = BlockMix(V_i); X = BlockMix(V_{N-1}).
 	copy(v, x)
 	for i := 0; i < N-1; i++ {
 		s.k.mix(v[(i+1)*n:(i+2)*n], v[i*n:(i+1)*n], nil, s.r)
+		pc.Add(4 * n)
 		if pending++; pending >= step {
 			if s.mon.Checkpoint(pending) {
 				return i + 2
@@ -311,6 +314,7 @@ func (s *state) roMix(x, v, t []uint32) int {
 		s.k.mix(t, x, v[j*n:(j+1)*n], s.r)
 		j = int(t[n-16]) & (N - 1)
 		s.k.mix(x, t, v[j*n:(j+1)*n], s.r)
+		pc.Add(8 * n)
 		if pending += 2; pending >= step {
 			if s.mon.Checkpoint(pending) {
 				return N

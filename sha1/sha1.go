@@ -27,6 +27,7 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/mdstate"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Size is the size of a SHA-1 checksum in bytes.
@@ -36,7 +37,8 @@ const Size = 20
 const BlockSize = 64
 
 // maxAsmSize bounds the input handed to an assembly kernel in one call,
-// since assembly cannot be preempted.
+// since assembly cannot be preempted; Write passes a preemption point
+// between two pieces (internal/preempt).
 const maxAsmSize = 64 << 10
 
 // The initial hash value, FIPS 180-4 section 5.3.1.
@@ -116,6 +118,9 @@ func (d *digest) Write(p []byte) (int, error) {
 		m := min(len(p)&^(BlockSize-1), maxAsmSize)
 		block(d, p[:m])
 		p = p[m:]
+		if len(p) >= BlockSize {
+			preempt.Point()
+		}
 	}
 	d.nx = copy(d.x[:], p)
 	return n, nil

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/hashkit/hashkit/internal/keccak"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // KeccakPRG is the Keccak team's sponge-based pseudo-random generator
@@ -67,11 +68,13 @@ func (g *KeccakPRG) AddEntropy(seed []byte) error {
 	if len(seed) == 0 {
 		return errEmptySeed
 	}
+	var pc preempt.Counter // a preemption point per preempt.Piece
 	for _, c := range seed {
 		g.xorByte(g.pos, c)
 		g.pos++
 		if g.pos == g.blockLen {
 			g.duplex()
+			pc.Add(g.blockLen)
 		}
 	}
 	g.posOut = g.blockLen
@@ -96,9 +99,11 @@ func (g *KeccakPRG) Read(p []byte) (int, error) {
 	if !g.seeded {
 		return 0, errNoEntropy
 	}
+	var pc preempt.Counter // a preemption point per preempt.Piece
 	for i := range p {
 		if g.posOut >= g.blockLen {
 			g.duplex()
+			pc.Add(g.blockLen)
 		}
 		p[i] = g.byteAt(g.posOut)
 		g.posOut++

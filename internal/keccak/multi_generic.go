@@ -1,15 +1,21 @@
 package keccak
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/hashkit/hashkit/internal/preempt"
+)
 
 // leavesGeneric hashes n leaves one after the other with a Sponge each: the
 // reference the multi-state kernels are compared with.
 func leavesGeneric(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) {
 	var s Sponge
+	var pc preempt.Counter // many short leaves: a preemption point per preempt.Piece
 	for i := range n {
 		s.Init(rate, rounds, ds)
 		s.Absorb(data[i*leafLen : (i+1)*leafLen])
 		s.Squeeze(dst[i*cvLen : (i+1)*cvLen])
+		pc.Add(leafLen)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // The single-state kernels, best first:
@@ -85,21 +86,27 @@ func p1600(a *[25]uint64, rounds int) {
 //go:noescape
 func absorbPairAVX512(a *[25]uint64, p []byte, lanes int)
 
-// maxAsmBytes bounds the input of one absorbPairAVX512 call: assembly
-// cannot be preempted (see CONTRIBUTING.md).
+// maxAsmBytes bounds the input of one absorbPairAVX512 call, and the input
+// absorbed between two preemption points: assembly cannot be preempted
+// (see CONTRIBUTING.md).
 const maxAsmBytes = 64 << 10
 
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
-	if useAVX512 && rounds == 24 && pairRate(rate) {
-		chunk := maxAsmBytes - maxAsmBytes%rate
-		for len(p) > 0 {
-			n := min(len(p), chunk)
+	pair := useAVX512 && rounds == 24 && pairRate(rate)
+	chunk := maxAsmBytes - maxAsmBytes%rate
+	for len(p) > 0 {
+		n := min(len(p), chunk)
+		if pair {
 			absorbPairAVX512(a, p[:n], rate/8)
-			p = p[n:]
+		} else {
+			// One assembly permutation per block.
+			absorbBlocksGeneric(a, p[:n], rate, rounds)
 		}
-		return
+		p = p[n:]
+		if len(p) > 0 {
+			preempt.Point()
+		}
 	}
-	absorbBlocksGeneric(a, p, rate, rounds)
 }
 
 // pairRate reports whether absorbPairAVX512 handles blocks of rate bytes.

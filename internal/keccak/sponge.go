@@ -3,6 +3,8 @@ package keccak
 import (
 	"encoding/binary"
 	"errors"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Domain bytes: the suffix bits of each function followed by the first bit
@@ -177,10 +179,12 @@ func (s *Sponge) Squeeze(out []byte) {
 	s.Pad()
 	rate := int(s.rate)
 	n := int(s.n)
+	var pc preempt.Counter // long outputs: a preemption point per preempt.Piece
 	for len(out) > 0 {
 		if n == rate {
 			p1600(&s.a, int(s.rounds))
 			n = 0
+			pc.Add(rate)
 		}
 		k := min(len(out), rate-n)
 		xorOut(&s.a, n, out[:k])

@@ -1,6 +1,10 @@
 package sha2
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/hashkit/hashkit/internal/preempt"
+)
 
 // PBKDF2Iter256 runs n iterations of the U chain of PBKDF2 with
 // HMAC-SHA-256 (RFC 8018 section 5.2, function F): n times, u = HMAC(P, u)
@@ -26,6 +30,7 @@ func pbkdf2Iter256Generic(ih, oh, u, t *[8]uint32, n int) {
 	var blk [BlockSize256]byte
 	blk[Size256] = 0x80
 	binary.BigEndian.PutUint64(blk[BlockSize256-8:], (BlockSize256+Size256)*8)
+	var pc preempt.Counter // a preemption point per preempt.Piece hashed
 	for range n {
 		for i, v := range u {
 			binary.BigEndian.PutUint32(blk[4*i:], v)
@@ -40,6 +45,7 @@ func pbkdf2Iter256Generic(ih, oh, u, t *[8]uint32, n int) {
 		for i := range t {
 			t[i] ^= u[i]
 		}
+		pc.Add(2 * BlockSize256)
 	}
 }
 
