@@ -62,6 +62,9 @@ type digest struct {
 // encoding.BinaryUnmarshaler; the marshalled state is interchangeable with
 // crypto/sha1's.
 func New() hash.Hash {
+	if useStdlib {
+		return stdlibNew()
+	}
 	d := new(digest)
 	d.Reset()
 	return d
@@ -69,6 +72,9 @@ func New() hash.Hash {
 
 // Sum returns the SHA-1 checksum of data.
 func Sum(data []byte) [Size]byte {
+	if useStdlib {
+		return stdlibSum(data)
+	}
 	var out [Size]byte
 	if finishOneCall(&out, &iv, data, uint64(len(data))) {
 		return out

@@ -12,11 +12,7 @@
 // [FIPS 180-4]: https://doi.org/10.6028/NIST.FIPS.180-4
 package sha256
 
-import (
-	"hash"
-
-	"github.com/hashkit/hashkit/internal/sha2"
-)
+import "hash"
 
 // The size of a SHA-256 and a SHA-224 checksum in bytes.
 const (
@@ -30,14 +26,14 @@ const BlockSize = 64
 // New returns a new hash.Hash computing the SHA-256 checksum. It also
 // implements hash.Cloner, encoding.BinaryMarshaler, encoding.BinaryAppender
 // and encoding.BinaryUnmarshaler, with crypto/sha256's state format.
-func New() hash.Hash { return sha2.New256() }
+func New() hash.Hash { return new256() }
 
 // New224 returns a new hash.Hash computing the SHA-224 checksum, with the
 // same extra interfaces as New.
-func New224() hash.Hash { return sha2.New224() }
+func New224() hash.Hash { return new224() }
 
 // Sum256 returns the SHA-256 checksum of data. It does not allocate.
-func Sum256(data []byte) [Size]byte { return sha2.Sum256(data) }
+func Sum256(data []byte) [Size]byte { return sum256(data) }
 
 // Sum224 returns the SHA-224 checksum of data. It does not allocate.
-func Sum224(data []byte) [Size224]byte { return sha2.Sum224(data) }
+func Sum224(data []byte) [Size224]byte { return sum224(data) }
