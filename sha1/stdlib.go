@@ -1,4 +1,4 @@
-//go:build (386 || arm || arm64 || loong64 || s390x) && !purego
+//go:build (386 || arm || loong64 || s390x) && !purego
 
 package sha1
 

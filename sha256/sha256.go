@@ -3,8 +3,9 @@
 // the same functions, the same outputs and the same marshalled states.
 //
 // On amd64 it uses the SHA extensions (SHA-NI) when the CPU has them, and
-// an AVX2 and BMI2 kernel otherwise; elsewhere, and with the purego build
-// tag, portable Go.
+// an AVX2 and BMI2 kernel otherwise; on arm64 the SHA2 instructions; on
+// GOARCHes where crypto/sha256 has assembly, crypto/sha256; elsewhere, and
+// with the purego build tag, portable Go.
 // SHA-256 gives 128-bit collision resistance and 256-bit preimage
 // resistance; for new designs that want a faster hash with the same
 // security, consider BLAKE3 (package blake3).

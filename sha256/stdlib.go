@@ -1,4 +1,4 @@
-//go:build (386 || arm64 || loong64 || ppc64 || ppc64le || riscv64 || s390x) && !purego
+//go:build (386 || loong64 || ppc64 || ppc64le || riscv64 || s390x) && !purego
 
 package sha256
 

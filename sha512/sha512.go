@@ -4,7 +4,9 @@
 // same marshalled states.
 //
 // On amd64 it uses an AVX-512VL or an AVX2 and BMI2 kernel when the CPU has
-// them; elsewhere, and with the purego build tag, portable Go.
+// them; on arm64 the SHA512 instructions; on GOARCHes where crypto/sha512
+// has assembly, crypto/sha512; elsewhere, and with the purego build tag,
+// portable Go.
 //
 // SHA-512 gives 256-bit collision resistance; SHA-384 and SHA-512/256 are
 // truncated variants that also resist length extension.

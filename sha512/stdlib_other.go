@@ -1,4 +1,4 @@
-//go:build !(arm64 || loong64 || ppc64 || ppc64le || riscv64 || s390x) || purego
+//go:build !(loong64 || ppc64 || ppc64le || riscv64 || s390x) || purego
 
 package sha512
 

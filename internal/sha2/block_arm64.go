@@ -1,0 +1,58 @@
+//go:build !purego
+
+package sha2
+
+import "github.com/hashkit/hashkit/internal/cpu"
+
+// The arm64 kernels, hand-written: SHA-256 on the Armv8.0 SHA2
+// instructions (SHA256H, SHA256H2, SHA256SU0, SHA256SU1), SHA-512 on the
+// Armv8.2 SHA512 ones (SHA512H, SHA512H2, SHA512SU0, SHA512SU1). Both use
+// Advanced SIMD moves, adds and byte reversals, so each flag also needs
+// ASIMD. The HMAC, PBKDF2 and one-call helpers run their portable code on
+// these block kernels (block_noasm.go).
+var (
+	useSHA2      = cpu.ARM64.HasSHA2 && cpu.ARM64.HasASIMD
+	use512SHA512 = cpu.ARM64.HasSHA512 && cpu.ARM64.HasASIMD
+)
+
+func init() {
+	cpu.Register("sha256", "sha2", &useSHA2)
+	cpu.Register("sha512", "sha512", &use512SHA512)
+}
+
+// maxAsmSize bounds the bytes one assembly call hashes: assembly cannot be
+// preempted, so long inputs go in pieces.
+const maxAsmSize = 64 << 10
+
+//go:noescape
+func blockSHA2(h *[8]uint32, p []byte)
+
+//go:noescape
+func block512SHA512(h *[8]uint64, p []byte)
+
+func block256(h *[8]uint32, p []byte) {
+	if !useSHA2 {
+		block256Generic(h, p)
+		return
+	}
+	for len(p) > 0 {
+		n := min(len(p), maxAsmSize)
+		blockSHA2(h, p[:n])
+		p = p[n:]
+	}
+}
+
+func block512(h *[8]uint64, p []byte) {
+	if !use512SHA512 {
+		block512Generic(h, p)
+		return
+	}
+	for len(p) > 0 {
+		n := min(len(p), maxAsmSize)
+		block512SHA512(h, p[:n])
+		p = p[n:]
+	}
+}
+
+// useAsm says whether this build has assembly kernels (for tests).
+const useAsm = true
