@@ -8,8 +8,10 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // instructions (SHA256H, SHA256H2, SHA256SU0, SHA256SU1), SHA-512 on the
 // Armv8.2 SHA512 ones (SHA512H, SHA512H2, SHA512SU0, SHA512SU1). Both use
 // Advanced SIMD moves, adds and byte reversals, so each flag also needs
-// ASIMD. The HMAC, PBKDF2 and one-call helpers run their portable code on
-// these block kernels (block_noasm.go).
+// ASIMD. useSHA2 also runs the PBKDF2 iteration loops (pbkdf2SHA2,
+// pbkdf2x2SHA2) and HMAC-SHA-256's outer hash (outer256SHA2); the HMAC key
+// setup and the one-shot finish run their portable code on the block
+// kernels (block_noasm.go).
 var (
 	useSHA2      = cpu.ARM64.HasSHA2 && cpu.ARM64.HasASIMD
 	use512SHA512 = cpu.ARM64.HasSHA512 && cpu.ARM64.HasASIMD
@@ -29,6 +31,23 @@ func blockSHA2(h *[8]uint32, p []byte)
 
 //go:noescape
 func block512SHA512(h *[8]uint64, p []byte)
+
+//go:noescape
+func pbkdf2SHA2(ih, oh, u, t *[8]uint32, n int)
+
+//go:noescape
+func pbkdf2x2SHA2(ih, oh *[8]uint32, u, t *[16]uint32, n int)
+
+//go:noescape
+func outer256SHA2(oh, h *[8]uint32, out *[32]byte)
+
+func outer256(oh, h *[8]uint32, out *[32]byte) {
+	if useSHA2 {
+		outer256SHA2(oh, h, out)
+		return
+	}
+	outer256Generic(oh, h, out)
+}
 
 func block256(h *[8]uint32, p []byte) {
 	if !useSHA2 {
@@ -51,6 +70,32 @@ func block512(h *[8]uint64, p []byte) {
 		n := min(len(p), maxAsmSize)
 		block512SHA512(h, p[:n])
 		p = p[n:]
+	}
+}
+
+func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
+	if !useSHA2 {
+		pbkdf2Iter256Generic(ih, oh, u, t, n)
+		return
+	}
+	// 512 iterations hash 64 KiB: the bound of one assembly call.
+	for n > 0 {
+		k := min(n, maxAsmSize/(2*BlockSize256))
+		pbkdf2SHA2(ih, oh, u, t, k)
+		n -= k
+	}
+}
+
+func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
+	if !useSHA2 {
+		pbkdf2Iter256x2Generic(ih, oh, u, t, n)
+		return
+	}
+	// 256 iterations of two chains hash 64 KiB.
+	for n > 0 {
+		k := min(n, maxAsmSize/(4*BlockSize256))
+		pbkdf2x2SHA2(ih, oh, u, t, k)
+		n -= k
 	}
 }
 
