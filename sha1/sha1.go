@@ -15,7 +15,9 @@
 // The API mirrors crypto/sha1, so switching is an import-path change, and the
 // hasher's marshalled state has the same format as crypto/sha1's, so a state
 // saved by one can be resumed by the other. On amd64 the SHA extensions
-// (SHA-NI) are used where present, otherwise SSSE3 or plain x86-64 kernels.
+// (SHA-NI) are used where present, otherwise SSSE3 or plain x86-64 kernels;
+// on arm64 the SHA1 instructions; on 386, arm, loong64 and s390x,
+// crypto/sha1 (which has assembly there).
 //
 // [FIPS 180-4]: https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.180-4.pdf
 // [RFC 3174]: https://www.rfc-editor.org/rfc/rfc3174
@@ -65,6 +67,9 @@ type digest struct {
 // encoding.BinaryUnmarshaler; the marshalled state is interchangeable with
 // crypto/sha1's.
 func New() hash.Hash {
+	if useStdlib {
+		return stdlibNew()
+	}
 	d := new(digest)
 	d.Reset()
 	return d
@@ -72,6 +77,9 @@ func New() hash.Hash {
 
 // Sum returns the SHA-1 checksum of data.
 func Sum(data []byte) [Size]byte {
+	if useStdlib {
+		return stdlibSum(data)
+	}
 	var out [Size]byte
 	if finishOneCall(&out, &iv, data, uint64(len(data))) {
 		return out

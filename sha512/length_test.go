@@ -59,7 +59,7 @@ func TestLongLengths(t *testing.T) {
 					ac.(hash.Hash).Write(tail[:k])
 					bc.(hash.Hash).Write(tail[:k])
 					want := bc.(hash.Hash).Sum(nil)
-					if n+uint64(k) >= 1<<61 {
+					if n+uint64(k) >= 1<<61 && !useStdlib { // the standard library's bit count wraps at 2^64
 						want = padByHand(st, tail[:k])[:mk.ours().Size()]
 					}
 					if got := ac.(hash.Hash).Sum(nil); !bytes.Equal(got, want) {

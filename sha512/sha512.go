@@ -4,7 +4,9 @@
 // same marshalled states.
 //
 // On amd64 it uses an AVX-512VL or an AVX2 and BMI2 kernel when the CPU has
-// them; elsewhere, and with the purego build tag, portable Go.
+// them; on arm64 the SHA512 instructions; on GOARCHes where crypto/sha512
+// has assembly, crypto/sha512; elsewhere, and with the purego build tag,
+// portable Go.
 //
 // SHA-512 gives 256-bit collision resistance; SHA-384 and SHA-512/256 are
 // truncated variants that also resist length extension.
@@ -32,18 +34,16 @@ const BlockSize = 128
 // New returns a new hash.Hash computing the SHA-512 checksum. It also
 // implements hash.Cloner, encoding.BinaryMarshaler, encoding.BinaryAppender
 // and encoding.BinaryUnmarshaler, with crypto/sha512's state format.
-func New() hash.Hash { return sha2.New512(sha2.SHA512) }
+func New() hash.Hash { return new512(sha2.SHA512) }
 
 // New384 returns a new hash.Hash computing the SHA-384 checksum.
-func New384() hash.Hash { return sha2.New512(sha2.SHA384) }
+func New384() hash.Hash { return new512(sha2.SHA384) }
 
 // New512_224 returns a new hash.Hash computing the SHA-512/224 checksum.
-func New512_224() hash.Hash { return sha2.New512(sha2.SHA512_224) }
+func New512_224() hash.Hash { return new512(sha2.SHA512_224) }
 
 // New512_256 returns a new hash.Hash computing the SHA-512/256 checksum.
-func New512_256() hash.Hash { return sha2.New512(sha2.SHA512_256) }
-
-func sum(kind sha2.Kind512, data []byte) [64]byte { return sha2.Sum512(kind, data) }
+func New512_256() hash.Hash { return new512(sha2.SHA512_256) }
 
 // Sum512 returns the SHA-512 checksum of data. It does not allocate.
 func Sum512(data []byte) [Size]byte { return sum(sha2.SHA512, data) }

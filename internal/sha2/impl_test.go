@@ -1,6 +1,7 @@
 package sha2
 
 import (
+	"runtime"
 	"slices"
 	"testing"
 
@@ -71,13 +72,16 @@ func TestBlock512Kernels(t *testing.T) {
 	})
 }
 
-// TestKernelsRegistered checks the registry: every amd64 kernel, best
-// first (the dispatch and HASHKIT_DISABLE rely on these names), and none
+// TestKernelsRegistered checks the registry: every amd64 or arm64 kernel,
+// best first (the dispatch and HASHKIT_DISABLE rely on these names), and none
 // elsewhere or under purego.
 func TestKernelsRegistered(t *testing.T) {
 	names256, _ := cpu.Registered("sha256")
 	names512, _ := cpu.Registered("sha512")
 	want256, want512 := []string{"shani", "avx2", "onecall"}, []string{"avx512", "avx2"}
+	if runtime.GOARCH == "arm64" {
+		want256, want512 = []string{"sha2"}, []string{"sha512"}
+	}
 	if !useAsm {
 		want256, want512 = nil, nil
 	}

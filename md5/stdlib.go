@@ -1,0 +1,20 @@
+//go:build (386 || arm || arm64 || loong64 || ppc64 || ppc64le || riscv64 || s390x) && !purego
+
+package md5
+
+import (
+	stdmd5 "crypto/md5"
+	"hash"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+)
+
+// The standard library's MD5 has assembly on these GOARCHes and hashkit
+// has no kernel: New and Sum are crypto/md5's, as package sha256
+// explains, under the name "md5/stdlib".
+var useStdlib = true
+
+func init() { cpu.Register("md5", "stdlib", &useStdlib) }
+
+func stdlibNew() hash.Hash             { return stdmd5.New() }
+func stdlibSum(data []byte) [Size]byte { return stdmd5.Sum(data) }

@@ -1,0 +1,5 @@
+//go:build !purego
+
+package hashkit
+
+const purego = false

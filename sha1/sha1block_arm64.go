@@ -1,0 +1,30 @@
+//go:build !purego
+
+package sha1
+
+import "github.com/hashkit/hashkit/internal/cpu"
+
+// blockSHA1 hashes the whole blocks of p with the Armv8.0 SHA1
+// instructions (SHA1C, SHA1P, SHA1M, SHA1H, SHA1SU0, SHA1SU1) and Advanced
+// SIMD adds and byte reversals. Hand-written.
+//
+//go:noescape
+func blockSHA1(h *[5]uint32, p []byte)
+
+var useSHA1 bool
+
+func init() {
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "sha1", Role: cpu.RoleBlock, Flag: &useSHA1,
+		Needs: cpu.ARM64SHA1 | cpu.ASIMD, Funcs: []string{"blockSHA1"}})
+}
+
+// block runs on at most maxAsmSize bytes at a time (Write's pieces).
+func block(d *digest, p []byte) {
+	if useSHA1 {
+		blockSHA1(&d.h, p)
+	} else {
+		blockGeneric(d, p)
+	}
+}
+
+func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) bool { return false }
