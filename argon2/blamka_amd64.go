@@ -40,6 +40,13 @@ func compressAVX2(out, x, y *block)
 //go:noescape
 func compressXorAVX2(out, x, y *block)
 
+// prefetchAhead reports whether fillSegment also prefetches each
+// data-dependent reference block and the next output block. Both were
+// measured with the avx2x3 kernel (Intel, AVX-512 kernels disabled), where
+// a pass at 64 MiB spent most of its time waiting on memory; cores that ship
+// another kernel keep the prefetching they were measured with.
+func prefetchAhead() bool { return usePrefetch && useAVX2x3 && !useAVX512 }
+
 func compress(out, x, y *block, xor bool) {
 	switch {
 	case useAVX512 && xor:
