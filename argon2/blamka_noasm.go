@@ -8,3 +8,5 @@ func compress(out, x, y *block, xor bool) { compressGeneric(out, x, y, xor) }
 func prefetchBlock(b *block) {}
 
 const usePrefetch = false
+
+func prefetchAhead() bool { return false }

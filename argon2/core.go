@@ -250,6 +250,7 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	laneBase := lane * st.laneLen
 	cur := laneBase + slice*st.segLen + start
 	xor := in.version == Version && pass > 0
+	ahead := prefetchAhead()
 	pending := 0
 	var pc preempt.Counter // a preemption point per preempt.Piece of blocks
 	for idx := start; idx < st.segLen; idx++ {
@@ -271,6 +272,17 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 			// The next reference is known already: start loading it
 			// (from memory, at large sizes) while this block is computed.
 			prefetchBlock(&st.b[st.refIndex(addr[(idx+1)%blockWords], pass, slice, lane, idx+1)])
+		}
+		if ahead {
+			if !dataIndependent {
+				// The reference is known only now: its sixteen lines are
+				// requested at once rather than as the kernel reaches them.
+				prefetchBlock(&st.b[ref])
+			}
+			if idx+1 < st.segLen {
+				// The next output block, which a later pass also reads.
+				prefetchBlock(&st.b[cur+1])
+			}
 		}
 		compress(&st.b[cur], &st.b[prev], &st.b[ref], xor)
 		pc.Add(blockSize)

@@ -24,12 +24,25 @@ func cpuTimeMedians(t *testing.T, n, rounds int, ours, peer func()) (time.Durati
 	t.Helper()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	return mediansBy(threadCPU, n, rounds, ours, peer)
+}
+
+// processCPU returns the CPU time used so far by the whole process.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// mediansBy runs ours and peer in interleaved batches of n calls, rounds
+// times each, and returns the median time per call of each by clock.
+func mediansBy(clock func() time.Duration, n, rounds int, ours, peer func()) (time.Duration, time.Duration) {
 	batch := func(f func()) time.Duration {
-		t0 := threadCPU()
+		t0 := clock()
 		for range n {
 			f()
 		}
-		return (threadCPU() - t0) / time.Duration(n)
+		return (clock() - t0) / time.Duration(n)
 	}
 	var o, p []time.Duration
 	for range rounds {

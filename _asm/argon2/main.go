@@ -23,6 +23,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -37,8 +38,10 @@ func main() {
 	genCompress(false)
 	genCompress(true)
 	genAVX2Consts()
-	genCompressAVX2(false)
-	genCompressAVX2(true)
+	genCompressAVX2("compressAVX2", false, []int{2, 2, 2, 2})
+	genCompressAVX2("compressXorAVX2", true, []int{2, 2, 2, 2})
+	genCompressAVX2("compressAVX2x3", false, []int{3, 3, 2})
+	genCompressAVX2("compressXorAVX2x3", true, []int{3, 3, 2})
 	genPrefetch()
 	Generate()
 }
@@ -211,8 +214,9 @@ func genPrefetch() {
 // pair.
 
 // avx2Consts holds the VPSHUFB masks rotating each 64-bit lane right by 24
-// and 16 bits.
-type avx2Consts struct{ rot24, rot16 VecVirtual }
+// and 16 bits, in registers or (where three rows take the registers) in
+// memory.
+type avx2Consts struct{ rot24, rot16 Op }
 
 func fBlaMka2(qs []quad, ai, bi int, t []VecVirtual) {
 	for i, q := range qs {
@@ -275,28 +279,38 @@ func permute2(qs []quad, t []VecVirtual, c avx2Consts) {
 	}
 }
 
-// genCompressAVX2 writes compress{,Xor}AVX2(out, x, y *block).
-func genCompressAVX2(xor bool) {
-	name := "compressAVX2"
-	if xor {
-		name = "compressXorAVX2"
-	}
+// genCompressAVX2 writes name(out, x, y *block), with xor the variant that
+// XORs the result into out. groups lists how many rows (then columns) run
+// together: with two, twice four registers leave room for the masks; three
+// (ILP 3, for cores whose vector pipes the two chains of BlaMka's
+// multiply-add latency leave idle) take twelve registers and three
+// temporaries, and read the masks from memory.
+func genCompressAVX2(name string, xor bool, groups []int) {
 	Implement(name)
 	frame := AllocLocal(1024)
 	out, x, y := GP64(), GP64(), GP64()
 	Load(Param("out"), out)
 	Load(Param("x"), x)
 	Load(Param("y"), y)
-	var c avx2Consts
-	c.rot24, c.rot16 = YMM(), YMM()
-	VMOVDQU(rot24Mask, c.rot24)
-	VMOVDQU(rot16Mask, c.rot16)
-	t := []VecVirtual{YMM(), YMM()}
+	widest := slices.Max(groups)
+	c := avx2Consts{rot24: rot24Mask, rot16: rot16Mask}
+	if widest <= 2 {
+		r24, r16 := YMM(), YMM()
+		VMOVDQU(rot24Mask, r24)
+		VMOVDQU(rot16Mask, r16)
+		c = avx2Consts{rot24: r24, rot16: r16}
+	}
+	var t []VecVirtual
+	for range widest {
+		t = append(t, YMM())
+	}
 
-	Comment("Rows, two at a time: tmp = P(rows of x ^ y)")
-	for r := 0; r < 8; r += rowsAtOnce {
+	howMany := map[int]string{2: "two", 3: "three"}[widest]
+	Comment("Rows, " + howMany + " at a time: tmp = P(rows of x ^ y)")
+	r := 0
+	for _, n := range groups {
 		qs := []quad{}
-		for k := range rowsAtOnce {
+		for k := range n {
 			var q quad
 			for i := range 4 {
 				q[i] = YMM()
@@ -312,12 +326,14 @@ func genCompressAVX2(xor bool) {
 				VMOVDQU(q[i], frame.Offset((16*(r+k)+4*i)*8))
 			}
 		}
+		r += n
 	}
 
-	Comment("Columns, two at a time: out = P(columns of tmp) ^ x ^ y (^ out)")
-	for j := 0; j < 8; j += rowsAtOnce {
+	Comment("Columns, " + howMany + " at a time: out = P(columns of tmp) ^ x ^ y (^ out)")
+	j := 0
+	for _, n := range groups {
 		qs := []quad{}
-		for k := range rowsAtOnce {
+		for k := range n {
 			var q quad
 			for i := range 4 {
 				q[i] = YMM()
@@ -351,6 +367,7 @@ func genCompressAVX2(xor bool) {
 				VEXTRACTI128(U8(1), q[i], Mem{Base: out, Disp: hi})
 			}
 		}
+		j += n
 	}
 	VZEROUPPER()
 	RET()
@@ -375,7 +392,3 @@ func genAVX2Consts() {
 	rot24Mask = mask("argon2_rot24", 3)
 	rot16Mask = mask("argon2_rot16", 2)
 }
-
-// rowsAtOnce is how many rows (or columns) the AVX2 kernel processes
-// together.
-const rowsAtOnce = 2

@@ -23,7 +23,8 @@ import (
 //     the number of operations (see the generator).
 //
 // One-shot hashes whose output fits in the first plane use
-// p1600Plane0PairAVX512 for the last permutation (see Sum).
+// p1600Plane0PairAVX512 or p1600Plane0BMI2 for the last permutation (see
+// Sum).
 //
 // The portable p1600Unrolled (x/crypto's arrangement) takes about 237 ns.
 // With AVX-512, whole blocks of the standard rates are absorbed by
@@ -35,7 +36,7 @@ func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx512", Role: cpu.RoleSingleState, Flag: &useAVX512,
 		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"p1600PairAVX512", "p1600Plane0PairAVX512", "absorbPairAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "bmi2", Role: cpu.RoleSingleState, Flag: &useBMI2,
-		Needs: cpu.BMI1 | cpu.BMI2, Funcs: []string{"p1600BMI2"}})
+		Needs: cpu.BMI1 | cpu.BMI2, Funcs: []string{"p1600BMI2", "p1600Plane0BMI2"}})
 }
 
 // p1600PairAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4
@@ -50,6 +51,12 @@ func p1600PairAVX512(a *[25]uint64, rounds int)
 //go:noescape
 func p1600BMI2(a *[25]uint64, rounds int)
 
+// p1600Plane0BMI2 is p1600BMI2 that stores only the first plane (lanes
+// 0..4) of the result; its last round computes only that plane.
+//
+//go:noescape
+func p1600Plane0BMI2(a *[25]uint64, rounds int)
+
 // p1600Plane0PairAVX512 is p1600PairAVX512 that stores only the first
 // plane (lanes 0..4) of the result; its last round computes only that plane.
 //
@@ -61,6 +68,10 @@ func p1600Plane0PairAVX512(a *[25]uint64, rounds int)
 func p1600Plane0(a *[25]uint64, rounds int) {
 	if useAVX512 && rounds%4 == 0 {
 		p1600Plane0PairAVX512(a, rounds)
+		return
+	}
+	if useBMI2 && rounds%4 == 0 {
+		p1600Plane0BMI2(a, rounds)
 		return
 	}
 	p1600(a, rounds)

@@ -26,7 +26,21 @@ func TestP1600PairAVX512(t *testing.T) {
 	if z != keccakFZero {
 		t.Fatalf("Keccak-f[1600](0) = %x, want %x", z, keccakFZero)
 	}
-	r := rand.New(rand.NewPCG(5, 6))
+	eachState(5, 6, func(i int, a [25]uint64, rounds int) {
+		want, got := a, a
+		p1600Generic(&want, rounds)
+		p1600PairAVX512(&got, rounds)
+		if got != want {
+			t.Fatalf("state %d, %d rounds: p1600PairAVX512 differs from p1600Generic", i, rounds)
+		}
+		checkPlane0(t, a, rounds)
+	})
+}
+
+// eachState calls f with the zero state (i = 0) and 199 random states from
+// the seeds, each with every multiple of four rounds.
+func eachState(seed1, seed2 uint64, f func(i int, a [25]uint64, rounds int)) {
+	r := rand.New(rand.NewPCG(seed1, seed2))
 	for i := range 200 {
 		for _, rounds := range []int{4, 8, 12, 16, 20, 24} {
 			var a [25]uint64
@@ -35,13 +49,7 @@ func TestP1600PairAVX512(t *testing.T) {
 					a[l] = r.Uint64()
 				}
 			}
-			want, got := a, a
-			p1600Generic(&want, rounds)
-			p1600PairAVX512(&got, rounds)
-			if got != want {
-				t.Fatalf("state %d, %d rounds: p1600PairAVX512 differs from p1600Generic", i, rounds)
-			}
-			checkPlane0(t, a, rounds)
+			f(i, a, rounds)
 		}
 	}
 }
@@ -68,9 +76,7 @@ func FuzzP1600Pair(f *testing.F) {
 		if !hasAVX512 {
 			t.Skip("no AVX-512VL")
 		}
-		rounds := 4 * (int(r)%6 + 1)
-		var a [25]uint64
-		xorIn(&a, 0, in[:min(len(in), StateSize)])
+		a, rounds := fuzzState(in, r)
 		want, got := a, a
 		p1600Generic(&want, rounds)
 		p1600PairAVX512(&got, rounds)
@@ -79,6 +85,13 @@ func FuzzP1600Pair(f *testing.F) {
 		}
 		checkPlane0(t, a, rounds)
 	})
+}
+
+// fuzzState makes a state and a multiple of four rounds from fuzz input.
+func fuzzState(in []byte, r uint8) ([25]uint64, int) {
+	var a [25]uint64
+	xorIn(&a, 0, in[:min(len(in), StateSize)])
+	return a, 4 * (int(r)%6 + 1)
 }
 
 // TestAbsorbPairAVX512 compares absorbPairAVX512 with XOR plus p1600Generic
