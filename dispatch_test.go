@@ -37,6 +37,10 @@ var roleWork = map[string]func(){
 	"blake1/block":        func() { blake1.Sum256(msg64K) },
 	"blake2b/block":       func() { blake2b.Sum512(msg64K) },
 	"blake2s/block":       func() { blake2s.Sum256(msg64K) },
+	"blake2b/final":       func() { manyShort(func(m []byte) { blake2b.Sum512(m) }, 100) },
+	"blake2s/final":       func() { manyShort(func(m []byte) { blake2s.Sum256(m) }, 50) },
+	"blake3/one-call":     func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 50) },
+	"sha256many/batch":    func() { sha256.SumMany(manyDst[:], msg64K, 64) },
 	"blake3/batch":        func() { blake3.Sum256(msg64K) },
 	"blake3/single-block": func() { blake3.Sum256(msg64K[:1024]) },
 	"keccak/single-state": func() { sha3.Sum256(msg64K) },
@@ -47,7 +51,18 @@ var roleWork = map[string]func(){
 	"sha512/block":        func() { sha512.Sum512(msg64K) },
 }
 
-var msg64K = make([]byte, 64<<10)
+var (
+	msg64K  = make([]byte, 64<<10)
+	manyDst [1024][32]byte
+)
+
+// manyShort calls sum on 1024 messages of n bytes: a role that handles one
+// short message per call (a final block, a one-call finish).
+func manyShort(sum func([]byte), n int) {
+	for i := range 1024 {
+		sum(msg64K[i*n%(len(msg64K)-n):][:n])
+	}
+}
 
 // TestDispatchCallsChosenKernel checks, for every role in which this CPU
 // can run more than one kernel, that the kernel the dispatch table chooses
