@@ -287,3 +287,195 @@ func genMany256x16AVX512() {
 	VZEROUPPER()
 	RET()
 }
+
+// transpose8 transposes the 8x8 words in rows (row i in rows[i], word j in
+// dword j) with the scratch registers t, leaving column c in out[c]: the
+// register holding word c of every row, in row order. out is made of rows
+// and t; rows afterwards hold scratch.
+func transpose8(rows, t []VecPhysical) (out []VecPhysical) {
+	for i := 0; i < 8; i += 2 {
+		VPUNPCKLDQ(rows[i+1], rows[i], t[i])   // w0 w0' w1 w1' | w4 w4' w5 w5'
+		VPUNPCKHDQ(rows[i+1], rows[i], t[i+1]) // w2 w2' w3 w3' | w6 w6' w7 w7'
+	}
+	u := rows
+	for i := 0; i < 8; i += 4 {
+		VPUNPCKLQDQ(t[i+2], t[i], u[i])     // w0 of four rows | w4
+		VPUNPCKHQDQ(t[i+2], t[i], u[i+1])   // w1 | w5
+		VPUNPCKLQDQ(t[i+3], t[i+1], u[i+2]) // w2 | w6
+		VPUNPCKHQDQ(t[i+3], t[i+1], u[i+3]) // w3 | w7
+	}
+	out = make([]VecPhysical, 8)
+	for c := range 4 {
+		out[c], out[c+4] = t[c], t[c+4]
+		VPERM2I128(U8(0x20), u[c+4], u[c], out[c])   // word c: rows 0-3, then 4-7
+		VPERM2I128(U8(0x31), u[c+4], u[c], out[c+4]) // word c+4
+	}
+	return out
+}
+
+// genMany256x8AVX2 writes sumMany256x8AVX2(out, in *byte, stride, blocks
+// int, wk *[64]uint32, iv *[8]uint32, lanes int): sumMany256x16AVX512 for 1
+// to 8 messages in the lanes of the YMM registers, for CPUs with neither
+// SHA-NI nor AVX-512. The state takes Y0..Y7, the schedule a 16-word ring
+// in the frame; rotations are two shifts (no VPRORD), Ch is ((f^g)&e)^g
+// and Maj ((a|b)&c)|(a&b).
+func genMany256x8AVX2() {
+	Implement("sumMany256x8AVX2") // not NOSPLIT: the frame gets the usual stack check
+	offsets := AllocLocal(16 * 8)
+	saved := AllocLocal(8 * 32)
+	ring := AllocLocal(16 * 32)
+	bswap := GLOBL("manyBswap256", RODATA|NOPTR)
+	for i := range 2 {
+		DATA(16*i, U64(0x0405060700010203))
+		DATA(16*i+8, U64(0x0c0d0e0f08090a0b))
+	}
+	lanes := Load(Param("lanes"), GP64())
+	zmm.LaneOffsets(lanes, Load(Param("stride"), GP64()), offsets)
+	st := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+	tmp := []VecPhysical{Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+	ivp := Load(Param("iv"), GP64())
+	for i, r := range st {
+		VPBROADCASTD(Mem{Base: ivp, Disp: 4 * i}, r)
+	}
+	in := Load(Param("in"), GP64())
+	wk := Load(Param("wk"), GP64())
+	blocks := Load(Param("blocks"), GP64())
+	w := func(t int) Mem { return ring.Offset(32 * (t % 16)) }
+
+	save := func() {
+		for i, r := range st {
+			VMOVDQU(r, saved.Offset(32*i))
+		}
+	}
+	add := func() {
+		for i, r := range st {
+			VPADDD(saved.Offset(32*i), r, r)
+		}
+	}
+	// rotXor sets o to the XOR of x rotated right by each of rs and, where
+	// shr is not 0, x shifted right by shr; s is scratch.
+	rotXor := func(x, o, s VecPhysical, rs [2]int, third int, shift bool) {
+		first := true
+		part := func(right bool, n int) {
+			dst := s
+			if first {
+				dst = o
+			}
+			if right {
+				VPSRLD(U8(n), x, dst)
+			} else {
+				VPSLLD(U8(n), x, dst)
+			}
+			if !first {
+				VPXOR(s, o, o)
+			}
+			first = false
+		}
+		for _, r := range rs {
+			part(true, r)
+			part(false, 32-r)
+		}
+		part(true, third)
+		if !shift {
+			part(false, 32-third)
+		}
+	}
+	round := func(v [8]VecPhysical, wt func(h, t VecPhysical)) [8]VecPhysical {
+		a, b, c, d, e, f, g, h := v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]
+		t0, t1 := tmp[0], tmp[1]
+		wt(h, t0)
+		rotXor(e, t0, t1, [2]int{6, 11}, 25, false) // Σ1(e)
+		VPADDD(t0, h, h)
+		VPXOR(g, f, t0)
+		VPAND(e, t0, t0)
+		VPXOR(g, t0, t0)                            // Ch(e, f, g)
+		VPADDD(t0, h, h)                            // T1
+		VPADDD(h, d, d)                             // the new e
+		rotXor(a, t0, t1, [2]int{2, 13}, 22, false) // Σ0(a)
+		VPADDD(t0, h, h)
+		VPOR(b, a, t0)
+		VPAND(c, t0, t0)
+		VPAND(b, a, t1)
+		VPOR(t1, t0, t0) // Maj(a, b, c)
+		VPADDD(t0, h, h) // T1 + T2, the new a
+		return [8]VecPhysical{h, a, b, c, d, e, f, g}
+	}
+
+	TESTQ(blocks, blocks)
+	JZ(LabelRef("x8_final"))
+	Label("x8_block")
+	save()
+	Comment("Each half block: one row of 8 words per message, transposed,",
+		"byte-swapped, to the schedule ring; then the state back.")
+	off := GP64()
+	for half := range 2 {
+		for i, r := range st {
+			MOVQ(offsets.Offset(8*i), off)
+			VMOVDQU(Mem{Base: in, Index: off, Scale: 1, Disp: 32 * half}, r)
+		}
+		cols := transpose8(st, tmp)
+		for c, r := range cols {
+			VPSHUFB(bswap, r, r)
+			VMOVDQU(r, w(8*half+c))
+		}
+	}
+	for i, r := range st {
+		VMOVDQU(saved.Offset(32*i), r)
+	}
+	v := [8]VecPhysical(st)
+	x, s0, s1, sc := tmp[2], tmp[3], tmp[4], tmp[5]
+	for t := range 64 {
+		if t >= 16 {
+			// W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) + W[t-16], in the
+			// ring slot of W[t-16].
+			VMOVDQU(w(t-15), x)
+			rotXor(x, s0, sc, [2]int{7, 18}, 3, true)
+			VMOVDQU(w(t-2), x)
+			rotXor(x, s1, sc, [2]int{17, 19}, 10, true)
+			VPADDD(w(t-16), s0, s0)
+			VPADDD(w(t-7), s0, s0)
+			VPADDD(s1, s0, s0)
+			VMOVDQU(s0, w(t))
+		}
+		v = round(v, func(h, t0 VecPhysical) {
+			VPADDD(w(t), h, h)
+			VPBROADCASTD(k256Table.Offset(4*t), t0)
+			VPADDD(t0, h, h)
+		})
+	}
+	add()
+	ADDQ(U8(64), in)
+	DECQ(blocks)
+	JNZ(LabelRef("x8_block"))
+
+	Label("x8_final")
+	TESTQ(wk, wk)
+	JZ(LabelRef("x8_store"))
+	Comment("The shared last block: W+K from wk, no schedule to compute.")
+	save()
+	for t := range 64 {
+		v = round(v, func(h, t0 VecPhysical) {
+			VPBROADCASTD(Mem{Base: wk, Disp: 4 * t}, t0)
+			VPADDD(t0, h, h)
+		})
+	}
+	add()
+
+	Label("x8_store")
+	Comment("Big-endian digests, one 32-byte row per message.")
+	for _, r := range st {
+		VPSHUFB(bswap, r, r)
+	}
+	out := Load(Param("out"), GP64())
+	rows := transpose8(st, tmp)
+	for lane, r := range rows {
+		if lane > 0 {
+			CMPQ(lanes, U8(lane))
+			JLE(LabelRef("x8_done"))
+		}
+		VMOVDQU(r, Mem{Base: out, Disp: 32 * lane})
+	}
+	Label("x8_done")
+	VZEROUPPER()
+	RET()
+}

@@ -10,15 +10,19 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //   - avx512: sumMany256x16AVX512, 16 messages in the lanes of the ZMM
 //     registers (AVX-512F; AVX-512BW for the byte swaps, VPSHUFB on ZMM);
 //   - shani: sumMany256x2SHANI, two messages interleaved (SHA256RNDS2/MSG1/
-//     MSG2, PSHUFB and PALIGNR of SSSE3, PBLENDW of SSE4.1).
+//     MSG2, PSHUFB and PALIGNR of SSSE3, PBLENDW of SSE4.1);
+//   - avx2: sumMany256x8AVX2, 8 messages in the lanes of the YMM registers,
+//     for CPUs with neither of the others.
 var (
 	useManyAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX
 	useManySHANI  = cpu.X86.HasSHA && cpu.X86.HasSSSE3 && cpu.X86.HasSSE41
+	useManyAVX2   = cpu.X86.HasAVX2 && cpu.X86.HasAVX
 )
 
 func init() {
 	cpu.Register("sha256many", "avx512", &useManyAVX512)
 	cpu.Register("sha256many", "shani", &useManySHANI)
+	cpu.Register("sha256many", "avx2", &useManyAVX2)
 }
 
 // manyMinAVX512 is the fewest messages given to the 16-lane kernel, whose
@@ -29,6 +33,9 @@ var manyMinAVX512 = 8
 
 //go:noescape
 func sumMany256x16AVX512(out, in *byte, stride, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int)
+
+//go:noescape
+func sumMany256x8AVX2(out, in *byte, stride, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int)
 
 //go:noescape
 func sumMany256x2SHANI(out, in *byte, pairs, stride, blocks int, wk *[64]uint32, iv *[8]uint32)
@@ -44,7 +51,7 @@ const manyPadBytes = 8 << 10
 // the padding block they share computed once; others are copied with their
 // padding into a stack buffer a group at a time.
 func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
-	if (!useManyAVX512 && !useManySHANI) || n < 2 || msgLen == 0 || msgLen > maxAsmSize/16 {
+	if (!useManyAVX512 && !useManySHANI && !useManyAVX2) || n < 2 || msgLen == 0 || msgLen > maxAsmSize/16 {
 		sumMany256Generic(iv, out, data, n, msgLen)
 		return
 	}
@@ -82,12 +89,18 @@ func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
 
 // manyKernel hashes the k (even) messages of in, stride bytes apart, with
 // the kernels: groups of 16 (or of at least manyMinAVX512) with AVX-512,
-// the rest in pairs with SHA-NI, or with AVX-512 too where SHA-NI is off.
+// the rest in pairs with SHA-NI, or with AVX-512 too where SHA-NI is off;
+// without either, in groups of 8 with AVX2.
 func manyKernel(out, in []byte, k, stride, blocks int, wk *[64]uint32, iv *[8]uint32) {
 	done := 0
 	for useManyAVX512 && (k-done >= manyMinAVX512 || !useManySHANI) && done < k {
 		l := min(16, k-done)
 		sumMany256x16AVX512(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
+		done += l
+	}
+	for !useManySHANI && useManyAVX2 && done < k {
+		l := min(8, k-done)
+		sumMany256x8AVX2(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
 		done += l
 	}
 	// Pairs, in calls of at most maxAsmSize bytes.
