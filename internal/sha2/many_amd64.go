@@ -95,19 +95,39 @@ func manyKernel(out, in []byte, k, stride, blocks int, wk *[64]uint32, iv *[8]ui
 	done := 0
 	for useManyAVX512 && (k-done >= manyMinAVX512 || !useManySHANI) && done < k {
 		l := min(16, k-done)
-		sumMany256x16AVX512(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
+		many16(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
 		done += l
 	}
 	for !useManySHANI && useManyAVX2 && done < k {
 		l := min(8, k-done)
-		sumMany256x8AVX2(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
+		many8(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
 		done += l
 	}
 	// Pairs, in calls of at most maxAsmSize bytes.
 	perCall := max(maxAsmSize/stride/2, 1)
 	for k-done >= 2 {
 		p := min((k-done)/2, perCall)
-		sumMany256x2SHANI(&out[done*Size256], &in[done*stride], p, stride, blocks, wk, iv)
+		many2(&out[done*Size256], &in[done*stride], p, stride, blocks, wk, iv)
 		done += 2 * p
 	}
+}
+
+// The kernels are called through these small functions, kept out of line:
+// the kernels cannot be preempted, and the stack check of each of these
+// calls is where a goroutine hashing a large batch stops for the garbage
+// collector (TestSumManyGCPause).
+
+//go:noinline
+func many16(out, in *byte, stride, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int) {
+	sumMany256x16AVX512(out, in, stride, blocks, wk, iv, lanes)
+}
+
+//go:noinline
+func many8(out, in *byte, stride, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int) {
+	sumMany256x8AVX2(out, in, stride, blocks, wk, iv, lanes)
+}
+
+//go:noinline
+func many2(out, in *byte, pairs, stride, blocks int, wk *[64]uint32, iv *[8]uint32) {
+	sumMany256x2SHANI(out, in, pairs, stride, blocks, wk, iv)
 }
