@@ -5,10 +5,22 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
+
+// cpuClock reads a CPU-time clock: the scheduler's exact run time, where
+// getrusage's user and system times are scaled from tick samples and kept
+// monotonic, which makes short intervals read as zero now and then.
+func cpuClock(id int32) time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(id, &ts); err != nil {
+		panic(err)
+	}
+	return time.Duration(ts.Nano())
+}
 
 // TestBatchCPUTimeRatios measures the batch targets by the CPU time of the
 // measuring thread rather than wall-clock time (as TestSHA3CPUTimeRatios
@@ -27,11 +39,7 @@ func TestBatchCPUTimeRatios(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	threadCPU := func() time.Duration {
-		var ru syscall.Rusage
-		syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru)
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
+	threadCPU := func() time.Duration { return cpuClock(unix.CLOCK_THREAD_CPUTIME_ID) }
 	const rounds = 15
 	for _, c := range batchCases(false) {
 		if only != "1" && !strings.Contains(c.name, only) {
@@ -56,5 +64,40 @@ func TestBatchCPUTimeRatios(t *testing.T) {
 		for i := 1; i < len(c.impls); i++ {
 			t.Logf("%-28s hashkit %10v, %-13s %10v: %.2fx", c.name, med[0], c.impls[i].name, med[i], float64(med[i])/float64(med[0]))
 		}
+	}
+}
+
+// TestBatchTwoCores runs the 2^20-message cases with GOMAXPROCS 1 and 2 in
+// turns and reports, from medians of rounds, the wall-clock speed-up and
+// the ratio of the process's CPU time (all threads) with two to that with
+// one. On a machine shared with other jobs the wall-clock figure is only
+// indicative; the CPU ratio says how much work the parallel path adds (1.00:
+// none, so on two idle cores it would run twice as fast). Run it with
+// HASHKIT_CPUTIME=1 go test -run BatchTwoCores -v.
+func TestBatchTwoCores(t *testing.T) {
+	if os.Getenv("HASHKIT_CPUTIME") == "" {
+		t.Skip("set HASHKIT_CPUTIME=1 to run")
+	}
+	procCPU := func() time.Duration { return cpuClock(unix.CLOCK_PROCESS_CPUTIME_ID) }
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	const rounds = 7
+	for _, c := range batchCases(true) {
+		if !strings.Contains(c.name, "n=1048576") {
+			continue
+		}
+		f := c.impls[0].f
+		var wall, cpu [2][]time.Duration
+		for range rounds {
+			for p := range 2 {
+				runtime.GOMAXPROCS(p + 1)
+				w0, c0 := time.Now(), procCPU()
+				f(c.data)
+				wall[p] = append(wall[p], time.Since(w0))
+				cpu[p] = append(cpu[p], procCPU()-c0)
+			}
+		}
+		med := func(d []time.Duration) time.Duration { slices.Sort(d); return d[len(d)/2] }
+		w1, w2, c1, c2 := med(wall[0]), med(wall[1]), med(cpu[0]), med(cpu[1])
+		t.Logf("%-28s wall %9v -> %9v (%.2fx), CPU %9v -> %9v (%.2f)", c.name, w1, w2, float64(w1)/float64(w2), c1, c2, float64(c2)/float64(c1))
 	}
 }

@@ -8,12 +8,10 @@ require (
 	github.com/prysmaticlabs/gohashtree v0.0.4-beta
 	github.com/zeebo/blake3 v0.2.4
 	golang.org/x/crypto v0.59.0
+	golang.org/x/sys v0.50.0
 	lukechampine.com/blake3 v1.4.1
 )
 
-require (
-	github.com/klauspost/cpuid/v2 v2.0.12 // indirect
-	golang.org/x/sys v0.50.0 // indirect
-)
+require github.com/klauspost/cpuid/v2 v2.0.12 // indirect
 
 replace github.com/hashkit/hashkit => ../

@@ -68,16 +68,26 @@ func sumMany(dst [][Size]byte, data []byte, msgLen int, key *[8]uint32, flags ui
 		sumManySerial(out, data, n, msgLen, key, flags)
 		return nil
 	}
-	// The digests go to a buffer of their own, copied to dst at the end, and
-	// the goroutines get a copy of the key, so that neither dst nor key
-	// escapes.
-	tmp := make([]byte, len(out))
+	// The helpers get a copy of the key and write to a buffer of their own
+	// (batch.Split), so that neither dst nor key escapes.
 	k := *key
-	run := (max(manyRunBytes/per, 1) + 15) &^ 15
-	batch.Run(n, run, w, func(start, end int) {
-		sumManySerial(tmp[start*Size:end*Size], data[start*msgLen:end*msgLen], end-start, msgLen, &k, flags)
-	})
-	copy(out, tmp)
+	sp := batch.NewSplit(n, (max(manyRunBytes/per, 1)+15)&^15)
+	buf := batch.Buffer(len(out))
+	for range w - 1 {
+		go func() {
+			for r, start, end, ok := sp.Next(); ok; r, start, end, ok = sp.Next() {
+				sumManySerial((*buf)[start*Size:end*Size], data[start*msgLen:end*msgLen], end-start, msgLen, &k, flags)
+				sp.Finish(r, true)
+			}
+		}()
+	}
+	for r, start, end, ok := sp.Next(); ok; r, start, end, ok = sp.Next() {
+		sumManySerial(out[start*Size:end*Size], data[start*msgLen:end*msgLen], end-start, msgLen, key, flags)
+		sp.Finish(r, false)
+	}
+	sp.Wait()
+	sp.CopyHelped(out, *buf, Size)
+	batch.Release(buf)
 	return nil
 }
 

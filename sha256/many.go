@@ -9,8 +9,8 @@ import (
 
 // Batch hashing: many independent messages in one call. A single SHA-256
 // is one chain of dependent rounds that leaves most of the CPU idle;
-// hashing messages side by side fills it (with SHA-NI, two messages are
-// interleaved).
+// hashing messages side by side fills it (16 messages per AVX-512 call,
+// else two interleaved SHA-NI chains, else 8 AVX2 lanes).
 //
 // Every batch function of hashkit (SumMany, SumPairs here, and the SumMany
 // functions of sha3 and blake3) follows one rule for bad lengths: when the
@@ -29,8 +29,9 @@ var (
 // It returns an error, and writes nothing, unless msgLen >= 0 and
 // len(data) == len(dst)*msgLen. It does not allocate for inputs of less
 // than 256 KiB; larger ones are hashed on up to GOMAXPROCS goroutines.
-// Messages whose length is a multiple of 64 bytes are hashed in place;
-// others are padded in a stack buffer, a few at a time.
+// Messages whose length is a multiple of 64 bytes are hashed in place,
+// others padded in a stack buffer a few at a time; messages of more than 4
+// KiB (which gain little) are hashed one at a time.
 func SumMany(dst [][Size]byte, data []byte, msgLen int) error {
 	if !manyLengthsOK(len(dst), len(data), msgLen) {
 		return errManyLength

@@ -8,8 +8,8 @@
 // internal/sha2/block_amd64.go.
 //
 // With -kernels many256 it writes the kernels that hash many messages at
-// once (sumMany256x2SHANI and sumMany256x16AVX512, declared in
-// internal/sha2/many_amd64.go).
+// once (sumMany256x2SHANI, sumMany256x16AVX512 and sumMany256x8AVX2,
+// declared in internal/sha2/many_amd64.go).
 //
 // The -kernels flag picks the family written to -out: 256, 512 or many256.
 package main
@@ -48,6 +48,7 @@ func main() {
 	case "many256":
 		genMany256x2SHANI()
 		genMany256x16AVX512()
+		genMany256x8AVX2()
 	default:
 		log.Fatalf("-kernels must be 256, 512 or many256, not %q", *kernels)
 	}

@@ -41,3 +41,49 @@ func TestWorkers(t *testing.T) {
 		t.Errorf("two workers' worth: %d workers", w)
 	}
 }
+
+// TestSplit runs a Split with helpers writing to a Buffer and the caller to
+// dst, and checks that every item's output ends up in dst.
+func TestSplit(t *testing.T) {
+	for _, n := range []int{0, 1, 5, 100, 1000} {
+		for _, w := range []int{1, 2, 4} {
+			const size = 3
+			dst := make([]byte, n*size)
+			s := NewSplit(n, 7)
+			buf := Buffer(len(dst))
+			fill := func(out []byte, start, end int) {
+				for i := start; i < end; i++ {
+					for k := range size {
+						out[(i-start)*size+k] = byte(i + k)
+					}
+				}
+			}
+			var wg sync.WaitGroup
+			for range w - 1 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+						fill((*buf)[start*size:end*size], start, end)
+						s.Finish(r, true)
+					}
+				}()
+			}
+			for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+				fill(dst[start*size:end*size], start, end)
+				s.Finish(r, false)
+			}
+			s.Wait()
+			s.CopyHelped(dst, *buf, size)
+			Release(buf)
+			wg.Wait()
+			for i := range n {
+				for k := range size {
+					if dst[i*size+k] != byte(i+k) {
+						t.Fatalf("n=%d w=%d: item %d byte %d is %d", n, w, i, k, dst[i*size+k])
+					}
+				}
+			}
+		}
+	}
+}

@@ -167,9 +167,8 @@ var (
 // each of the n = len(dst)/outLen messages of msgLen bytes in data to
 // dst[i*outLen:(i+1)*outLen]: the result of one Sponge per message. The
 // caller checks that len(data) == n*msgLen and len(dst) == n*outLen.
-// Large inputs are hashed on several goroutines, their outputs gathered in
-// a buffer of their own and copied to dst at the end, so that dst does not
-// escape.
+// Large inputs are hashed on several goroutines (batch.Split: dst itself
+// never reaches the others, so it does not escape).
 func Many(dst, data []byte, msgLen, rate, rounds int, ds byte, outLen int) {
 	n := len(dst) / outLen
 	per := msgLen + rate + outLen
@@ -178,12 +177,23 @@ func Many(dst, data []byte, msgLen, rate, rounds int, ds byte, outLen int) {
 		manySerial(dst, data, n, msgLen, rate, rounds, ds, outLen)
 		return
 	}
-	out := make([]byte, len(dst))
-	run := (max(manyRunBytes/per, 1) + MultiMax - 1) &^ (MultiMax - 1)
-	batch.Run(n, run, w, func(start, end int) {
-		manySerial(out[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-	})
-	copy(dst, out)
+	s := batch.NewSplit(n, (max(manyRunBytes/per, 1)+MultiMax-1)&^(MultiMax-1))
+	buf := batch.Buffer(len(dst))
+	for range w - 1 {
+		go func() {
+			for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+				manySerial((*buf)[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
+				s.Finish(r, true)
+			}
+		}()
+	}
+	for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+		manySerial(dst[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
+		s.Finish(r, false)
+	}
+	s.Wait()
+	s.CopyHelped(dst, *buf, outLen)
+	batch.Release(buf)
 }
 
 // manySerial is Many on the calling goroutine: eight messages at a time in

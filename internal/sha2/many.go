@@ -24,9 +24,8 @@ var (
 // SHA-256, 28 for SHA-224) of the SHA-256 family hash from iv of message i,
 // data[i*msgLen:(i+1)*msgLen], for the n = len(out)/size messages. The
 // caller checks that len(data) == n*msgLen and len(out) == size*n. Large
-// inputs are hashed on several goroutines; then the digests are gathered in
-// a buffer of their own and copied to out at the end, so that out does not
-// escape.
+// inputs are hashed on several goroutines (batch.Split: out itself never
+// reaches the others, so it does not escape).
 func SumMany256(iv *[8]uint32, out []byte, size int, data []byte, msgLen int) {
 	n := len(out) / size
 	per := max(msgLen, 1) + BlockSize256 // the cost of a message, in bytes, padding included
@@ -35,12 +34,23 @@ func SumMany256(iv *[8]uint32, out []byte, size int, data []byte, msgLen int) {
 		sumManyRange(iv, out, size, data, n, msgLen)
 		return
 	}
-	tmp := make([]byte, len(out))
-	run := max(manyRunBytes/per, 2) &^ 1
-	batch.Run(n, run, w, func(start, end int) {
-		sumManyRange(iv, tmp[start*size:end*size], size, data[start*msgLen:end*msgLen], end-start, msgLen)
-	})
-	copy(out, tmp)
+	s := batch.NewSplit(n, max(manyRunBytes/per, 16)&^15)
+	buf := batch.Buffer(len(out))
+	for range w - 1 {
+		go func() {
+			for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+				sumManyRange(iv, (*buf)[start*size:end*size], size, data[start*msgLen:end*msgLen], end-start, msgLen)
+				s.Finish(r, true)
+			}
+		}()
+	}
+	for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+		sumManyRange(iv, out[start*size:end*size], size, data[start*msgLen:end*msgLen], end-start, msgLen)
+		s.Finish(r, false)
+	}
+	s.Wait()
+	s.CopyHelped(out, *buf, size)
+	batch.Release(buf)
 }
 
 // sumManyRange is SumMany256 on the calling goroutine. The kernels write

@@ -656,24 +656,26 @@ TEXT ·sumMany256x16AVX512(SB), NOSPLIT, $640-56
 	CMOVQLE      DX, SI
 	MOVQ         SI, 112(SP)
 	ADDQ         CX, BX
+	MOVQ         BX, CX
 	CMPQ         AX, $0x0f
-	CMOVQLE      DX, BX
-	MOVQ         BX, 120(SP)
-	MOVQ         iv+40(FP), DX
-	VPBROADCASTD (DX), Z0
-	VPBROADCASTD 4(DX), Z1
-	VPBROADCASTD 8(DX), Z2
-	VPBROADCASTD 12(DX), Z3
-	VPBROADCASTD 16(DX), Z4
-	VPBROADCASTD 20(DX), Z5
-	VPBROADCASTD 24(DX), Z6
-	VPBROADCASTD 28(DX), Z7
-	MOVQ         in+8(FP), DX
-	MOVQ         wk+32(FP), BX
-	MOVQ         blocks+24(FP), SI
-	SHLQ         $0x04, CX
-	ADDQ         DX, CX
-	TESTQ        SI, SI
+	CMOVQLE      DX, CX
+	MOVQ         CX, 120(SP)
+	MOVQ         iv+40(FP), CX
+	VPBROADCASTD (CX), Z0
+	VPBROADCASTD 4(CX), Z1
+	VPBROADCASTD 8(CX), Z2
+	VPBROADCASTD 12(CX), Z3
+	VPBROADCASTD 16(CX), Z4
+	VPBROADCASTD 20(CX), Z5
+	VPBROADCASTD 24(CX), Z6
+	VPBROADCASTD 28(CX), Z7
+	MOVQ         in+8(FP), CX
+	MOVQ         wk+32(FP), DX
+	MOVQ         blocks+24(FP), BX
+	MOVQ         stride+16(FP), SI
+	SHLQ         $0x04, SI
+	ADDQ         CX, SI
+	TESTQ        BX, BX
 	JZ           x16_final
 
 x16_block:
@@ -690,53 +692,53 @@ x16_block:
 	// block of the next 16 messages, where a batch continues, is prefetched:
 	// the rounds take longer than the out-of-order window reaches ahead.
 	MOVQ        (SP), DI
-	VMOVDQU32   (DX)(DI*1), Z8
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z8
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        8(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z9
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z9
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        16(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z10
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z10
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        24(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z11
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z11
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        32(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z12
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z12
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        40(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z13
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z13
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        48(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z14
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z14
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        56(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z15
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z15
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        64(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z16
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z16
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        72(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z17
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z17
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        80(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z18
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z18
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        88(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z19
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z19
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        96(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z20
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z20
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        104(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z21
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z21
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        112(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z22
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z22
+	PREFETCHT0  (SI)(DI*1)
 	MOVQ        120(SP), DI
-	VMOVDQU32   (DX)(DI*1), Z23
-	PREFETCHT0  (CX)(DI*1)
+	VMOVDQU32   (CX)(DI*1), Z23
+	PREFETCHT0  (SI)(DI*1)
 	VPUNPCKLDQ  Z9, Z8, Z31
 	VPUNPCKHDQ  Z9, Z8, Z30
 	VPUNPCKLDQ  Z11, Z10, Z9
@@ -2561,6 +2563,7 @@ x16_block:
 	VMOVDQA32   Z1, Z22
 	VPTERNLOGD  $0xe8, Z3, Z2, Z22
 	VPADDD      Z22, Z0, Z0
+	ADDQ        $0x40, SI
 	VPADDD      128(SP), Z0, Z0
 	VPADDD      192(SP), Z1, Z1
 	VPADDD      256(SP), Z2, Z2
@@ -2569,13 +2572,12 @@ x16_block:
 	VPADDD      448(SP), Z5, Z5
 	VPADDD      512(SP), Z6, Z6
 	VPADDD      576(SP), Z7, Z7
-	ADDQ        $0x40, DX
 	ADDQ        $0x40, CX
-	DECQ        SI
+	DECQ        BX
 	JNZ         x16_block
 
 x16_final:
-	TESTQ BX, BX
+	TESTQ DX, DX
 	JZ    x16_store
 
 	// The shared last block: W+K from wk, no schedule to compute.
@@ -2587,7 +2589,7 @@ x16_final:
 	VMOVDQU32   Z5, 448(SP)
 	VMOVDQU32   Z6, 512(SP)
 	VMOVDQU32   Z7, 576(SP)
-	VPADDD.BCST (BX), Z7, Z7
+	VPADDD.BCST (DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -2605,7 +2607,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 4(BX), Z6, Z6
+	VPADDD.BCST 4(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -2623,7 +2625,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 8(BX), Z5, Z5
+	VPADDD.BCST 8(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -2641,7 +2643,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 12(BX), Z4, Z4
+	VPADDD.BCST 12(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -2659,7 +2661,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 16(BX), Z3, Z3
+	VPADDD.BCST 16(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -2677,7 +2679,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 20(BX), Z2, Z2
+	VPADDD.BCST 20(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -2695,7 +2697,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 24(BX), Z1, Z1
+	VPADDD.BCST 24(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -2713,7 +2715,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 28(BX), Z0, Z0
+	VPADDD.BCST 28(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -2731,7 +2733,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 32(BX), Z7, Z7
+	VPADDD.BCST 32(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -2749,7 +2751,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 36(BX), Z6, Z6
+	VPADDD.BCST 36(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -2767,7 +2769,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 40(BX), Z5, Z5
+	VPADDD.BCST 40(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -2785,7 +2787,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 44(BX), Z4, Z4
+	VPADDD.BCST 44(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -2803,7 +2805,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 48(BX), Z3, Z3
+	VPADDD.BCST 48(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -2821,7 +2823,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 52(BX), Z2, Z2
+	VPADDD.BCST 52(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -2839,7 +2841,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 56(BX), Z1, Z1
+	VPADDD.BCST 56(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -2857,7 +2859,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 60(BX), Z0, Z0
+	VPADDD.BCST 60(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -2875,7 +2877,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 64(BX), Z7, Z7
+	VPADDD.BCST 64(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -2893,7 +2895,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 68(BX), Z6, Z6
+	VPADDD.BCST 68(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -2911,7 +2913,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 72(BX), Z5, Z5
+	VPADDD.BCST 72(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -2929,7 +2931,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 76(BX), Z4, Z4
+	VPADDD.BCST 76(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -2947,7 +2949,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 80(BX), Z3, Z3
+	VPADDD.BCST 80(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -2965,7 +2967,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 84(BX), Z2, Z2
+	VPADDD.BCST 84(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -2983,7 +2985,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 88(BX), Z1, Z1
+	VPADDD.BCST 88(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -3001,7 +3003,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 92(BX), Z0, Z0
+	VPADDD.BCST 92(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -3019,7 +3021,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 96(BX), Z7, Z7
+	VPADDD.BCST 96(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -3037,7 +3039,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 100(BX), Z6, Z6
+	VPADDD.BCST 100(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -3055,7 +3057,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 104(BX), Z5, Z5
+	VPADDD.BCST 104(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -3073,7 +3075,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 108(BX), Z4, Z4
+	VPADDD.BCST 108(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -3091,7 +3093,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 112(BX), Z3, Z3
+	VPADDD.BCST 112(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -3109,7 +3111,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 116(BX), Z2, Z2
+	VPADDD.BCST 116(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -3127,7 +3129,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 120(BX), Z1, Z1
+	VPADDD.BCST 120(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -3145,7 +3147,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 124(BX), Z0, Z0
+	VPADDD.BCST 124(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -3163,7 +3165,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 128(BX), Z7, Z7
+	VPADDD.BCST 128(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -3181,7 +3183,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 132(BX), Z6, Z6
+	VPADDD.BCST 132(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -3199,7 +3201,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 136(BX), Z5, Z5
+	VPADDD.BCST 136(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -3217,7 +3219,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 140(BX), Z4, Z4
+	VPADDD.BCST 140(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -3235,7 +3237,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 144(BX), Z3, Z3
+	VPADDD.BCST 144(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -3253,7 +3255,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 148(BX), Z2, Z2
+	VPADDD.BCST 148(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -3271,7 +3273,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 152(BX), Z1, Z1
+	VPADDD.BCST 152(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -3289,7 +3291,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 156(BX), Z0, Z0
+	VPADDD.BCST 156(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -3307,7 +3309,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 160(BX), Z7, Z7
+	VPADDD.BCST 160(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -3325,7 +3327,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 164(BX), Z6, Z6
+	VPADDD.BCST 164(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -3343,7 +3345,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 168(BX), Z5, Z5
+	VPADDD.BCST 168(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -3361,7 +3363,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 172(BX), Z4, Z4
+	VPADDD.BCST 172(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -3379,7 +3381,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 176(BX), Z3, Z3
+	VPADDD.BCST 176(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -3397,7 +3399,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 180(BX), Z2, Z2
+	VPADDD.BCST 180(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -3415,7 +3417,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 184(BX), Z1, Z1
+	VPADDD.BCST 184(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -3433,7 +3435,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 188(BX), Z0, Z0
+	VPADDD.BCST 188(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -3451,7 +3453,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 192(BX), Z7, Z7
+	VPADDD.BCST 192(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -3469,7 +3471,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 196(BX), Z6, Z6
+	VPADDD.BCST 196(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -3487,7 +3489,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 200(BX), Z5, Z5
+	VPADDD.BCST 200(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -3505,7 +3507,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 204(BX), Z4, Z4
+	VPADDD.BCST 204(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -3523,7 +3525,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 208(BX), Z3, Z3
+	VPADDD.BCST 208(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -3541,7 +3543,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 212(BX), Z2, Z2
+	VPADDD.BCST 212(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -3559,7 +3561,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 216(BX), Z1, Z1
+	VPADDD.BCST 216(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -3577,7 +3579,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 220(BX), Z0, Z0
+	VPADDD.BCST 220(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -3595,7 +3597,7 @@ x16_final:
 	VMOVDQA32   Z1, Z9
 	VPTERNLOGD  $0xe8, Z3, Z2, Z9
 	VPADDD      Z9, Z0, Z0
-	VPADDD.BCST 224(BX), Z7, Z7
+	VPADDD.BCST 224(DX), Z7, Z7
 	VPRORD      $0x06, Z4, Z8
 	VPRORD      $0x0b, Z4, Z9
 	VPRORD      $0x19, Z4, Z10
@@ -3613,7 +3615,7 @@ x16_final:
 	VMOVDQA32   Z0, Z9
 	VPTERNLOGD  $0xe8, Z2, Z1, Z9
 	VPADDD      Z9, Z7, Z7
-	VPADDD.BCST 228(BX), Z6, Z6
+	VPADDD.BCST 228(DX), Z6, Z6
 	VPRORD      $0x06, Z3, Z8
 	VPRORD      $0x0b, Z3, Z9
 	VPRORD      $0x19, Z3, Z10
@@ -3631,7 +3633,7 @@ x16_final:
 	VMOVDQA32   Z7, Z9
 	VPTERNLOGD  $0xe8, Z1, Z0, Z9
 	VPADDD      Z9, Z6, Z6
-	VPADDD.BCST 232(BX), Z5, Z5
+	VPADDD.BCST 232(DX), Z5, Z5
 	VPRORD      $0x06, Z2, Z8
 	VPRORD      $0x0b, Z2, Z9
 	VPRORD      $0x19, Z2, Z10
@@ -3649,7 +3651,7 @@ x16_final:
 	VMOVDQA32   Z6, Z9
 	VPTERNLOGD  $0xe8, Z0, Z7, Z9
 	VPADDD      Z9, Z5, Z5
-	VPADDD.BCST 236(BX), Z4, Z4
+	VPADDD.BCST 236(DX), Z4, Z4
 	VPRORD      $0x06, Z1, Z8
 	VPRORD      $0x0b, Z1, Z9
 	VPRORD      $0x19, Z1, Z10
@@ -3667,7 +3669,7 @@ x16_final:
 	VMOVDQA32   Z5, Z9
 	VPTERNLOGD  $0xe8, Z7, Z6, Z9
 	VPADDD      Z9, Z4, Z4
-	VPADDD.BCST 240(BX), Z3, Z3
+	VPADDD.BCST 240(DX), Z3, Z3
 	VPRORD      $0x06, Z0, Z8
 	VPRORD      $0x0b, Z0, Z9
 	VPRORD      $0x19, Z0, Z10
@@ -3685,7 +3687,7 @@ x16_final:
 	VMOVDQA32   Z4, Z9
 	VPTERNLOGD  $0xe8, Z6, Z5, Z9
 	VPADDD      Z9, Z3, Z3
-	VPADDD.BCST 244(BX), Z2, Z2
+	VPADDD.BCST 244(DX), Z2, Z2
 	VPRORD      $0x06, Z7, Z8
 	VPRORD      $0x0b, Z7, Z9
 	VPRORD      $0x19, Z7, Z10
@@ -3703,7 +3705,7 @@ x16_final:
 	VMOVDQA32   Z3, Z9
 	VPTERNLOGD  $0xe8, Z5, Z4, Z9
 	VPADDD      Z9, Z2, Z2
-	VPADDD.BCST 248(BX), Z1, Z1
+	VPADDD.BCST 248(DX), Z1, Z1
 	VPRORD      $0x06, Z6, Z8
 	VPRORD      $0x0b, Z6, Z9
 	VPRORD      $0x19, Z6, Z10
@@ -3721,7 +3723,7 @@ x16_final:
 	VMOVDQA32   Z2, Z9
 	VPTERNLOGD  $0xe8, Z4, Z3, Z9
 	VPADDD      Z9, Z1, Z1
-	VPADDD.BCST 252(BX), Z0, Z0
+	VPADDD.BCST 252(DX), Z0, Z0
 	VPRORD      $0x06, Z5, Z8
 	VPRORD      $0x0b, Z5, Z9
 	VPRORD      $0x19, Z5, Z10
@@ -3851,3 +3853,6162 @@ DATA manyBswap512<>+40(SB)/8, $0x0c0d0e0f08090a0b
 DATA manyBswap512<>+48(SB)/8, $0x0405060700010203
 DATA manyBswap512<>+56(SB)/8, $0x0c0d0e0f08090a0b
 GLOBL manyBswap512<>(SB), RODATA|NOPTR, $64
+
+// func sumMany256x8AVX2(out *byte, in *byte, stride int, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int)
+// Requires: AVX, AVX2, CMOV
+TEXT ·sumMany256x8AVX2(SB), $896-56
+	MOVQ         lanes+48(FP), AX
+	MOVQ         stride+16(FP), CX
+	XORQ         DX, DX
+	XORQ         BX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x00
+	CMOVQLE      DX, SI
+	MOVQ         SI, (SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x01
+	CMOVQLE      DX, SI
+	MOVQ         SI, 8(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x02
+	CMOVQLE      DX, SI
+	MOVQ         SI, 16(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x03
+	CMOVQLE      DX, SI
+	MOVQ         SI, 24(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x04
+	CMOVQLE      DX, SI
+	MOVQ         SI, 32(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x05
+	CMOVQLE      DX, SI
+	MOVQ         SI, 40(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x06
+	CMOVQLE      DX, SI
+	MOVQ         SI, 48(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x07
+	CMOVQLE      DX, SI
+	MOVQ         SI, 56(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x08
+	CMOVQLE      DX, SI
+	MOVQ         SI, 64(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x09
+	CMOVQLE      DX, SI
+	MOVQ         SI, 72(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x0a
+	CMOVQLE      DX, SI
+	MOVQ         SI, 80(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x0b
+	CMOVQLE      DX, SI
+	MOVQ         SI, 88(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x0c
+	CMOVQLE      DX, SI
+	MOVQ         SI, 96(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x0d
+	CMOVQLE      DX, SI
+	MOVQ         SI, 104(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, SI
+	CMPQ         AX, $0x0e
+	CMOVQLE      DX, SI
+	MOVQ         SI, 112(SP)
+	ADDQ         CX, BX
+	MOVQ         BX, CX
+	CMPQ         AX, $0x0f
+	CMOVQLE      DX, CX
+	MOVQ         CX, 120(SP)
+	MOVQ         iv+40(FP), CX
+	VPBROADCASTD (CX), Y0
+	VPBROADCASTD 4(CX), Y1
+	VPBROADCASTD 8(CX), Y2
+	VPBROADCASTD 12(CX), Y3
+	VPBROADCASTD 16(CX), Y4
+	VPBROADCASTD 20(CX), Y5
+	VPBROADCASTD 24(CX), Y6
+	VPBROADCASTD 28(CX), Y7
+	MOVQ         in+8(FP), CX
+	MOVQ         wk+32(FP), DX
+	MOVQ         blocks+24(FP), BX
+	TESTQ        BX, BX
+	JZ           x8_final
+
+x8_block:
+	VMOVDQU Y0, 128(SP)
+	VMOVDQU Y1, 160(SP)
+	VMOVDQU Y2, 192(SP)
+	VMOVDQU Y3, 224(SP)
+	VMOVDQU Y4, 256(SP)
+	VMOVDQU Y5, 288(SP)
+	VMOVDQU Y6, 320(SP)
+	VMOVDQU Y7, 352(SP)
+
+	// Each half block: one row of 8 words per message, transposed,
+	// byte-swapped, to the schedule ring; then the state back.
+	MOVQ         (SP), SI
+	VMOVDQU      (CX)(SI*1), Y0
+	MOVQ         8(SP), SI
+	VMOVDQU      (CX)(SI*1), Y1
+	MOVQ         16(SP), SI
+	VMOVDQU      (CX)(SI*1), Y2
+	MOVQ         24(SP), SI
+	VMOVDQU      (CX)(SI*1), Y3
+	MOVQ         32(SP), SI
+	VMOVDQU      (CX)(SI*1), Y4
+	MOVQ         40(SP), SI
+	VMOVDQU      (CX)(SI*1), Y5
+	MOVQ         48(SP), SI
+	VMOVDQU      (CX)(SI*1), Y6
+	MOVQ         56(SP), SI
+	VMOVDQU      (CX)(SI*1), Y7
+	VPUNPCKLDQ   Y1, Y0, Y8
+	VPUNPCKHDQ   Y1, Y0, Y9
+	VPUNPCKLDQ   Y3, Y2, Y10
+	VPUNPCKHDQ   Y3, Y2, Y11
+	VPUNPCKLDQ   Y5, Y4, Y12
+	VPUNPCKHDQ   Y5, Y4, Y13
+	VPUNPCKLDQ   Y7, Y6, Y14
+	VPUNPCKHDQ   Y7, Y6, Y15
+	VPUNPCKLQDQ  Y10, Y8, Y0
+	VPUNPCKHQDQ  Y10, Y8, Y1
+	VPUNPCKLQDQ  Y11, Y9, Y2
+	VPUNPCKHQDQ  Y11, Y9, Y3
+	VPUNPCKLQDQ  Y14, Y12, Y4
+	VPUNPCKHQDQ  Y14, Y12, Y5
+	VPUNPCKLQDQ  Y15, Y13, Y6
+	VPUNPCKHQDQ  Y15, Y13, Y7
+	VPERM2I128   $0x20, Y4, Y0, Y8
+	VPERM2I128   $0x31, Y4, Y0, Y12
+	VPERM2I128   $0x20, Y5, Y1, Y9
+	VPERM2I128   $0x31, Y5, Y1, Y13
+	VPERM2I128   $0x20, Y6, Y2, Y10
+	VPERM2I128   $0x31, Y6, Y2, Y14
+	VPERM2I128   $0x20, Y7, Y3, Y11
+	VPERM2I128   $0x31, Y7, Y3, Y15
+	VPSHUFB      manyBswap256<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, 384(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y9, Y9
+	VMOVDQU      Y9, 416(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, 448(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, 480(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y12, Y12
+	VMOVDQU      Y12, 512(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y13, Y13
+	VMOVDQU      Y13, 544(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y14, Y14
+	VMOVDQU      Y14, 576(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y15, Y15
+	VMOVDQU      Y15, 608(SP)
+	MOVQ         (SP), SI
+	VMOVDQU      32(CX)(SI*1), Y0
+	MOVQ         8(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y1
+	MOVQ         16(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y2
+	MOVQ         24(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y3
+	MOVQ         32(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y4
+	MOVQ         40(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y5
+	MOVQ         48(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y6
+	MOVQ         56(SP), SI
+	VMOVDQU      32(CX)(SI*1), Y7
+	VPUNPCKLDQ   Y1, Y0, Y8
+	VPUNPCKHDQ   Y1, Y0, Y9
+	VPUNPCKLDQ   Y3, Y2, Y10
+	VPUNPCKHDQ   Y3, Y2, Y11
+	VPUNPCKLDQ   Y5, Y4, Y12
+	VPUNPCKHDQ   Y5, Y4, Y13
+	VPUNPCKLDQ   Y7, Y6, Y14
+	VPUNPCKHDQ   Y7, Y6, Y15
+	VPUNPCKLQDQ  Y10, Y8, Y0
+	VPUNPCKHQDQ  Y10, Y8, Y1
+	VPUNPCKLQDQ  Y11, Y9, Y2
+	VPUNPCKHQDQ  Y11, Y9, Y3
+	VPUNPCKLQDQ  Y14, Y12, Y4
+	VPUNPCKHQDQ  Y14, Y12, Y5
+	VPUNPCKLQDQ  Y15, Y13, Y6
+	VPUNPCKHQDQ  Y15, Y13, Y7
+	VPERM2I128   $0x20, Y4, Y0, Y8
+	VPERM2I128   $0x31, Y4, Y0, Y12
+	VPERM2I128   $0x20, Y5, Y1, Y9
+	VPERM2I128   $0x31, Y5, Y1, Y13
+	VPERM2I128   $0x20, Y6, Y2, Y10
+	VPERM2I128   $0x31, Y6, Y2, Y14
+	VPERM2I128   $0x20, Y7, Y3, Y11
+	VPERM2I128   $0x31, Y7, Y3, Y15
+	VPSHUFB      manyBswap256<>+0(SB), Y8, Y8
+	VMOVDQU      Y8, 640(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y9, Y9
+	VMOVDQU      Y9, 672(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y10, Y10
+	VMOVDQU      Y10, 704(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y11, Y11
+	VMOVDQU      Y11, 736(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y12, Y12
+	VMOVDQU      Y12, 768(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y13, Y13
+	VMOVDQU      Y13, 800(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y14, Y14
+	VMOVDQU      Y14, 832(SP)
+	VPSHUFB      manyBswap256<>+0(SB), Y15, Y15
+	VMOVDQU      Y15, 864(SP)
+	VMOVDQU      128(SP), Y0
+	VMOVDQU      160(SP), Y1
+	VMOVDQU      192(SP), Y2
+	VMOVDQU      224(SP), Y3
+	VMOVDQU      256(SP), Y4
+	VMOVDQU      288(SP), Y5
+	VMOVDQU      320(SP), Y6
+	VMOVDQU      352(SP), Y7
+	VPADDD       384(SP), Y7, Y7
+	VPBROADCASTD k256<>+0(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       416(SP), Y6, Y6
+	VPBROADCASTD k256<>+4(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       448(SP), Y5, Y5
+	VPBROADCASTD k256<>+8(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       480(SP), Y4, Y4
+	VPBROADCASTD k256<>+12(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       512(SP), Y3, Y3
+	VPBROADCASTD k256<>+16(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       544(SP), Y2, Y2
+	VPBROADCASTD k256<>+20(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       576(SP), Y1, Y1
+	VPBROADCASTD k256<>+24(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       608(SP), Y0, Y0
+	VPBROADCASTD k256<>+28(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       640(SP), Y7, Y7
+	VPBROADCASTD k256<>+32(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       672(SP), Y6, Y6
+	VPBROADCASTD k256<>+36(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       704(SP), Y5, Y5
+	VPBROADCASTD k256<>+40(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       736(SP), Y4, Y4
+	VPBROADCASTD k256<>+44(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       768(SP), Y3, Y3
+	VPBROADCASTD k256<>+48(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       800(SP), Y2, Y2
+	VPBROADCASTD k256<>+52(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       832(SP), Y1, Y1
+	VPBROADCASTD k256<>+56(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       864(SP), Y0, Y0
+	VPBROADCASTD k256<>+60(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VMOVDQU      416(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      832(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       384(SP), Y11, Y11
+	VPADDD       672(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 384(SP)
+	VPADDD       384(SP), Y7, Y7
+	VPBROADCASTD k256<>+64(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      448(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      864(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       416(SP), Y11, Y11
+	VPADDD       704(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 416(SP)
+	VPADDD       416(SP), Y6, Y6
+	VPBROADCASTD k256<>+68(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VMOVDQU      480(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      384(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       448(SP), Y11, Y11
+	VPADDD       736(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 448(SP)
+	VPADDD       448(SP), Y5, Y5
+	VPBROADCASTD k256<>+72(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VMOVDQU      512(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      416(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       480(SP), Y11, Y11
+	VPADDD       768(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 480(SP)
+	VPADDD       480(SP), Y4, Y4
+	VPBROADCASTD k256<>+76(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VMOVDQU      544(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      448(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       512(SP), Y11, Y11
+	VPADDD       800(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 512(SP)
+	VPADDD       512(SP), Y3, Y3
+	VPBROADCASTD k256<>+80(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VMOVDQU      576(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      480(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       544(SP), Y11, Y11
+	VPADDD       832(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 544(SP)
+	VPADDD       544(SP), Y2, Y2
+	VPBROADCASTD k256<>+84(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VMOVDQU      608(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      512(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       576(SP), Y11, Y11
+	VPADDD       864(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 576(SP)
+	VPADDD       576(SP), Y1, Y1
+	VPBROADCASTD k256<>+88(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VMOVDQU      640(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      544(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       608(SP), Y11, Y11
+	VPADDD       384(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 608(SP)
+	VPADDD       608(SP), Y0, Y0
+	VPBROADCASTD k256<>+92(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VMOVDQU      672(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      576(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       640(SP), Y11, Y11
+	VPADDD       416(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 640(SP)
+	VPADDD       640(SP), Y7, Y7
+	VPBROADCASTD k256<>+96(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      704(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      608(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       672(SP), Y11, Y11
+	VPADDD       448(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 672(SP)
+	VPADDD       672(SP), Y6, Y6
+	VPBROADCASTD k256<>+100(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VMOVDQU      736(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      640(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       704(SP), Y11, Y11
+	VPADDD       480(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 704(SP)
+	VPADDD       704(SP), Y5, Y5
+	VPBROADCASTD k256<>+104(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VMOVDQU      768(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      672(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       736(SP), Y11, Y11
+	VPADDD       512(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 736(SP)
+	VPADDD       736(SP), Y4, Y4
+	VPBROADCASTD k256<>+108(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VMOVDQU      800(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      704(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       768(SP), Y11, Y11
+	VPADDD       544(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 768(SP)
+	VPADDD       768(SP), Y3, Y3
+	VPBROADCASTD k256<>+112(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VMOVDQU      832(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      736(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       800(SP), Y11, Y11
+	VPADDD       576(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 800(SP)
+	VPADDD       800(SP), Y2, Y2
+	VPBROADCASTD k256<>+116(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VMOVDQU      864(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      768(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       832(SP), Y11, Y11
+	VPADDD       608(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 832(SP)
+	VPADDD       832(SP), Y1, Y1
+	VPBROADCASTD k256<>+120(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VMOVDQU      384(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      800(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       864(SP), Y11, Y11
+	VPADDD       640(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 864(SP)
+	VPADDD       864(SP), Y0, Y0
+	VPBROADCASTD k256<>+124(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VMOVDQU      416(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      832(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       384(SP), Y11, Y11
+	VPADDD       672(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 384(SP)
+	VPADDD       384(SP), Y7, Y7
+	VPBROADCASTD k256<>+128(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      448(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      864(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       416(SP), Y11, Y11
+	VPADDD       704(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 416(SP)
+	VPADDD       416(SP), Y6, Y6
+	VPBROADCASTD k256<>+132(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VMOVDQU      480(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      384(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       448(SP), Y11, Y11
+	VPADDD       736(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 448(SP)
+	VPADDD       448(SP), Y5, Y5
+	VPBROADCASTD k256<>+136(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VMOVDQU      512(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      416(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       480(SP), Y11, Y11
+	VPADDD       768(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 480(SP)
+	VPADDD       480(SP), Y4, Y4
+	VPBROADCASTD k256<>+140(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VMOVDQU      544(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      448(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       512(SP), Y11, Y11
+	VPADDD       800(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 512(SP)
+	VPADDD       512(SP), Y3, Y3
+	VPBROADCASTD k256<>+144(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VMOVDQU      576(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      480(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       544(SP), Y11, Y11
+	VPADDD       832(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 544(SP)
+	VPADDD       544(SP), Y2, Y2
+	VPBROADCASTD k256<>+148(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VMOVDQU      608(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      512(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       576(SP), Y11, Y11
+	VPADDD       864(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 576(SP)
+	VPADDD       576(SP), Y1, Y1
+	VPBROADCASTD k256<>+152(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VMOVDQU      640(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      544(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       608(SP), Y11, Y11
+	VPADDD       384(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 608(SP)
+	VPADDD       608(SP), Y0, Y0
+	VPBROADCASTD k256<>+156(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VMOVDQU      672(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      576(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       640(SP), Y11, Y11
+	VPADDD       416(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 640(SP)
+	VPADDD       640(SP), Y7, Y7
+	VPBROADCASTD k256<>+160(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      704(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      608(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       672(SP), Y11, Y11
+	VPADDD       448(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 672(SP)
+	VPADDD       672(SP), Y6, Y6
+	VPBROADCASTD k256<>+164(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VMOVDQU      736(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      640(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       704(SP), Y11, Y11
+	VPADDD       480(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 704(SP)
+	VPADDD       704(SP), Y5, Y5
+	VPBROADCASTD k256<>+168(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VMOVDQU      768(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      672(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       736(SP), Y11, Y11
+	VPADDD       512(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 736(SP)
+	VPADDD       736(SP), Y4, Y4
+	VPBROADCASTD k256<>+172(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VMOVDQU      800(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      704(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       768(SP), Y11, Y11
+	VPADDD       544(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 768(SP)
+	VPADDD       768(SP), Y3, Y3
+	VPBROADCASTD k256<>+176(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VMOVDQU      832(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      736(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       800(SP), Y11, Y11
+	VPADDD       576(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 800(SP)
+	VPADDD       800(SP), Y2, Y2
+	VPBROADCASTD k256<>+180(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VMOVDQU      864(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      768(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       832(SP), Y11, Y11
+	VPADDD       608(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 832(SP)
+	VPADDD       832(SP), Y1, Y1
+	VPBROADCASTD k256<>+184(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VMOVDQU      384(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      800(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       864(SP), Y11, Y11
+	VPADDD       640(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 864(SP)
+	VPADDD       864(SP), Y0, Y0
+	VPBROADCASTD k256<>+188(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VMOVDQU      416(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      832(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       384(SP), Y11, Y11
+	VPADDD       672(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 384(SP)
+	VPADDD       384(SP), Y7, Y7
+	VPBROADCASTD k256<>+192(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      448(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      864(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       416(SP), Y11, Y11
+	VPADDD       704(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 416(SP)
+	VPADDD       416(SP), Y6, Y6
+	VPBROADCASTD k256<>+196(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VMOVDQU      480(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      384(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       448(SP), Y11, Y11
+	VPADDD       736(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 448(SP)
+	VPADDD       448(SP), Y5, Y5
+	VPBROADCASTD k256<>+200(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VMOVDQU      512(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      416(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       480(SP), Y11, Y11
+	VPADDD       768(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 480(SP)
+	VPADDD       480(SP), Y4, Y4
+	VPBROADCASTD k256<>+204(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VMOVDQU      544(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      448(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       512(SP), Y11, Y11
+	VPADDD       800(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 512(SP)
+	VPADDD       512(SP), Y3, Y3
+	VPBROADCASTD k256<>+208(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VMOVDQU      576(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      480(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       544(SP), Y11, Y11
+	VPADDD       832(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 544(SP)
+	VPADDD       544(SP), Y2, Y2
+	VPBROADCASTD k256<>+212(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VMOVDQU      608(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      512(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       576(SP), Y11, Y11
+	VPADDD       864(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 576(SP)
+	VPADDD       576(SP), Y1, Y1
+	VPBROADCASTD k256<>+216(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VMOVDQU      640(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      544(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       608(SP), Y11, Y11
+	VPADDD       384(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 608(SP)
+	VPADDD       608(SP), Y0, Y0
+	VPBROADCASTD k256<>+220(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VMOVDQU      672(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      576(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       640(SP), Y11, Y11
+	VPADDD       416(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 640(SP)
+	VPADDD       640(SP), Y7, Y7
+	VPBROADCASTD k256<>+224(SB), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VMOVDQU      704(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      608(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       672(SP), Y11, Y11
+	VPADDD       448(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 672(SP)
+	VPADDD       672(SP), Y6, Y6
+	VPBROADCASTD k256<>+228(SB), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VMOVDQU      736(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      640(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       704(SP), Y11, Y11
+	VPADDD       480(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 704(SP)
+	VPADDD       704(SP), Y5, Y5
+	VPBROADCASTD k256<>+232(SB), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VMOVDQU      768(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      672(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       736(SP), Y11, Y11
+	VPADDD       512(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 736(SP)
+	VPADDD       736(SP), Y4, Y4
+	VPBROADCASTD k256<>+236(SB), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VMOVDQU      800(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      704(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       768(SP), Y11, Y11
+	VPADDD       544(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 768(SP)
+	VPADDD       768(SP), Y3, Y3
+	VPBROADCASTD k256<>+240(SB), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VMOVDQU      832(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      736(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       800(SP), Y11, Y11
+	VPADDD       576(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 800(SP)
+	VPADDD       800(SP), Y2, Y2
+	VPBROADCASTD k256<>+244(SB), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VMOVDQU      864(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      768(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       832(SP), Y11, Y11
+	VPADDD       608(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 832(SP)
+	VPADDD       832(SP), Y1, Y1
+	VPBROADCASTD k256<>+248(SB), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VMOVDQU      384(SP), Y10
+	VPSRLD       $0x07, Y10, Y11
+	VPSLLD       $0x19, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x12, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSLLD       $0x0e, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VPSRLD       $0x03, Y10, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      800(SP), Y10
+	VPSRLD       $0x11, Y10, Y12
+	VPSLLD       $0x0f, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x13, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSLLD       $0x0d, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPSRLD       $0x0a, Y10, Y13
+	VPXOR        Y13, Y12, Y12
+	VPADDD       864(SP), Y11, Y11
+	VPADDD       640(SP), Y11, Y11
+	VPADDD       Y12, Y11, Y11
+	VMOVDQU      Y11, 864(SP)
+	VPADDD       864(SP), Y0, Y0
+	VPBROADCASTD k256<>+252(SB), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       128(SP), Y0, Y0
+	VPADDD       160(SP), Y1, Y1
+	VPADDD       192(SP), Y2, Y2
+	VPADDD       224(SP), Y3, Y3
+	VPADDD       256(SP), Y4, Y4
+	VPADDD       288(SP), Y5, Y5
+	VPADDD       320(SP), Y6, Y6
+	VPADDD       352(SP), Y7, Y7
+	ADDQ         $0x40, CX
+	DECQ         BX
+	JNZ          x8_block
+
+x8_final:
+	TESTQ DX, DX
+	JZ    x8_store
+
+	// The shared last block: W+K from wk, no schedule to compute.
+	VMOVDQU      Y0, 128(SP)
+	VMOVDQU      Y1, 160(SP)
+	VMOVDQU      Y2, 192(SP)
+	VMOVDQU      Y3, 224(SP)
+	VMOVDQU      Y4, 256(SP)
+	VMOVDQU      Y5, 288(SP)
+	VMOVDQU      Y6, 320(SP)
+	VMOVDQU      Y7, 352(SP)
+	VPBROADCASTD (DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 4(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 8(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 12(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 16(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 20(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 24(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 28(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 32(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 36(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 40(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 44(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 48(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 52(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 56(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 60(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 64(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 68(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 72(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 76(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 80(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 84(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 88(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 92(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 96(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 100(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 104(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 108(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 112(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 116(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 120(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 124(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 128(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 132(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 136(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 140(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 144(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 148(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 152(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 156(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 160(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 164(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 168(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 172(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 176(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 180(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 184(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 188(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 192(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 196(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 200(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 204(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 208(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 212(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 216(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 220(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPBROADCASTD 224(DX), Y8
+	VPADDD       Y8, Y7, Y7
+	VPSRLD       $0x06, Y4, Y8
+	VPSLLD       $0x1a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPXOR        Y6, Y5, Y8
+	VPAND        Y4, Y8, Y8
+	VPXOR        Y6, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPADDD       Y7, Y3, Y3
+	VPSRLD       $0x02, Y0, Y8
+	VPSLLD       $0x1e, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPOR         Y1, Y0, Y8
+	VPAND        Y2, Y8, Y8
+	VPAND        Y1, Y0, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y7, Y7
+	VPBROADCASTD 228(DX), Y8
+	VPADDD       Y8, Y6, Y6
+	VPSRLD       $0x06, Y3, Y8
+	VPSLLD       $0x1a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPXOR        Y5, Y4, Y8
+	VPAND        Y3, Y8, Y8
+	VPXOR        Y5, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPADDD       Y6, Y2, Y2
+	VPSRLD       $0x02, Y7, Y8
+	VPSLLD       $0x1e, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPOR         Y0, Y7, Y8
+	VPAND        Y1, Y8, Y8
+	VPAND        Y0, Y7, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y6, Y6
+	VPBROADCASTD 232(DX), Y8
+	VPADDD       Y8, Y5, Y5
+	VPSRLD       $0x06, Y2, Y8
+	VPSLLD       $0x1a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPXOR        Y4, Y3, Y8
+	VPAND        Y2, Y8, Y8
+	VPXOR        Y4, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPADDD       Y5, Y1, Y1
+	VPSRLD       $0x02, Y6, Y8
+	VPSLLD       $0x1e, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPOR         Y7, Y6, Y8
+	VPAND        Y0, Y8, Y8
+	VPAND        Y7, Y6, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y5, Y5
+	VPBROADCASTD 236(DX), Y8
+	VPADDD       Y8, Y4, Y4
+	VPSRLD       $0x06, Y1, Y8
+	VPSLLD       $0x1a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPXOR        Y3, Y2, Y8
+	VPAND        Y1, Y8, Y8
+	VPXOR        Y3, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPADDD       Y4, Y0, Y0
+	VPSRLD       $0x02, Y5, Y8
+	VPSLLD       $0x1e, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPOR         Y6, Y5, Y8
+	VPAND        Y7, Y8, Y8
+	VPAND        Y6, Y5, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y4, Y4
+	VPBROADCASTD 240(DX), Y8
+	VPADDD       Y8, Y3, Y3
+	VPSRLD       $0x06, Y0, Y8
+	VPSLLD       $0x1a, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y0, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPXOR        Y2, Y1, Y8
+	VPAND        Y0, Y8, Y8
+	VPXOR        Y2, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPADDD       Y3, Y7, Y7
+	VPSRLD       $0x02, Y4, Y8
+	VPSLLD       $0x1e, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y4, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPOR         Y5, Y4, Y8
+	VPAND        Y6, Y8, Y8
+	VPAND        Y5, Y4, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y3, Y3
+	VPBROADCASTD 244(DX), Y8
+	VPADDD       Y8, Y2, Y2
+	VPSRLD       $0x06, Y7, Y8
+	VPSLLD       $0x1a, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y7, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPXOR        Y1, Y0, Y8
+	VPAND        Y7, Y8, Y8
+	VPXOR        Y1, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPADDD       Y2, Y6, Y6
+	VPSRLD       $0x02, Y3, Y8
+	VPSLLD       $0x1e, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y3, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPOR         Y4, Y3, Y8
+	VPAND        Y5, Y8, Y8
+	VPAND        Y4, Y3, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y2, Y2
+	VPBROADCASTD 248(DX), Y8
+	VPADDD       Y8, Y1, Y1
+	VPSRLD       $0x06, Y6, Y8
+	VPSLLD       $0x1a, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPXOR        Y0, Y7, Y8
+	VPAND        Y6, Y8, Y8
+	VPXOR        Y0, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPADDD       Y1, Y5, Y5
+	VPSRLD       $0x02, Y2, Y8
+	VPSLLD       $0x1e, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y2, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPOR         Y3, Y2, Y8
+	VPAND        Y4, Y8, Y8
+	VPAND        Y3, Y2, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y1, Y1
+	VPBROADCASTD 252(DX), Y8
+	VPADDD       Y8, Y0, Y0
+	VPSRLD       $0x06, Y5, Y8
+	VPSLLD       $0x1a, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0b, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x15, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x19, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x07, Y5, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPXOR        Y7, Y6, Y8
+	VPAND        Y5, Y8, Y8
+	VPXOR        Y7, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       Y0, Y4, Y4
+	VPSRLD       $0x02, Y1, Y8
+	VPSLLD       $0x1e, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x0d, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x13, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSRLD       $0x16, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLD       $0x0a, Y1, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPOR         Y2, Y1, Y8
+	VPAND        Y3, Y8, Y8
+	VPAND        Y2, Y1, Y9
+	VPOR         Y9, Y8, Y8
+	VPADDD       Y8, Y0, Y0
+	VPADDD       128(SP), Y0, Y0
+	VPADDD       160(SP), Y1, Y1
+	VPADDD       192(SP), Y2, Y2
+	VPADDD       224(SP), Y3, Y3
+	VPADDD       256(SP), Y4, Y4
+	VPADDD       288(SP), Y5, Y5
+	VPADDD       320(SP), Y6, Y6
+	VPADDD       352(SP), Y7, Y7
+
+x8_store:
+	// Big-endian digests, one 32-byte row per message.
+	VPSHUFB     manyBswap256<>+0(SB), Y0, Y0
+	VPSHUFB     manyBswap256<>+0(SB), Y1, Y1
+	VPSHUFB     manyBswap256<>+0(SB), Y2, Y2
+	VPSHUFB     manyBswap256<>+0(SB), Y3, Y3
+	VPSHUFB     manyBswap256<>+0(SB), Y4, Y4
+	VPSHUFB     manyBswap256<>+0(SB), Y5, Y5
+	VPSHUFB     manyBswap256<>+0(SB), Y6, Y6
+	VPSHUFB     manyBswap256<>+0(SB), Y7, Y7
+	MOVQ        out+0(FP), CX
+	VPUNPCKLDQ  Y1, Y0, Y8
+	VPUNPCKHDQ  Y1, Y0, Y9
+	VPUNPCKLDQ  Y3, Y2, Y10
+	VPUNPCKHDQ  Y3, Y2, Y11
+	VPUNPCKLDQ  Y5, Y4, Y12
+	VPUNPCKHDQ  Y5, Y4, Y13
+	VPUNPCKLDQ  Y7, Y6, Y14
+	VPUNPCKHDQ  Y7, Y6, Y15
+	VPUNPCKLQDQ Y10, Y8, Y0
+	VPUNPCKHQDQ Y10, Y8, Y1
+	VPUNPCKLQDQ Y11, Y9, Y2
+	VPUNPCKHQDQ Y11, Y9, Y3
+	VPUNPCKLQDQ Y14, Y12, Y4
+	VPUNPCKHQDQ Y14, Y12, Y5
+	VPUNPCKLQDQ Y15, Y13, Y6
+	VPUNPCKHQDQ Y15, Y13, Y7
+	VPERM2I128  $0x20, Y4, Y0, Y8
+	VPERM2I128  $0x31, Y4, Y0, Y12
+	VPERM2I128  $0x20, Y5, Y1, Y9
+	VPERM2I128  $0x31, Y5, Y1, Y13
+	VPERM2I128  $0x20, Y6, Y2, Y10
+	VPERM2I128  $0x31, Y6, Y2, Y14
+	VPERM2I128  $0x20, Y7, Y3, Y11
+	VPERM2I128  $0x31, Y7, Y3, Y15
+	VMOVDQU     Y8, (CX)
+	CMPQ        AX, $0x01
+	JLE         x8_done
+	VMOVDQU     Y9, 32(CX)
+	CMPQ        AX, $0x02
+	JLE         x8_done
+	VMOVDQU     Y10, 64(CX)
+	CMPQ        AX, $0x03
+	JLE         x8_done
+	VMOVDQU     Y11, 96(CX)
+	CMPQ        AX, $0x04
+	JLE         x8_done
+	VMOVDQU     Y12, 128(CX)
+	CMPQ        AX, $0x05
+	JLE         x8_done
+	VMOVDQU     Y13, 160(CX)
+	CMPQ        AX, $0x06
+	JLE         x8_done
+	VMOVDQU     Y14, 192(CX)
+	CMPQ        AX, $0x07
+	JLE         x8_done
+	VMOVDQU     Y15, 224(CX)
+
+x8_done:
+	VZEROUPPER
+	RET
+
+DATA manyBswap256<>+0(SB)/8, $0x0405060700010203
+DATA manyBswap256<>+8(SB)/8, $0x0c0d0e0f08090a0b
+DATA manyBswap256<>+16(SB)/8, $0x0405060700010203
+DATA manyBswap256<>+24(SB)/8, $0x0c0d0e0f08090a0b
+GLOBL manyBswap256<>(SB), RODATA|NOPTR, $32

@@ -13,14 +13,18 @@ import (
 //   - avx512: sumMany256x16AVX512, 16 messages in the lanes of the ZMM
 //     registers (AVX-512F; AVX-512BW for the byte swaps, VPSHUFB on ZMM);
 //   - shani: sumMany256x2SHANI, two messages interleaved (SHA256RNDS2/MSG1/
-//     MSG2, PSHUFB and PALIGNR of SSSE3, PBLENDW of SSE4.1).
-var useManyAVX512, useManySHANI bool
+//     MSG2, PSHUFB and PALIGNR of SSSE3, PBLENDW of SSE4.1);
+//   - avx2: sumMany256x8AVX2, 8 messages in the lanes of the YMM registers,
+//     for CPUs with neither of the others.
+var useManyAVX512, useManySHANI, useManyAVX2 bool
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256many", Name: "avx512", Role: cpu.RoleBatch, Flag: &useManyAVX512,
 		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512BW, Funcs: []string{"sumMany256x16AVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256many", Name: "shani", Role: cpu.RoleBatch, Flag: &useManySHANI,
 		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"sumMany256x2SHANI"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256many", Name: "avx2", Role: cpu.RoleBatch, Flag: &useManyAVX2,
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"sumMany256x8AVX2"}})
 }
 
 // manyMinAVX512 is the fewest messages given to the 16-lane kernel, whose
@@ -31,6 +35,9 @@ var manyMinAVX512 = 8
 
 //go:noescape
 func sumMany256x16AVX512(out, in *byte, stride, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int)
+
+//go:noescape
+func sumMany256x8AVX2(out, in *byte, stride, blocks int, wk *[64]uint32, iv *[8]uint32, lanes int)
 
 //go:noescape
 func sumMany256x2SHANI(out, in *byte, pairs, stride, blocks int, wk *[64]uint32, iv *[8]uint32)
@@ -46,7 +53,7 @@ const manyPadBytes = 8 << 10
 // the padding block they share computed once; others are copied with their
 // padding into a stack buffer a group at a time.
 func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
-	if (!useManyAVX512 && !useManySHANI) || n < 2 || msgLen == 0 || msgLen > maxAsmSize/16 {
+	if (!useManyAVX512 && !useManySHANI && !useManyAVX2) || n < 2 || msgLen == 0 || msgLen > maxAsmSize/16 {
 		sumMany256Generic(iv, out, data, n, msgLen)
 		return
 	}
@@ -85,13 +92,20 @@ func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
 
 // manyKernel hashes the k (even) messages of in, stride bytes apart, with
 // the kernels: groups of 16 (or of at least manyMinAVX512) with AVX-512,
-// the rest in pairs with SHA-NI, or with AVX-512 too where SHA-NI is off.
+// the rest in pairs with SHA-NI, or with AVX-512 too where SHA-NI is off;
+// without either, in groups of 8 with AVX2.
 func manyKernel(out, in []byte, k, stride, blocks int, wk *[64]uint32, iv *[8]uint32) {
 	done := 0
 	var pc preempt.Counter // a preemption point per preempt.Piece hashed
 	for useManyAVX512 && (k-done >= manyMinAVX512 || !useManySHANI) && done < k {
 		l := min(16, k-done)
 		sumMany256x16AVX512(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
+		done += l
+		pc.Add(l * stride)
+	}
+	for !useManySHANI && useManyAVX2 && done < k {
+		l := min(8, k-done)
+		sumMany256x8AVX2(&out[done*Size256], &in[done*stride], stride, blocks, wk, iv, l)
 		done += l
 		pc.Add(l * stride)
 	}
