@@ -9,35 +9,102 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
+
+	flag "github.com/spf13/pflag"
 )
 
+// checkFlags are the flags of a check, shared by `check` and `sum -c`.
 type checkFlags struct {
 	alg           string
+	length        int // digest bytes a forced -a expects; 0 for any
 	quiet, status bool
 	ignoreMissing bool
 	strict, warn  bool
 	zero          bool
+	jobs          int
 	progress      string
 }
+
+// define adds the check-only flags; standalone adds those that `sum`
+// already has (-a, -z, --progress, --jobs).
+func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
+	if standalone {
+		fs.StringVarP(&f.alg, "algorithm", "a", "", "algorithm of untagged lines (default: from the tag, the list's name, or the hex length)")
+	}
+	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
+	// --quiet, --status and --warn are one setting, as in coreutils: the
+	// last one given wins.
+	for _, v := range []struct {
+		name, short string
+		p           *bool
+		usage       string
+	}{
+		{"quiet", "", &f.quiet, "do not print OK for each verified file"},
+		{"status", "", &f.status, "print nothing; the exit status tells"},
+		{"warn", "w", &f.warn, "warn about improperly formatted lines"},
+	} {
+		fl := fs.VarPF(&verbosity{f, v.p}, v.name, v.short, v.usage)
+		fl.NoOptDefVal = "true"
+	}
+	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
+	if standalone {
+		fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
+		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files hashed at once")
+		fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto, always, never")
+	}
+}
+
+// verbosity is one of --quiet, --status and --warn: setting it clears the
+// other two.
+type verbosity struct {
+	f *checkFlags
+	p *bool
+}
+
+func (v *verbosity) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return errors.New("not true or false")
+	}
+	if on {
+		v.f.quiet, v.f.status, v.f.warn = false, false, false
+	}
+	*v.p = on
+	return nil
+}
+
+func (v *verbosity) String() string { return strconv.FormatBool(v.p != nil && *v.p) }
+func (v *verbosity) Type() string   { return "bool" }
 
 func cmdCheck(args []string, e *env) error {
 	fs := newFlags("check", e)
 	var f checkFlags
-	fs.StringVarP(&f.alg, "algorithm", "a", "", "algorithm of untagged lines (default: from the tag, or the hex length)")
-	fs.BoolVar(&f.quiet, "quiet", false, "do not print OK for each verified file")
-	fs.BoolVar(&f.status, "status", false, "print nothing; the exit status tells")
-	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
-	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
-	fs.BoolVarP(&f.warn, "warn", "w", false, "warn about improperly formatted lines")
-	fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
-	fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto, always, never")
-	// Accepted for compatibility with `sum -c` command lines; no effect.
-	fs.BoolP("binary", "b", false, "ignored")
-	fs.BoolP("text", "t", false, "ignored")
+	f.define(fs, true)
+	// sha256sum -c refuses these; so does check, with the same words,
+	// rather than accept flags that would change nothing.
+	var binary, text, tag bool
+	fs.BoolVarP(&binary, "binary", "b", false, "")
+	fs.BoolVarP(&text, "text", "t", false, "")
+	fs.BoolVar(&tag, "tag", false, "")
+	for _, n := range []string{"binary", "text", "tag"} {
+		fs.MarkHidden(n)
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	switch {
+	case tag:
+		return coreutilsUsage{msg: "the --tag option is meaningless when verifying checksums", cmd: "hashkit check"}
+	case binary || text:
+		return coreutilsUsage{msg: "the --binary and --text options are meaningless when verifying checksums", cmd: "hashkit check"}
+	}
+	return f.run(e, fs.Args())
+}
+
+// run checks every list ("-" is standard input).
+func (f *checkFlags) run(e *env, lists []string) error {
 	var forced *algorithm
 	if f.alg != "" {
 		a, err := lookup(f.alg)
@@ -45,8 +112,18 @@ func cmdCheck(args []string, e *env) error {
 			return usageError{err}
 		}
 		forced = a
+		if f.length != 0 {
+			if err := a.checkLength(f.length); err != nil {
+				return usageError{err}
+			}
+		}
 	}
-	lists := fs.Args()
+	if f.jobs < 1 {
+		return usagef("--jobs must be at least 1")
+	}
+	if err := checkProgressMode(f.progress); err != nil {
+		return err
+	}
 	if len(lists) == 0 {
 		lists = []string{"-"}
 	}
@@ -54,15 +131,18 @@ func cmdCheck(args []string, e *env) error {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	for _, list := range lists {
-		if err := checkList(e, out, list, forced, &f, st); err != nil {
+		if err := checkList(e, out, list, forced, f, st); err != nil {
 			out.Flush()
-			fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", list, describe(err))
+			fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, list, describe(err))
 			st.unreadable++
+		}
+		if e.failed() {
+			break
 		}
 	}
 	out.Flush()
 	if !f.status {
-		st.warnings(e.stderr)
+		st.warnings(e)
 	}
 	switch {
 	case st.mismatched > 0 || st.unreadable > 0 || st.noLines:
@@ -78,7 +158,8 @@ type checkStats struct {
 	noLines                           bool
 }
 
-func (s *checkStats) warnings(w io.Writer) {
+func (s *checkStats) warnings(e *env) {
+	w := e.stderr
 	plural := func(n int, one, many string) string {
 		if n == 1 {
 			return one
@@ -86,13 +167,13 @@ func (s *checkStats) warnings(w io.Writer) {
 		return many
 	}
 	if s.malformed > 0 {
-		fmt.Fprintf(w, "hashkit: WARNING: %d %s improperly formatted\n", s.malformed, plural(s.malformed, "line is", "lines are"))
+		fmt.Fprintf(w, "%s: WARNING: %d %s improperly formatted\n", e.prog, s.malformed, plural(s.malformed, "line is", "lines are"))
 	}
 	if s.unreadable > 0 {
-		fmt.Fprintf(w, "hashkit: WARNING: %d listed %s could not be read\n", s.unreadable, plural(s.unreadable, "file", "files"))
+		fmt.Fprintf(w, "%s: WARNING: %d listed %s could not be read\n", e.prog, s.unreadable, plural(s.unreadable, "file", "files"))
 	}
 	if s.mismatched > 0 {
-		fmt.Fprintf(w, "hashkit: WARNING: %d computed %s did NOT match\n", s.mismatched, plural(s.mismatched, "checksum", "checksums"))
+		fmt.Fprintf(w, "%s: WARNING: %d computed %s did NOT match\n", e.prog, s.mismatched, plural(s.mismatched, "checksum", "checksums"))
 	}
 }
 
@@ -211,11 +292,14 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			continue
 		}
 		en, perr := parseLine(line, forced)
+		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
+			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
+		}
 		if perr != nil {
 			st.malformed++
 			if f.warn {
 				out.Flush()
-				fmt.Fprintf(e.stderr, "hashkit: %s: %d: improperly formatted checksum line (%v)\n", list, lineNo, perr)
+				fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, list, lineNo, perr)
 			}
 		} else {
 			entries = append(entries, en)
@@ -225,7 +309,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(e.stderr, "hashkit: %s: no properly formatted checksum lines found\n", list)
+		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, list)
 		st.noLines = true
 		return nil
 	}
@@ -236,23 +320,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	prog := newProgress(e, f.progress, names)
 	defer prog.finish()
-	results := make([]chan result, len(entries))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i := range results {
-		results[i] = make(chan result, 1)
-	}
-	go func() {
-		for i, en := range entries {
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem }()
-				sum, err := hashFile(e, en.name, prog, func() (digest, error) {
-					return en.alg.new(options{length: en.length})
-				})
-				results[i] <- result{sum, err}
-			}()
-		}
-	}()
+	results := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
+		return entries[i].alg.new(options{length: entries[i].length})
+	})
 	matched := 0
 	for i, en := range entries {
 		r := <-results[i]
@@ -270,7 +340,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			if !f.status {
 				out.Flush()
 				prog.clear()
-				fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", en.name, describe(r.err))
+				fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, en.name, describe(r.err))
 				fmt.Fprintf(out, "%s%s: FAILED open or read\n", prefix, shown)
 			}
 		case bytes.Equal(r.sum, en.want):
@@ -287,10 +357,13 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if e.flushEachLine() {
 			out.Flush()
 		}
+		if e.failed() {
+			break
+		}
 	}
 	if f.ignoreMissing && matched == 0 && st.mismatched == 0 && st.unreadable == 0 {
 		out.Flush()
-		fmt.Fprintf(e.stderr, "hashkit: %s: no file was verified\n", list)
+		fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, list)
 		st.noLines = true
 	}
 	return nil

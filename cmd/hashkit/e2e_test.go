@@ -64,6 +64,7 @@ func tool(t *testing.T, dir string, stdin []byte, name string, args ...string) r
 		t.Skipf("%s not installed", name)
 	}
 	cmd := exec.Command(path, args...)
+	cmd.Args[0] = name // messages start with the program's name
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(stdin)
 	var o, e bytes.Buffer

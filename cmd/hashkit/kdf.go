@@ -59,7 +59,7 @@ func cmdKDF(args []string, e *env) error {
 		return usagef("kdf: unknown function %q (scrypt, argon2id, argon2i, argon2d, pbkdf2, verify)", fn)
 	}
 	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-		fmt.Fprintln(e.stderr, "hashkit: interrupted")
+		fmt.Fprintf(e.stderr, "%s: interrupted\n", e.prog)
 		return exitStatus(exitInterrupted)
 	}
 	return err

@@ -35,11 +35,33 @@ type usageError struct{ error }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
+// coreutilsUsage is a combination of flags that coreutils refuses: its
+// message, its "Try ... --help" line and its status (1), so that scripts
+// written for sha256sum see what they would see there.
+type coreutilsUsage struct {
+	msg string
+	cmd string // the command whose --help the second line suggests
+}
+
+func (c coreutilsUsage) Error() string { return c.msg }
+
+// writeError is a failed write to standard output (a full disk, a closed
+// descriptor): the command's result did not reach its reader.
+type writeError struct{ err error }
+
+func (w writeError) Error() string { return "write error: " + describe(w.err) }
+
 // env is what a command reads and writes, so tests can run commands in
 // process as well as through the built binary.
 type env struct {
+	// prog is the name messages start with: "hashkit", or the tool's name
+	// when invoked as one (sha256sum, b3sum, ...).
+	prog           string
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// out is stdout as the commands write it: it remembers the first failed
+	// write, which run reports.
+	out *checkedWriter
 	// isTerminal reports whether the file descriptor is a terminal, for the
 	// progress bar and the password prompt.
 	isTerminal func(fd uintptr) bool
@@ -62,9 +84,41 @@ func main() {
 }
 
 func run(args []string, e *env) int {
+	e.out = &checkedWriter{w: e.stdout}
+	e.stdout = e.out
+	code := e.report(dispatch(args, e))
+	if e.out.err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
+		return exitFail
+	}
+	return code
+}
+
+// checkedWriter passes writes through and remembers the first error; later
+// writes fail at once, so a command stops producing output nobody reads.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// failed reports whether a write to stdout has failed.
+func (e *env) failed() bool { return e.out != nil && e.out.err != nil }
+
+func dispatch(args []string, e *env) error {
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, usage)
-		return exitUsage
+		return exitStatus(exitUsage)
 	}
 	var err error
 	switch args[0] {
@@ -80,12 +134,19 @@ func run(args []string, e *env) int {
 		err = cmdList(args[1:], e)
 	case "help", "-h", "--help":
 		fmt.Fprint(e.stdout, usage)
-		return 0
+		return nil
 	default:
 		err = usagef("unknown command %q", args[0])
 	}
+	return err
+}
+
+// report prints err as one line (two for coreutils' refusals) and returns
+// the exit status.
+func (e *env) report(err error) int {
 	var ue usageError
 	var ex exitStatus
+	var cu coreutilsUsage
 	switch {
 	case err == nil:
 		return 0
@@ -93,11 +154,14 @@ func run(args []string, e *env) int {
 		return 0
 	case errors.As(err, &ex):
 		return int(ex)
+	case errors.As(err, &cu):
+		fmt.Fprintf(e.stderr, "%s: %s\nTry '%s --help' for more information.\n", e.prog, cu.msg, cu.cmd)
+		return exitFail
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "hashkit: %v\n", err)
+		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
 		return exitUsage
 	default:
-		fmt.Fprintf(e.stderr, "hashkit: %v\n", err)
+		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
 		return exitFail
 	}
 }

@@ -76,7 +76,7 @@ func newWorkProgress(e *env, mode string, total int64, what string) *progress {
 }
 
 func isPipe(w any) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	flag "github.com/spf13/pflag"
 )
 
 // sumFlags are the flags of `hashkit sum` that decide what is computed.
@@ -24,20 +26,14 @@ type sumFlags struct {
 	tag       bool
 	zero      bool
 	binary    bool
+	text      bool
 	jobs      int
 	progress  string
+	check     bool
+	checkFlags
 }
 
 func cmdSum(args []string, e *env) error {
-	// `sum -c` is check: hand over everything else unchanged.
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-c" || a == "--check" {
-			return cmdCheck(slices.Delete(slices.Clone(args), i, i+1), e)
-		}
-	}
 	fs := newFlags("sum", e)
 	var f sumFlags
 	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "algorithm (see `hashkit list`)")
@@ -48,12 +44,19 @@ func cmdSum(args []string, e *env) error {
 	fs.BoolVar(&f.tag, "tag", false, "print BSD-style lines: ALG (NAME) = HEX")
 	fs.BoolVarP(&f.zero, "zero", "z", false, "end each line with NUL, not newline, and do not escape names")
 	fs.BoolVarP(&f.binary, "binary", "b", false, "mark names with '*' (binary mode; the checksum is the same)")
-	fs.BoolP("text", "t", false, "text mode (the default; the checksum is the same)")
-	fs.BoolP("check", "c", false, "read checksums from the files and check them (see `hashkit check`)")
+	fs.BoolVarP(&f.text, "text", "t", false, "text mode (the default; the checksum is the same)")
+	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the files and check them (as `hashkit check`)")
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files hashed at once")
 	fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto (on a terminal, for slow files), always, never")
+	f.checkFlags.define(fs, false)
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if err := f.refuse(fs, "hashkit sum"); err != nil {
+		return err
+	}
+	if f.check {
+		return f.runCheck(e, fs)
 	}
 	f.derive = fs.Changed("derive-key")
 	a, opts, err := f.resolve(e)
@@ -70,13 +73,13 @@ func cmdSum(args []string, e *env) error {
 	if f.jobs < 1 {
 		return usagef("--jobs must be at least 1")
 	}
-	if f.progress != "auto" && f.progress != "always" && f.progress != "never" {
-		return usagef("--progress must be auto, always or never")
+	if err := checkProgressMode(f.progress); err != nil {
+		return err
 	}
 
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	results := hashFiles(e, files, f.jobs, prog, func() (digest, error) { return a.new(opts) })
+	results := hashFiles(e, files, f.jobs, prog, func(int) (digest, error) { return a.new(opts) })
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
@@ -86,7 +89,7 @@ func cmdSum(args []string, e *env) error {
 		if r.err != nil {
 			out.Flush()
 			prog.clear()
-			fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", name, describe(r.err))
+			fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, name, describe(r.err))
 			failed = true
 			continue
 		}
@@ -94,9 +97,72 @@ func cmdSum(args []string, e *env) error {
 		if e.flushEachLine() {
 			out.Flush()
 		}
+		if e.failed() {
+			break
+		}
 	}
 	if failed {
 		return exitStatus(exitFail)
+	}
+	return nil
+}
+
+// refuse rejects what coreutils' sha256sum rejects, with its words, in its
+// order: mode flags that mean nothing when checking, and check flags
+// without -c. cmd is the command --help is suggested for.
+func (f *sumFlags) refuse(fs *flag.FlagSet, cmd string) error {
+	changed := fs.Changed
+	var msg string
+	switch {
+	case f.tag && f.text && changed("text"):
+		msg = "--tag does not support --text mode"
+	case f.check && f.zero:
+		msg = "the --zero option is not supported when verifying checksums"
+	case f.check && f.tag:
+		msg = "the --tag option is meaningless when verifying checksums"
+	case f.check && (changed("binary") || changed("text")):
+		msg = "the --binary and --text options are meaningless when verifying checksums"
+	}
+	if msg == "" && !f.check {
+		for _, o := range []struct {
+			name string
+			on   bool
+		}{{"ignore-missing", f.ignoreMissing}, {"status", f.status}, {"warn", f.warn}, {"quiet", f.quiet}, {"strict", f.strict}} {
+			if o.on {
+				msg = "the --" + o.name + " option is meaningful only when verifying checksums"
+				break
+			}
+		}
+	}
+	if msg != "" {
+		return coreutilsUsage{msg: msg, cmd: cmd}
+	}
+	if f.check {
+		for _, name := range []string{"key-file", "keyed", "derive-key"} {
+			if changed(name) {
+				return usagef("--%s: checking keyed checksums is not supported", name)
+			}
+		}
+	}
+	return nil
+}
+
+// runCheck is `sum -c`: the sum flags that mean something to a check
+// (-a, -l, --jobs, --progress) carry over.
+func (f *sumFlags) runCheck(e *env, fs *flag.FlagSet) error {
+	c := f.checkFlags
+	c.progress = f.progress
+	c.jobs = f.jobs
+	if fs.Changed("algorithm") {
+		c.alg = f.alg
+	}
+	c.length = f.length
+	return c.run(e, fs.Args())
+}
+
+func checkProgressMode(mode string) error {
+	if mode != "auto" && mode != "always" && mode != "never" {
+		return usagef("--progress must be auto, always or never")
 	}
 	return nil
 }
@@ -165,19 +231,35 @@ type result struct {
 
 // hashFiles hashes the files on up to jobs goroutines and returns one
 // channel per file, so the caller can print in argument order while later
-// files are still being read.
-func hashFiles(e *env, files []string, jobs int, prog *progress, mk func() (digest, error)) []chan result {
+// files are still being read. mk makes the digest of the i-th file.
+//
+// Standard input ("-") may be named several times: it is read by one file at
+// a time, in argument order, so the first takes all of a pipe's bytes and the
+// later ones hash what is left (nothing, as with coreutils).
+func hashFiles(e *env, files []string, jobs int, prog *progress, mk func(i int) (digest, error)) []chan result {
 	results := make([]chan result, len(files))
 	for i := range results {
 		results[i] = make(chan result, 1)
 	}
 	sem := make(chan struct{}, jobs)
 	go func() {
+		var stdinTurn chan struct{} // closed when the previous "-" is done
 		for i, name := range files {
+			var wait, done chan struct{}
+			if name == "-" {
+				wait, done = stdinTurn, make(chan struct{})
+				stdinTurn = done
+			}
 			sem <- struct{}{}
 			go func() {
 				defer func() { <-sem }()
-				sum, err := hashFile(e, name, prog, mk)
+				if wait != nil {
+					<-wait
+				}
+				sum, err := hashFile(e, name, prog, func() (digest, error) { return mk(i) })
+				if done != nil {
+					close(done)
+				}
 				results[i] <- result{sum, err}
 			}()
 		}
