@@ -320,12 +320,12 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	prog := newProgress(e, f.progress, names)
 	defer prog.finish()
-	results := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
+	next := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
 		return entries[i].alg.new(options{length: entries[i].length})
 	})
 	matched := 0
-	for i, en := range entries {
-		r := <-results[i]
+	for _, en := range entries {
+		r := next()
 		shown := en.name
 		prefix := ""
 		// coreutils' check output escapes a name only if it has a newline.

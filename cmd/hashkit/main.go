@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	flag "github.com/spf13/pflag"
 
@@ -65,6 +66,9 @@ type env struct {
 	// isTerminal reports whether the file descriptor is a terminal, for the
 	// progress bar and the password prompt.
 	isTerminal func(fd uintptr) bool
+
+	lineOnce   sync.Once
+	lineByLine bool
 }
 
 const usage = `usage: hashkit <command> [flags] [args]

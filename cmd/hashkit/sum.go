@@ -79,13 +79,13 @@ func cmdSum(args []string, e *env) error {
 
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	results := hashFiles(e, files, f.jobs, prog, func(int) (digest, error) { return a.new(opts) })
+	next := hashFiles(e, files, f.jobs, prog, func(int) (digest, error) { return a.new(opts) })
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	failed := false
-	for i, name := range files {
-		r := <-results[i]
+	for _, name := range files {
+		r := next()
 		if r.err != nil {
 			out.Flush()
 			prog.clear()
@@ -222,86 +222,6 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 		return nil, options{}, usageError{err}
 	}
 	return a, opts, nil
-}
-
-type result struct {
-	sum []byte
-	err error
-}
-
-// hashFiles hashes the files on up to jobs goroutines and returns one
-// channel per file, so the caller can print in argument order while later
-// files are still being read. mk makes the digest of the i-th file.
-//
-// Standard input ("-") may be named several times: it is read by one file at
-// a time, in argument order, so the first takes all of a pipe's bytes and the
-// later ones hash what is left (nothing, as with coreutils).
-func hashFiles(e *env, files []string, jobs int, prog *progress, mk func(i int) (digest, error)) []chan result {
-	results := make([]chan result, len(files))
-	for i := range results {
-		results[i] = make(chan result, 1)
-	}
-	sem := make(chan struct{}, jobs)
-	go func() {
-		var stdinTurn chan struct{} // closed when the previous "-" is done
-		for i, name := range files {
-			var wait, done chan struct{}
-			if name == "-" {
-				wait, done = stdinTurn, make(chan struct{})
-				stdinTurn = done
-			}
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem }()
-				if wait != nil {
-					<-wait
-				}
-				sum, err := hashFile(e, name, prog, func() (digest, error) { return mk(i) })
-				if done != nil {
-					close(done)
-				}
-				results[i] <- result{sum, err}
-			}()
-		}
-	}()
-	return results
-}
-
-// readBuffer is large enough for the tree hashes (BLAKE3, KT128) to spread
-// one read over both cores, and for the per-call costs to vanish.
-const readBuffer = 4 << 20
-
-func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([]byte, error) {
-	var r io.Reader
-	if name == "-" {
-		r = e.stdin
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	d, err := mk()
-	if err != nil {
-		return nil, err
-	}
-	buf := make([]byte, readBuffer)
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			d.Write(buf[:n])
-			prog.add(n)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return d.Finish(), nil
 }
 
 // describe turns an I/O error into coreutils' words: "No such file or

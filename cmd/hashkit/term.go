@@ -46,8 +46,12 @@ func (e *env) onTerminal(w any) bool {
 }
 
 // flushEachLine reports whether output should appear line by line (a
-// person is watching) rather than in large writes.
-func (e *env) flushEachLine() bool { return e.onTerminal(e.stdout) }
+// person is watching) rather than in large writes. It asks once: the
+// answer does not change, and the question is a system call.
+func (e *env) flushEachLine() bool {
+	e.lineOnce.Do(func() { e.lineByLine = e.onTerminal(e.stdout) })
+	return e.lineByLine
+}
 
 // closedWriter stands for a standard output that was closed at startup.
 type closedWriter struct{}
