@@ -184,12 +184,17 @@ type entry struct {
 	want    []byte
 	name    string
 	escaped bool
+	// untagged: the algorithm was not given (by a tag or -a) but inferred.
+	untagged bool
 }
 
 // parseLine reads a GNU line (`HEX  NAME`, `HEX *NAME`), a BSD line
 // (`TAG (NAME) = HEX`) or b3sum's (the GNU form), each optionally starting
 // with a backslash that marks an escaped name.
-func parseLine(line string, forced *algorithm) (entry, error) {
+//
+// An untagged line's algorithm is forced (-a), else the one the list's name
+// says (named) if the length fits it, else the one its length says.
+func parseLine(line string, forced, named *algorithm) (entry, error) {
 	var en entry
 	if strings.HasPrefix(line, "\\") {
 		en.escaped = true
@@ -233,7 +238,11 @@ func parseLine(line string, forced *algorithm) (entry, error) {
 		en.alg = a
 	case forced != nil:
 		en.alg = forced
+	case named != nil && named.checkLength(en.length) == nil:
+		en.alg = named
+		en.untagged = true
 	default:
+		en.untagged = true
 		name, ok := byHexLength[len(sum)]
 		if !ok {
 			return en, fmt.Errorf("cannot tell the algorithm of a %d-digit checksum: use -a", len(sum))
@@ -274,6 +283,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		sep = 0
 	}
 	var entries []entry
+	named := algorithmOfList(list)
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
@@ -291,7 +301,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			}
 			continue
 		}
-		en, perr := parseLine(line, forced)
+		en, perr := parseLine(line, forced, named)
 		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
 			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
 		}
@@ -323,7 +333,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	next := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
 		return entries[i].alg.new(options{length: entries[i].length})
 	})
-	matched := 0
+	matched, failed := 0, 0
 	for _, en := range entries {
 		r := next()
 		shown := en.name
@@ -350,6 +360,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			}
 		default:
 			st.mismatched++
+			failed++
 			if !f.status {
 				fmt.Fprintf(out, "%s%s: FAILED\n", prefix, shown)
 			}
@@ -359,6 +370,18 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 		if e.failed() {
 			break
+		}
+	}
+	if matched == 0 && failed == len(entries) && !f.status {
+		inferred := true
+		for _, en := range entries {
+			inferred = inferred && en.untagged
+		}
+		if inferred {
+			if hint := suggestAlgorithm(list, entries); hint != "" {
+				out.Flush()
+				fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, hint)
+			}
 		}
 	}
 	if f.ignoreMissing && matched == 0 && st.mismatched == 0 && st.unreadable == 0 {
