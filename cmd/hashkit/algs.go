@@ -257,6 +257,9 @@ func (a *algorithm) checkLength(n int) error {
 	if !a.variable {
 		return fmt.Errorf("%s has a fixed length of %d bytes: %w", a.name, a.size, errBadLength)
 	}
+	if n%8 == 0 && n/8 >= a.minLen && n/8 <= a.maxLen {
+		return fmt.Errorf("%s length must be %d to %d bytes, not %d (-l counts bytes: b2sum -l %d is -l %d): %w", a.name, a.minLen, a.maxLen, n, n, n/8, errBadLength)
+	}
 	return fmt.Errorf("%s length must be %d to %d bytes, not %d: %w", a.name, a.minLen, a.maxLen, n, errBadLength)
 }
 

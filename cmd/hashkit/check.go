@@ -133,7 +133,7 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	for _, list := range lists {
 		if err := checkList(e, out, list, forced, f, st); err != nil {
 			out.Flush()
-			fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, list, describe(err))
+			e.fileError(list, err)
 			st.unreadable++
 		}
 		if e.failed() {
@@ -141,11 +141,13 @@ func (f *checkFlags) run(e *env, lists []string) error {
 		}
 	}
 	out.Flush()
-	if !f.status {
+	if !f.status && e.style != styleB3sum { // b3sum prints no summary
 		st.warnings(e)
 	}
 	switch {
 	case st.mismatched > 0 || st.unreadable > 0 || st.noLines:
+		return exitStatus(exitFail)
+	case f.strict && st.malformed > 0 && e.style != styleHashkit:
 		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0:
 		return exitStatus(exitUsage)
@@ -309,7 +311,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			st.malformed++
 			if f.warn {
 				out.Flush()
-				fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, list, lineNo, perr)
+				if e.style == styleCoreutils {
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(list), lineNo, forced.tag)
+				} else {
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(list), lineNo, perr)
+				}
 			}
 		} else {
 			entries = append(entries, en)
@@ -319,7 +325,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, list)
+		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(list))
 		st.noLines = true
 		return nil
 	}
@@ -338,8 +344,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		r := next()
 		shown := en.name
 		prefix := ""
-		// coreutils' check output escapes a name only if it has a newline.
-		if strings.ContainsAny(shown, "\n") {
+		// coreutils' check output escapes a name only if it has a newline,
+		// b3sum's also if it has a backslash.
+		if strings.ContainsAny(shown, "\n") || e.style == styleB3sum && strings.ContainsAny(shown, "\\") {
 			prefix, shown = "\\", escapeName(shown)
 		}
 		switch {
@@ -347,10 +354,16 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			continue
 		case r.err != nil:
 			st.unreadable++
-			if !f.status {
+			switch {
+			case f.status && e.style == styleCoreutils:
+				e.fileError(en.name, r.err) // coreutils says why even under --status
+			case f.status:
+			case e.style == styleB3sum:
+				fmt.Fprintf(out, "%s%s: FAILED (%s)\n", prefix, shown, describeB3(r.err))
+			default:
 				out.Flush()
 				prog.clear()
-				fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, en.name, describe(r.err))
+				e.fileError(en.name, r.err)
 				fmt.Fprintf(out, "%s%s: FAILED open or read\n", prefix, shown)
 			}
 		case bytes.Equal(r.sum, en.want):
@@ -386,7 +399,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	if f.ignoreMissing && matched == 0 && st.mismatched == 0 && st.unreadable == 0 {
 		out.Flush()
-		fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, list)
+		fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(list))
 		st.noLines = true
 	}
 	return nil

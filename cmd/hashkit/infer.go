@@ -97,7 +97,7 @@ func suggestAlgorithm(list string, entries []entry) string {
 	if best >= 0 {
 		if a := matchingAlgorithm(entries[best], cands); a != nil {
 			return fmt.Sprintf("%s: every checksum failed as %s, but %s matches %s: use -a %s",
-				list, used.name, a.name, quoteName(entries[best].name), a.name)
+				quoteName(list), used.name, a.name, quoteName(entries[best].name), a.name)
 		}
 	}
 	var names []string
@@ -105,7 +105,7 @@ func suggestAlgorithm(list string, entries []entry) string {
 		names = append(names, a.name)
 	}
 	return fmt.Sprintf("%s: no checksum matched as %s; if another tool made the list, %d-digit checksums also come from %s, ...: try -a ALG",
-		list, used.name, 2*n, strings.Join(names, ", "))
+		quoteName(list), used.name, 2*n, strings.Join(names, ", "))
 }
 
 // matchingAlgorithm hashes en's file once with every candidate and returns

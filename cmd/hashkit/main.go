@@ -17,6 +17,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
 	"sync"
 
 	flag "github.com/spf13/pflag"
@@ -58,6 +61,7 @@ type env struct {
 	// prog is the name messages start with: "hashkit", or the tool's name
 	// when invoked as one (sha256sum, b3sum, ...).
 	prog           string
+	style          style
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	// out is stdout as the commands write it: it remembers the first failed
@@ -84,19 +88,43 @@ Run 'hashkit <command> --help' for a command's flags.
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], defaultEnv()))
+	e := defaultEnv()
+	name := strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")
+	if _, ok := personas[name]; ok {
+		e.prog = name
+	}
+	os.Exit(run(os.Args[1:], e))
 }
 
 func run(args []string, e *env) int {
 	e.out = &checkedWriter{w: e.stdout}
 	e.stdout = e.out
-	code := e.report(dispatch(args, e))
+	var err error
+	if t, ok := personas[e.prog]; ok {
+		e.style = styleCoreutils
+		if t.b3 {
+			e.style = styleB3sum
+		}
+		err = runTool(t, args, e)
+	} else {
+		err = dispatch(args, e)
+	}
+	code := e.report(err)
 	if e.out.err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
 		return exitFail
 	}
 	return code
 }
+
+// style is whose conventions messages follow.
+type style int
+
+const (
+	styleHashkit   style = iota // hashkit's own commands: coreutils' forms, hashkit's words
+	styleCoreutils              // invoked as sha256sum, b2sum, ...
+	styleB3sum                  // invoked as b3sum
+)
 
 // checkedWriter passes writes through and remembers the first error; later
 // writes fail at once, so a command stops producing output nobody reads.
@@ -151,7 +179,11 @@ func (e *env) report(err error) int {
 	var ue usageError
 	var ex exitStatus
 	var cu coreutilsUsage
+	var te toolError
 	switch {
+	case errors.As(err, &te):
+		fmt.Fprintln(e.stderr, te.msg)
+		return exitFail
 	case err == nil:
 		return 0
 	case errors.Is(err, flag.ErrHelp):
@@ -160,6 +192,10 @@ func (e *env) report(err error) int {
 		return int(ex)
 	case errors.As(err, &cu):
 		fmt.Fprintf(e.stderr, "%s: %s\nTry '%s --help' for more information.\n", e.prog, cu.msg, cu.cmd)
+		return exitFail
+	case errors.As(err, &ue) && e.style != styleHashkit:
+		// The tools report bad usage with status 1.
+		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
 		return exitFail
 	case errors.As(err, &ue):
 		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
@@ -170,17 +206,40 @@ func (e *env) report(err error) int {
 	}
 }
 
+// version is the module version the binary was built from ("devel" for a
+// build from a checkout).
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
 // exitStatus ends a command with a status after it has printed its own
 // messages.
 type exitStatus int
 
 func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
-// newFlags returns a flag set that reports errors as usage errors.
+// synopses are the first lines of each command's --help.
+var synopses = map[string]string{
+	"sum": "usage: hashkit sum [-a ALG] [-l BYTES] [--key-file F | --keyed | --derive-key CTX] [--tag] [-z] [-b] [FILE...]\n" +
+		"       hashkit sum -c [check flags] [LIST...]\n\nPrints the checksum of each FILE (standard input for none or -), as sha256sum, b2sum and b3sum do.\n",
+	"check": "usage: hashkit check [-a ALG] [--quiet | --status | -w] [--strict] [--ignore-missing] [-z] [LIST...]\n\n" +
+		"Verifies the checksums in each LIST (standard input for none or -), written by hashkit sum, coreutils or b3sum.\n",
+	"list":  "usage: hashkit list [--kernels]\n\nLists the algorithms with their default output length in bytes.\n",
+	"bench": "usage: hashkit bench [-a ALG...] [--size SIZE...] [--time D]\n\nMeasures the throughput of the algorithms on this machine.\n",
+}
+
+// newFlags returns a flag set that reports errors as usage errors and
+// prints its --help (a synopsis and the flags) on stdout.
 func newFlags(name string, e *env) *flag.FlagSet {
 	fs := flag.NewFlagSet("hashkit "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.SortFlags = false
+	fs.Usage = func() {
+		fmt.Fprintf(e.stdout, "%s\nflags:\n%s", synopses[name], fs.FlagUsages())
+	}
 	return fs
 }
 

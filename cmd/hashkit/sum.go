@@ -30,6 +30,8 @@ type sumFlags struct {
 	jobs      int
 	progress  string
 	check     bool
+	noNames   bool // b3sum --no-names: the digest alone
+	raw       bool // b3sum --raw: the digest's bytes
 	checkFlags
 }
 
@@ -37,7 +39,7 @@ func cmdSum(args []string, e *env) error {
 	fs := newFlags("sum", e)
 	var f sumFlags
 	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "algorithm (see `hashkit list`)")
-	fs.IntVarP(&f.length, "length", "l", 0, "output length in bytes, for algorithms with variable output")
+	fs.IntVarP(&f.length, "length", "l", 0, "output length in bytes (b2sum's -l 256 is -l 32), for algorithms with variable output")
 	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this file")
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
 	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this context string (as b3sum)")
@@ -59,11 +61,15 @@ func cmdSum(args []string, e *env) error {
 		return f.runCheck(e, fs)
 	}
 	f.derive = fs.Changed("derive-key")
+	return f.sum(e, fs.Args())
+}
+
+// sum hashes the files and prints their lines.
+func (f *sumFlags) sum(e *env, files []string) error {
 	a, opts, err := f.resolve(e)
 	if err != nil {
 		return err
 	}
-	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -89,11 +95,18 @@ func cmdSum(args []string, e *env) error {
 		if r.err != nil {
 			out.Flush()
 			prog.clear()
-			fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, name, describe(r.err))
+			e.fileError(name, r.err)
 			failed = true
 			continue
 		}
-		writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary)
+		switch {
+		case f.raw:
+			out.Write(r.sum)
+		case f.noNames:
+			out.WriteString(hex.EncodeToString(r.sum) + "\n")
+		default:
+			writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary, e.style != styleB3sum)
+		}
 		if e.flushEachLine() {
 			out.Flush()
 		}
@@ -224,6 +237,27 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 	return a, opts, nil
 }
 
+// fileError reports a file that could not be read, in the words of the
+// tool hashkit stands for: coreutils' (the name quoted as a shell would
+// need it), or b3sum's (the name as it is, the errno after the message).
+func (e *env) fileError(name string, err error) {
+	if e.style == styleB3sum {
+		fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, name, describeB3(err))
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, quoteName(name), describe(err))
+}
+
+// describeB3 is b3sum's form of an I/O error: "No such file or directory
+// (os error 2)".
+func describeB3(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return fmt.Sprintf("%s (os error %d)", describe(err), int(errno))
+	}
+	return describe(err)
+}
+
 // describe turns an I/O error into coreutils' words: "No such file or
 // directory", "Is a directory", "Permission denied".
 func describe(err error) string {
@@ -246,11 +280,20 @@ func describe(err error) string {
 // backslash, newline or carriage return is escaped (\\, \n, \r) and the
 // line starts with a backslash, unless lines end with NUL (-z), which needs
 // no escaping.
-func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary bool) {
-	escaped := !zero && strings.ContainsAny(name, "\\\n\r")
+//
+// b3sum 1.2 leaves carriage returns alone (escapeCR false).
+func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary, escapeCR bool) {
+	special := "\\\n\r"
+	if !escapeCR {
+		special = "\\\n"
+	}
+	escaped := !zero && strings.ContainsAny(name, special)
 	if escaped {
 		w.WriteByte('\\')
 		name = escapeName(name)
+		if !escapeCR {
+			name = strings.ReplaceAll(name, "\\r", "\r")
+		}
 	}
 	if bsd {
 		fmt.Fprintf(w, "%s (%s) = %s", tag, name, sum)
