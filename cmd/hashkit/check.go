@@ -342,49 +342,14 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	matched, failed := 0, 0
 	for _, en := range entries {
 		r := next()
-		shown := en.name
-		prefix := ""
-		// coreutils' check output escapes a name only if it has a newline,
-		// b3sum's also if it has a backslash.
-		if strings.ContainsAny(shown, "\n") || e.style == styleB3sum && strings.ContainsAny(shown, "\\") {
-			prefix, shown = "\\", escapeName(shown)
-		}
-		switch {
-		case r.err != nil && f.ignoreMissing && errors.Is(r.err, os.ErrNotExist):
-			continue
-		case r.err != nil:
-			st.unreadable++
-			switch {
-			case f.status && e.style == styleCoreutils:
-				e.fileError(en.name, r.err) // coreutils says why even under --status
-			case f.status:
-			case e.style == styleB3sum:
-				fmt.Fprintf(out, "%s%s: FAILED (%s)\n", prefix, shown, describeB3(r.err))
-			default:
-				out.Flush()
-				prog.clear()
-				e.fileError(en.name, r.err)
-				fmt.Fprintf(out, "%s%s: FAILED open or read\n", prefix, shown)
-			}
-		case bytes.Equal(r.sum, en.want):
-			matched++
-			if !f.quiet && !f.status {
-				fmt.Fprintf(out, "%s%s: OK\n", prefix, shown)
-			}
-		default:
-			st.mismatched++
-			failed++
-			if !f.status {
-				fmt.Fprintf(out, "%s%s: FAILED\n", prefix, shown)
-			}
-		}
-		if e.flushEachLine() {
-			out.Flush()
-		}
-		if e.failed() {
+		resume := prog.pause(r.err != nil || e.flushEachLine())
+		stop := checkEntry(e, out, en, r, f, st, &matched, &failed)
+		resume()
+		if stop {
 			break
 		}
 	}
+	prog.finish() // before any message below
 	if matched == 0 && failed == len(entries) && !f.status {
 		inferred := true
 		for _, en := range entries {
@@ -403,4 +368,47 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		st.noLines = true
 	}
 	return nil
+}
+
+// checkEntry reports one listed file's result and counts it; it returns
+// true when stdout has failed and the check should stop.
+func checkEntry(e *env, out *bufio.Writer, en entry, r result, f *checkFlags, st *checkStats, matched, failed *int) bool {
+	shown, prefix := en.name, ""
+	// coreutils' check output escapes a name only if it has a newline,
+	// b3sum's also if it has a backslash.
+	if strings.ContainsAny(shown, "\n") || e.style == styleB3sum && strings.ContainsAny(shown, "\\") {
+		prefix, shown = "\\", escapeName(shown)
+	}
+	switch {
+	case r.err != nil && f.ignoreMissing && errors.Is(r.err, os.ErrNotExist):
+		return false
+	case r.err != nil:
+		st.unreadable++
+		switch {
+		case f.status && e.style == styleCoreutils:
+			e.fileError(en.name, r.err) // coreutils says why even under --status
+		case f.status:
+		case e.style == styleB3sum:
+			fmt.Fprintf(out, "%s%s: FAILED (%s)\n", prefix, shown, describeB3(r.err))
+		default:
+			out.Flush()
+			e.fileError(en.name, r.err)
+			fmt.Fprintf(out, "%s%s: FAILED open or read\n", prefix, shown)
+		}
+	case bytes.Equal(r.sum, en.want):
+		*matched++
+		if !f.quiet && !f.status {
+			fmt.Fprintf(out, "%s%s: OK\n", prefix, shown)
+		}
+	default:
+		st.mismatched++
+		*failed++
+		if !f.status {
+			fmt.Fprintf(out, "%s%s: FAILED\n", prefix, shown)
+		}
+	}
+	if e.flushEachLine() {
+		out.Flush()
+	}
+	return e.failed()
 }

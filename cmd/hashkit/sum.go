@@ -92,14 +92,14 @@ func (f *sumFlags) sum(e *env, files []string) error {
 	failed := false
 	for _, name := range files {
 		r := next()
-		if r.err != nil {
+		// The bar must not draw between its wiping and the line that takes
+		// its place on the terminal.
+		resume := prog.pause(r.err != nil || e.flushEachLine())
+		switch {
+		case r.err != nil:
 			out.Flush()
-			prog.clear()
 			e.fileError(name, r.err)
 			failed = true
-			continue
-		}
-		switch {
 		case f.raw:
 			out.Write(r.sum)
 		case f.noNames:
@@ -110,6 +110,7 @@ func (f *sumFlags) sum(e *env, files []string) error {
 		if e.flushEachLine() {
 			out.Flush()
 		}
+		resume()
 		if e.failed() {
 			break
 		}
