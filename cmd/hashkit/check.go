@@ -31,7 +31,7 @@ type checkFlags struct {
 // already has (-a, -z, --progress, --jobs).
 func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 	if standalone {
-		fs.StringVarP(&f.alg, "algorithm", "a", "", "algorithm of untagged lines (default: from the tag, the list's name, or the hex length)")
+		fs.StringVarP(&f.alg, "algorithm", "a", "", "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or the hex length)")
 	}
 	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
 	// --quiet, --status and --warn are one setting, as in coreutils: the
@@ -51,8 +51,8 @@ func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
 	if standalone {
 		fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
-		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files hashed at once")
-		fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto, always, never")
+		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
+		fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow work), always or never")
 	}
 }
 

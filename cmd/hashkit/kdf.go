@@ -117,19 +117,19 @@ var pbkdf2Hashes = map[string]func() hash.Hash{
 
 func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	fs := newFlags("kdf "+fn, e)
-	saltHex := fs.String("salt", "", "salt in hex (default: 16 random bytes)")
-	saltStr := fs.String("salt-string", "", "salt as a string")
-	lengthHelp := "key length in bytes"
+	saltHex := fs.String("salt", "", "salt in `HEX` (default: 16 random bytes)")
+	saltStr := fs.String("salt-string", "", "salt as a `STRING`")
+	lengthHelp := "key length in `BYTES`"
 	if fn == "pbkdf2" {
-		lengthHelp = "key length in bytes (default: the hash's output size, which passlib's strings hold; other lengths need --raw)"
+		lengthHelp = "key length in `BYTES` (default: the hash's output size, which passlib's strings hold; other lengths need --raw)"
 	}
 	defaultLength := 32
 	if fn == "pbkdf2" {
 		defaultLength = 0 // set below from --hash
 	}
 	length := fs.IntP("length", "l", defaultLength, lengthHelp)
-	raw := fs.Bool("raw", false, "print the key in hex instead of a PHC string")
-	progressMode := fs.String("progress", "auto", "progress bar: auto (on a terminal, for work over about half a second), always, never")
+	raw := fs.Bool("raw", false, "print the key in hex instead of a hash string")
+	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for work over about half a second), always or never")
 	var (
 		ln, r, p         *int
 		t, m, lanes      *uint32
@@ -141,19 +141,19 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	)
 	switch fn {
 	case "scrypt":
-		ln = fs.Int("ln", 17, "log2 of the cost N")
-		r = fs.IntP("r", "r", 8, "block size factor r")
-		p = fs.IntP("p", "p", 1, "parallelism p")
-		maxMem = fs.Int64("max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more bytes than this (never more than the machine has free)")
+		ln = fs.Int("ln", 17, "`LOG2N`: log2 of the cost N")
+		r = fs.IntP("r", "r", 8, "block size factor `R`")
+		p = fs.IntP("p", "p", 1, "parallelism `P`")
+		maxMem = fs.Int64("max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more than `BYTES` of memory (never more than the machine has free)")
 	case "pbkdf2":
-		iter = fs.IntP("iterations", "i", 600000, "iterations")
-		hashName = fs.String("hash", "sha256", "hash: sha1, sha256, sha512")
+		iter = fs.IntP("`N` iterations", "i", 600000, "`N` iterations")
+		hashName = fs.String("hash", "sha256", "`HASH`: sha1, sha256 or sha512")
 	default:
-		t = fs.Uint32P("time", "t", 3, "passes t")
-		m = fs.Uint32P("memory", "m", 64*1024, "memory m in KiB")
-		lanes = fs.Uint32P("parallelism", "p", 4, "lanes p")
-		secretFile = fs.String("secret-file", "", "read a secret (pepper) from this file")
-		maxMem = fs.Int64("max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more bytes than this (never more than the machine has free)")
+		t = fs.Uint32P("time", "t", 3, "`T` passes")
+		m = fs.Uint32P("memory", "m", 64*1024, "memory m in `KIB`")
+		lanes = fs.Uint32P("parallelism", "p", 4, "`P` lanes")
+		secretFile = fs.String("secret-file", "", "read a secret (pepper) from this `FILE`")
+		maxMem = fs.Int64("max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more than `BYTES` of memory (never more than the machine has free)")
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -171,7 +171,7 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	case *saltHex != "":
 		var err error
 		if salt, err = hex.DecodeString(*saltHex); err != nil {
-			return usagef("--salt: %v", err)
+			return usagef("--salt %s: want hex digits, two per byte", quoteName(*saltHex))
 		}
 	case *saltStr != "":
 		salt = []byte(*saltStr)
@@ -231,7 +231,7 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		variant := map[string]argon2.Variant{"argon2id": argon2.Argon2id, "argon2i": argon2.Argon2i, "argon2d": argon2.Argon2d}[fn]
 		params := argon2.Params{Variant: variant, Time: *t, Memory: *m, Lanes: *lanes, KeyLen: uint32(*length), MaxMemory: *maxMem}
 		if *secretFile != "" {
-			secret, err := os.ReadFile(*secretFile)
+			secret, err := readSmallFile(*secretFile)
 			if err != nil {
 				return usagef("--secret-file: %v", err)
 			}
@@ -363,9 +363,9 @@ func readCancelable(ctx context.Context, read func() ([]byte, error)) ([]byte, e
 
 func kdfVerify(ctx context.Context, args []string, e *env) error {
 	fs := newFlags("kdf verify", e)
-	secretFile := fs.String("secret-file", "", "Argon2: the secret (pepper) the hash was made with")
-	maxMem := fs.Int64("max-memory", 0, "refuse strings needing more bytes than this (default: scrypt 1 GiB, argon2 2 GiB; never more than the machine has free)")
-	progressMode := fs.String("progress", "auto", "progress bar: auto, always, never")
+	secretFile := fs.String("secret-file", "", "Argon2: the `FILE` holding the secret (pepper) the hash was made with")
+	maxMem := fs.Int64("max-memory", 0, "refuse strings needing more than `BYTES` of memory (default: scrypt 1 GiB, argon2 2 GiB; never more than the machine has free)")
+	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto, always or never")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -400,7 +400,7 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 		var secret []byte
 		if *secretFile != "" {
 			var err error
-			if secret, err = os.ReadFile(*secretFile); err != nil {
+			if secret, err = readSmallFile(*secretFile); err != nil {
 				return usagef("--secret-file: %v", err)
 			}
 		}
@@ -434,7 +434,7 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 			return nil
 		}
 	default:
-		return usagef("not a hash string of argon2, scrypt or pbkdf2: %.40q", s)
+		return usagef("not a hash string of argon2, scrypt or pbkdf2: %s", quoteName(truncate(s, 40)))
 	}
 	password, err := readPassword(ctx, e, false)
 	if err != nil {
@@ -455,3 +455,11 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 }
 
 var errMismatch = errors.New("password does not match")
+
+// truncate shortens s to at most n bytes, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -84,7 +85,9 @@ commands:
   bench   measure the throughput of the algorithms on this machine
   list    list the algorithms with their default output length
 
-Run 'hashkit <command> --help' for a command's flags.
+Run 'hashkit <command> --help' for a command's flags, 'hashkit --version' for
+the version. Named sha256sum, sha512sum, sha1sum, md5sum, b2sum or b3sum (a
+link will do), hashkit behaves as that tool.
 `
 
 func main() {
@@ -167,6 +170,9 @@ func dispatch(args []string, e *env) error {
 	case "help", "-h", "--help":
 		fmt.Fprint(e.stdout, usage)
 		return nil
+	case "version", "--version":
+		fmt.Fprintf(e.stdout, "hashkit %s (%s, %s/%s)\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		return nil
 	default:
 		err = usagef("unknown command %q", args[0])
 	}
@@ -195,13 +201,13 @@ func (e *env) report(err error) int {
 		return exitFail
 	case errors.As(err, &ue) && e.style != styleHashkit:
 		// The tools report bad usage with status 1.
-		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, plainMessage(err.Error()))
 		return exitFail
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, plainMessage(err.Error()))
 		return exitUsage
 	default:
-		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, err)
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, plainMessage(err.Error()))
 		return exitFail
 	}
 }
@@ -248,9 +254,53 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return usageError{err}
+		return usageError{errors.New(flagError(fs, err))}
 	}
 	return nil
+}
+
+// flagError words a flag parsing error for people: the flag as typed, what
+// its value must be, and where to look, instead of the parser's internals
+// (strconv.ParseInt: parsing "x": invalid syntax).
+func flagError(fs *flag.FlagSet, err error) string {
+	help := fmt.Sprintf(" (see '%s --help')", fs.Name())
+	var ne *flag.NotExistError
+	var ve *flag.ValueRequiredError
+	var ie *flag.InvalidValueError
+	switch {
+	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
+		return fmt.Sprintf("unknown flag -%s in -%s%s", ne.GetSpecifiedName(), ne.GetSpecifiedShortnames(), help)
+	case errors.As(err, &ne):
+		return fmt.Sprintf("unknown flag --%s%s", ne.GetSpecifiedName(), help)
+	case errors.As(err, &ve):
+		return fmt.Sprintf("flag --%s needs a value%s", ve.GetFlag().Name, help)
+	case errors.As(err, &ie):
+		want := map[string]string{
+			"int": "a whole number", "int64": "a whole number", "uint32": "a whole number from 0 to 4294967295",
+			"bool": "true or false", "duration": "a duration such as 300ms or 2s",
+		}[ie.GetFlag().Value.Type()]
+		if want == "" {
+			want = "something else"
+		}
+		return fmt.Sprintf("--%s %s: want %s", ie.GetFlag().Name, quoteName(ie.GetValue()), want)
+	}
+	return "bad flag syntax: " + strings.TrimPrefix(err.Error(), "bad flag syntax: ")
+}
+
+// plainMessage drops the package prefixes of library errors
+// ("hashkit/argon2: "): the command speaks for itself.
+func plainMessage(msg string) string {
+	for {
+		i := strings.Index(msg, "hashkit/")
+		if i < 0 {
+			return msg
+		}
+		j := strings.Index(msg[i:], ": ")
+		if j < 0 || strings.ContainsAny(msg[i:i+j], " \n") {
+			return msg
+		}
+		msg = msg[:i] + msg[i+j+2:]
+	}
 }
 
 func cmdList(args []string, e *env) error {

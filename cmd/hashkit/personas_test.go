@@ -103,7 +103,7 @@ func TestPersonas(t *testing.T) {
 // who gives b2sum's bits.
 func TestSumLengthUnit(t *testing.T) {
 	dir := t.TempDir()
-	if r := hk(t, dir, nil, "sum", "--help"); !strings.Contains(r.stdout, "in bytes (b2sum's -l 256 is -l 32)") {
+	if r := hk(t, dir, nil, "sum", "--help"); !strings.Contains(r.stdout, "in BYTES (b2sum's -l 256 is -l 32)") {
 		t.Errorf("sum --help does not say -l counts bytes: %s", r.stdout)
 	}
 	if r := hk(t, dir, nil, "sum", "-a", "blake2b", "-l", "256"); r.code != 2 || !strings.Contains(r.stderr, "-l counts bytes: b2sum -l 256 is -l 32") {

@@ -38,18 +38,18 @@ type sumFlags struct {
 func cmdSum(args []string, e *env) error {
 	fs := newFlags("sum", e)
 	var f sumFlags
-	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "algorithm (see `hashkit list`)")
-	fs.IntVarP(&f.length, "length", "l", 0, "output length in bytes (b2sum's -l 256 is -l 32), for algorithms with variable output")
-	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this file")
+	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "`ALG`: the algorithm (see 'hashkit list')")
+	fs.IntVarP(&f.length, "length", "l", 0, "output length in `BYTES` (b2sum's -l 256 is -l 32), for algorithms with variable output")
+	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this `FILE`")
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
-	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this context string (as b3sum)")
+	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this `CONTEXT` string (as b3sum)")
 	fs.BoolVar(&f.tag, "tag", false, "print BSD-style lines: ALG (NAME) = HEX")
 	fs.BoolVarP(&f.zero, "zero", "z", false, "end each line with NUL, not newline, and do not escape names")
 	fs.BoolVarP(&f.binary, "binary", "b", false, "mark names with '*' (binary mode; the checksum is the same)")
 	fs.BoolVarP(&f.text, "text", "t", false, "text mode (the default; the checksum is the same)")
-	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the files and check them (as `hashkit check`)")
-	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files hashed at once")
-	fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto (on a terminal, for slow files), always, never")
+	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the files and check them (as 'hashkit check')")
+	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
+	fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never")
 	f.checkFlags.define(fs, false)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -213,12 +213,12 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 		}
 		var key []byte
 		if f.keyed {
-			key, err = io.ReadAll(io.LimitReader(e.stdin, 1<<16))
+			key, err = readSmall(e.stdin, "standard input")
 		} else {
-			key, err = os.ReadFile(f.keyFile)
+			key, err = readSmallFile(f.keyFile)
 		}
 		if err != nil {
-			return nil, options{}, usagef("reading the key: %v", err)
+			return nil, options{}, usagef("the key: %v", err)
 		}
 		if a.name == "blake3" && len(key) != 32 {
 			return nil, options{}, usagef("a BLAKE3 key is exactly 32 bytes, got %d", len(key))
@@ -233,9 +233,34 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 	// Build one digest now so that a key the algorithm refuses is a usage
 	// error before any file is read.
 	if _, err := a.new(opts); err != nil {
-		return nil, options{}, usageError{err}
+		return nil, options{}, usagef("%s key: %s", a.name, plainMessage(err.Error()))
 	}
 	return a, opts, nil
+}
+
+// maxSecret bounds keys and secrets read from files: they are short, and a
+// file such as /dev/zero must be refused instead of read forever.
+const maxSecret = 1 << 16
+
+// readSmallFile reads a key or secret file of at most maxSecret bytes.
+func readSmallFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", quoteName(name), describe(err))
+	}
+	defer f.Close()
+	return readSmall(f, quoteName(name))
+}
+
+func readSmall(r io.Reader, name string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxSecret+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %s", name, describe(err))
+	case len(b) > maxSecret:
+		return nil, fmt.Errorf("%s holds over %d bytes", name, maxSecret)
+	}
+	return b, nil
 }
 
 // fileError reports a file that could not be read, in the words of the

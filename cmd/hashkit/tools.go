@@ -39,7 +39,7 @@ func runTool(t persona, args []string, e *env) error {
 	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the FILEs and check them")
 	var bits string
 	if t.b2 {
-		fs.StringVarP(&bits, "length", "l", "", "digest length in bits; a multiple of 8, at most 512")
+		fs.StringVarP(&bits, "length", "l", "", "digest length in `BITS`; a multiple of 8, at most 512")
 	}
 	fs.BoolVar(&f.tag, "tag", false, "create a BSD-style checksum")
 	fs.BoolVarP(&f.text, "text", "t", false, "read in text mode (default)")
@@ -126,9 +126,9 @@ func runB3sum(args []string, e *env) error {
 	fs.BoolVar(&f.noNames, "no-names", false, "omit file names in the output")
 	fs.BoolVar(&f.quiet, "quiet", false, "with --check: do not print OK for each verified file")
 	fs.BoolVar(&f.raw, "raw", false, "write the raw output bytes instead of hex (one input only)")
-	fs.StringVar(&f.deriveKey, "derive-key", "", "key derivation mode with this context string")
-	fs.IntVarP(&f.length, "length", "l", 32, "output bytes before hex encoding")
-	threads := fs.Int("num-threads", 0, "at most this many threads (0: one per logical core)")
+	fs.StringVar(&f.deriveKey, "derive-key", "", "key derivation mode with this `CONTEXT` string")
+	fs.IntVarP(&f.length, "length", "l", 32, "output `BYTES` before hex encoding")
+	threads := fs.Int("num-threads", 0, "at most `NUM` threads (0: one per logical core)")
 	help := fs.BoolP("help", "h", false, "print this help")
 	showVersion := fs.BoolP("version", "V", false, "print the version")
 	if err := fs.Parse(args); err != nil {
