@@ -145,7 +145,7 @@ func (f *checkFlags) run(e *env, lists []string) error {
 		st.warnings(e)
 	}
 	switch {
-	case st.mismatched > 0 || st.unreadable > 0 || st.noLines:
+	case st.mismatched > 0 || st.unreadable > 0 || st.noLines, st.malformed > 0 && e.style == styleB3sum:
 		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0 && e.style != styleHashkit:
 		return exitStatus(exitFail)
@@ -309,6 +309,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 		if perr != nil {
 			st.malformed++
+			if e.style == styleB3sum {
+				// b3sum fails a list with a bad line, and always says so.
+				out.Flush()
+				fmt.Fprintf(e.stderr, "%s: %s: line %d: %v\n", e.prog, list, lineNo, perr)
+			}
 			if f.warn {
 				out.Flush()
 				if e.style == styleCoreutils {
