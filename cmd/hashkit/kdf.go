@@ -179,8 +179,12 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		salt = make([]byte, defaultSaltBytes)
 		rand.Read(salt)
 	}
-	if *length < 1 {
-		return usagef("--length must be at least 1")
+	// No use of a derived key needs more than a few hundred bytes; the
+	// bound keeps a typo from allocating gigabytes (or wrapping Argon2's
+	// 32-bit length).
+	const maxKeyLen = 1 << 20
+	if *length < 1 || *length > maxKeyLen {
+		return usagef("--length must be 1 to %d bytes", maxKeyLen)
 	}
 	if maxMem != nil && *maxMem < 1 {
 		return usagef("--max-memory must be at least 1")

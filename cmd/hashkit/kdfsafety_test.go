@@ -32,6 +32,9 @@ func TestKDFRaisedLimits(t *testing.T) {
 		{[]string{"kdf", "verify", "--max-memory", "9000000000000", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 1, "available"},
 		{[]string{"kdf", "verify", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 2, "over --max-memory"},
 		{[]string{"kdf", "scrypt", "--max-memory", "-5"}, 2, "--max-memory must be"},
+		{[]string{"kdf", "scrypt", "--ln", "4", "-l", "99999999999"}, 2, "--length must be"},
+		{[]string{"kdf", "argon2id", "-l", "4294967297"}, 2, "--length must be"},
+		{[]string{"kdf", "pbkdf2", "--raw", "-l", "99999999999"}, 2, "--length must be"},
 	} {
 		r := hk(t, dir, []byte("pw"), c.args...)
 		if r.code != c.code || !strings.Contains(r.stderr, c.msg) || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "panic") {
