@@ -40,7 +40,7 @@ func TestHelpAndVersion(t *testing.T) {
 // line, status 2.
 func TestErrorsInPlainWords(t *testing.T) {
 	dir := t.TempDir()
-	internals := regexp.MustCompile(`strconv|Parse(Int|Uint|Bool)|invalid syntax|encoding/hex|hashkit/|flag: |U\+00`)
+	internals := regexp.MustCompile(`strconv|Parse(Int|Uint|Bool)|invalid syntax|encoding/hex|hashkit/|flag: |U\+00|: bad length|key: \w+ needs`)
 	for _, args := range [][]string{
 		{"sum", "-l", "x"}, {"sum", "-l"}, {"sum", "--bogus"}, {"sum", "-xq"}, {"sum", "--tag=maybe"}, {"sum", "-j", "two"},
 		{"check", "--jobs", "1.5"}, {"bench", "--time", "soon"}, {"list", "--kernels=no"},
@@ -48,6 +48,7 @@ func TestErrorsInPlainWords(t *testing.T) {
 		{"kdf", "argon2id", "-t", "x"}, {"kdf", "argon2id", "-m", "4"}, {"kdf", "argon2id", "--secret-file", "/nonexistent"},
 		{"kdf", "verify", "$scrypt$ln=99"}, {"kdf", "verify", "$argon2id$v=19$m=4,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"},
 		{"kdf", "verify", "$pbkdf2-sha256$x$y$z"}, {"kdf", "verify", "$argon2id$v=19$m=65536,t=2,p=1$!!!$x"},
+		{"sum", "-a", "blake2b", "-l", "65"}, {"sum", "-a", "sha256", "-l", "16"}, {"sum", "-a", "kmac128"},
 		{"sum", "-a", "blake2b", "--key-file", "/dev/zero"}, {"sum", "-a", "blake3", "--key-file", "/nonexistent"},
 		{"kdf", "argon2id", "--secret-file", "/dev/zero"}, {"kdf", "verify", "--secret-file", "/dev/zero", "$argon2id$v=19$m=64,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"},
 	} {

@@ -233,6 +233,9 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 	// Build one digest now so that a key the algorithm refuses is a usage
 	// error before any file is read.
 	if _, err := a.new(opts); err != nil {
+		if opts.key == nil {
+			return nil, options{}, usageError{err}
+		}
 		return nil, options{}, usagef("%s key: %s", a.name, plainMessage(err.Error()))
 	}
 	return a, opts, nil
