@@ -247,17 +247,18 @@ func lookupTag(tag string) (*algorithm, int, error) {
 // given: the classic coreutils set, where each length is unambiguous.
 var byHexLength = map[int]string{32: "md5", 40: "sha1", 56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
 
-var errBadLength = errors.New("bad length")
-
 // checkLength validates a requested output length for a.
 func (a *algorithm) checkLength(n int) error {
 	if n == a.size || (a.variable && n >= a.minLen && n <= a.maxLen) {
 		return nil
 	}
 	if !a.variable {
-		return fmt.Errorf("%s has a fixed length of %d bytes: %w", a.name, a.size, errBadLength)
+		return fmt.Errorf("%s has a fixed length of %d bytes", a.name, a.size)
 	}
-	return fmt.Errorf("%s length must be %d to %d bytes, not %d: %w", a.name, a.minLen, a.maxLen, n, errBadLength)
+	if n%8 == 0 && n/8 >= a.minLen && n/8 <= a.maxLen {
+		return fmt.Errorf("%s length must be %d to %d bytes, not %d (-l counts bytes: b2sum -l %d is -l %d)", a.name, a.minLen, a.maxLen, n, n, n/8)
+	}
+	return fmt.Errorf("%s length must be %d to %d bytes, not %d", a.name, a.minLen, a.maxLen, n)
 }
 
 // bsdTag is the tag --tag prints: the plain tag at the default length, and

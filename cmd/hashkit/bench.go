@@ -29,9 +29,9 @@ var kernelPackage = map[string]string{
 
 func cmdBench(args []string, e *env) error {
 	fs := newFlags("bench", e)
-	algs := fs.StringSliceP("algorithm", "a", nil, "algorithms to measure (default: all); repeat or separate with commas")
-	sizes := fs.StringSlice("size", []string{"64", "1KiB", "1MiB", "16MiB"}, "input sizes (B, KiB, MiB suffixes)")
-	budget := fs.Duration("time", 300*time.Millisecond, "time spent on each measurement")
+	algs := fs.StringSliceP("algorithm", "a", nil, "`ALG`s to measure (default: all); repeat or separate with commas")
+	sizes := fs.StringSlice("size", []string{"64", "1KiB", "1MiB", "16MiB"}, "input `SIZE`s (B, KiB, MiB suffixes; at most 1GiB)")
+	budget := fs.Duration("time", 300*time.Millisecond, "`TIME` spent on each measurement (a duration: 300ms, 2s)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

@@ -9,35 +9,102 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
+
+	flag "github.com/spf13/pflag"
 )
 
+// checkFlags are the flags of a check, shared by `check` and `sum -c`.
 type checkFlags struct {
 	alg           string
+	length        int // digest bytes a forced -a expects; 0 for any
 	quiet, status bool
 	ignoreMissing bool
 	strict, warn  bool
 	zero          bool
+	jobs          int
 	progress      string
 }
+
+// define adds the check-only flags; standalone adds those that `sum`
+// already has (-a, -z, --progress, --jobs).
+func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
+	if standalone {
+		fs.StringVarP(&f.alg, "algorithm", "a", "", "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or the hex length)")
+	}
+	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
+	// --quiet, --status and --warn are one setting, as in coreutils: the
+	// last one given wins.
+	for _, v := range []struct {
+		name, short string
+		p           *bool
+		usage       string
+	}{
+		{"quiet", "", &f.quiet, "do not print OK for each verified file"},
+		{"status", "", &f.status, "print nothing; the exit status tells"},
+		{"warn", "w", &f.warn, "warn about improperly formatted lines"},
+	} {
+		fl := fs.VarPF(&verbosity{f, v.p}, v.name, v.short, v.usage)
+		fl.NoOptDefVal = "true"
+	}
+	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
+	if standalone {
+		fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
+		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
+		fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow work), always or never")
+	}
+}
+
+// verbosity is one of --quiet, --status and --warn: setting it clears the
+// other two.
+type verbosity struct {
+	f *checkFlags
+	p *bool
+}
+
+func (v *verbosity) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return errors.New("not true or false")
+	}
+	if on {
+		v.f.quiet, v.f.status, v.f.warn = false, false, false
+	}
+	*v.p = on
+	return nil
+}
+
+func (v *verbosity) String() string { return strconv.FormatBool(v.p != nil && *v.p) }
+func (v *verbosity) Type() string   { return "bool" }
 
 func cmdCheck(args []string, e *env) error {
 	fs := newFlags("check", e)
 	var f checkFlags
-	fs.StringVarP(&f.alg, "algorithm", "a", "", "algorithm of untagged lines (default: from the tag, or the hex length)")
-	fs.BoolVar(&f.quiet, "quiet", false, "do not print OK for each verified file")
-	fs.BoolVar(&f.status, "status", false, "print nothing; the exit status tells")
-	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
-	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
-	fs.BoolVarP(&f.warn, "warn", "w", false, "warn about improperly formatted lines")
-	fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
-	fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto, always, never")
-	// Accepted for compatibility with `sum -c` command lines; no effect.
-	fs.BoolP("binary", "b", false, "ignored")
-	fs.BoolP("text", "t", false, "ignored")
+	f.define(fs, true)
+	// sha256sum -c refuses these; so does check, with the same words,
+	// rather than accept flags that would change nothing.
+	var binary, text, tag bool
+	fs.BoolVarP(&binary, "binary", "b", false, "")
+	fs.BoolVarP(&text, "text", "t", false, "")
+	fs.BoolVar(&tag, "tag", false, "")
+	for _, n := range []string{"binary", "text", "tag"} {
+		fs.MarkHidden(n)
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	switch {
+	case tag:
+		return coreutilsUsage{msg: "the --tag option is meaningless when verifying checksums", cmd: "hashkit check"}
+	case binary || text:
+		return coreutilsUsage{msg: "the --binary and --text options are meaningless when verifying checksums", cmd: "hashkit check"}
+	}
+	return f.run(e, fs.Args())
+}
+
+// run checks every list ("-" is standard input).
+func (f *checkFlags) run(e *env, lists []string) error {
 	var forced *algorithm
 	if f.alg != "" {
 		a, err := lookup(f.alg)
@@ -45,8 +112,18 @@ func cmdCheck(args []string, e *env) error {
 			return usageError{err}
 		}
 		forced = a
+		if f.length != 0 {
+			if err := a.checkLength(f.length); err != nil {
+				return usageError{err}
+			}
+		}
 	}
-	lists := fs.Args()
+	if f.jobs < 1 {
+		return usagef("--jobs must be at least 1")
+	}
+	if err := checkProgressMode(f.progress); err != nil {
+		return err
+	}
 	if len(lists) == 0 {
 		lists = []string{"-"}
 	}
@@ -54,18 +131,23 @@ func cmdCheck(args []string, e *env) error {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	for _, list := range lists {
-		if err := checkList(e, out, list, forced, &f, st); err != nil {
+		if err := checkList(e, out, list, forced, f, st); err != nil {
 			out.Flush()
-			fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", list, describe(err))
+			e.fileError(list, err)
 			st.unreadable++
+		}
+		if e.failed() {
+			break
 		}
 	}
 	out.Flush()
-	if !f.status {
-		st.warnings(e.stderr)
+	if !f.status && e.style != styleB3sum { // b3sum prints no summary
+		st.warnings(e)
 	}
 	switch {
-	case st.mismatched > 0 || st.unreadable > 0 || st.noLines:
+	case st.mismatched > 0 || st.unreadable > 0 || st.noLines, st.malformed > 0 && e.style == styleB3sum:
+		return exitStatus(exitFail)
+	case f.strict && st.malformed > 0 && e.style != styleHashkit:
 		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0:
 		return exitStatus(exitUsage)
@@ -78,7 +160,8 @@ type checkStats struct {
 	noLines                           bool
 }
 
-func (s *checkStats) warnings(w io.Writer) {
+func (s *checkStats) warnings(e *env) {
+	w := e.stderr
 	plural := func(n int, one, many string) string {
 		if n == 1 {
 			return one
@@ -86,13 +169,13 @@ func (s *checkStats) warnings(w io.Writer) {
 		return many
 	}
 	if s.malformed > 0 {
-		fmt.Fprintf(w, "hashkit: WARNING: %d %s improperly formatted\n", s.malformed, plural(s.malformed, "line is", "lines are"))
+		fmt.Fprintf(w, "%s: WARNING: %d %s improperly formatted\n", e.prog, s.malformed, plural(s.malformed, "line is", "lines are"))
 	}
 	if s.unreadable > 0 {
-		fmt.Fprintf(w, "hashkit: WARNING: %d listed %s could not be read\n", s.unreadable, plural(s.unreadable, "file", "files"))
+		fmt.Fprintf(w, "%s: WARNING: %d listed %s could not be read\n", e.prog, s.unreadable, plural(s.unreadable, "file", "files"))
 	}
 	if s.mismatched > 0 {
-		fmt.Fprintf(w, "hashkit: WARNING: %d computed %s did NOT match\n", s.mismatched, plural(s.mismatched, "checksum", "checksums"))
+		fmt.Fprintf(w, "%s: WARNING: %d computed %s did NOT match\n", e.prog, s.mismatched, plural(s.mismatched, "checksum", "checksums"))
 	}
 }
 
@@ -103,12 +186,17 @@ type entry struct {
 	want    []byte
 	name    string
 	escaped bool
+	// untagged: the algorithm was not given (by a tag or -a) but inferred.
+	untagged bool
 }
 
 // parseLine reads a GNU line (`HEX  NAME`, `HEX *NAME`), a BSD line
 // (`TAG (NAME) = HEX`) or b3sum's (the GNU form), each optionally starting
 // with a backslash that marks an escaped name.
-func parseLine(line string, forced *algorithm) (entry, error) {
+//
+// An untagged line's algorithm is forced (-a), else the one the list's name
+// says (named) if the length fits it, else the one its length says.
+func parseLine(line string, forced, named *algorithm) (entry, error) {
 	var en entry
 	if strings.HasPrefix(line, "\\") {
 		en.escaped = true
@@ -152,7 +240,11 @@ func parseLine(line string, forced *algorithm) (entry, error) {
 		en.alg = a
 	case forced != nil:
 		en.alg = forced
+	case named != nil && named.checkLength(en.length) == nil:
+		en.alg = named
+		en.untagged = true
 	default:
+		en.untagged = true
 		name, ok := byHexLength[len(sum)]
 		if !ok {
 			return en, fmt.Errorf("cannot tell the algorithm of a %d-digit checksum: use -a", len(sum))
@@ -193,6 +285,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		sep = 0
 	}
 	var entries []entry
+	named := algorithmOfList(list)
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
@@ -210,12 +303,24 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			}
 			continue
 		}
-		en, perr := parseLine(line, forced)
+		en, perr := parseLine(line, forced, named)
+		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
+			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
+		}
 		if perr != nil {
 			st.malformed++
+			if e.style == styleB3sum {
+				// b3sum fails a list with a bad line, and always says so.
+				out.Flush()
+				fmt.Fprintf(e.stderr, "%s: %s: line %d: %v\n", e.prog, list, lineNo, perr)
+			}
 			if f.warn {
 				out.Flush()
-				fmt.Fprintf(e.stderr, "hashkit: %s: %d: improperly formatted checksum line (%v)\n", list, lineNo, perr)
+				if e.style == styleCoreutils {
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(list), lineNo, forced.tag)
+				} else {
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(list), lineNo, perr)
+				}
 			}
 		} else {
 			entries = append(entries, en)
@@ -225,7 +330,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(e.stderr, "hashkit: %s: no properly formatted checksum lines found\n", list)
+		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(list))
 		st.noLines = true
 		return nil
 	}
@@ -236,62 +341,79 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	prog := newProgress(e, f.progress, names)
 	defer prog.finish()
-	results := make([]chan result, len(entries))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i := range results {
-		results[i] = make(chan result, 1)
+	next := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
+		return entries[i].alg.new(options{length: entries[i].length})
+	})
+	matched, failed := 0, 0
+	for _, en := range entries {
+		r := next()
+		resume := prog.pause(r.err != nil || e.flushEachLine())
+		stop := checkEntry(e, out, en, r, f, st, &matched, &failed)
+		resume()
+		if stop {
+			break
+		}
 	}
-	go func() {
-		for i, en := range entries {
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem }()
-				sum, err := hashFile(e, en.name, prog, func() (digest, error) {
-					return en.alg.new(options{length: en.length})
-				})
-				results[i] <- result{sum, err}
-			}()
+	prog.finish() // before any message below
+	if matched == 0 && failed == len(entries) && !f.status {
+		inferred := true
+		for _, en := range entries {
+			inferred = inferred && en.untagged
 		}
-	}()
-	matched := 0
-	for i, en := range entries {
-		r := <-results[i]
-		shown := en.name
-		prefix := ""
-		// coreutils' check output escapes a name only if it has a newline.
-		if strings.ContainsAny(shown, "\n") {
-			prefix, shown = "\\", escapeName(shown)
-		}
-		switch {
-		case r.err != nil && f.ignoreMissing && errors.Is(r.err, os.ErrNotExist):
-			continue
-		case r.err != nil:
-			st.unreadable++
-			if !f.status {
+		if inferred {
+			if hint := suggestAlgorithm(list, entries); hint != "" {
 				out.Flush()
-				prog.clear()
-				fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", en.name, describe(r.err))
-				fmt.Fprintf(out, "%s%s: FAILED open or read\n", prefix, shown)
+				fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, hint)
 			}
-		case bytes.Equal(r.sum, en.want):
-			matched++
-			if !f.quiet && !f.status {
-				fmt.Fprintf(out, "%s%s: OK\n", prefix, shown)
-			}
-		default:
-			st.mismatched++
-			if !f.status {
-				fmt.Fprintf(out, "%s%s: FAILED\n", prefix, shown)
-			}
-		}
-		if e.flushEachLine() {
-			out.Flush()
 		}
 	}
 	if f.ignoreMissing && matched == 0 && st.mismatched == 0 && st.unreadable == 0 {
 		out.Flush()
-		fmt.Fprintf(e.stderr, "hashkit: %s: no file was verified\n", list)
+		fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(list))
 		st.noLines = true
 	}
 	return nil
+}
+
+// checkEntry reports one listed file's result and counts it; it returns
+// true when stdout has failed and the check should stop.
+func checkEntry(e *env, out *bufio.Writer, en entry, r result, f *checkFlags, st *checkStats, matched, failed *int) bool {
+	shown, prefix := en.name, ""
+	// coreutils' check output escapes a name only if it has a newline,
+	// b3sum's also if it has a backslash.
+	if strings.ContainsAny(shown, "\n") || e.style == styleB3sum && strings.ContainsAny(shown, "\\") {
+		prefix, shown = "\\", escapeName(shown)
+	}
+	switch {
+	case r.err != nil && f.ignoreMissing && errors.Is(r.err, os.ErrNotExist):
+		return false
+	case r.err != nil:
+		st.unreadable++
+		switch {
+		case f.status && e.style == styleCoreutils:
+			e.fileError(en.name, r.err) // coreutils says why even under --status
+		case f.status:
+		case e.style == styleB3sum:
+			fmt.Fprintf(out, "%s%s: FAILED (%s)\n", prefix, shown, describeB3(r.err))
+		default:
+			out.Flush()
+			e.fileError(en.name, r.err)
+			fmt.Fprintf(out, "%s%s: FAILED open or read\n", prefix, shown)
+		}
+	case bytes.Equal(r.sum, en.want):
+		*matched++
+		if !f.quiet && !f.status {
+			fmt.Fprintf(out, "%s%s: OK\n", prefix, shown)
+		}
+	default:
+		st.mismatched++
+		*failed++
+		if !f.status {
+			fmt.Fprintf(out, "%s%s: FAILED\n", prefix, shown)
+		}
+	}
+	if e.flushEachLine() {
+		out.Flush()
+	}
+	return e.failed()
 }

@@ -41,19 +41,7 @@ type runResult struct {
 // hk runs the binary in dir with stdin.
 func hk(t *testing.T, dir string, stdin []byte, args ...string) runResult {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Stdin = bytes.NewReader(stdin)
-	var o, e bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &o, &e
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return runResult{o.String(), e.String(), code}
+	return runIn(t, exec.Command(binary, args...), dir, stdin)
 }
 
 // tool runs an external program in dir, skipping the test if it is absent.
@@ -64,11 +52,18 @@ func tool(t *testing.T, dir string, stdin []byte, name string, args ...string) r
 		t.Skipf("%s not installed", name)
 	}
 	cmd := exec.Command(path, args...)
+	cmd.Args[0] = name // messages start with the program's name
+	return runIn(t, cmd, dir, stdin)
+}
+
+// runIn runs cmd in dir with stdin and collects its output and status.
+func runIn(t *testing.T, cmd *exec.Cmd, dir string, stdin []byte) runResult {
+	t.Helper()
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	err = cmd.Run()
+	err := cmd.Run()
 	code := 0
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()

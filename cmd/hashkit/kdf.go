@@ -13,8 +13,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/term"
@@ -29,23 +29,66 @@ import (
 )
 
 const kdfUsage = `usage: hashkit kdf scrypt|argon2id|argon2i|argon2d|pbkdf2 [flags]
-       hashkit kdf verify PHC-STRING
+       hashkit kdf verify [--max-memory BYTES] [--secret-file F] HASH-STRING
 
-Reads the password from the terminal without echo (or from standard input
-when it is not a terminal) and prints a PHC string, or the key in hex with
---raw. Run 'hashkit kdf <function> --help' for the parameters.
+Derives a key from a password and prints it as a PHC string (argon2's
+$argon2id$..., passlib's $scrypt$... and $pbkdf2-sha256$...), or in hex with
+--raw; verify checks a password against such a string.
+` + passwordHelp + `
+Run 'hashkit kdf <function> --help' for the parameters.
 `
 
-// exitInterrupted is the status after Ctrl-C, as shells report SIGINT.
-const exitInterrupted = 130
+// passwordHelp says where the password comes from; every kdf --help shows it.
+const passwordHelp = `
+The password is read from the terminal without echo (twice when deriving), or
+else from standard input, less one trailing newline: printf 'pw' and
+printf 'pw\n' give the same key. Debian's argon2 command keeps the newline,
+so a string made by 'echo pw | argon2 SALT -e' verifies with
+  printf 'pw\n\n' | hashkit kdf verify '$argon2i$v=19$...'
+Ctrl-C or SIGTERM stops at any prompt and during the work (status 130, 143).
+`
+
+func init() {
+	for fn, params := range map[string]string{
+		"scrypt":   "[--ln LOG2N] [-r R] [-p P] [--max-memory BYTES]",
+		"argon2id": "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory BYTES]",
+		"argon2i":  "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory BYTES]",
+		"argon2d":  "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory BYTES]",
+		"pbkdf2":   "[-i ITERATIONS] [--hash sha1|sha256|sha512]",
+	} {
+		synopses["kdf "+fn] = "usage: hashkit kdf " + fn + " " + params + " [--salt HEX | --salt-string S] [-l BYTES] [--raw]\n\n" +
+			"Derives a key from a password with " + fn + " and prints it as a hash string, or in hex with --raw.\n" + passwordHelp
+	}
+	synopses["kdf verify"] = "usage: hashkit kdf verify [--max-memory BYTES] [--secret-file F] HASH-STRING\n\n" +
+		"Prints OK (status 0) if the password matches the argon2, scrypt or passlib pbkdf2 string, FAILED (status 1) if not.\n" + passwordHelp
+}
+
+// Statuses after a signal, as shells report them: 128 + the signal.
+const (
+	exitInterrupted = 130 // SIGINT, Ctrl-C
+	exitTerminated  = 143 // SIGTERM
+)
 
 func cmdKDF(args []string, e *env) error {
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, kdfUsage)
 		return exitStatus(exitUsage)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// A signal cancels the work; the prompt and the derivation watch ctx.
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var caught atomic.Value
+	go func() {
+		select {
+		case s := <-sigs:
+			caught.Store(s)
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	var err error
 	switch fn := args[0]; fn {
 	case "scrypt", "argon2id", "argon2i", "argon2d", "pbkdf2":
@@ -58,8 +101,11 @@ func cmdKDF(args []string, e *env) error {
 	default:
 		return usagef("kdf: unknown function %q (scrypt, argon2id, argon2i, argon2d, pbkdf2, verify)", fn)
 	}
-	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-		fmt.Fprintln(e.stderr, "hashkit: interrupted")
+	if s, ok := caught.Load().(os.Signal); ok && err != nil {
+		fmt.Fprintf(e.stderr, "%s: interrupted\n", e.prog)
+		if s == syscall.SIGTERM {
+			return exitStatus(exitTerminated)
+		}
 		return exitStatus(exitInterrupted)
 	}
 	return err
@@ -72,11 +118,19 @@ var pbkdf2Hashes = map[string]func() hash.Hash{
 
 func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	fs := newFlags("kdf "+fn, e)
-	saltHex := fs.String("salt", "", "salt in hex (default: 16 random bytes)")
-	saltStr := fs.String("salt-string", "", "salt as a string")
-	length := fs.IntP("length", "l", 32, "key length in bytes")
-	raw := fs.Bool("raw", false, "print the key in hex instead of a PHC string")
-	progressMode := fs.String("progress", "auto", "progress bar: auto (on a terminal, for work over about half a second), always, never")
+	saltHex := fs.String("salt", "", "salt in `HEX` (default: 16 random bytes)")
+	saltStr := fs.String("salt-string", "", "salt as a `STRING`")
+	lengthHelp := "key length in `BYTES`"
+	if fn == "pbkdf2" {
+		lengthHelp = "key length in `BYTES` (default: the hash's output size, which passlib's strings hold; other lengths need --raw)"
+	}
+	defaultLength := 32
+	if fn == "pbkdf2" {
+		defaultLength = 0 // set below from --hash
+	}
+	length := fs.IntP("length", "l", defaultLength, lengthHelp)
+	raw := fs.Bool("raw", false, "print the key in hex instead of a hash string")
+	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for work over about half a second), always or never")
 	var (
 		ln, r, p         *int
 		t, m, lanes      *uint32
@@ -88,22 +142,25 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	)
 	switch fn {
 	case "scrypt":
-		ln = fs.Int("ln", 17, "log2 of the cost N")
-		r = fs.IntP("r", "r", 8, "block size factor r")
-		p = fs.IntP("p", "p", 1, "parallelism p")
-		maxMem = fs.Int64("max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more bytes than this")
+		ln = fs.Int("ln", 17, "`LOG2N`: log2 of the cost N")
+		r = fs.IntP("r", "r", 8, "block size factor `R`")
+		p = fs.IntP("p", "p", 1, "parallelism `P`")
+		maxMem = fs.Int64("max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more than `BYTES` of memory (never more than the machine has free)")
 	case "pbkdf2":
-		iter = fs.IntP("iterations", "i", 600000, "iterations")
-		hashName = fs.String("hash", "sha256", "hash: sha1, sha256, sha512")
+		iter = fs.IntP("`N` iterations", "i", 600000, "`N` iterations")
+		hashName = fs.String("hash", "sha256", "`HASH`: sha1, sha256 or sha512")
 	default:
-		t = fs.Uint32P("time", "t", 3, "passes t")
-		m = fs.Uint32P("memory", "m", 64*1024, "memory m in KiB")
-		lanes = fs.Uint32P("parallelism", "p", 4, "lanes p")
-		secretFile = fs.String("secret-file", "", "read a secret (pepper) from this file")
-		maxMem = fs.Int64("max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more bytes than this")
+		t = fs.Uint32P("time", "t", 3, "`T` passes")
+		m = fs.Uint32P("memory", "m", 64*1024, "memory m in `KIB`")
+		lanes = fs.Uint32P("parallelism", "p", 4, "`P` lanes")
+		secretFile = fs.String("secret-file", "", "read a secret (pepper) from this `FILE`")
+		maxMem = fs.Int64("max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more than `BYTES` of memory (never more than the machine has free)")
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if fn == "pbkdf2" && !fs.Changed("length") {
+		*length = max(pbkdf2Sizes[*hashName], 1)
 	}
 	if fs.NArg() > 0 {
 		return usagef("kdf %s takes no arguments (the password is read from the terminal or standard input)", fn)
@@ -115,7 +172,7 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	case *saltHex != "":
 		var err error
 		if salt, err = hex.DecodeString(*saltHex); err != nil {
-			return usagef("--salt: %v", err)
+			return usagef("--salt %s: want hex digits, two per byte", quoteName(*saltHex))
 		}
 	case *saltStr != "":
 		salt = []byte(*saltStr)
@@ -123,8 +180,15 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		salt = make([]byte, defaultSaltBytes)
 		rand.Read(salt)
 	}
-	if *length < 1 {
-		return usagef("--length must be at least 1")
+	// No use of a derived key needs more than a few hundred bytes; the
+	// bound keeps a typo from allocating gigabytes (or wrapping Argon2's
+	// 32-bit length).
+	const maxKeyLen = 1 << 20
+	if *length < 1 || *length > maxKeyLen {
+		return usagef("--length must be 1 to %d bytes", maxKeyLen)
+	}
+	if maxMem != nil && *maxMem < 1 {
+		return usagef("--max-memory must be at least 1")
 	}
 
 	// Check the parameters before asking for a password.
@@ -141,8 +205,12 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		if _, err := scrypt.DeriveKey(ctx, nil, nil, probe); !isLimitError(err) {
 			return usageError{err}
 		}
-		if need := params.MinMemory(); need > *maxMem && *maxMem > 0 {
+		need := params.MinMemory()
+		if need > *maxMem {
 			return usagef("scrypt ln=%d r=%d p=%d needs %d bytes, over --max-memory %d", *ln, *r, *p, need, *maxMem)
+		}
+		if err := checkMachineMemory(fmt.Sprintf("scrypt ln=%d r=%d p=%d", *ln, *r, *p), need); err != nil {
+			return err
 		}
 		derive = func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
 			params.Progress = progress
@@ -154,8 +222,11 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		if !ok {
 			return usagef("--hash must be sha1, sha256 or sha512")
 		}
-		if *iter < 1 {
-			return usagef("--iterations must be at least 1")
+		if *iter < 1 || *iter > 1<<31-1 {
+			return usagef("--iterations must be 1 to 2147483647")
+		}
+		if *length != pbkdf2Sizes[*hashName] && !*raw {
+			return usagef("passlib's $%s$ strings hold a %d-byte key: use --raw for -l %d", passlibID(*hashName), pbkdf2Sizes[*hashName], *length)
 		}
 		derive = func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
 			return pbkdf2.DeriveKey(ctx, h, string(pw), salt, *iter, *length, progress)
@@ -165,14 +236,14 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		variant := map[string]argon2.Variant{"argon2id": argon2.Argon2id, "argon2i": argon2.Argon2i, "argon2d": argon2.Argon2d}[fn]
 		params := argon2.Params{Variant: variant, Time: *t, Memory: *m, Lanes: *lanes, KeyLen: uint32(*length), MaxMemory: *maxMem}
 		if *secretFile != "" {
-			secret, err := os.ReadFile(*secretFile)
+			secret, err := readSmallFile(*secretFile)
 			if err != nil {
 				return usagef("--secret-file: %v", err)
 			}
 			params.Secret = secret
 		}
 		if err := checkArgon2(params); err != nil {
-			return usageError{err}
+			return err
 		}
 		derive = func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
 			params.Progress = progress
@@ -181,7 +252,7 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		encode = func(key []byte) string { return argon2.Encode(params, salt, key) }
 	}
 
-	password, err := readPassword(e, true)
+	password, err := readPassword(ctx, e, true)
 	if err != nil {
 		return err
 	}
@@ -207,17 +278,20 @@ func isLimitError(err error) bool {
 
 // checkArgon2 validates parameters by asking DeriveKey with a memory limit
 // too small for any of them: a range error comes first, the limit last.
+// Then the memory they need is checked against MaxMemory (a usage error)
+// and the machine's.
 func checkArgon2(p argon2.Params) error {
 	probe := p
 	probe.MaxMemory = 1
 	_, err := argon2.DeriveKey(context.Background(), nil, make([]byte, 8), probe)
 	if !isLimitError(err) {
-		return err
+		return usageError{err}
 	}
-	if need := int64(p.Memory) * 1024; p.MaxMemory > 0 && need > p.MaxMemory {
-		return fmt.Errorf("argon2 m=%d KiB is over --max-memory %d bytes", p.Memory, p.MaxMemory)
+	need := int64(p.Memory) * 1024
+	if p.MaxMemory > 0 && need > p.MaxMemory {
+		return usagef("argon2 m=%d KiB is over --max-memory %d bytes", p.Memory, p.MaxMemory)
 	}
-	return nil
+	return checkMachineMemory(fmt.Sprintf("argon2 m=%d KiB", p.Memory), need)
 }
 
 func runWithProgress(ctx context.Context, e *env, mode string, password []byte, derive func(context.Context, []byte, func(float64)) ([]byte, error)) ([]byte, error) {
@@ -232,19 +306,20 @@ func runWithProgress(ctx context.Context, e *env, mode string, password []byte, 
 
 // readPassword reads the password: from the terminal without echo (twice
 // when confirm, so a typo does not lock the user out), or else the whole of
-// standard input less one final newline.
-func readPassword(e *env, confirm bool) ([]byte, error) {
+// standard input less one final newline. A signal (ctx) ends the wait at
+// once, with the terminal's echo restored.
+func readPassword(ctx context.Context, e *env, confirm bool) ([]byte, error) {
 	if f, ok := e.stdin.(*os.File); ok && e.isTerminal(f.Fd()) {
-		fmt.Fprint(e.stderr, "Password: ")
-		pw, err := term.ReadPassword(int(f.Fd()))
-		fmt.Fprintln(e.stderr)
+		fd := int(f.Fd())
+		if state, err := term.GetState(fd); err == nil {
+			defer term.Restore(fd, state)
+		}
+		pw, err := promptPassword(ctx, e, fd, "Password: ")
 		if err != nil {
 			return nil, err
 		}
 		if confirm {
-			fmt.Fprint(e.stderr, "Repeat password: ")
-			again, err := term.ReadPassword(int(f.Fd()))
-			fmt.Fprintln(e.stderr)
+			again, err := promptPassword(ctx, e, fd, "Repeat password: ")
 			if err != nil {
 				return nil, err
 			}
@@ -254,50 +329,101 @@ func readPassword(e *env, confirm bool) ([]byte, error) {
 		}
 		return pw, nil
 	}
-	pw, err := io.ReadAll(io.LimitReader(bufio.NewReader(e.stdin), 1<<20))
+	pw, err := readCancelable(ctx, func() ([]byte, error) {
+		return io.ReadAll(io.LimitReader(bufio.NewReader(e.stdin), 1<<20))
+	})
 	if err != nil {
 		return nil, err
 	}
-	pw = bytes.TrimSuffix(pw, []byte("\n"))
-	pw = bytes.TrimSuffix(pw, []byte("\r"))
-	return pw, nil
+	return bytes.TrimSuffix(pw, []byte("\n")), nil
+}
+
+func promptPassword(ctx context.Context, e *env, fd int, prompt string) ([]byte, error) {
+	fmt.Fprint(e.stderr, prompt)
+	pw, err := readCancelable(ctx, func() ([]byte, error) { return term.ReadPassword(fd) })
+	fmt.Fprintln(e.stderr)
+	return pw, err
+}
+
+// readCancelable runs a blocking read on its own goroutine and returns when
+// it ends or ctx is canceled, whichever comes first; the read is abandoned
+// (the command is about to exit).
+func readCancelable(ctx context.Context, read func() ([]byte, error)) ([]byte, error) {
+	type res struct {
+		b   []byte
+		err error
+	}
+	ch := make(chan res, 1)
+	go func() {
+		b, err := read()
+		ch <- res{b, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.b, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 func kdfVerify(ctx context.Context, args []string, e *env) error {
 	fs := newFlags("kdf verify", e)
-	secretFile := fs.String("secret-file", "", "Argon2: the secret (pepper) the hash was made with")
-	progressMode := fs.String("progress", "auto", "progress bar: auto, always, never")
+	secretFile := fs.String("secret-file", "", "Argon2: the `FILE` holding the secret (pepper) the hash was made with")
+	maxMem := fs.Int64("max-memory", 0, "refuse strings needing more than `BYTES` of memory (default: scrypt 1 GiB, argon2 2 GiB; never more than the machine has free)")
+	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto, always or never")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("usage: hashkit kdf verify PHC-STRING")
+		return usagef("kdf verify takes one hash string (see 'hashkit kdf verify --help')")
+	}
+	if *maxMem < 0 {
+		return usagef("--max-memory must be at least 1")
+	}
+	// limit checks the memory a string needs before anything is allocated.
+	limit := func(what string, need, def int64) error {
+		max := *maxMem
+		if max == 0 {
+			max = def
+		}
+		if need > max {
+			return usagef("%s needs %d bytes, over --max-memory %d (raise it to verify this string)", what, need, max)
+		}
+		return checkMachineMemory(what, need)
 	}
 	s := fs.Arg(0)
 	var verify func(ctx context.Context, pw []byte, progress func(float64)) error
 	switch {
 	case strings.HasPrefix(s, "$argon2"):
-		if _, _, _, err := argon2.Decode(s); err != nil {
+		p, _, _, err := argon2.Decode(s)
+		if err != nil {
 			return usageError{err}
+		}
+		if err := limit(fmt.Sprintf("argon2 m=%d KiB", p.Memory), int64(p.Memory)*1024, argon2.DefaultMaxMemory); err != nil {
+			return err
 		}
 		var secret []byte
 		if *secretFile != "" {
 			var err error
-			if secret, err = os.ReadFile(*secretFile); err != nil {
+			if secret, err = readSmallFile(*secretFile); err != nil {
 				return usagef("--secret-file: %v", err)
 			}
 		}
 		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress})
+			return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: -1})
 		}
 	case strings.HasPrefix(s, "$scrypt$"):
-		if _, _, _, err := scrypt.Decode(s); err != nil {
+		p, _, _, err := scrypt.Decode(s)
+		if err != nil {
 			return usageError{err}
 		}
-		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress})
+		if err := limit(fmt.Sprintf("scrypt N=%d r=%d p=%d", p.N, p.R, p.P), p.MinMemory(), scrypt.DefaultMaxMemory); err != nil {
+			return err
 		}
-	case strings.HasPrefix(s, "$pbkdf2-"):
+		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
+			return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: -1})
+		}
+	case strings.HasPrefix(s, "$pbkdf2$") || strings.HasPrefix(s, "$pbkdf2-"):
 		name, iter, salt, want, err := decodePBKDF2(s)
 		if err != nil {
 			return usageError{err}
@@ -313,9 +439,9 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 			return nil
 		}
 	default:
-		return usagef("not a PHC string of argon2, scrypt or pbkdf2: %.40q", s)
+		return usagef("not a hash string of argon2, scrypt or pbkdf2: %s", quoteName(truncate(s, 40)))
 	}
-	password, err := readPassword(e, false)
+	password, err := readPassword(ctx, e, false)
 	if err != nil {
 		return err
 	}
@@ -335,32 +461,10 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 
 var errMismatch = errors.New("password does not match")
 
-// PBKDF2 strings follow the PHC format's pbkdf2 entry:
-// $pbkdf2-sha256$i=ITERATIONS$salt$hash, base64 without padding.
-func encodePBKDF2(name string, iter int, salt, key []byte) string {
-	h := phc.Hash{ID: "pbkdf2-" + name, Params: []phc.Param{{Name: "i", Value: strconv.Itoa(iter)}}, Salt: salt, Hash: key}
-	return h.String()
-}
-
-func decodePBKDF2(s string) (name string, iter int, salt, key []byte, err error) {
-	h, err := phc.Parse(s)
-	if err != nil {
-		return "", 0, nil, nil, err
+// truncate shortens s to at most n bytes, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	name = strings.TrimPrefix(h.ID, "pbkdf2-")
-	if _, ok := pbkdf2Hashes[name]; !ok {
-		return "", 0, nil, nil, fmt.Errorf("unknown PBKDF2 hash %q", name)
-	}
-	v, ok := h.Param("i")
-	if !ok || len(h.Params) != 1 {
-		return "", 0, nil, nil, errors.New("a PBKDF2 string has one parameter, i")
-	}
-	n, err := phc.ParseUint32(v)
-	if err != nil || n < 1 || n > 1<<31-1 {
-		return "", 0, nil, nil, errors.New("PBKDF2 iterations out of range")
-	}
-	if len(h.Hash) == 0 {
-		return "", 0, nil, nil, errors.New("PBKDF2 string without a hash")
-	}
-	return name, int(n), h.Salt, h.Hash, nil
+	return s[:n] + "..."
 }

@@ -97,7 +97,7 @@ func TestKDFErrors(t *testing.T) {
 		{[]string{"kdf", "bcrypt"}, "unknown function"},
 		{[]string{"kdf", "verify", "$scrypt$ln=99,r=8,p=1$c2FsdA$aGFzaA"}, "ln"},
 		{[]string{"kdf", "verify", "$argon2id$v=19$m=4,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, "m must be at least"},
-		{[]string{"kdf", "verify", "plain text"}, "not a PHC string"},
+		{[]string{"kdf", "verify", "plain text"}, "not a hash string"},
 		{[]string{"kdf", "verify", "$pbkdf2-md5$i=1$c2FsdA$aGFzaA"}, "unknown PBKDF2 hash"},
 	} {
 		r := hk(t, dir, []byte("pw"), c.args...)

@@ -17,6 +17,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
 
 	flag "github.com/spf13/pflag"
 
@@ -35,14 +40,40 @@ type usageError struct{ error }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
+// coreutilsUsage is a combination of flags that coreutils refuses: its
+// message, its "Try ... --help" line and its status (1), so that scripts
+// written for sha256sum see what they would see there.
+type coreutilsUsage struct {
+	msg string
+	cmd string // the command whose --help the second line suggests
+}
+
+func (c coreutilsUsage) Error() string { return c.msg }
+
+// writeError is a failed write to standard output (a full disk, a closed
+// descriptor): the command's result did not reach its reader.
+type writeError struct{ err error }
+
+func (w writeError) Error() string { return "write error: " + describe(w.err) }
+
 // env is what a command reads and writes, so tests can run commands in
 // process as well as through the built binary.
 type env struct {
+	// prog is the name messages start with: "hashkit", or the tool's name
+	// when invoked as one (sha256sum, b3sum, ...).
+	prog           string
+	style          style
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// out is stdout as the commands write it: it remembers the first failed
+	// write, which run reports.
+	out *checkedWriter
 	// isTerminal reports whether the file descriptor is a terminal, for the
 	// progress bar and the password prompt.
 	isTerminal func(fd uintptr) bool
+
+	lineOnce   sync.Once
+	lineByLine bool
 }
 
 const usage = `usage: hashkit <command> [flags] [args]
@@ -54,17 +85,75 @@ commands:
   bench   measure the throughput of the algorithms on this machine
   list    list the algorithms with their default output length
 
-Run 'hashkit <command> --help' for a command's flags.
+Run 'hashkit <command> --help' for a command's flags, 'hashkit --version' for
+the version. Named sha256sum, sha512sum, sha1sum, md5sum, b2sum or b3sum (a
+link will do), hashkit behaves as that tool.
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], defaultEnv()))
+	e := defaultEnv()
+	name := strings.TrimSuffix(filepath.Base(os.Args[0]), ".exe")
+	if _, ok := personas[name]; ok {
+		e.prog = name
+	}
+	os.Exit(run(os.Args[1:], e))
 }
 
 func run(args []string, e *env) int {
+	e.out = &checkedWriter{w: e.stdout}
+	e.stdout = e.out
+	var err error
+	if t, ok := personas[e.prog]; ok {
+		e.style = styleCoreutils
+		if t.b3 {
+			e.style = styleB3sum
+		}
+		err = runTool(t, args, e)
+	} else {
+		err = dispatch(args, e)
+	}
+	code := e.report(err)
+	if e.out.err != nil {
+		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
+		return exitFail
+	}
+	return code
+}
+
+// style is whose conventions messages follow.
+type style int
+
+const (
+	styleHashkit   style = iota // hashkit's own commands: coreutils' forms, hashkit's words
+	styleCoreutils              // invoked as sha256sum, b2sum, ...
+	styleB3sum                  // invoked as b3sum
+)
+
+// checkedWriter passes writes through and remembers the first error; later
+// writes fail at once, so a command stops producing output nobody reads.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// failed reports whether a write to stdout has failed.
+func (e *env) failed() bool { return e.out != nil && e.out.err != nil }
+
+func dispatch(args []string, e *env) error {
 	if len(args) == 0 {
 		fmt.Fprint(e.stderr, usage)
-		return exitUsage
+		return exitStatus(exitUsage)
 	}
 	var err error
 	switch args[0] {
@@ -80,26 +169,56 @@ func run(args []string, e *env) int {
 		err = cmdList(args[1:], e)
 	case "help", "-h", "--help":
 		fmt.Fprint(e.stdout, usage)
-		return 0
+		return nil
+	case "version", "--version":
+		fmt.Fprintf(e.stdout, "hashkit %s (%s, %s/%s)\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+		return nil
 	default:
 		err = usagef("unknown command %q", args[0])
 	}
+	return err
+}
+
+// report prints err as one line (two for coreutils' refusals) and returns
+// the exit status.
+func (e *env) report(err error) int {
 	var ue usageError
 	var ex exitStatus
+	var cu coreutilsUsage
+	var te toolError
 	switch {
+	case errors.As(err, &te):
+		fmt.Fprintln(e.stderr, te.msg)
+		return exitFail
 	case err == nil:
 		return 0
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case errors.As(err, &ex):
 		return int(ex)
+	case errors.As(err, &cu):
+		fmt.Fprintf(e.stderr, "%s: %s\nTry '%s --help' for more information.\n", e.prog, cu.msg, cu.cmd)
+		return exitFail
+	case errors.As(err, &ue) && e.style != styleHashkit:
+		// The tools report bad usage with status 1.
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, plainMessage(err.Error()))
+		return exitFail
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "hashkit: %v\n", err)
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, plainMessage(err.Error()))
 		return exitUsage
 	default:
-		fmt.Fprintf(e.stderr, "hashkit: %v\n", err)
+		fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, plainMessage(err.Error()))
 		return exitFail
 	}
+}
+
+// version is the module version the binary was built from ("devel" for a
+// build from a checkout).
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
 }
 
 // exitStatus ends a command with a status after it has printed its own
@@ -108,11 +227,25 @@ type exitStatus int
 
 func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)) }
 
-// newFlags returns a flag set that reports errors as usage errors.
+// synopses are the first lines of each command's --help.
+var synopses = map[string]string{
+	"sum": "usage: hashkit sum [-a ALG] [-l BYTES] [--key-file F | --keyed | --derive-key CTX] [--tag] [-z] [-b] [FILE...]\n" +
+		"       hashkit sum -c [check flags] [LIST...]\n\nPrints the checksum of each FILE (standard input for none or -), as sha256sum, b2sum and b3sum do.\n",
+	"check": "usage: hashkit check [-a ALG] [--quiet | --status | -w] [--strict] [--ignore-missing] [-z] [LIST...]\n\n" +
+		"Verifies the checksums in each LIST (standard input for none or -), written by hashkit sum, coreutils or b3sum.\n",
+	"list":  "usage: hashkit list [--kernels]\n\nLists the algorithms with their default output length in bytes.\n",
+	"bench": "usage: hashkit bench [-a ALG...] [--size SIZE...] [--time D]\n\nMeasures the throughput of the algorithms on this machine.\n",
+}
+
+// newFlags returns a flag set that reports errors as usage errors and
+// prints its --help (a synopsis and the flags) on stdout.
 func newFlags(name string, e *env) *flag.FlagSet {
 	fs := flag.NewFlagSet("hashkit "+name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
 	fs.SortFlags = false
+	fs.Usage = func() {
+		fmt.Fprintf(e.stdout, "%s\nflags:\n%s", synopses[name], fs.FlagUsages())
+	}
 	return fs
 }
 
@@ -121,9 +254,53 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return usageError{err}
+		return usageError{errors.New(flagError(fs, err))}
 	}
 	return nil
+}
+
+// flagError words a flag parsing error for people: the flag as typed, what
+// its value must be, and where to look, instead of the parser's internals
+// (strconv.ParseInt: parsing "x": invalid syntax).
+func flagError(fs *flag.FlagSet, err error) string {
+	help := fmt.Sprintf(" (see '%s --help')", fs.Name())
+	var ne *flag.NotExistError
+	var ve *flag.ValueRequiredError
+	var ie *flag.InvalidValueError
+	switch {
+	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
+		return fmt.Sprintf("unknown flag -%s in -%s%s", ne.GetSpecifiedName(), ne.GetSpecifiedShortnames(), help)
+	case errors.As(err, &ne):
+		return fmt.Sprintf("unknown flag --%s%s", ne.GetSpecifiedName(), help)
+	case errors.As(err, &ve):
+		return fmt.Sprintf("flag --%s needs a value%s", ve.GetFlag().Name, help)
+	case errors.As(err, &ie):
+		want := map[string]string{
+			"int": "a whole number", "int64": "a whole number", "uint32": "a whole number from 0 to 4294967295",
+			"bool": "true or false", "duration": "a duration such as 300ms or 2s",
+		}[ie.GetFlag().Value.Type()]
+		if want == "" {
+			want = "something else"
+		}
+		return fmt.Sprintf("--%s %s: want %s", ie.GetFlag().Name, quoteName(ie.GetValue()), want)
+	}
+	return "bad flag syntax: " + strings.TrimPrefix(err.Error(), "bad flag syntax: ")
+}
+
+// plainMessage drops the package prefixes of library errors
+// ("hashkit/argon2: "): the command speaks for itself.
+func plainMessage(msg string) string {
+	for {
+		i := strings.Index(msg, "hashkit/")
+		if i < 0 {
+			return msg
+		}
+		j := strings.Index(msg[i:], ": ")
+		if j < 0 || strings.ContainsAny(msg[i:i+j], " \n") {
+			return msg
+		}
+		msg = msg[:i] + msg[i+j+2:]
+	}
 }
 
 func cmdList(args []string, e *env) error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,6 +39,11 @@ func newProgress(e *env, mode string, files []string) *progress {
 		p.on = true
 	case "auto":
 		p.on = e.onTerminal(e.stderr) && !isPipe(e.stdout)
+	}
+	// Never draw while the terminal is being read: the bar would overwrite
+	// what the user types.
+	if slices.Contains(files, "-") && e.onTerminal(e.stdin) {
+		p.on = false
 	}
 	if !p.on {
 		return p
@@ -76,7 +82,7 @@ func newWorkProgress(e *env, mode string, total int64, what string) *progress {
 }
 
 func isPipe(w any) bool {
-	f, ok := w.(*os.File)
+	f, ok := fileOf(w)
 	if !ok {
 		return false
 	}
@@ -99,6 +105,9 @@ func (p *progress) run(e *env, delay time.Duration, what string) {
 		progressbar.OptionShowElapsedTimeOnFinish(),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetRenderBlankState(true),
+		// No drawing from the library's own goroutine (it animates a bar of
+		// unknown length): all drawing happens under p.mu, in run.
+		progressbar.OptionSetSpinnerChangeInterval(0),
 	}
 	if what == "hashing" {
 		opts = append(opts, progressbar.OptionShowBytes(true))
@@ -120,17 +129,18 @@ func (p *progress) run(e *env, delay time.Duration, what string) {
 	}
 }
 
-func (p *progress) add(n int)    { p.done.Add(int64(n)) }
-func (p *progress) set(n int64)  { p.done.Store(n) }
-func (p *progress) active() bool { p.mu.Lock(); defer p.mu.Unlock(); return p.bar != nil }
+func (p *progress) add(n int)   { p.done.Add(int64(n)) }
+func (p *progress) set(n int64) { p.done.Store(n) }
 
-// clear wipes the bar's line so a message can be printed.
-func (p *progress) clear() {
+// pause keeps the bar from drawing until resume is called, and first wipes
+// it from the terminal when wipe is set, so that a line can be printed where
+// it was; the next tick draws it again below.
+func (p *progress) pause(wipe bool) (resume func()) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.bar != nil {
+	if wipe && p.bar != nil {
 		p.bar.Clear()
 	}
+	return p.mu.Unlock
 }
 
 // finish stops and removes the bar.

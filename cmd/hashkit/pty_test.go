@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"io"
 	"os"
 	"os/exec"
@@ -116,8 +118,49 @@ func TestNoProgressBarWhenPiped(t *testing.T) {
 
 func TestNoProgressBarForQuickFiles(t *testing.T) {
 	dir := bigSparse(t, 1<<20)
-	screen, _, code := runPTY(t, dir, nil, "", false, "sum", "big")
+	// The delay is set well above the work's time so that other load on
+	// the machine cannot make the quick job slow.
+	screen, _, code := runPTY(t, dir, []string{"HASHKIT_PROGRESS_DELAY=10s"}, "", false, "sum", "big")
 	if code != 0 || strings.Contains(screen, "hashing") {
 		t.Fatalf("status %d, terminal %q", code, screen)
+	}
+}
+
+// TestProgressBarNeverSharesALine: with stdout and stderr on one terminal,
+// every checksum line starts on a line of its own, the bar wiped before it.
+func TestProgressBarNeverSharesALine(t *testing.T) {
+	dir := bigSparse(t, 192<<20)
+	os.WriteFile(filepath.Join(dir, "small"), []byte("small"), 0o644)
+	want := hk(t, dir, nil, "sum", "-a", "ripemd160", "big", "small", "big").stdout
+	screen, _, code := runPTY(t, dir, []string{"HASHKIT_PROGRESS_DELAY=0s"}, "", false, "sum", "-a", "ripemd160", "big", "small", "big")
+	if code != 0 || !strings.Contains(screen, "hashing") {
+		t.Fatalf("status %d, no bar: %q", code, screen)
+	}
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(want, "\n"), "\n") {
+		line = strings.TrimSuffix(line, "\n")
+		i := strings.Index(screen, line)
+		if i < 0 {
+			t.Fatalf("line %q not on the terminal: %q", line, screen)
+		}
+		if i > 0 && screen[i-1] != '\r' && screen[i-1] != '\n' {
+			t.Errorf("line %q shares the terminal line with %q", line, screen[max(0, i-60):i])
+		}
+		if rest := screen[i+len(line):]; !strings.HasPrefix(rest, "\r\n") {
+			t.Errorf("line %q is followed by %q", line, rest[:min(len(rest), 40)])
+		}
+	}
+}
+
+// TestNoProgressWhileReadingTheTerminal: hashing standard input typed at
+// the terminal draws nothing over what the user types.
+func TestNoProgressWhileReadingTheTerminal(t *testing.T) {
+	dir := t.TempDir()
+	screen, _, code := runPTY(t, dir, []string{"HASHKIT_PROGRESS_DELAY=0s"}, "typed text\r\x04", false, "sum", "--progress", "always")
+	sum := sha256.Sum256([]byte("typed text\n"))
+	if code != 0 || !strings.Contains(screen, hex.EncodeToString(sum[:])+"  -") {
+		t.Fatalf("status %d, terminal %q", code, screen)
+	}
+	if strings.Contains(screen, "hashing") {
+		t.Fatalf("a progress bar was drawn while the terminal was read: %q", screen)
 	}
 }

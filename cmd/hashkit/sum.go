@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	flag "github.com/spf13/pflag"
 )
 
 // sumFlags are the flags of `hashkit sum` that decide what is computed.
@@ -24,43 +26,50 @@ type sumFlags struct {
 	tag       bool
 	zero      bool
 	binary    bool
+	text      bool
 	jobs      int
 	progress  string
+	check     bool
+	noNames   bool // b3sum --no-names: the digest alone
+	raw       bool // b3sum --raw: the digest's bytes
+	checkFlags
 }
 
 func cmdSum(args []string, e *env) error {
-	// `sum -c` is check: hand over everything else unchanged.
-	for i, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-c" || a == "--check" {
-			return cmdCheck(slices.Delete(slices.Clone(args), i, i+1), e)
-		}
-	}
 	fs := newFlags("sum", e)
 	var f sumFlags
-	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "algorithm (see `hashkit list`)")
-	fs.IntVarP(&f.length, "length", "l", 0, "output length in bytes, for algorithms with variable output")
-	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this file")
+	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "`ALG`: the algorithm (see 'hashkit list')")
+	fs.IntVarP(&f.length, "length", "l", 0, "output length in `BYTES` (b2sum's -l 256 is -l 32), for algorithms with variable output")
+	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this `FILE`")
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
-	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this context string (as b3sum)")
+	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this `CONTEXT` string (as b3sum)")
 	fs.BoolVar(&f.tag, "tag", false, "print BSD-style lines: ALG (NAME) = HEX")
 	fs.BoolVarP(&f.zero, "zero", "z", false, "end each line with NUL, not newline, and do not escape names")
 	fs.BoolVarP(&f.binary, "binary", "b", false, "mark names with '*' (binary mode; the checksum is the same)")
-	fs.BoolP("text", "t", false, "text mode (the default; the checksum is the same)")
-	fs.BoolP("check", "c", false, "read checksums from the files and check them (see `hashkit check`)")
-	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "files hashed at once")
-	fs.StringVar(&f.progress, "progress", "auto", "progress bar: auto (on a terminal, for slow files), always, never")
+	fs.BoolVarP(&f.text, "text", "t", false, "text mode (the default; the checksum is the same)")
+	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the files and check them (as 'hashkit check')")
+	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
+	fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never")
+	f.checkFlags.define(fs, false)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := f.refuse(fs, "hashkit sum"); err != nil {
+		return err
+	}
+	if f.check {
+		return f.runCheck(e, fs)
+	}
 	f.derive = fs.Changed("derive-key")
+	return f.sum(e, fs.Args())
+}
+
+// sum hashes the files and prints their lines.
+func (f *sumFlags) sum(e *env, files []string) error {
 	a, opts, err := f.resolve(e)
 	if err != nil {
 		return err
 	}
-	files := fs.Args()
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
@@ -70,33 +79,104 @@ func cmdSum(args []string, e *env) error {
 	if f.jobs < 1 {
 		return usagef("--jobs must be at least 1")
 	}
-	if f.progress != "auto" && f.progress != "always" && f.progress != "never" {
-		return usagef("--progress must be auto, always or never")
+	if err := checkProgressMode(f.progress); err != nil {
+		return err
 	}
 
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	results := hashFiles(e, files, f.jobs, prog, func() (digest, error) { return a.new(opts) })
+	next := hashFiles(e, files, f.jobs, prog, func(int) (digest, error) { return a.new(opts) })
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	failed := false
-	for i, name := range files {
-		r := <-results[i]
-		if r.err != nil {
+	for _, name := range files {
+		r := next()
+		// The bar must not draw between its wiping and the line that takes
+		// its place on the terminal.
+		resume := prog.pause(r.err != nil || e.flushEachLine())
+		switch {
+		case r.err != nil:
 			out.Flush()
-			prog.clear()
-			fmt.Fprintf(e.stderr, "hashkit: %s: %s\n", name, describe(r.err))
+			e.fileError(name, r.err)
 			failed = true
-			continue
+		case f.raw:
+			out.Write(r.sum)
+		case f.noNames:
+			out.WriteString(hex.EncodeToString(r.sum) + "\n")
+		default:
+			writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary, e.style != styleB3sum)
 		}
-		writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary)
 		if e.flushEachLine() {
 			out.Flush()
+		}
+		resume()
+		if e.failed() {
+			break
 		}
 	}
 	if failed {
 		return exitStatus(exitFail)
+	}
+	return nil
+}
+
+// refuse rejects what coreutils' sha256sum rejects, with its words, in its
+// order: mode flags that mean nothing when checking, and check flags
+// without -c. cmd is the command --help is suggested for.
+func (f *sumFlags) refuse(fs *flag.FlagSet, cmd string) error {
+	changed := fs.Changed
+	var msg string
+	switch {
+	case f.tag && f.text && changed("text"):
+		msg = "--tag does not support --text mode"
+	case f.check && f.zero:
+		msg = "the --zero option is not supported when verifying checksums"
+	case f.check && f.tag:
+		msg = "the --tag option is meaningless when verifying checksums"
+	case f.check && (changed("binary") || changed("text")):
+		msg = "the --binary and --text options are meaningless when verifying checksums"
+	}
+	if msg == "" && !f.check {
+		for _, o := range []struct {
+			name string
+			on   bool
+		}{{"ignore-missing", f.ignoreMissing}, {"status", f.status}, {"warn", f.warn}, {"quiet", f.quiet}, {"strict", f.strict}} {
+			if o.on {
+				msg = "the --" + o.name + " option is meaningful only when verifying checksums"
+				break
+			}
+		}
+	}
+	if msg != "" {
+		return coreutilsUsage{msg: msg, cmd: cmd}
+	}
+	if f.check {
+		for _, name := range []string{"key-file", "keyed", "derive-key"} {
+			if changed(name) {
+				return usagef("--%s: checking keyed checksums is not supported", name)
+			}
+		}
+	}
+	return nil
+}
+
+// runCheck is `sum -c`: the sum flags that mean something to a check
+// (-a, -l, --jobs, --progress) carry over.
+func (f *sumFlags) runCheck(e *env, fs *flag.FlagSet) error {
+	c := f.checkFlags
+	c.progress = f.progress
+	c.jobs = f.jobs
+	if fs.Changed("algorithm") {
+		c.alg = f.alg
+	}
+	c.length = f.length
+	return c.run(e, fs.Args())
+}
+
+func checkProgressMode(mode string) error {
+	if mode != "auto" && mode != "always" && mode != "never" {
+		return usagef("--progress must be auto, always or never")
 	}
 	return nil
 }
@@ -133,12 +213,12 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 		}
 		var key []byte
 		if f.keyed {
-			key, err = io.ReadAll(io.LimitReader(e.stdin, 1<<16))
+			key, err = readSmall(e.stdin, "standard input")
 		} else {
-			key, err = os.ReadFile(f.keyFile)
+			key, err = readSmallFile(f.keyFile)
 		}
 		if err != nil {
-			return nil, options{}, usagef("reading the key: %v", err)
+			return nil, options{}, usagef("the key: %v", err)
 		}
 		if a.name == "blake3" && len(key) != 32 {
 			return nil, options{}, usagef("a BLAKE3 key is exactly 32 bytes, got %d", len(key))
@@ -153,73 +233,58 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 	// Build one digest now so that a key the algorithm refuses is a usage
 	// error before any file is read.
 	if _, err := a.new(opts); err != nil {
-		return nil, options{}, usageError{err}
+		if opts.key == nil {
+			return nil, options{}, usageError{err}
+		}
+		return nil, options{}, usagef("%s key: %s", a.name, plainMessage(err.Error()))
 	}
 	return a, opts, nil
 }
 
-type result struct {
-	sum []byte
-	err error
-}
+// maxSecret bounds keys and secrets read from files: they are short, and a
+// file such as /dev/zero must be refused instead of read forever.
+const maxSecret = 1 << 16
 
-// hashFiles hashes the files on up to jobs goroutines and returns one
-// channel per file, so the caller can print in argument order while later
-// files are still being read.
-func hashFiles(e *env, files []string, jobs int, prog *progress, mk func() (digest, error)) []chan result {
-	results := make([]chan result, len(files))
-	for i := range results {
-		results[i] = make(chan result, 1)
-	}
-	sem := make(chan struct{}, jobs)
-	go func() {
-		for i, name := range files {
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem }()
-				sum, err := hashFile(e, name, prog, mk)
-				results[i] <- result{sum, err}
-			}()
-		}
-	}()
-	return results
-}
-
-// readBuffer is large enough for the tree hashes (BLAKE3, KT128) to spread
-// one read over both cores, and for the per-call costs to vanish.
-const readBuffer = 4 << 20
-
-func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([]byte, error) {
-	var r io.Reader
-	if name == "-" {
-		r = e.stdin
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	d, err := mk()
+// readSmallFile reads a key or secret file of at most maxSecret bytes.
+func readSmallFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %s", quoteName(name), describe(err))
 	}
-	buf := make([]byte, readBuffer)
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			d.Write(buf[:n])
-			prog.add(n)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
+	defer f.Close()
+	return readSmall(f, quoteName(name))
+}
+
+func readSmall(r io.Reader, name string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxSecret+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %s", name, describe(err))
+	case len(b) > maxSecret:
+		return nil, fmt.Errorf("%s holds over %d bytes", name, maxSecret)
 	}
-	return d.Finish(), nil
+	return b, nil
+}
+
+// fileError reports a file that could not be read, in the words of the
+// tool hashkit stands for: coreutils' (the name quoted as a shell would
+// need it), or b3sum's (the name as it is, the errno after the message).
+func (e *env) fileError(name string, err error) {
+	if e.style == styleB3sum {
+		fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, name, describeB3(err))
+		return
+	}
+	fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, quoteName(name), describe(err))
+}
+
+// describeB3 is b3sum's form of an I/O error: "No such file or directory
+// (os error 2)".
+func describeB3(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		return fmt.Sprintf("%s (os error %d)", describe(err), int(errno))
+	}
+	return describe(err)
 }
 
 // describe turns an I/O error into coreutils' words: "No such file or
@@ -244,11 +309,20 @@ func describe(err error) string {
 // backslash, newline or carriage return is escaped (\\, \n, \r) and the
 // line starts with a backslash, unless lines end with NUL (-z), which needs
 // no escaping.
-func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary bool) {
-	escaped := !zero && strings.ContainsAny(name, "\\\n\r")
+//
+// b3sum 1.2 leaves carriage returns alone (escapeCR false).
+func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary, escapeCR bool) {
+	special := "\\\n\r"
+	if !escapeCR {
+		special = "\\\n"
+	}
+	escaped := !zero && strings.ContainsAny(name, special)
 	if escaped {
 		w.WriteByte('\\')
 		name = escapeName(name)
+		if !escapeCR {
+			name = strings.ReplaceAll(name, "\\r", "\r")
+		}
 	}
 	if bsd {
 		fmt.Fprintf(w, "%s (%s) = %s", tag, name, sum)

@@ -1,23 +1,39 @@
 package main
 
 import (
+	"io"
 	"os"
+	"syscall"
 
 	"golang.org/x/term"
 )
 
 func defaultEnv() *env {
+	var stdout io.Writer = os.Stdout
+	if stdoutClosed() {
+		stdout = closedWriter{}
+	}
 	return &env{
+		prog:       "hashkit",
 		stdin:      os.Stdin,
-		stdout:     os.Stdout,
+		stdout:     stdout,
 		stderr:     os.Stderr,
 		isTerminal: func(fd uintptr) bool { return term.IsTerminal(int(fd)) },
 	}
 }
 
+// fileOf returns the file behind w, looking through stdout's checkedWriter.
+func fileOf(w any) (*os.File, bool) {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
+}
+
 // terminalFd returns the descriptor of w if it is an *os.File.
 func terminalFd(w any) (uintptr, bool) {
-	if f, ok := w.(*os.File); ok {
+	if f, ok := fileOf(w); ok {
 		return f.Fd(), true
 	}
 	return 0, false
@@ -30,5 +46,14 @@ func (e *env) onTerminal(w any) bool {
 }
 
 // flushEachLine reports whether output should appear line by line (a
-// person is watching) rather than in large writes.
-func (e *env) flushEachLine() bool { return e.onTerminal(e.stdout) }
+// person is watching) rather than in large writes. It asks once: the
+// answer does not change, and the question is a system call.
+func (e *env) flushEachLine() bool {
+	e.lineOnce.Do(func() { e.lineByLine = e.onTerminal(e.stdout) })
+	return e.lineByLine
+}
+
+// closedWriter stands for a standard output that was closed at startup.
+type closedWriter struct{}
+
+func (closedWriter) Write([]byte) (int, error) { return 0, syscall.EBADF }

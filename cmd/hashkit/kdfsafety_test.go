@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+)
+
+// TestKDFRaisedLimits: parameters over the machine's memory are one clear
+// line and status 1, with --max-memory raised or not; verify takes
+// --max-memory.
+func TestKDFRaisedLimits(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"kdf", "scrypt", "--ln", "40", "--max-memory", "9000000000000000"}, 1, "available"},
+		{[]string{"kdf", "argon2id", "-m", "4294967295", "--max-memory", "9000000000000"}, 1, "available"},
+		{[]string{"kdf", "scrypt", "--ln", "40"}, 2, "over --max-memory"},
+		{[]string{"kdf", "verify", "--max-memory", "9000000000000000", "$scrypt$ln=40,r=8,p=1$c2FsdA$aGFzaA"}, 1, "available"},
+		{[]string{"kdf", "verify", "--max-memory", "9000000000000", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 1, "available"},
+		{[]string{"kdf", "verify", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 2, "over --max-memory"},
+		{[]string{"kdf", "scrypt", "--max-memory", "-5"}, 2, "--max-memory must be"},
+		{[]string{"kdf", "scrypt", "--ln", "4", "-l", "99999999999"}, 2, "--length must be"},
+		{[]string{"kdf", "argon2id", "-l", "4294967297"}, 2, "--length must be"},
+		{[]string{"kdf", "pbkdf2", "--raw", "-l", "99999999999"}, 2, "--length must be"},
+	} {
+		r := hk(t, dir, []byte("pw"), c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.msg) || strings.Count(r.stderr, "\n") != 1 || strings.Contains(r.stderr, "panic") {
+			t.Errorf("%v: status %d, stderr %q; want %d and one line with %q", c.args, r.code, r.stderr, c.code, c.msg)
+		}
+	}
+	made := hk(t, dir, []byte("pw"), "kdf", "scrypt", "--ln", "12")
+	s := strings.TrimSpace(made.stdout)
+	if r := hk(t, dir, []byte("pw"), "kdf", "verify", "--max-memory", "1000000", s); r.code != 2 || !strings.Contains(r.stderr, "--max-memory 1000000") {
+		t.Errorf("verify under a low --max-memory: status %d %q", r.code, r.stderr)
+	}
+	if r := hk(t, dir, []byte("pw"), "kdf", "verify", "--max-memory", "8000000", s); r.code != 0 || r.stdout != "OK\n" {
+		t.Errorf("verify with --max-memory: status %d %q %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// passlib finds a python3 that has passlib, or skips.
+func passlib(t *testing.T) string {
+	for _, py := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(py, "-c", "import passlib.hash").Run() == nil {
+			return py
+		}
+	}
+	t.Skip("no python3 with passlib (Debian: python3-passlib)")
+	return ""
+}
+
+// TestPasslibPBKDF2: hashkit writes passlib's pbkdf2 strings byte for byte,
+// passlib verifies hashkit's, hashkit verifies passlib's.
+func TestPasslibPBKDF2(t *testing.T) {
+	py := passlib(t)
+	dir := t.TempDir()
+	salt := "00112233445566778899aabbccddeeff0f"
+	for _, h := range []string{"sha1", "sha256", "sha512"} {
+		got := hk(t, dir, []byte("pässword\n"), "kdf", "pbkdf2", "--hash", h, "-i", "1234", "--salt", salt)
+		want, err := exec.Command(py, "-c", `import sys, binascii
+from passlib.hash import pbkdf2_`+h+` as H
+print(H.using(rounds=1234, salt=binascii.unhexlify(sys.argv[1])).hash("pässword"))`, salt).Output()
+		if err != nil || got.code != 0 || got.stdout != string(want) {
+			t.Fatalf("%s: hashkit %q (%s), passlib %q (%v)", h, got.stdout, got.stderr, want, err)
+		}
+		random := strings.TrimSpace(hk(t, dir, []byte("pw"), "kdf", "pbkdf2", "--hash", h, "-i", "1000").stdout)
+		ok, err := exec.Command(py, "-c", `import sys
+from passlib.hash import pbkdf2_`+h+` as H
+print(H.verify("pw", sys.argv[1]), H.verify("pX", sys.argv[1]))`, random).Output()
+		if err != nil || string(ok) != "True False\n" {
+			t.Fatalf("%s: passlib on hashkit's %s: %q %v", h, random, ok, err)
+		}
+		theirs, _ := exec.Command(py, "-c", `from passlib.hash import pbkdf2_`+h+` as H
+print(H.using(rounds=2000).hash("pw"))`).Output()
+		if r := hk(t, dir, []byte("pw"), "kdf", "verify", strings.TrimSpace(string(theirs))); r.code != 0 || r.stdout != "OK\n" {
+			t.Fatalf("%s: verify of passlib's %s: %d %q %q", h, theirs, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := hk(t, dir, []byte("pw"), "kdf", "pbkdf2", "-l", "16"); r.code != 2 || !strings.Contains(r.stderr, "--raw") {
+		t.Errorf("-l 16 without --raw: %d %q", r.code, r.stderr)
+	}
+}
+
+// TestPasswordFromPipe: one trailing newline goes, no more; --help says so
+// and shows how to verify what Debian's argon2 made from echo.
+func TestPasswordFromPipe(t *testing.T) {
+	dir := t.TempDir()
+	key := func(in string) string {
+		return hk(t, dir, []byte(in), "kdf", "pbkdf2", "-i", "10", "--salt", "00", "--raw").stdout
+	}
+	if key("pw") != key("pw\n") || key("pw\n") == key("pw\n\n") || key("pw\r\n") == key("pw") {
+		t.Errorf("one trailing newline should go: %q %q %q %q", key("pw"), key("pw\n"), key("pw\n\n"), key("pw\r\n"))
+	}
+	for _, args := range [][]string{{"kdf", "argon2id", "--help"}, {"kdf", "verify", "--help"}, {"kdf", "--help"}} {
+		if r := hk(t, dir, nil, args...); r.code != 0 || !strings.Contains(r.stdout, `printf 'pw\n\n' | hashkit kdf verify`) || !strings.Contains(r.stdout, "one trailing newline") {
+			t.Errorf("%v: %d %q", args, r.code, r.stdout)
+		}
+	}
+	made := tool(t, dir, []byte("pw\n"), "argon2", "somesalt", "-id", "-t", "1", "-m", "10", "-e") // as echo pw | argon2 ...
+	s := strings.TrimSpace(made.stdout)
+	if r := hk(t, dir, []byte("pw\n\n"), "kdf", "verify", s); r.stdout != "OK\n" {
+		t.Errorf("printf 'pw\\n\\n': %q %q", r.stdout, r.stderr)
+	}
+	if r := hk(t, dir, []byte("pw\n"), "kdf", "verify", s); r.stdout != "FAILED\n" {
+		t.Errorf("echo pw: %q %q", r.stdout, r.stderr)
+	}
+}
+
+// startOnPTY starts the binary with its standard streams on a new
+// pseudo-terminal that is its controlling terminal.
+func startOnPTY(t *testing.T, args ...string) (*exec.Cmd, *os.File, *syncBuffer, chan struct{}) {
+	t.Helper()
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal: %v", err)
+	}
+	t.Cleanup(func() { ptmx.Close() })
+	cmd := exec.Command(binary, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	tty.Close()
+	screen := &syncBuffer{}
+	done := make(chan struct{})
+	go func() {
+		buf := make([]byte, 4096)
+		for {
+			n, err := ptmx.Read(buf)
+			screen.Write(buf[:n])
+			if err != nil {
+				close(done)
+				return
+			}
+		}
+	}()
+	return cmd, ptmx, screen, done
+}
+
+// syncBuffer is a bytes.Buffer that a reader goroutine fills while the test
+// looks at it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitFor waits until the output shows want: the command is then past its
+// start, with its signal handlers in place.
+func waitFor(t *testing.T, out *syncBuffer, want string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), want); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%q never appeared: %q", want, out.String())
+		}
+	}
+}
+
+func exitCode(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case err := <-waited:
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("the command did not stop")
+	}
+	return -1
+}
+
+// TestKDFSignalsAtPrompts: Ctrl-C (130) and SIGTERM (143) at the password
+// prompts end the command at once with the terminal's echo back on.
+func TestKDFSignalsAtPrompts(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		typed string // before the signal
+		sig   func(cmd *exec.Cmd, ptmx *os.File)
+		code  int
+	}{
+		{"ctrl-c at Password", "", func(_ *exec.Cmd, p *os.File) { p.Write([]byte{3}) }, exitInterrupted},
+		{"ctrl-c at Repeat", "pw\r", func(_ *exec.Cmd, p *os.File) { p.Write([]byte{3}) }, exitInterrupted},
+		{"SIGTERM at Password", "", func(c *exec.Cmd, _ *os.File) { c.Process.Signal(syscall.SIGTERM) }, exitTerminated},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cmd, ptmx, screen, done := startOnPTY(t, "kdf", "scrypt", "--ln", "4")
+			waitFor(t, screen, "Password: ")
+			if c.typed != "" {
+				ptmx.Write([]byte(c.typed))
+				waitFor(t, screen, "Repeat password: ")
+			}
+			c.sig(cmd, ptmx)
+			code := exitCode(t, cmd)
+			tio, err := unix.IoctlGetTermios(int(ptmx.Fd()), unix.TCGETS)
+			select {
+			case <-done:
+			case <-time.After(2 * time.Second):
+			}
+			if code != c.code || !strings.Contains(screen.String(), "interrupted") {
+				t.Fatalf("status %d (want %d), terminal %q", code, c.code, screen.String())
+			}
+			if err == nil && tio.Lflag&unix.ECHO == 0 {
+				t.Fatalf("echo left off after the signal")
+			}
+		})
+	}
+}
+
+// TestKDFSIGTERM: SIGTERM while waiting for a password on a pipe, and
+// during a long derivation, ends the command promptly with status 143.
+func TestKDFSIGTERM(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		input bool // write a password and close stdin
+		args  []string
+	}{
+		{"waiting on a pipe", false, []string{"kdf", "argon2id", "-m", "64", "-t", "1"}},
+		{"deriving", true, []string{"kdf", "argon2id", "-m", "65536", "-t", "10000", "-p", "1", "--progress", "always"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, binary, c.args...)
+			stdin, _ := cmd.StdinPipe()
+			cmd.Env = append(os.Environ(), "HASHKIT_PROGRESS_DELAY=0s")
+			stderr := &syncBuffer{}
+			cmd.Stderr = stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			if c.input {
+				stdin.Write([]byte("pw"))
+				stdin.Close()
+			} else {
+				defer stdin.Close()
+			}
+			if c.input {
+				waitFor(t, stderr, "deriving") // the work has begun
+			} else {
+				time.Sleep(2 * time.Second) // nothing shows the wait has begun
+			}
+			start := time.Now()
+			cmd.Process.Signal(syscall.SIGTERM)
+			code := exitCode(t, cmd)
+			if code != exitTerminated || !strings.Contains(stderr.String(), "interrupted") {
+				t.Fatalf("status %d, stderr %q", code, stderr.String())
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Fatalf("took %v to stop", d)
+			}
+		})
+	}
+}

@@ -1,0 +1,22 @@
+//go:build !unix
+
+package main
+
+import (
+	"io"
+	"os"
+)
+
+// openInput opens name for reading, and returns its size if it is a regular
+// file (else -1).
+func openInput(name string) (io.ReadCloser, int64, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		return f, -1, nil
+	}
+	return f, st.Size(), nil
+}

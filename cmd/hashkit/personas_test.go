@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// linkAs makes a link to the binary named like a tool and returns its path.
+func linkAs(t *testing.T, name string) string {
+	t.Helper()
+	link := filepath.Join(t.TempDir(), name)
+	if err := os.Symlink(binary, link); err != nil {
+		t.Fatal(err)
+	}
+	return link
+}
+
+// runLink runs the link in dir with stdin.
+func runLink(t *testing.T, link, dir string, stdin []byte, args ...string) runResult {
+	t.Helper()
+	return runIn(t, exec.Command(link, args...), dir, stdin)
+}
+
+// TestPersonas runs the binary through links named like each tool and
+// compares it byte for byte (stdout, status, and stderr where stderrToo)
+// with the real tool on the same files and flags.
+func TestPersonas(t *testing.T) {
+	dir, names := oddFiles(t)
+	files := append([]string{"--"}, names...)
+	lists := t.TempDir()
+	type run struct {
+		args      []string
+		stdin     []byte
+		stderrToo bool
+	}
+	coreutils := func(extra ...run) []run {
+		return append([]run{
+			{args: files}, {args: append([]string{"--tag"}, files...)}, {args: append([]string{"-z"}, files...)},
+			{args: append([]string{"-b"}, files...)}, {args: append([]string{"--tag", "-b"}, files...)},
+			{args: []string{"plain.txt", "missing", "new\nline"}, stderrToo: true},
+			{args: []string{"--bogus"}, stderrToo: true}, {args: []string{"-x"}, stderrToo: true},
+			{args: []string{"-bc", "plain.txt"}, stderrToo: true}, {args: []string{"--quiet", "plain.txt"}, stderrToo: true},
+			{args: nil, stdin: []byte("standard input")}, {args: []string{"-", "plain.txt"}, stdin: []byte("stdin")},
+		}, extra...)
+	}
+	key := bytes.Repeat([]byte{7}, 32)
+	for _, c := range []struct {
+		name string
+		runs []run
+	}{
+		{"sha256sum", coreutils()},
+		{"sha1sum", coreutils()},
+		{"md5sum", coreutils()},
+		{"sha512sum", coreutils()},
+		{"b2sum", coreutils(
+			run{args: append([]string{"-l", "256"}, files...)}, run{args: append([]string{"-l", "8", "--tag"}, files...)},
+			run{args: []string{"-l", "7", "plain.txt"}, stderrToo: true}, run{args: []string{"-l", "1024", "plain.txt"}, stderrToo: true},
+			run{args: []string{"-l", "0", "plain.txt"}})},
+		{"b3sum", []run{
+			{args: files}, {args: append([]string{"--no-names"}, files...)}, {args: []string{"--raw", "big.bin"}},
+			{args: append([]string{"-l", "64"}, files...)}, {args: append([]string{"--length", "3"}, files...)},
+			{args: append([]string{"--keyed"}, files...), stdin: key}, {args: append([]string{"--derive-key", "ctx"}, files...)},
+			{args: append([]string{"--num-threads", "1", "--no-mmap"}, files...)},
+			{args: []string{"plain.txt", "missing"}, stderrToo: true}, {args: []string{"--raw", "plain.txt", "empty"}, stderrToo: true},
+			{args: nil, stdin: []byte("standard input")},
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			link := linkAs(t, c.name)
+			for _, r := range c.runs {
+				want := tool(t, dir, r.stdin, c.name, r.args...)
+				got := runLink(t, link, dir, r.stdin, r.args...)
+				if got.code != want.code || got.stdout != want.stdout || (r.stderrToo && got.stderr != want.stderr) {
+					t.Errorf("%s %q:\nhashkit: %d %q %q\n%s: %d %q %q", c.name, r.args, got.code, got.stdout, got.stderr, c.name, want.code, want.stdout, want.stderr)
+				}
+			}
+			// Check mode: the tool's own list, with a mismatch and a missing
+			// file added, read by both.
+			sums := tool(t, dir, nil, c.name, files...).stdout
+			zeros := strings.Repeat("0", len(strings.TrimPrefix(strings.Fields(sums)[0], "\\"))) // a digest's length
+			bad := sums + zeros + "  plain.txt\n" + zeros + "  gone\n"
+			good := writeList(t, lists, c.name+".good", sums)
+			badList := writeList(t, lists, c.name+".bad", bad)
+			checks := [][]string{{"-c", good}, {"-c", "--quiet", good}, {"-c", badList}, {"--check", "--quiet", badList}}
+			if c.name != "b3sum" {
+				checks = append(checks, []string{"-c", "--status", badList}, []string{"-c", "-w", "--strict", writeList(t, lists, c.name+".w", sums+"junk\n")})
+			}
+			for _, args := range checks {
+				want := tool(t, dir, nil, c.name, args...)
+				got := runLink(t, link, dir, nil, args...)
+				if got.code != want.code || got.stdout != want.stdout || got.stderr != strings.ReplaceAll(want.stderr, "/usr/bin/", "") {
+					t.Errorf("%s %q:\nhashkit: %d %q %q\n%s: %d %q %q", c.name, args, got.code, got.stdout, got.stderr, c.name, want.code, want.stdout, want.stderr)
+				}
+			}
+			if c.name == "b3sum" {
+				// A bad line fails the list (b3sum's words for why differ).
+				args := []string{"-c", writeList(t, lists, "b3sum.junk", sums+zeros+" plain.txt\n")}
+				want := tool(t, dir, nil, c.name, args...)
+				got := runLink(t, link, dir, nil, args...)
+				if got.code != want.code || got.stdout != want.stdout || got.stderr == "" {
+					t.Errorf("b3sum %q:\nhashkit: %d %q %q\nb3sum: %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+				}
+			}
+		})
+	}
+}
+
+// TestSumLengthUnit: hashkit sum's -l counts bytes, and says so to a user
+// who gives b2sum's bits.
+func TestSumLengthUnit(t *testing.T) {
+	dir := t.TempDir()
+	if r := hk(t, dir, nil, "sum", "--help"); !strings.Contains(r.stdout, "in BYTES (b2sum's -l 256 is -l 32)") {
+		t.Errorf("sum --help does not say -l counts bytes: %s", r.stdout)
+	}
+	if r := hk(t, dir, nil, "sum", "-a", "blake2b", "-l", "256"); r.code != 2 || !strings.Contains(r.stderr, "-l counts bytes: b2sum -l 256 is -l 32") {
+		t.Errorf("-l 256: status %d %q", r.code, r.stderr)
+	}
+}

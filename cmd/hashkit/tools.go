@@ -1,0 +1,178 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+
+	flag "github.com/spf13/pflag"
+)
+
+// A persona is a program hashkit stands in for when its binary, or a link to
+// it, has that program's name: `ln -s hashkit b3sum` gives a b3sum that
+// takes b3sum's flags and prints what it prints.
+type persona struct {
+	alg string
+	b2  bool // b2sum: -l in bits
+	b3  bool // b3sum: its own flags and messages
+}
+
+var personas = map[string]persona{
+	"md5sum": {alg: "md5"}, "sha1sum": {alg: "sha1"}, "sha224sum": {alg: "sha224"}, "sha256sum": {alg: "sha256"},
+	"sha384sum": {alg: "sha384"}, "sha512sum": {alg: "sha512"}, "b2sum": {alg: "blake2b", b2: true}, "b3sum": {alg: "blake3", b3: true},
+}
+
+// runTool is the command line of the tool e.prog.
+func runTool(t persona, args []string, e *env) error {
+	if t.b3 {
+		return runB3sum(args, e)
+	}
+	fs := flag.NewFlagSet(e.prog, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	var f sumFlags
+	f.alg, f.jobs, f.progress = t.alg, runtime.GOMAXPROCS(0), "never"
+	fs.BoolVarP(&f.binary, "binary", "b", false, "read in binary mode (the checksum is the same)")
+	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the FILEs and check them")
+	var bits string
+	if t.b2 {
+		fs.StringVarP(&bits, "length", "l", "", "digest length in `BITS`; a multiple of 8, at most 512")
+	}
+	fs.BoolVar(&f.tag, "tag", false, "create a BSD-style checksum")
+	fs.BoolVarP(&f.text, "text", "t", false, "read in text mode (default)")
+	fs.BoolVarP(&f.zero, "zero", "z", false, "end each output line with NUL, not newline, and disable file name escaping")
+	f.checkFlags.define(fs, false)
+	help := fs.Bool("help", false, "display this help and exit")
+	showVersion := fs.Bool("version", false, "output version information and exit")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			*help = true
+		} else {
+			return coreutilsUsage{msg: coreutilsFlagError(err), cmd: e.prog}
+		}
+	}
+	switch {
+	case *help:
+		fmt.Fprintf(e.stdout, "Usage: %s [OPTION]... [FILE]...\nPrint or check %s checksums (hashkit standing in for %[1]s).\nWith no FILE, or when FILE is -, read standard input.\n\n%s",
+			e.prog, strings.ToUpper(t.alg), fs.FlagUsages())
+		return nil
+	case *showVersion:
+		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
+		return nil
+	}
+	if t.b2 && bits != "" {
+		n, err := strconv.Atoi(bits)
+		switch {
+		case err != nil || n < 0:
+			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’", e.prog, bits)}
+		case n > 512:
+			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%[1]s: maximum digest length for ‘BLAKE2b’ is 512 bits", e.prog, bits)}
+		case n%8 != 0:
+			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%[1]s: length is not a multiple of 8", e.prog, bits)}
+		}
+		f.length = n / 8 // 0 is the default, as in b2sum
+	}
+	if err := f.refuse(fs, e.prog); err != nil {
+		return err
+	}
+	if f.check {
+		c := f.checkFlags
+		c.alg, c.length, c.jobs, c.progress = f.alg, f.length, f.jobs, f.progress
+		return c.run(e, fs.Args())
+	}
+	return f.sum(e, fs.Args())
+}
+
+// toolError is a message already in the tool's words, prefix included:
+// printed as it is, status 1.
+type toolError struct{ msg string }
+
+func (t toolError) Error() string { return t.msg }
+
+// coreutilsFlagError words a flag parsing error as getopt does.
+func coreutilsFlagError(err error) string {
+	var ne *flag.NotExistError
+	var ve *flag.ValueRequiredError
+	var ie *flag.InvalidValueError
+	switch {
+	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
+		return fmt.Sprintf("invalid option -- '%s'", ne.GetSpecifiedName())
+	case errors.As(err, &ne):
+		return fmt.Sprintf("unrecognized option '--%s'", ne.GetSpecifiedName())
+	case errors.As(err, &ve) && ve.GetSpecifiedShortnames() != "":
+		return fmt.Sprintf("option requires an argument -- '%s'", ve.GetSpecifiedShortnames())
+	case errors.As(err, &ve):
+		return fmt.Sprintf("option '--%s' requires an argument", ve.GetSpecifiedName())
+	case errors.As(err, &ie):
+		return fmt.Sprintf("option '--%s' doesn't allow an argument", ie.GetFlag().Name)
+	}
+	return err.Error()
+}
+
+// runB3sum is b3sum 1.2's command line.
+func runB3sum(args []string, e *env) error {
+	fs := flag.NewFlagSet(e.prog, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	var f sumFlags
+	f.alg, f.jobs, f.progress = "blake3", runtime.GOMAXPROCS(0), "never"
+	fs.BoolVarP(&f.check, "check", "c", false, "read BLAKE3 sums from the FILEs and check them")
+	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: the 32-byte key is read from standard input")
+	fs.Bool("no-mmap", false, "accepted; files are read, never mapped")
+	fs.BoolVar(&f.noNames, "no-names", false, "omit file names in the output")
+	fs.BoolVar(&f.quiet, "quiet", false, "with --check: do not print OK for each verified file")
+	fs.BoolVar(&f.raw, "raw", false, "write the raw output bytes instead of hex (one input only)")
+	fs.StringVar(&f.deriveKey, "derive-key", "", "key derivation mode with this `CONTEXT` string")
+	fs.IntVarP(&f.length, "length", "l", 32, "output `BYTES` before hex encoding")
+	threads := fs.Int("num-threads", 0, "at most `NUM` threads (0: one per logical core)")
+	help := fs.BoolP("help", "h", false, "print this help")
+	showVersion := fs.BoolP("version", "V", false, "print the version")
+	if err := fs.Parse(args); err != nil {
+		var ne *flag.NotExistError
+		arg := err.Error()
+		if errors.As(err, &ne) {
+			arg = "--" + ne.GetSpecifiedName()
+			if ne.GetSpecifiedShortnames() != "" {
+				arg = "-" + ne.GetSpecifiedName()
+			}
+			arg = fmt.Sprintf("error: Found argument '%s' which wasn't expected, or isn't valid in this context", arg)
+		} else {
+			arg = "error: " + arg
+		}
+		return toolError{arg + "\n\nFor more information try --help"}
+	}
+	switch {
+	case *help:
+		fmt.Fprintf(e.stdout, "%s (hashkit standing in for b3sum)\n\nUSAGE:\n    %[1]s [FLAGS] [OPTIONS] [FILE]...\n\n%s", e.prog, fs.FlagUsages())
+		return nil
+	case *showVersion:
+		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
+		return nil
+	case f.quiet && !f.check:
+		return toolError{"error: --quiet can only be used with --check\n\nFor more information try --help"}
+	case f.raw && len(fs.Args()) > 1:
+		return toolError{"Error: Only one filename can be provided when using --raw"}
+	case *threads < 0:
+		return toolError{"error: --num-threads must not be negative"}
+	case f.length < 1:
+		return toolError{"error: --length must be at least 1"}
+	}
+	if *threads > 0 {
+		runtime.GOMAXPROCS(*threads)
+		f.jobs = *threads
+	}
+	f.derive = fs.Changed("derive-key")
+	if f.check {
+		if f.keyed || f.derive || f.raw || f.noNames || fs.Changed("length") {
+			return toolError{"error: --check takes none of --keyed, --derive-key, --raw, --no-names and --length"}
+		}
+		c := f.checkFlags
+		c.alg, c.jobs, c.progress = "blake3", f.jobs, f.progress
+		return c.run(e, fs.Args())
+	}
+	return f.sum(e, fs.Args())
+}

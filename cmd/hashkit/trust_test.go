@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// checkFixture is a file and a list whose checksum does not match it, so a
+// command that hashes the list instead of checking it cannot pass.
+func checkFixture(t *testing.T) (dir string) {
+	dir = t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "BAD"), []byte(strings.Repeat("0", 64)+"  f\n"), 0o644)
+	good := hk(t, dir, nil, "sum", "f")
+	os.WriteFile(filepath.Join(dir, "GOOD"), []byte(good.stdout), 0o644)
+	return dir
+}
+
+// TestCheckModeAlwaysChecks: every way of asking for check mode checks.
+func TestCheckModeAlwaysChecks(t *testing.T) {
+	dir := checkFixture(t)
+	for _, args := range [][]string{
+		{"sum", "-c"}, {"sum", "--check"}, {"sum", "--check=true"}, {"sum", "-wc"}, {"sum", "-ca", "sha256"},
+		{"sum", "-c", "--quiet"}, {"check"}, {"sum", "-cw"}, {"sum", "--status", "-w", "-c"},
+	} {
+		bad := hk(t, dir, nil, append(args, "BAD")...)
+		if bad.code != 1 || !strings.Contains(bad.stdout, "f: FAILED") {
+			t.Errorf("%v BAD: status %d, stdout %q, stderr %q", args, bad.code, bad.stdout, bad.stderr)
+		}
+		good := hk(t, dir, nil, append(args, "GOOD")...)
+		if good.code != 0 || strings.Contains(good.stdout, "GOOD") {
+			t.Errorf("%v GOOD: status %d, stdout %q, stderr %q", args, good.code, good.stdout, good.stderr)
+		}
+	}
+	// --check=false is a plain sum.
+	if r := hk(t, dir, nil, "sum", "--check=false", "BAD"); r.code != 0 || !strings.HasSuffix(r.stdout, "  BAD\n") {
+		t.Errorf("--check=false: status %d, %q", r.code, r.stdout)
+	}
+}
+
+// TestCheckModeRefusals: what sha256sum refuses, sum refuses with its
+// message, second line and status; check refuses its share too.
+func TestCheckModeRefusals(t *testing.T) {
+	dir := checkFixture(t)
+	for _, args := range [][]string{
+		{"-bc"}, {"-tc"}, {"-zc"}, {"-c", "--tag"}, {"--tag", "-c"}, {"-cb"}, {"-c", "-z", "--tag", "-b"}, {"-c", "--tag", "-b"},
+		{"--tag", "-t"}, {"--quiet"}, {"--status"}, {"--strict"}, {"-w"}, {"--ignore-missing"},
+		{"--status", "--quiet"}, {"--strict", "--status"}, {"-w", "--status"}, {"--quiet", "--ignore-missing"}, {"--status", "-w"}, {"--strict", "--quiet"},
+	} {
+		want := tool(t, dir, nil, "sha256sum", append(args, "BAD")...)
+		got := hk(t, dir, nil, append(append([]string{"sum"}, args...), "BAD")...)
+		wantErr := strings.ReplaceAll(want.stderr, "sha256sum:", "hashkit:")
+		wantErr = strings.ReplaceAll(wantErr, "'sha256sum --help'", "'hashkit sum --help'")
+		if got.code != want.code || got.stdout != want.stdout || got.stderr != wantErr {
+			t.Errorf("sum %v: status %d, stdout %q, stderr %q; sha256sum: %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	for _, args := range [][]string{{"-b"}, {"-t"}, {"--tag"}} {
+		r := hk(t, dir, nil, append(append([]string{"check"}, args...), "BAD")...)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "meaningless when verifying checksums\nTry 'hashkit check --help'") {
+			t.Errorf("check %v: status %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestStdinNamedTwice: "-" twice reads standard input once, as coreutils:
+// the second hashes the empty rest.
+func TestStdinNamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("file"), 0o644)
+	in := make([]byte, 24<<20)
+	rand.Read(in)
+	for _, args := range [][]string{{"-", "-"}, {"-", "f", "-", "-"}} {
+		want := tool(t, dir, in, "sha256sum", args...)
+		for range 3 {
+			got := hk(t, dir, in, append([]string{"sum"}, args...)...)
+			if got.code != 0 || got.stdout != want.stdout {
+				t.Fatalf("sum %v: status %d\n%s\nsha256sum:\n%s", args, got.code, got.stdout, want.stdout)
+			}
+		}
+	}
+}
+
+// TestWriteErrors: a full disk or a closed stdout is an error, as coreutils.
+func TestWriteErrors(t *testing.T) {
+	dir := checkFixture(t)
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full")
+	}
+	defer full.Close()
+	for _, args := range [][]string{{"sum", "f"}, {"check", "GOOD"}, {"sum", "-c", "GOOD"}, {"list"}, {"kdf", "pbkdf2", "-i", "1"}} {
+		cmd := exec.Command(binary, args...)
+		cmd.Dir, cmd.Stdout, cmd.Stdin = dir, full, strings.NewReader("pw")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != "hashkit: write error: No space left on device\n" {
+			t.Errorf("%v > /dev/full: %v, stderr %q", args, err, stderr.String())
+		}
+		// The shell closes stdout with >&-.
+		sh := exec.Command("sh", append([]string{"-c", `exec "$0" "$@" >&-`, binary}, args...)...)
+		sh.Dir, sh.Stdin = dir, strings.NewReader("pw")
+		stderr.Reset()
+		sh.Stderr = &stderr
+		err = sh.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != "hashkit: write error: Bad file descriptor\n" {
+			t.Errorf("%v >&-: %v, stderr %q", args, err, stderr.String())
+		}
+	}
+	// /dev/null, opened by a redirection, is a fine place to write.
+	if r := hk(t, dir, nil, "sum", "f"); r.code != 0 {
+		t.Fatalf("sum: status %d", r.code)
+	}
+}
