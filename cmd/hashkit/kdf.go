@@ -20,7 +20,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/hashkit/hashkit/argon2"
-	"github.com/hashkit/hashkit/internal/phc"
 	"github.com/hashkit/hashkit/pbkdf2"
 	"github.com/hashkit/hashkit/scrypt"
 	"github.com/hashkit/hashkit/sha1"
