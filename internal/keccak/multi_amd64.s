@@ -1856,7 +1856,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(SI)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
@@ -2068,7 +2068,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(AX)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
@@ -2280,7 +2280,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(SI)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
@@ -2492,7 +2492,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(AX)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
@@ -2704,7 +2704,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(SI)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
@@ -2916,7 +2916,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(AX)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
@@ -3128,7 +3128,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(SI)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
@@ -3340,7 +3340,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(AX)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
@@ -3552,7 +3552,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(SI)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
@@ -3764,7 +3764,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(AX)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
@@ -3976,7 +3976,7 @@ x4_rounds:
 	VMOVDQU      Y15, 288(SI)
 	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
@@ -4183,7 +4183,7 @@ x4_rounds:
 	VPXOR        Y4, Y15, Y15
 	VMOVDQU      Y15, 288(AX)
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y15
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
 	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1

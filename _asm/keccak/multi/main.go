@@ -359,6 +359,10 @@ func genX4AVX2() {
 			VPSHUFB(rotl8, v, v)
 		case 56:
 			VPSHUFB(rotl56, v, v)
+		case 1:
+			VPADDQ(v, v, t)
+			VPSRLQ(U8(63), v, v)
+			VPOR(t, v, v)
 		default:
 			VPSLLQ(U8(n), v, t)
 			VPSRLQ(U8(64-n), v, v)
@@ -371,8 +375,8 @@ func genX4AVX2() {
 		if round%2 == 1 {
 			src, dst = e, s
 		}
-		// D[x] = C[x-1] ^ rot(C[x+1], 1); the left shift by one is an add,
-		// which more ports execute than shifts.
+		// D[x] = C[x-1] ^ rot(C[x+1], 1); here and in ρ the left shift by
+		// one is an add, which more ports execute than shifts.
 		for x := range 5 {
 			VPADDQ(c[(x+1)%5], c[(x+1)%5], t)
 			VPSRLQ(U8(63), c[(x+1)%5], d[x])
