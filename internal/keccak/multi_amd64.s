@@ -1588,6 +1588,18 @@ x8_rounds:
 	VZEROUPPER
 	RET
 
+DATA x4Rotl8<>+0(SB)/8, $0x0605040302010007
+DATA x4Rotl8<>+8(SB)/8, $0x0e0d0c0b0a09080f
+DATA x4Rotl8<>+16(SB)/8, $0x0605040302010007
+DATA x4Rotl8<>+24(SB)/8, $0x0e0d0c0b0a09080f
+GLOBL x4Rotl8<>(SB), RODATA|NOPTR, $32
+
+DATA x4Rotl56<>+0(SB)/8, $0x0007060504030201
+DATA x4Rotl56<>+8(SB)/8, $0x080f0e0d0c0b0a09
+DATA x4Rotl56<>+16(SB)/8, $0x0007060504030201
+DATA x4Rotl56<>+24(SB)/8, $0x080f0e0d0c0b0a09
+GLOBL x4Rotl56<>(SB), RODATA|NOPTR, $32
+
 // func absorbX4AVX2(s *[100]uint64, in []byte, offs *[4]uint64, blocks int, rateLanes int, rc *uint64, groups int)
 // Requires: AVX, AVX2
 TEXT ·absorbX4AVX2(SB), $800-72
@@ -1602,2814 +1614,2675 @@ TEXT ·absorbX4AVX2(SB), $800-72
 	MOVQ 24(DX), R11
 
 x4_block:
-	// Absorb: lane i of state j is the quadword at in+offs[j]+8i.
-	VMOVQ       (CX)(DI*1), X10
-	VPINSRQ     $0x01, (CX)(R8*1), X10, X10
-	VMOVQ       (CX)(R9*1), X11
-	VPINSRQ     $0x01, (CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       (AX), Y10, Y10
-	VMOVDQU     Y10, (AX)
-	VMOVQ       8(CX)(DI*1), X10
-	VPINSRQ     $0x01, 8(CX)(R8*1), X10, X10
-	VMOVQ       8(CX)(R9*1), X11
-	VPINSRQ     $0x01, 8(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       32(AX), Y10, Y10
-	VMOVDQU     Y10, 32(AX)
-	VMOVQ       16(CX)(DI*1), X10
-	VPINSRQ     $0x01, 16(CX)(R8*1), X10, X10
-	VMOVQ       16(CX)(R9*1), X11
-	VPINSRQ     $0x01, 16(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       64(AX), Y10, Y10
-	VMOVDQU     Y10, 64(AX)
-	VMOVQ       24(CX)(DI*1), X10
-	VPINSRQ     $0x01, 24(CX)(R8*1), X10, X10
-	VMOVQ       24(CX)(R9*1), X11
-	VPINSRQ     $0x01, 24(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       96(AX), Y10, Y10
-	VMOVDQU     Y10, 96(AX)
-	VMOVQ       32(CX)(DI*1), X10
-	VPINSRQ     $0x01, 32(CX)(R8*1), X10, X10
-	VMOVQ       32(CX)(R9*1), X11
-	VPINSRQ     $0x01, 32(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       128(AX), Y10, Y10
-	VMOVDQU     Y10, 128(AX)
-	VMOVQ       40(CX)(DI*1), X10
-	VPINSRQ     $0x01, 40(CX)(R8*1), X10, X10
-	VMOVQ       40(CX)(R9*1), X11
-	VPINSRQ     $0x01, 40(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       160(AX), Y10, Y10
-	VMOVDQU     Y10, 160(AX)
-	VMOVQ       48(CX)(DI*1), X10
-	VPINSRQ     $0x01, 48(CX)(R8*1), X10, X10
-	VMOVQ       48(CX)(R9*1), X11
-	VPINSRQ     $0x01, 48(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       192(AX), Y10, Y10
-	VMOVDQU     Y10, 192(AX)
-	VMOVQ       56(CX)(DI*1), X10
-	VPINSRQ     $0x01, 56(CX)(R8*1), X10, X10
-	VMOVQ       56(CX)(R9*1), X11
-	VPINSRQ     $0x01, 56(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       224(AX), Y10, Y10
-	VMOVDQU     Y10, 224(AX)
-	VMOVQ       64(CX)(DI*1), X10
-	VPINSRQ     $0x01, 64(CX)(R8*1), X10, X10
-	VMOVQ       64(CX)(R9*1), X11
-	VPINSRQ     $0x01, 64(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       256(AX), Y10, Y10
-	VMOVDQU     Y10, 256(AX)
-	VMOVQ       72(CX)(DI*1), X10
-	VPINSRQ     $0x01, 72(CX)(R8*1), X10, X10
-	VMOVQ       72(CX)(R9*1), X11
-	VPINSRQ     $0x01, 72(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       288(AX), Y10, Y10
-	VMOVDQU     Y10, 288(AX)
-	VMOVQ       80(CX)(DI*1), X10
-	VPINSRQ     $0x01, 80(CX)(R8*1), X10, X10
-	VMOVQ       80(CX)(R9*1), X11
-	VPINSRQ     $0x01, 80(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       320(AX), Y10, Y10
-	VMOVDQU     Y10, 320(AX)
-	VMOVQ       88(CX)(DI*1), X10
-	VPINSRQ     $0x01, 88(CX)(R8*1), X10, X10
-	VMOVQ       88(CX)(R9*1), X11
-	VPINSRQ     $0x01, 88(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       352(AX), Y10, Y10
-	VMOVDQU     Y10, 352(AX)
-	VMOVQ       96(CX)(DI*1), X10
-	VPINSRQ     $0x01, 96(CX)(R8*1), X10, X10
-	VMOVQ       96(CX)(R9*1), X11
-	VPINSRQ     $0x01, 96(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       384(AX), Y10, Y10
-	VMOVDQU     Y10, 384(AX)
-	VMOVQ       104(CX)(DI*1), X10
-	VPINSRQ     $0x01, 104(CX)(R8*1), X10, X10
-	VMOVQ       104(CX)(R9*1), X11
-	VPINSRQ     $0x01, 104(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       416(AX), Y10, Y10
-	VMOVDQU     Y10, 416(AX)
-	VMOVQ       112(CX)(DI*1), X10
-	VPINSRQ     $0x01, 112(CX)(R8*1), X10, X10
-	VMOVQ       112(CX)(R9*1), X11
-	VPINSRQ     $0x01, 112(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       448(AX), Y10, Y10
-	VMOVDQU     Y10, 448(AX)
-	VMOVQ       120(CX)(DI*1), X10
-	VPINSRQ     $0x01, 120(CX)(R8*1), X10, X10
-	VMOVQ       120(CX)(R9*1), X11
-	VPINSRQ     $0x01, 120(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       480(AX), Y10, Y10
-	VMOVDQU     Y10, 480(AX)
-	VMOVQ       128(CX)(DI*1), X10
-	VPINSRQ     $0x01, 128(CX)(R8*1), X10, X10
-	VMOVQ       128(CX)(R9*1), X11
-	VPINSRQ     $0x01, 128(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       512(AX), Y10, Y10
-	VMOVDQU     Y10, 512(AX)
+	// Absorb: lane i of state j is the quadword at in+offs[j]+8i. Two
+	// lanes at a time: 16 bytes of states 0 and 2 in one register, of
+	// states 1 and 3 in another, then one unpack per lane.
+	VMOVDQU     (CX)(DI*1), X0
+	VINSERTI128 $0x01, (CX)(R9*1), Y0, Y0
+	VMOVDQU     (CX)(R8*1), X1
+	VINSERTI128 $0x01, (CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       (AX), Y2, Y2
+	VPXOR       32(AX), Y3, Y3
+	VMOVDQU     Y2, (AX)
+	VMOVDQU     Y3, 32(AX)
+	VMOVDQU     16(CX)(DI*1), X0
+	VINSERTI128 $0x01, 16(CX)(R9*1), Y0, Y0
+	VMOVDQU     16(CX)(R8*1), X1
+	VINSERTI128 $0x01, 16(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       64(AX), Y2, Y2
+	VPXOR       96(AX), Y3, Y3
+	VMOVDQU     Y2, 64(AX)
+	VMOVDQU     Y3, 96(AX)
+	VMOVDQU     32(CX)(DI*1), X0
+	VINSERTI128 $0x01, 32(CX)(R9*1), Y0, Y0
+	VMOVDQU     32(CX)(R8*1), X1
+	VINSERTI128 $0x01, 32(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       128(AX), Y2, Y2
+	VPXOR       160(AX), Y3, Y3
+	VMOVDQU     Y2, 128(AX)
+	VMOVDQU     Y3, 160(AX)
+	VMOVDQU     48(CX)(DI*1), X0
+	VINSERTI128 $0x01, 48(CX)(R9*1), Y0, Y0
+	VMOVDQU     48(CX)(R8*1), X1
+	VINSERTI128 $0x01, 48(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       192(AX), Y2, Y2
+	VPXOR       224(AX), Y3, Y3
+	VMOVDQU     Y2, 192(AX)
+	VMOVDQU     Y3, 224(AX)
+	VMOVDQU     64(CX)(DI*1), X0
+	VINSERTI128 $0x01, 64(CX)(R9*1), Y0, Y0
+	VMOVDQU     64(CX)(R8*1), X1
+	VINSERTI128 $0x01, 64(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       256(AX), Y2, Y2
+	VPXOR       288(AX), Y3, Y3
+	VMOVDQU     Y2, 256(AX)
+	VMOVDQU     Y3, 288(AX)
+	VMOVDQU     80(CX)(DI*1), X0
+	VINSERTI128 $0x01, 80(CX)(R9*1), Y0, Y0
+	VMOVDQU     80(CX)(R8*1), X1
+	VINSERTI128 $0x01, 80(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       320(AX), Y2, Y2
+	VPXOR       352(AX), Y3, Y3
+	VMOVDQU     Y2, 320(AX)
+	VMOVDQU     Y3, 352(AX)
+	VMOVDQU     96(CX)(DI*1), X0
+	VINSERTI128 $0x01, 96(CX)(R9*1), Y0, Y0
+	VMOVDQU     96(CX)(R8*1), X1
+	VINSERTI128 $0x01, 96(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       384(AX), Y2, Y2
+	VPXOR       416(AX), Y3, Y3
+	VMOVDQU     Y2, 384(AX)
+	VMOVDQU     Y3, 416(AX)
+	VMOVDQU     112(CX)(DI*1), X0
+	VINSERTI128 $0x01, 112(CX)(R9*1), Y0, Y0
+	VMOVDQU     112(CX)(R8*1), X1
+	VINSERTI128 $0x01, 112(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       448(AX), Y2, Y2
+	VPXOR       480(AX), Y3, Y3
+	VMOVDQU     Y2, 448(AX)
+	VMOVDQU     Y3, 480(AX)
+	VMOVQ       128(CX)(DI*1), X0
+	VPINSRQ     $0x01, 128(CX)(R8*1), X0, X0
+	VMOVQ       128(CX)(R9*1), X1
+	VPINSRQ     $0x01, 128(CX)(R11*1), X1, X1
+	VINSERTI128 $0x01, X1, Y0, Y0
+	VPXOR       512(AX), Y0, Y0
+	VMOVDQU     Y0, 512(AX)
 	MOVQ        rateLanes+48(FP), DX
 	CMPQ        DX, $0x11
 	JE          x4_permute
-	VMOVQ       136(CX)(DI*1), X10
-	VPINSRQ     $0x01, 136(CX)(R8*1), X10, X10
-	VMOVQ       136(CX)(R9*1), X11
-	VPINSRQ     $0x01, 136(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       544(AX), Y10, Y10
-	VMOVDQU     Y10, 544(AX)
-	VMOVQ       144(CX)(DI*1), X10
-	VPINSRQ     $0x01, 144(CX)(R8*1), X10, X10
-	VMOVQ       144(CX)(R9*1), X11
-	VPINSRQ     $0x01, 144(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       576(AX), Y10, Y10
-	VMOVDQU     Y10, 576(AX)
-	VMOVQ       152(CX)(DI*1), X10
-	VPINSRQ     $0x01, 152(CX)(R8*1), X10, X10
-	VMOVQ       152(CX)(R9*1), X11
-	VPINSRQ     $0x01, 152(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       608(AX), Y10, Y10
-	VMOVDQU     Y10, 608(AX)
-	VMOVQ       160(CX)(DI*1), X10
-	VPINSRQ     $0x01, 160(CX)(R8*1), X10, X10
-	VMOVQ       160(CX)(R9*1), X11
-	VPINSRQ     $0x01, 160(CX)(R11*1), X11, X11
-	VINSERTI128 $0x01, X11, Y10, Y10
-	VPXOR       640(AX), Y10, Y10
-	VMOVDQU     Y10, 640(AX)
+	VMOVDQU     136(CX)(DI*1), X0
+	VINSERTI128 $0x01, 136(CX)(R9*1), Y0, Y0
+	VMOVDQU     136(CX)(R8*1), X1
+	VINSERTI128 $0x01, 136(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       544(AX), Y2, Y2
+	VPXOR       576(AX), Y3, Y3
+	VMOVDQU     Y2, 544(AX)
+	VMOVDQU     Y3, 576(AX)
+	VMOVDQU     152(CX)(DI*1), X0
+	VINSERTI128 $0x01, 152(CX)(R9*1), Y0, Y0
+	VMOVDQU     152(CX)(R8*1), X1
+	VINSERTI128 $0x01, 152(CX)(R11*1), Y1, Y1
+	VPUNPCKLQDQ Y1, Y0, Y2
+	VPUNPCKHQDQ Y1, Y0, Y3
+	VPXOR       608(AX), Y2, Y2
+	VPXOR       640(AX), Y3, Y3
+	VMOVDQU     Y2, 608(AX)
+	VMOVDQU     Y3, 640(AX)
 
 x4_permute:
 	MOVQ rc+56(FP), DX
 	MOVQ groups+64(FP), R10
 
 x4_rounds:
+	// The column parities of the first round.
+	VMOVDQU (AX), Y10
+	VPXOR   160(AX), Y10, Y10
+	VPXOR   320(AX), Y10, Y10
+	VPXOR   480(AX), Y10, Y10
+	VPXOR   640(AX), Y10, Y10
+	VMOVDQU 32(AX), Y11
+	VPXOR   192(AX), Y11, Y11
+	VPXOR   352(AX), Y11, Y11
+	VPXOR   512(AX), Y11, Y11
+	VPXOR   672(AX), Y11, Y11
+	VMOVDQU 64(AX), Y12
+	VPXOR   224(AX), Y12, Y12
+	VPXOR   384(AX), Y12, Y12
+	VPXOR   544(AX), Y12, Y12
+	VPXOR   704(AX), Y12, Y12
+	VMOVDQU 96(AX), Y13
+	VPXOR   256(AX), Y13, Y13
+	VPXOR   416(AX), Y13, Y13
+	VPXOR   576(AX), Y13, Y13
+	VPXOR   736(AX), Y13, Y13
+	VMOVDQU 128(AX), Y14
+	VPXOR   288(AX), Y14, Y14
+	VPXOR   448(AX), Y14, Y14
+	VPXOR   608(AX), Y14, Y14
+	VPXOR   768(AX), Y14, Y14
+
 	// Round 0 of 12.
-	VMOVDQU      (AX), Y0
-	VPXOR        160(AX), Y0, Y0
-	VPXOR        320(AX), Y0, Y0
-	VPXOR        480(AX), Y0, Y0
-	VPXOR        640(AX), Y0, Y0
-	VMOVDQU      32(AX), Y1
-	VPXOR        192(AX), Y1, Y1
-	VPXOR        352(AX), Y1, Y1
-	VPXOR        512(AX), Y1, Y1
-	VPXOR        672(AX), Y1, Y1
-	VMOVDQU      64(AX), Y2
-	VPXOR        224(AX), Y2, Y2
-	VPXOR        384(AX), Y2, Y2
-	VPXOR        544(AX), Y2, Y2
-	VPXOR        704(AX), Y2, Y2
-	VMOVDQU      96(AX), Y3
-	VPXOR        256(AX), Y3, Y3
-	VPXOR        416(AX), Y3, Y3
-	VPXOR        576(AX), Y3, Y3
-	VPXOR        736(AX), Y3, Y3
-	VMOVDQU      128(AX), Y4
-	VPXOR        288(AX), Y4, Y4
-	VPXOR        448(AX), Y4, Y4
-	VPXOR        608(AX), Y4, Y4
-	VPXOR        768(AX), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ (DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (AX), Y5, Y0
 	VPXOR        192(AX), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(AX), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(AX), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(AX), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ (DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (SI)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(SI)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(SI)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(SI)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(SI)
 	VPXOR        96(AX), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(AX), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(AX), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(AX), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(AX), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(AX), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(AX), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(AX), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(AX), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(AX), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(AX), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(AX), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(AX), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(SI)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(AX), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(AX), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(AX), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(AX), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(AX), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(SI)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 1 of 12.
-	VMOVDQU      (SI), Y0
-	VPXOR        160(SI), Y0, Y0
-	VPXOR        320(SI), Y0, Y0
-	VPXOR        480(SI), Y0, Y0
-	VPXOR        640(SI), Y0, Y0
-	VMOVDQU      32(SI), Y1
-	VPXOR        192(SI), Y1, Y1
-	VPXOR        352(SI), Y1, Y1
-	VPXOR        512(SI), Y1, Y1
-	VPXOR        672(SI), Y1, Y1
-	VMOVDQU      64(SI), Y2
-	VPXOR        224(SI), Y2, Y2
-	VPXOR        384(SI), Y2, Y2
-	VPXOR        544(SI), Y2, Y2
-	VPXOR        704(SI), Y2, Y2
-	VMOVDQU      96(SI), Y3
-	VPXOR        256(SI), Y3, Y3
-	VPXOR        416(SI), Y3, Y3
-	VPXOR        576(SI), Y3, Y3
-	VPXOR        736(SI), Y3, Y3
-	VMOVDQU      128(SI), Y4
-	VPXOR        288(SI), Y4, Y4
-	VPXOR        448(SI), Y4, Y4
-	VPXOR        608(SI), Y4, Y4
-	VPXOR        768(SI), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 8(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (SI), Y5, Y0
 	VPXOR        192(SI), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(SI), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(SI), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(SI), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 8(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (AX)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(AX)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(AX)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(AX)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(AX)
 	VPXOR        96(SI), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(SI), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(SI), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(SI), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(SI), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(SI), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(SI), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(SI), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(SI), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(SI), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(SI), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(SI), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(SI), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(AX)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(SI), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(SI), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(SI), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(SI), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(SI), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(AX)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 2 of 12.
-	VMOVDQU      (AX), Y0
-	VPXOR        160(AX), Y0, Y0
-	VPXOR        320(AX), Y0, Y0
-	VPXOR        480(AX), Y0, Y0
-	VPXOR        640(AX), Y0, Y0
-	VMOVDQU      32(AX), Y1
-	VPXOR        192(AX), Y1, Y1
-	VPXOR        352(AX), Y1, Y1
-	VPXOR        512(AX), Y1, Y1
-	VPXOR        672(AX), Y1, Y1
-	VMOVDQU      64(AX), Y2
-	VPXOR        224(AX), Y2, Y2
-	VPXOR        384(AX), Y2, Y2
-	VPXOR        544(AX), Y2, Y2
-	VPXOR        704(AX), Y2, Y2
-	VMOVDQU      96(AX), Y3
-	VPXOR        256(AX), Y3, Y3
-	VPXOR        416(AX), Y3, Y3
-	VPXOR        576(AX), Y3, Y3
-	VPXOR        736(AX), Y3, Y3
-	VMOVDQU      128(AX), Y4
-	VPXOR        288(AX), Y4, Y4
-	VPXOR        448(AX), Y4, Y4
-	VPXOR        608(AX), Y4, Y4
-	VPXOR        768(AX), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 16(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (AX), Y5, Y0
 	VPXOR        192(AX), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(AX), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(AX), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(AX), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 16(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (SI)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(SI)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(SI)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(SI)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(SI)
 	VPXOR        96(AX), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(AX), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(AX), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(AX), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(AX), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(AX), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(AX), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(AX), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(AX), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(AX), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(AX), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(AX), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(AX), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(SI)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(AX), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(AX), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(AX), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(AX), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(AX), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(SI)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 3 of 12.
-	VMOVDQU      (SI), Y0
-	VPXOR        160(SI), Y0, Y0
-	VPXOR        320(SI), Y0, Y0
-	VPXOR        480(SI), Y0, Y0
-	VPXOR        640(SI), Y0, Y0
-	VMOVDQU      32(SI), Y1
-	VPXOR        192(SI), Y1, Y1
-	VPXOR        352(SI), Y1, Y1
-	VPXOR        512(SI), Y1, Y1
-	VPXOR        672(SI), Y1, Y1
-	VMOVDQU      64(SI), Y2
-	VPXOR        224(SI), Y2, Y2
-	VPXOR        384(SI), Y2, Y2
-	VPXOR        544(SI), Y2, Y2
-	VPXOR        704(SI), Y2, Y2
-	VMOVDQU      96(SI), Y3
-	VPXOR        256(SI), Y3, Y3
-	VPXOR        416(SI), Y3, Y3
-	VPXOR        576(SI), Y3, Y3
-	VPXOR        736(SI), Y3, Y3
-	VMOVDQU      128(SI), Y4
-	VPXOR        288(SI), Y4, Y4
-	VPXOR        448(SI), Y4, Y4
-	VPXOR        608(SI), Y4, Y4
-	VPXOR        768(SI), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 24(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (SI), Y5, Y0
 	VPXOR        192(SI), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(SI), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(SI), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(SI), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 24(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (AX)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(AX)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(AX)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(AX)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(AX)
 	VPXOR        96(SI), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(SI), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(SI), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(SI), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(SI), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(SI), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(SI), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(SI), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(SI), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(SI), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(SI), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(SI), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(SI), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(AX)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(SI), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(SI), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(SI), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(SI), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(SI), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(AX)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 4 of 12.
-	VMOVDQU      (AX), Y0
-	VPXOR        160(AX), Y0, Y0
-	VPXOR        320(AX), Y0, Y0
-	VPXOR        480(AX), Y0, Y0
-	VPXOR        640(AX), Y0, Y0
-	VMOVDQU      32(AX), Y1
-	VPXOR        192(AX), Y1, Y1
-	VPXOR        352(AX), Y1, Y1
-	VPXOR        512(AX), Y1, Y1
-	VPXOR        672(AX), Y1, Y1
-	VMOVDQU      64(AX), Y2
-	VPXOR        224(AX), Y2, Y2
-	VPXOR        384(AX), Y2, Y2
-	VPXOR        544(AX), Y2, Y2
-	VPXOR        704(AX), Y2, Y2
-	VMOVDQU      96(AX), Y3
-	VPXOR        256(AX), Y3, Y3
-	VPXOR        416(AX), Y3, Y3
-	VPXOR        576(AX), Y3, Y3
-	VPXOR        736(AX), Y3, Y3
-	VMOVDQU      128(AX), Y4
-	VPXOR        288(AX), Y4, Y4
-	VPXOR        448(AX), Y4, Y4
-	VPXOR        608(AX), Y4, Y4
-	VPXOR        768(AX), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 32(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (AX), Y5, Y0
 	VPXOR        192(AX), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(AX), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(AX), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(AX), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 32(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (SI)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(SI)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(SI)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(SI)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(SI)
 	VPXOR        96(AX), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(AX), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(AX), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(AX), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(AX), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(AX), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(AX), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(AX), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(AX), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(AX), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(AX), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(AX), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(AX), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(SI)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(AX), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(AX), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(AX), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(AX), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(AX), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(SI)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 5 of 12.
-	VMOVDQU      (SI), Y0
-	VPXOR        160(SI), Y0, Y0
-	VPXOR        320(SI), Y0, Y0
-	VPXOR        480(SI), Y0, Y0
-	VPXOR        640(SI), Y0, Y0
-	VMOVDQU      32(SI), Y1
-	VPXOR        192(SI), Y1, Y1
-	VPXOR        352(SI), Y1, Y1
-	VPXOR        512(SI), Y1, Y1
-	VPXOR        672(SI), Y1, Y1
-	VMOVDQU      64(SI), Y2
-	VPXOR        224(SI), Y2, Y2
-	VPXOR        384(SI), Y2, Y2
-	VPXOR        544(SI), Y2, Y2
-	VPXOR        704(SI), Y2, Y2
-	VMOVDQU      96(SI), Y3
-	VPXOR        256(SI), Y3, Y3
-	VPXOR        416(SI), Y3, Y3
-	VPXOR        576(SI), Y3, Y3
-	VPXOR        736(SI), Y3, Y3
-	VMOVDQU      128(SI), Y4
-	VPXOR        288(SI), Y4, Y4
-	VPXOR        448(SI), Y4, Y4
-	VPXOR        608(SI), Y4, Y4
-	VPXOR        768(SI), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 40(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (SI), Y5, Y0
 	VPXOR        192(SI), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(SI), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(SI), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(SI), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 40(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (AX)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(AX)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(AX)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(AX)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(AX)
 	VPXOR        96(SI), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(SI), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(SI), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(SI), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(SI), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(SI), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(SI), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(SI), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(SI), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(SI), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(SI), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(SI), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(SI), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(AX)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(SI), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(SI), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(SI), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(SI), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(SI), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(AX)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 6 of 12.
-	VMOVDQU      (AX), Y0
-	VPXOR        160(AX), Y0, Y0
-	VPXOR        320(AX), Y0, Y0
-	VPXOR        480(AX), Y0, Y0
-	VPXOR        640(AX), Y0, Y0
-	VMOVDQU      32(AX), Y1
-	VPXOR        192(AX), Y1, Y1
-	VPXOR        352(AX), Y1, Y1
-	VPXOR        512(AX), Y1, Y1
-	VPXOR        672(AX), Y1, Y1
-	VMOVDQU      64(AX), Y2
-	VPXOR        224(AX), Y2, Y2
-	VPXOR        384(AX), Y2, Y2
-	VPXOR        544(AX), Y2, Y2
-	VPXOR        704(AX), Y2, Y2
-	VMOVDQU      96(AX), Y3
-	VPXOR        256(AX), Y3, Y3
-	VPXOR        416(AX), Y3, Y3
-	VPXOR        576(AX), Y3, Y3
-	VPXOR        736(AX), Y3, Y3
-	VMOVDQU      128(AX), Y4
-	VPXOR        288(AX), Y4, Y4
-	VPXOR        448(AX), Y4, Y4
-	VPXOR        608(AX), Y4, Y4
-	VPXOR        768(AX), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 48(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (AX), Y5, Y0
 	VPXOR        192(AX), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(AX), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(AX), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(AX), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 48(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (SI)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(SI)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(SI)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(SI)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(SI)
 	VPXOR        96(AX), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(AX), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(AX), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(AX), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(AX), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(AX), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(AX), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(AX), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(AX), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(AX), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(AX), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(AX), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(AX), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(SI)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(AX), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(AX), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(AX), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(AX), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(AX), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(SI)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 7 of 12.
-	VMOVDQU      (SI), Y0
-	VPXOR        160(SI), Y0, Y0
-	VPXOR        320(SI), Y0, Y0
-	VPXOR        480(SI), Y0, Y0
-	VPXOR        640(SI), Y0, Y0
-	VMOVDQU      32(SI), Y1
-	VPXOR        192(SI), Y1, Y1
-	VPXOR        352(SI), Y1, Y1
-	VPXOR        512(SI), Y1, Y1
-	VPXOR        672(SI), Y1, Y1
-	VMOVDQU      64(SI), Y2
-	VPXOR        224(SI), Y2, Y2
-	VPXOR        384(SI), Y2, Y2
-	VPXOR        544(SI), Y2, Y2
-	VPXOR        704(SI), Y2, Y2
-	VMOVDQU      96(SI), Y3
-	VPXOR        256(SI), Y3, Y3
-	VPXOR        416(SI), Y3, Y3
-	VPXOR        576(SI), Y3, Y3
-	VPXOR        736(SI), Y3, Y3
-	VMOVDQU      128(SI), Y4
-	VPXOR        288(SI), Y4, Y4
-	VPXOR        448(SI), Y4, Y4
-	VPXOR        608(SI), Y4, Y4
-	VPXOR        768(SI), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 56(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (SI), Y5, Y0
 	VPXOR        192(SI), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(SI), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(SI), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(SI), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 56(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (AX)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(AX)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(AX)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(AX)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(AX)
 	VPXOR        96(SI), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(SI), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(SI), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(SI), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(SI), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(SI), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(SI), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(SI), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(SI), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(SI), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(SI), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(SI), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(SI), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(AX)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(SI), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(SI), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(SI), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(SI), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(SI), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(AX)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 8 of 12.
-	VMOVDQU      (AX), Y0
-	VPXOR        160(AX), Y0, Y0
-	VPXOR        320(AX), Y0, Y0
-	VPXOR        480(AX), Y0, Y0
-	VPXOR        640(AX), Y0, Y0
-	VMOVDQU      32(AX), Y1
-	VPXOR        192(AX), Y1, Y1
-	VPXOR        352(AX), Y1, Y1
-	VPXOR        512(AX), Y1, Y1
-	VPXOR        672(AX), Y1, Y1
-	VMOVDQU      64(AX), Y2
-	VPXOR        224(AX), Y2, Y2
-	VPXOR        384(AX), Y2, Y2
-	VPXOR        544(AX), Y2, Y2
-	VPXOR        704(AX), Y2, Y2
-	VMOVDQU      96(AX), Y3
-	VPXOR        256(AX), Y3, Y3
-	VPXOR        416(AX), Y3, Y3
-	VPXOR        576(AX), Y3, Y3
-	VPXOR        736(AX), Y3, Y3
-	VMOVDQU      128(AX), Y4
-	VPXOR        288(AX), Y4, Y4
-	VPXOR        448(AX), Y4, Y4
-	VPXOR        608(AX), Y4, Y4
-	VPXOR        768(AX), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 64(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (AX), Y5, Y0
 	VPXOR        192(AX), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(AX), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(AX), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(AX), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 64(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (SI)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(SI)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(SI)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(SI)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(SI)
 	VPXOR        96(AX), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(AX), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(AX), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(AX), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(AX), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(AX), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(AX), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(AX), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(AX), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(AX), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(AX), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(AX), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(AX), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(SI)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(AX), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(AX), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(AX), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(AX), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(AX), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(SI)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 9 of 12.
-	VMOVDQU      (SI), Y0
-	VPXOR        160(SI), Y0, Y0
-	VPXOR        320(SI), Y0, Y0
-	VPXOR        480(SI), Y0, Y0
-	VPXOR        640(SI), Y0, Y0
-	VMOVDQU      32(SI), Y1
-	VPXOR        192(SI), Y1, Y1
-	VPXOR        352(SI), Y1, Y1
-	VPXOR        512(SI), Y1, Y1
-	VPXOR        672(SI), Y1, Y1
-	VMOVDQU      64(SI), Y2
-	VPXOR        224(SI), Y2, Y2
-	VPXOR        384(SI), Y2, Y2
-	VPXOR        544(SI), Y2, Y2
-	VPXOR        704(SI), Y2, Y2
-	VMOVDQU      96(SI), Y3
-	VPXOR        256(SI), Y3, Y3
-	VPXOR        416(SI), Y3, Y3
-	VPXOR        576(SI), Y3, Y3
-	VPXOR        736(SI), Y3, Y3
-	VMOVDQU      128(SI), Y4
-	VPXOR        288(SI), Y4, Y4
-	VPXOR        448(SI), Y4, Y4
-	VPXOR        608(SI), Y4, Y4
-	VPXOR        768(SI), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 72(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (SI), Y5, Y0
 	VPXOR        192(SI), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(SI), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(SI), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(SI), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 72(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (AX)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(AX)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(AX)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(AX)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(AX)
 	VPXOR        96(SI), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(SI), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(SI), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(SI), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(SI), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(SI), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(SI), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(SI), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(SI), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(SI), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(SI), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(SI), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(SI), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(AX)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(AX)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(SI), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(SI), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(SI), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(SI), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(SI), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(AX)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(AX)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(AX)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(AX)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(AX)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 10 of 12.
-	VMOVDQU      (AX), Y0
-	VPXOR        160(AX), Y0, Y0
-	VPXOR        320(AX), Y0, Y0
-	VPXOR        480(AX), Y0, Y0
-	VPXOR        640(AX), Y0, Y0
-	VMOVDQU      32(AX), Y1
-	VPXOR        192(AX), Y1, Y1
-	VPXOR        352(AX), Y1, Y1
-	VPXOR        512(AX), Y1, Y1
-	VPXOR        672(AX), Y1, Y1
-	VMOVDQU      64(AX), Y2
-	VPXOR        224(AX), Y2, Y2
-	VPXOR        384(AX), Y2, Y2
-	VPXOR        544(AX), Y2, Y2
-	VPXOR        704(AX), Y2, Y2
-	VMOVDQU      96(AX), Y3
-	VPXOR        256(AX), Y3, Y3
-	VPXOR        416(AX), Y3, Y3
-	VPXOR        576(AX), Y3, Y3
-	VPXOR        736(AX), Y3, Y3
-	VMOVDQU      128(AX), Y4
-	VPXOR        288(AX), Y4, Y4
-	VPXOR        448(AX), Y4, Y4
-	VPXOR        608(AX), Y4, Y4
-	VPXOR        768(AX), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 80(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (AX), Y5, Y0
 	VPXOR        192(AX), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(AX), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(AX), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(AX), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y10
+	VPXOR        Y0, Y10, Y10
+	VPBROADCASTQ 80(DX), Y15
+	VPXOR        Y15, Y10, Y10
+	VMOVDQU      Y10, (SI)
+	VPANDN       Y3, Y2, Y11
+	VPXOR        Y1, Y11, Y11
+	VMOVDQU      Y11, 32(SI)
 	VPANDN       Y4, Y3, Y12
 	VPXOR        Y2, Y12, Y12
 	VMOVDQU      Y12, 64(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(SI)
+	VPANDN       Y0, Y4, Y13
+	VPXOR        Y3, Y13, Y13
+	VMOVDQU      Y13, 96(SI)
+	VPANDN       Y1, Y0, Y14
+	VPXOR        Y4, Y14, Y14
+	VMOVDQU      Y14, 128(SI)
 	VPXOR        96(AX), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(AX), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(AX), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(AX), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(AX), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        32(AX), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(AX), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(AX), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(AX), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(AX), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        128(AX), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(AX), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(AX), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(AX), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(AX), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(SI)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(SI)
+	VPXOR        Y15, Y14, Y14
 	VPXOR        64(AX), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(AX), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(AX), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(AX), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(AX), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(SI)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(SI)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(SI)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(SI)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(SI)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(SI)
+	VPXOR        Y15, Y10, Y10
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(SI)
+	VPXOR        Y15, Y11, Y11
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(SI)
+	VPXOR        Y15, Y12, Y12
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(SI)
+	VPXOR        Y15, Y13, Y13
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(SI)
+	VPXOR        Y15, Y14, Y14
 
 	// Round 11 of 12.
-	VMOVDQU      (SI), Y0
-	VPXOR        160(SI), Y0, Y0
-	VPXOR        320(SI), Y0, Y0
-	VPXOR        480(SI), Y0, Y0
-	VPXOR        640(SI), Y0, Y0
-	VMOVDQU      32(SI), Y1
-	VPXOR        192(SI), Y1, Y1
-	VPXOR        352(SI), Y1, Y1
-	VPXOR        512(SI), Y1, Y1
-	VPXOR        672(SI), Y1, Y1
-	VMOVDQU      64(SI), Y2
-	VPXOR        224(SI), Y2, Y2
-	VPXOR        384(SI), Y2, Y2
-	VPXOR        544(SI), Y2, Y2
-	VPXOR        704(SI), Y2, Y2
-	VMOVDQU      96(SI), Y3
-	VPXOR        256(SI), Y3, Y3
-	VPXOR        416(SI), Y3, Y3
-	VPXOR        576(SI), Y3, Y3
-	VPXOR        736(SI), Y3, Y3
-	VMOVDQU      128(SI), Y4
-	VPXOR        288(SI), Y4, Y4
-	VPXOR        448(SI), Y4, Y4
-	VPXOR        608(SI), Y4, Y4
-	VPXOR        768(SI), Y4, Y4
-	VPSLLQ       $0x01, Y1, Y10
-	VPSRLQ       $0x3f, Y1, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y4, Y11, Y5
-	VPSLLQ       $0x01, Y2, Y10
-	VPSRLQ       $0x3f, Y2, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y0, Y11, Y6
-	VPSLLQ       $0x01, Y3, Y10
-	VPSRLQ       $0x3f, Y3, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y1, Y11, Y7
-	VPSLLQ       $0x01, Y4, Y10
-	VPSRLQ       $0x3f, Y4, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y2, Y11, Y8
-	VPSLLQ       $0x01, Y0, Y10
-	VPSRLQ       $0x3f, Y0, Y11
-	VPOR         Y10, Y11, Y11
-	VPXOR        Y3, Y11, Y9
-	VPBROADCASTQ 88(DX), Y13
+	VPADDQ       Y11, Y11, Y15
+	VPSRLQ       $0x3f, Y11, Y5
+	VPOR         Y15, Y5, Y5
+	VPXOR        Y14, Y5, Y5
+	VPADDQ       Y12, Y12, Y15
+	VPSRLQ       $0x3f, Y12, Y6
+	VPOR         Y15, Y6, Y6
+	VPXOR        Y10, Y6, Y6
+	VPADDQ       Y13, Y13, Y15
+	VPSRLQ       $0x3f, Y13, Y7
+	VPOR         Y15, Y7, Y7
+	VPXOR        Y11, Y7, Y7
+	VPADDQ       Y14, Y14, Y15
+	VPSRLQ       $0x3f, Y14, Y8
+	VPOR         Y15, Y8, Y8
+	VPXOR        Y12, Y8, Y8
+	VPADDQ       Y10, Y10, Y15
+	VPSRLQ       $0x3f, Y10, Y9
+	VPOR         Y15, Y9, Y9
+	VPXOR        Y13, Y9, Y9
 	VPXOR        (SI), Y5, Y0
 	VPXOR        192(SI), Y6, Y1
-	VPSLLQ       $0x2c, Y1, Y10
+	VPSLLQ       $0x2c, Y1, Y15
 	VPSRLQ       $0x14, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        384(SI), Y7, Y2
-	VPSLLQ       $0x2b, Y2, Y10
+	VPSLLQ       $0x2b, Y2, Y15
 	VPSRLQ       $0x15, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        576(SI), Y8, Y3
-	VPSLLQ       $0x15, Y3, Y10
+	VPSLLQ       $0x15, Y3, Y15
 	VPSRLQ       $0x2b, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        768(SI), Y9, Y4
-	VPSLLQ       $0x0e, Y4, Y10
+	VPSLLQ       $0x0e, Y4, Y15
 	VPSRLQ       $0x32, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VPXOR        Y13, Y12, Y12
-	VMOVDQU      Y12, (AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 32(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 64(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 96(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 128(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VPBROADCASTQ 88(DX), Y10
+	VPXOR        Y10, Y15, Y15
+	VMOVDQU      Y15, (AX)
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 32(AX)
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 64(AX)
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 96(AX)
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 128(AX)
 	VPXOR        96(SI), Y8, Y0
-	VPSLLQ       $0x1c, Y0, Y10
+	VPSLLQ       $0x1c, Y0, Y15
 	VPSRLQ       $0x24, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        288(SI), Y9, Y1
-	VPSLLQ       $0x14, Y1, Y10
+	VPSLLQ       $0x14, Y1, Y15
 	VPSRLQ       $0x2c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        320(SI), Y5, Y2
-	VPSLLQ       $0x03, Y2, Y10
+	VPSLLQ       $0x03, Y2, Y15
 	VPSRLQ       $0x3d, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        512(SI), Y6, Y3
-	VPSLLQ       $0x2d, Y3, Y10
+	VPSLLQ       $0x2d, Y3, Y15
 	VPSRLQ       $0x13, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        704(SI), Y7, Y4
-	VPSLLQ       $0x3d, Y4, Y10
+	VPSLLQ       $0x3d, Y4, Y15
 	VPSRLQ       $0x03, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 160(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 192(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 224(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 256(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 288(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 160(AX)
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 192(AX)
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 224(AX)
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 256(AX)
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 288(AX)
 	VPXOR        32(SI), Y6, Y0
-	VPSLLQ       $0x01, Y0, Y10
+	VPADDQ       Y0, Y0, Y15
 	VPSRLQ       $0x3f, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        224(SI), Y7, Y1
-	VPSLLQ       $0x06, Y1, Y10
+	VPSLLQ       $0x06, Y1, Y15
 	VPSRLQ       $0x3a, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        416(SI), Y8, Y2
-	VPSLLQ       $0x19, Y2, Y10
+	VPSLLQ       $0x19, Y2, Y15
 	VPSRLQ       $0x27, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        608(SI), Y9, Y3
-	VPSLLQ       $0x08, Y3, Y10
-	VPSRLQ       $0x38, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPSHUFB      x4Rotl8<>+0(SB), Y3, Y3
 	VPXOR        640(SI), Y5, Y4
-	VPSLLQ       $0x12, Y4, Y10
+	VPSLLQ       $0x12, Y4, Y15
 	VPSRLQ       $0x2e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 320(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 352(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 384(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 416(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 448(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 320(AX)
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 352(AX)
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 384(AX)
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 416(AX)
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 448(AX)
 	VPXOR        128(SI), Y9, Y0
-	VPSLLQ       $0x1b, Y0, Y10
+	VPSLLQ       $0x1b, Y0, Y15
 	VPSRLQ       $0x25, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        160(SI), Y5, Y1
-	VPSLLQ       $0x24, Y1, Y10
+	VPSLLQ       $0x24, Y1, Y15
 	VPSRLQ       $0x1c, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        352(SI), Y6, Y2
-	VPSLLQ       $0x0a, Y2, Y10
+	VPSLLQ       $0x0a, Y2, Y15
 	VPSRLQ       $0x36, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        544(SI), Y7, Y3
-	VPSLLQ       $0x0f, Y3, Y10
+	VPSLLQ       $0x0f, Y3, Y15
 	VPSRLQ       $0x31, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        736(SI), Y8, Y4
-	VPSLLQ       $0x38, Y4, Y10
-	VPSRLQ       $0x08, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 480(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 512(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 544(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 576(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 608(AX)
+	VPSHUFB      x4Rotl56<>+0(SB), Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 480(AX)
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 512(AX)
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 544(AX)
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 576(AX)
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 608(AX)
 	VPXOR        64(SI), Y7, Y0
-	VPSLLQ       $0x3e, Y0, Y10
+	VPSLLQ       $0x3e, Y0, Y15
 	VPSRLQ       $0x02, Y0, Y0
-	VPOR         Y10, Y0, Y0
+	VPOR         Y15, Y0, Y0
 	VPXOR        256(SI), Y8, Y1
-	VPSLLQ       $0x37, Y1, Y10
+	VPSLLQ       $0x37, Y1, Y15
 	VPSRLQ       $0x09, Y1, Y1
-	VPOR         Y10, Y1, Y1
+	VPOR         Y15, Y1, Y1
 	VPXOR        448(SI), Y9, Y2
-	VPSLLQ       $0x27, Y2, Y10
+	VPSLLQ       $0x27, Y2, Y15
 	VPSRLQ       $0x19, Y2, Y2
-	VPOR         Y10, Y2, Y2
+	VPOR         Y15, Y2, Y2
 	VPXOR        480(SI), Y5, Y3
-	VPSLLQ       $0x29, Y3, Y10
+	VPSLLQ       $0x29, Y3, Y15
 	VPSRLQ       $0x17, Y3, Y3
-	VPOR         Y10, Y3, Y3
+	VPOR         Y15, Y3, Y3
 	VPXOR        672(SI), Y6, Y4
-	VPSLLQ       $0x02, Y4, Y10
+	VPSLLQ       $0x02, Y4, Y15
 	VPSRLQ       $0x3e, Y4, Y4
-	VPOR         Y10, Y4, Y4
-	VPANDN       Y2, Y1, Y12
-	VPXOR        Y0, Y12, Y12
-	VMOVDQU      Y12, 640(AX)
-	VPANDN       Y3, Y2, Y12
-	VPXOR        Y1, Y12, Y12
-	VMOVDQU      Y12, 672(AX)
-	VPANDN       Y4, Y3, Y12
-	VPXOR        Y2, Y12, Y12
-	VMOVDQU      Y12, 704(AX)
-	VPANDN       Y0, Y4, Y12
-	VPXOR        Y3, Y12, Y12
-	VMOVDQU      Y12, 736(AX)
-	VPANDN       Y1, Y0, Y12
-	VPXOR        Y4, Y12, Y12
-	VMOVDQU      Y12, 768(AX)
+	VPOR         Y15, Y4, Y4
+	VPANDN       Y2, Y1, Y15
+	VPXOR        Y0, Y15, Y15
+	VMOVDQU      Y15, 640(AX)
+	VPANDN       Y3, Y2, Y15
+	VPXOR        Y1, Y15, Y15
+	VMOVDQU      Y15, 672(AX)
+	VPANDN       Y4, Y3, Y15
+	VPXOR        Y2, Y15, Y15
+	VMOVDQU      Y15, 704(AX)
+	VPANDN       Y0, Y4, Y15
+	VPXOR        Y3, Y15, Y15
+	VMOVDQU      Y15, 736(AX)
+	VPANDN       Y1, Y0, Y15
+	VPXOR        Y4, Y15, Y15
+	VMOVDQU      Y15, 768(AX)
 	ADDQ         $0x60, DX
 	DECQ         R10
 	JNZ          x4_rounds

@@ -261,11 +261,25 @@ func restore(cur, want []VecPhysical, tmp VecPhysical, mov func(...Op)) {
 
 // genX4AVX2: sixteen YMM registers cannot hold 25 lanes, so the four states
 // stay in memory, alternating each round between s and a local copy (twelve
-// rounds end back in s). Each round computes θ's parities into Y0..Y4 and
-// the D values into Y5..Y9, then produces one output row at a time: its five
-// inputs gathered from the old state through ρ and π into Y0..Y4, then χ and
-// ι. Rotations are two shifts and an OR.
+// rounds end back in s). θ's column parities stay in registers from one
+// round to the next: a round turns them into the D values (Y5..Y9), then
+// produces one output row at a time, its five inputs loaded from the old
+// state through ρ and π into Y0..Y4, and folds each χ output into the next
+// round's parities (Y10..Y14) as it stores it, so each lane is loaded once
+// per round. Rotations are two shifts and an OR, except those by 8 and 56,
+// which move whole bytes (one VPSHUFB).
 func genX4AVX2() {
+	// Byte shuffles rotating each quadword left by 8 and by 56 bits; the
+	// indices are within each 16-byte half, as VPSHUFB reads them.
+	rotl8 := GLOBL("x4Rotl8", RODATA|NOPTR)
+	for i := range 4 {
+		DATA(8*i, U64(0x0605040302010007+uint64(i%2)*0x0808080808080808))
+	}
+	rotl56 := GLOBL("x4Rotl56", RODATA|NOPTR)
+	for i := range 4 {
+		DATA(8*i, U64(0x0007060504030201+uint64(i%2)*0x0808080808080808))
+	}
+
 	Implement("absorbX4AVX2")
 	tmp := AllocLocal(25 * 32)
 	s := Load(Param("s"), GP64())
@@ -278,11 +292,12 @@ func genX4AVX2() {
 	LEAQ(tmp, e)
 
 	ys := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
-	c := ys[0:5]
+	bs := ys[0:5]
 	d := ys[5:10]
-	t0, t1, t2 := ys[10], ys[11], ys[12]
-	rcv := ys[13]
+	c := ys[10:15]
+	t := ys[15]
 	laneAt := func(base Register, i int) Mem { return Mem{Base: base, Disp: 32 * i} }
+	x := func(v VecPhysical) VecPhysical { return v.(Vec).AsX().(VecPhysical) }
 
 	var off [4]GPVirtual
 	for j := range 4 {
@@ -290,34 +305,69 @@ func genX4AVX2() {
 		MOVQ(Mem{Base: offs, Disp: 8 * j}, off[j])
 	}
 	Label("x4_block")
-	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i.")
-	absorb := func(i int) {
-		VMOVQ(Mem{Base: in, Index: off[0], Scale: 1, Disp: 8 * i}, t0.(Vec).AsX())
-		VPINSRQ(U8(1), Mem{Base: in, Index: off[1], Scale: 1, Disp: 8 * i}, t0.(Vec).AsX(), t0.(Vec).AsX())
-		VMOVQ(Mem{Base: in, Index: off[2], Scale: 1, Disp: 8 * i}, t1.(Vec).AsX())
-		VPINSRQ(U8(1), Mem{Base: in, Index: off[3], Scale: 1, Disp: 8 * i}, t1.(Vec).AsX(), t1.(Vec).AsX())
-		VINSERTI128(U8(1), t1.(Vec).AsX(), t0, t0)
-		VPXOR(laneAt(s, i), t0, t0)
-		VMOVDQU(t0, laneAt(s, i))
+	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i. Two")
+	Comment("lanes at a time: 16 bytes of states 0 and 2 in one register, of")
+	Comment("states 1 and 3 in another, then one unpack per lane.")
+	src := func(j, i int) Mem { return Mem{Base: in, Index: off[j], Scale: 1, Disp: 8 * i} }
+	absorbPair := func(i int) {
+		VMOVDQU(src(0, i), x(ys[0]))
+		VINSERTI128(U8(1), src(2, i), ys[0], ys[0])
+		VMOVDQU(src(1, i), x(ys[1]))
+		VINSERTI128(U8(1), src(3, i), ys[1], ys[1])
+		VPUNPCKLQDQ(ys[1], ys[0], ys[2])
+		VPUNPCKHQDQ(ys[1], ys[0], ys[3])
+		VPXOR(laneAt(s, i), ys[2], ys[2])
+		VPXOR(laneAt(s, i+1), ys[3], ys[3])
+		VMOVDQU(ys[2], laneAt(s, i))
+		VMOVDQU(ys[3], laneAt(s, i+1))
 	}
-	for i := range lanesRate256 {
-		absorb(i)
+	absorbOne := func(i int) {
+		VMOVQ(src(0, i), x(ys[0]))
+		VPINSRQ(U8(1), src(1, i), x(ys[0]), x(ys[0]))
+		VMOVQ(src(2, i), x(ys[1]))
+		VPINSRQ(U8(1), src(3, i), x(ys[1]), x(ys[1]))
+		VINSERTI128(U8(1), x(ys[1]), ys[0], ys[0])
+		VPXOR(laneAt(s, i), ys[0], ys[0])
+		VMOVDQU(ys[0], laneAt(s, i))
 	}
+	for i := 0; i+1 < lanesRate256; i += 2 {
+		absorbPair(i)
+	}
+	absorbOne(lanesRate256 - 1)
 	rateLanes := Load(Param("rateLanes"), GP64())
 	CMPQ(rateLanes, U8(lanesRate256))
 	JE(LabelRef("x4_permute"))
-	for i := lanesRate256; i < lanesRate128; i++ {
-		absorb(i)
+	for i := lanesRate256; i < lanesRate128; i += 2 {
+		absorbPair(i)
 	}
 
 	Label("x4_permute")
 	Load(Param("rc"), rcp)
 	Load(Param("groups"), g)
 	Label("x4_rounds")
-	rotl := func(v VecPhysical, n int, t VecPhysical) {
-		VPSLLQ(U8(n), v, t)
-		VPSRLQ(U8(64-n), v, v)
-		VPOR(t, v, v)
+	Comment("The column parities of the first round.")
+	for x := range 5 {
+		VMOVDQU(laneAt(s, x), c[x])
+		for y := 1; y < 5; y++ {
+			VPXOR(laneAt(s, x+5*y), c[x], c[x])
+		}
+	}
+	rotl := func(v VecPhysical, n int) {
+		switch n {
+		case 0:
+		case 8:
+			VPSHUFB(rotl8, v, v)
+		case 56:
+			VPSHUFB(rotl56, v, v)
+		case 1:
+			VPADDQ(v, v, t)
+			VPSRLQ(U8(63), v, v)
+			VPOR(t, v, v)
+		default:
+			VPSLLQ(U8(n), v, t)
+			VPSRLQ(U8(64-n), v, v)
+			VPOR(t, v, v)
+		}
 	}
 	for round := range 12 {
 		Comment(fmt.Sprintf("Round %d of 12.", round))
@@ -325,36 +375,39 @@ func genX4AVX2() {
 		if round%2 == 1 {
 			src, dst = e, s
 		}
+		// D[x] = C[x-1] ^ rot(C[x+1], 1); here and in ρ the left shift by
+		// one is an add, which more ports execute than shifts.
 		for x := range 5 {
-			VMOVDQU(laneAt(src, x), c[x])
-			for y := 1; y < 5; y++ {
-				VPXOR(laneAt(src, x+5*y), c[x], c[x])
-			}
+			VPADDQ(c[(x+1)%5], c[(x+1)%5], t)
+			VPSRLQ(U8(63), c[(x+1)%5], d[x])
+			VPOR(t, d[x], d[x])
+			VPXOR(c[(x+4)%5], d[x], d[x])
 		}
-		for x := range 5 {
-			VPSLLQ(U8(1), c[(x+1)%5], t0)
-			VPSRLQ(U8(63), c[(x+1)%5], t1)
-			VPOR(t0, t1, t1)
-			VPXOR(c[(x+4)%5], t1, d[x])
-		}
-		VPBROADCASTQ(Mem{Base: rcp, Disp: 8 * round}, rcv)
-		bs := c // the parities are dead: reuse their registers for a row
+		// The last round's parities would be stale after the next absorb.
+		last := round == 11
 		for yy := range 5 {
 			// B[X, yy] = rot(A[x, X] ^ D[x]) with x = 3(yy - 3X) mod 5.
 			for X := range 5 {
 				x := (3 * (((yy-3*X)%5 + 10) % 5)) % 5
 				VPXOR(laneAt(src, x+5*X), d[x], bs[X])
-				if n := keccakgen.Rho(x + 5*X); n != 0 {
-					rotl(bs[X], n, t0)
-				}
+				rotl(bs[X], keccakgen.Rho(x+5*X))
 			}
+			// χ and ι; the first row's outputs start the new parities.
 			for X := range 5 {
-				VPANDN(bs[(X+2)%5], bs[(X+1)%5], t2)
-				VPXOR(bs[X], t2, t2)
-				if X == 0 && yy == 0 {
-					VPXOR(rcv, t2, t2)
+				out, spare := t, c[0]
+				if yy == 0 && !last {
+					out, spare = c[X], t
 				}
-				VMOVDQU(t2, laneAt(dst, X+5*yy))
+				VPANDN(bs[(X+2)%5], bs[(X+1)%5], out)
+				VPXOR(bs[X], out, out)
+				if X == 0 && yy == 0 {
+					VPBROADCASTQ(Mem{Base: rcp, Disp: 8 * round}, spare)
+					VPXOR(spare, out, out)
+				}
+				VMOVDQU(out, laneAt(dst, X+5*yy))
+				if yy > 0 && !last {
+					VPXOR(out, c[X], c[X])
+				}
 			}
 		}
 	}
