@@ -69,12 +69,3 @@ func TestNoOverread(t *testing.T, pkg string, lengths []int, sum func([]byte) []
 		}
 	})
 }
-
-// UpTo returns the lengths 0, 1, ..., n.
-func UpTo(n int) []int {
-	l := make([]int, n+1)
-	for i := range l {
-		l[i] = i
-	}
-	return l
-}

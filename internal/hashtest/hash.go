@@ -344,3 +344,12 @@ func randBytes(rng *rand.Rand, n int) []byte {
 func RandBytes(seed uint64, n int) []byte {
 	return randBytes(rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), n)
 }
+
+// UpTo returns the lengths 0, 1, ..., n.
+func UpTo(n int) []int {
+	l := make([]int, n+1)
+	for i := range l {
+		l[i] = i
+	}
+	return l
+}
