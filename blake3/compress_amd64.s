@@ -30,8 +30,8 @@ TEXT ·hashChunksAVX512(SB), NOSPLIT, $256-48
 	MOVQ key+16(FP), DX
 
 	// Lanes at or above lanes load lane 0's input again and store
-	// nothing. (Masked loads and stores instead measured up to ten times
-	// slower on Zen 5 when the masked-off rows lie past the input.)
+	// nothing: masked loads and stores are slow where the masked-off rows
+	// lie past the input, in pages not yet mapped in.
 	XORQ    SI, SI
 	MOVQ    $0x00000000, BX
 	CMPQ    CX, $0x00
@@ -1181,8 +1181,8 @@ TEXT ·hashParentsAVX512(SB), NOSPLIT, $256-40
 	MOVQ key+16(FP), DX
 
 	// Lanes at or above lanes load lane 0's input again and store
-	// nothing. (Masked loads and stores instead measured up to ten times
-	// slower on Zen 5 when the masked-off rows lie past the input.)
+	// nothing: masked loads and stores are slow where the masked-off rows
+	// lie past the input, in pages not yet mapped in.
 	XORQ    SI, SI
 	MOVQ    $0x00000000, BX
 	CMPQ    CX, $0x00

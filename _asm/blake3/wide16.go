@@ -87,8 +87,8 @@ func genWide16(parents bool) {
 	lanes := Load(Param("lanes"), GP64())
 	key := Load(Param("key"), GP64())
 	Comment("Lanes at or above lanes load lane 0's input again and store",
-		"nothing. (Masked loads and stores instead measured up to ten times",
-		"slower on Zen 5 when the masked-off rows lie past the input.)")
+		"nothing: masked loads and stores are slow where the masked-off rows",
+		"lie past the input, in pages not yet mapped in.")
 	rowOffsets := AllocLocal(16 * 8)
 	off, zero := GP64(), GP64()
 	XORQ(zero, zero)

@@ -3,9 +3,8 @@
 // (four states, AVX2). Both keep the states lane-interleaved (lane i of state
 // j is word width*i+j of the state array), absorb whole blocks from width
 // independent inputs and permute after each block with a multiple of 12
-// rounds. Hardware gathers (VPGATHERQQ) proved several times slower here than
-// loading each quadword into its place with masked broadcasts (AVX-512) or
-// inserts (AVX2). Declarations: internal/keccak/multi_amd64.go.
+// rounds. Each quadword is loaded into its place with a masked broadcast
+// (AVX-512) or an insert (AVX2): hardware gathers (VPGATHERQQ) are slower. Declarations: internal/keccak/multi_amd64.go.
 package main
 
 //go:generate go run . -out ../../../internal/keccak/multi_amd64.s -pkg keccak
