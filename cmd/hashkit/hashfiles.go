@@ -27,7 +27,13 @@ const lookahead = 1024
 // a time, in argument order, so the first takes all of a pipe's bytes and the
 // later ones hash what is left (nothing, as with coreutils).
 func hashFiles(e *env, files []string, jobs int, prog *progress, mk func(i int) (digest, error)) (next func() result) {
-	window := min(lookahead, max(len(files), 1))
+	return hashFilesAhead(e, files, jobs, lookahead, prog, mk)
+}
+
+// hashFilesAhead is hashFiles with at most ahead results waiting to be
+// printed.
+func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk func(i int) (digest, error)) (next func() result) {
+	window := min(ahead, max(len(files), 1))
 	ring := make([]chan result, window)
 	tokens := make(chan struct{}, window)
 	for i := range ring {

@@ -64,6 +64,10 @@ func cmdSum(args []string, e *env) error {
 	return f.sum(e, fs.Args())
 }
 
+// longOutput is the -l above which files are hashed one at a time, so that
+// the digests waiting to be printed stay few.
+const longOutput = 1 << 20
+
 // sum hashes the files and prints their lines.
 func (f *sumFlags) sum(e *env, files []string) error {
 	a, opts, err := f.resolve(e)
@@ -83,9 +87,18 @@ func (f *sumFlags) sum(e *env, files []string) error {
 		return err
 	}
 
+	jobs, ahead := f.jobs, lookahead
+	if n := int64(opts.length); n > longOutput {
+		// Every digest is held until its line is printed: one file at a
+		// time keeps at most two in memory, with the hex of one.
+		jobs, ahead = 1, 1
+		if err := checkMachineMemory(fmt.Sprintf("-l %d", n), 4*n); err != nil {
+			return err
+		}
+	}
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	next := hashFiles(e, files, f.jobs, prog, func(int) (digest, error) { return a.new(opts) })
+	next := hashFilesAhead(e, files, jobs, ahead, prog, func(int) (digest, error) { return a.new(opts) })
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()

@@ -118,3 +118,29 @@ func TestWriteErrors(t *testing.T) {
 		t.Fatalf("sum: status %d", r.code)
 	}
 }
+
+// TestLongOutputs hashes several files with an output longer than
+// longOutput, which goes one file at a time: each line must equal the file
+// hashed alone.
+func TestLongOutputs(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"a", "b", "c"}
+	for i, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), bytes.Repeat([]byte{byte(i)}, 1000*i), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const l = "3000000"
+	all := hk(t, dir, nil, append([]string{"sum", "-a", "shake128", "-l", l}, names...)...)
+	if all.code != 0 {
+		t.Fatalf("status %d: %s", all.code, all.stderr)
+	}
+	var want string
+	for _, n := range names {
+		one := hk(t, dir, nil, "sum", "-a", "shake128", "-l", l, n)
+		want += one.stdout
+	}
+	if all.stdout != want {
+		t.Error("the files hashed together differ from each hashed alone, in argument order")
+	}
+}
