@@ -156,11 +156,12 @@ func genSHA512(avx512 bool) {
 // instruction; σ1 depends on the words two before, so it runs twice per
 // group, on each half in XMM registers (whose VEX forms clear the upper
 // half, which stands in for a mask). ROTR^8 of σ0 is one byte shuffle.
-// Rounds 0 to 63 are a loop of sixteen, which keeps the kernel a third of
-// the unrolled one's size, so that it stays in the decoded-instruction
-// cache when other code competes for it; the schedule of rounds t+16 to
-// t+19 is computed before round t and stored, after round t+3 has read the
-// slots, in a 16-word ring on the stack that the rounds read.
+// Rounds 0 to 63 are a loop of sixteen and rounds 64 to 79 one of eight,
+// which makes the kernel under a third of the unrolled one's size, so that
+// it stays in the decoded-instruction cache when other code competes for
+// it; the schedule of rounds t+16 to t+19 is computed before round t and
+// stored, after round t+3 has read the slots, in a 16-word ring on the
+// stack that the rounds read.
 func genSHA512YMM(avx512 bool) {
 	name := "block512AVX2YMM"
 	if avx512 {
@@ -171,11 +172,12 @@ func genSHA512YMM(avx512 bool) {
 		DATA(8, U64(0x080f0e0d0c0b0a09))
 	}
 	Implement(name)
-	AllocLocal(16*8 + 64 + 16)
+	AllocLocal(16*8 + 64 + 24)
 	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 8 * (t % 16)} }
 	hc := Mem{Base: StackPointer, Disp: 128} // the chaining value between blocks (see loadState)
 	endp := Mem{Base: StackPointer, Disp: 192}
 	endk := Mem{Base: StackPointer, Disp: 200}
+	endw := Mem{Base: StackPointer, Disp: 208}
 	label := func(s string) string { return fmt.Sprintf("%s_%s", name, s) }
 
 	hp := Load(Param("h"), GP64())
@@ -188,6 +190,8 @@ func genSHA512YMM(avx512 bool) {
 	MOVQ(n, endp)
 	LEAQ(k512Table.Offset(640), n)
 	MOVQ(n, endk)
+	LEAQ(hc, n)
+	MOVQ(n, endw)
 
 	sr := &sha512Rounds
 	st := sr.newState()
@@ -264,7 +268,7 @@ func genSHA512YMM(avx512 bool) {
 		VPERM2I128(Imm(0x08), s1.AsY(), s1.AsY(), up)
 		VPADDQ(up, a, a)
 		k := YMM()
-		VPADDQ(Mem{Base: kp, Disp: 8 * (t % 16)}, a, k)
+		VPADDQ(Mem{Base: kp, Disp: 8 * (t - 16)}, a, k)
 		return k
 	}
 
@@ -286,9 +290,15 @@ func genSHA512YMM(avx512 bool) {
 	ADDQ(Imm(128), kp)
 	CMPQ(kp, endk)
 	JNE(LabelRef(label("rounds")))
-	for t := 64; t < 80; t++ {
-		sr.round(st, t, wk(t))
+	// Rounds 64 to 79 read the ring through kp, two passes of eight.
+	LEAQ(wk(0), kp)
+	Label(label("last"))
+	for t := 64; t < 72; t++ {
+		sr.round(st, t, Mem{Base: kp, Disp: 8 * (t % 8)})
 	}
+	ADDQ(Imm(64), kp)
+	CMPQ(kp, endw)
+	JNE(LabelRef(label("last")))
 	sr.addState(st, hc)
 	ADDQ(Imm(128), p)
 	CMPQ(p, endp)

@@ -2833,7 +2833,7 @@ GLOBL ror8Mask512<>(SB), RODATA|NOPTR, $16
 
 // func block512AVX2YMM(h *[8]uint64, p []byte)
 // Requires: AVX, AVX2, BMI, BMI2
-TEXT ·block512AVX2YMM(SB), $208-32
+TEXT ·block512AVX2YMM(SB), $216-32
 	MOVQ           h+0(FP), AX
 	MOVQ           p_base+8(FP), CX
 	MOVQ           p_len+16(FP), DX
@@ -2844,6 +2844,8 @@ TEXT ·block512AVX2YMM(SB), $208-32
 	MOVQ           DX, 192(SP)
 	LEAQ           k512<>+640(SB), DX
 	MOVQ           DX, 200(SP)
+	LEAQ           128(SP), DX
+	MOVQ           DX, 208(SP)
 	MOVQ           (AX), DX
 	MOVQ           DX, 128(SP)
 	MOVQ           8(AX), BX
@@ -3469,466 +3471,256 @@ block512AVX2YMM_rounds:
 	ADDQ         $0x80, R15
 	CMPQ         R15, 200(SP)
 	JNE          block512AVX2YMM_rounds
-	MOVQ         BX, R13
-	ANDQ         SI, R13
-	SUBQ         DI, R13
-	ADDQ         (SP), AX
-	ANDNQ        R10, R8, R14
-	ADDQ         AX, DI
-	MOVQ         R8, AX
-	ANDQ         R9, AX
-	ADDQ         AX, R14
-	ADDQ         R14, DI
-	RORXQ        $0x0e, R8, R12
-	RORXQ        $0x12, R8, AX
-	XORQ         AX, R12
-	RORXQ        $0x29, R8, AX
-	XORQ         AX, R12
-	ADDQ         R12, DI
-	ANDQ         DX, R11
-	ADDQ         R13, R11
-	LEAQ         (DI)(R11*1), AX
-	RORXQ        $0x1c, DX, R12
-	RORXQ        $0x22, DX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DX, R13
-	XORQ         R13, R12
-	ADDQ         R12, AX
-	MOVQ         DX, R14
-	XORQ         BX, R14
-	MOVQ         DX, R13
-	ANDQ         BX, R13
-	SUBQ         SI, R13
-	ADDQ         8(SP), R10
-	ANDNQ        R9, DI, R11
-	ADDQ         R10, SI
-	MOVQ         DI, R10
-	ANDQ         R8, R10
-	ADDQ         R10, R11
-	ADDQ         R11, SI
-	RORXQ        $0x0e, DI, R12
-	RORXQ        $0x12, DI, R10
-	XORQ         R10, R12
-	RORXQ        $0x29, DI, R10
-	XORQ         R10, R12
-	ADDQ         R12, SI
-	ANDQ         AX, R14
-	ADDQ         R13, R14
-	LEAQ         (SI)(R14*1), R10
-	RORXQ        $0x1c, AX, R12
-	RORXQ        $0x22, AX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, AX, R13
-	XORQ         R13, R12
-	ADDQ         R12, R10
-	MOVQ         AX, R11
-	XORQ         DX, R11
-	MOVQ         AX, R13
-	ANDQ         DX, R13
-	SUBQ         BX, R13
-	ADDQ         16(SP), R9
-	ANDNQ        R8, SI, R14
-	ADDQ         R9, BX
-	MOVQ         SI, R9
-	ANDQ         DI, R9
-	ADDQ         R9, R14
-	ADDQ         R14, BX
-	RORXQ        $0x0e, SI, R12
-	RORXQ        $0x12, SI, R9
-	XORQ         R9, R12
-	RORXQ        $0x29, SI, R9
-	XORQ         R9, R12
-	ADDQ         R12, BX
-	ANDQ         R10, R11
-	ADDQ         R13, R11
-	LEAQ         (BX)(R11*1), R9
-	RORXQ        $0x1c, R10, R12
-	RORXQ        $0x22, R10, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R10, R13
-	XORQ         R13, R12
-	ADDQ         R12, R9
-	MOVQ         R10, R14
-	XORQ         AX, R14
-	MOVQ         R10, R13
-	ANDQ         AX, R13
-	SUBQ         DX, R13
-	ADDQ         24(SP), R8
-	ANDNQ        DI, BX, R11
-	ADDQ         R8, DX
-	MOVQ         BX, R8
-	ANDQ         SI, R8
-	ADDQ         R8, R11
-	ADDQ         R11, DX
-	RORXQ        $0x0e, BX, R12
-	RORXQ        $0x12, BX, R8
-	XORQ         R8, R12
-	RORXQ        $0x29, BX, R8
-	XORQ         R8, R12
-	ADDQ         R12, DX
-	ANDQ         R9, R14
-	ADDQ         R13, R14
-	LEAQ         (DX)(R14*1), R8
-	RORXQ        $0x1c, R9, R12
-	RORXQ        $0x22, R9, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R9, R13
-	XORQ         R13, R12
-	ADDQ         R12, R8
-	MOVQ         R9, R11
-	XORQ         R10, R11
-	MOVQ         R9, R13
-	ANDQ         R10, R13
-	SUBQ         AX, R13
-	ADDQ         32(SP), DI
-	ANDNQ        SI, DX, R14
-	ADDQ         DI, AX
-	MOVQ         DX, DI
-	ANDQ         BX, DI
-	ADDQ         DI, R14
-	ADDQ         R14, AX
-	RORXQ        $0x0e, DX, R12
-	RORXQ        $0x12, DX, DI
-	XORQ         DI, R12
-	RORXQ        $0x29, DX, DI
-	XORQ         DI, R12
-	ADDQ         R12, AX
-	ANDQ         R8, R11
-	ADDQ         R13, R11
-	LEAQ         (AX)(R11*1), DI
-	RORXQ        $0x1c, R8, R12
-	RORXQ        $0x22, R8, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R8, R13
-	XORQ         R13, R12
-	ADDQ         R12, DI
-	MOVQ         R8, R14
-	XORQ         R9, R14
-	MOVQ         R8, R13
-	ANDQ         R9, R13
-	SUBQ         R10, R13
-	ADDQ         40(SP), SI
-	ANDNQ        BX, AX, R11
-	ADDQ         SI, R10
-	MOVQ         AX, SI
-	ANDQ         DX, SI
-	ADDQ         SI, R11
-	ADDQ         R11, R10
-	RORXQ        $0x0e, AX, R12
-	RORXQ        $0x12, AX, SI
-	XORQ         SI, R12
-	RORXQ        $0x29, AX, SI
-	XORQ         SI, R12
-	ADDQ         R12, R10
-	ANDQ         DI, R14
-	ADDQ         R13, R14
-	LEAQ         (R10)(R14*1), SI
-	RORXQ        $0x1c, DI, R12
-	RORXQ        $0x22, DI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DI, R13
-	XORQ         R13, R12
-	ADDQ         R12, SI
-	MOVQ         DI, R11
-	XORQ         R8, R11
-	MOVQ         DI, R13
-	ANDQ         R8, R13
-	SUBQ         R9, R13
-	ADDQ         48(SP), BX
-	ANDNQ        DX, R10, R14
-	ADDQ         BX, R9
-	MOVQ         R10, BX
-	ANDQ         AX, BX
-	ADDQ         BX, R14
-	ADDQ         R14, R9
-	RORXQ        $0x0e, R10, R12
-	RORXQ        $0x12, R10, BX
-	XORQ         BX, R12
-	RORXQ        $0x29, R10, BX
-	XORQ         BX, R12
-	ADDQ         R12, R9
-	ANDQ         SI, R11
-	ADDQ         R13, R11
-	LEAQ         (R9)(R11*1), BX
-	RORXQ        $0x1c, SI, R12
-	RORXQ        $0x22, SI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, SI, R13
-	XORQ         R13, R12
-	ADDQ         R12, BX
-	MOVQ         SI, R14
-	XORQ         DI, R14
-	MOVQ         SI, R13
-	ANDQ         DI, R13
-	SUBQ         R8, R13
-	ADDQ         56(SP), DX
-	ANDNQ        AX, R9, R11
-	ADDQ         DX, R8
-	MOVQ         R9, DX
-	ANDQ         R10, DX
-	ADDQ         DX, R11
-	ADDQ         R11, R8
-	RORXQ        $0x0e, R9, R12
-	RORXQ        $0x12, R9, DX
-	XORQ         DX, R12
-	RORXQ        $0x29, R9, DX
-	XORQ         DX, R12
-	ADDQ         R12, R8
-	ANDQ         BX, R14
-	ADDQ         R13, R14
-	LEAQ         (R8)(R14*1), DX
-	RORXQ        $0x1c, BX, R12
-	RORXQ        $0x22, BX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, BX, R13
-	XORQ         R13, R12
-	ADDQ         R12, DX
-	MOVQ         BX, R11
-	XORQ         SI, R11
-	MOVQ         BX, R13
-	ANDQ         SI, R13
-	SUBQ         DI, R13
-	ADDQ         64(SP), AX
-	ANDNQ        R10, R8, R14
-	ADDQ         AX, DI
-	MOVQ         R8, AX
-	ANDQ         R9, AX
-	ADDQ         AX, R14
-	ADDQ         R14, DI
-	RORXQ        $0x0e, R8, R12
-	RORXQ        $0x12, R8, AX
-	XORQ         AX, R12
-	RORXQ        $0x29, R8, AX
-	XORQ         AX, R12
-	ADDQ         R12, DI
-	ANDQ         DX, R11
-	ADDQ         R13, R11
-	LEAQ         (DI)(R11*1), AX
-	RORXQ        $0x1c, DX, R12
-	RORXQ        $0x22, DX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DX, R13
-	XORQ         R13, R12
-	ADDQ         R12, AX
-	MOVQ         DX, R14
-	XORQ         BX, R14
-	MOVQ         DX, R13
-	ANDQ         BX, R13
-	SUBQ         SI, R13
-	ADDQ         72(SP), R10
-	ANDNQ        R9, DI, R11
-	ADDQ         R10, SI
-	MOVQ         DI, R10
-	ANDQ         R8, R10
-	ADDQ         R10, R11
-	ADDQ         R11, SI
-	RORXQ        $0x0e, DI, R12
-	RORXQ        $0x12, DI, R10
-	XORQ         R10, R12
-	RORXQ        $0x29, DI, R10
-	XORQ         R10, R12
-	ADDQ         R12, SI
-	ANDQ         AX, R14
-	ADDQ         R13, R14
-	LEAQ         (SI)(R14*1), R10
-	RORXQ        $0x1c, AX, R12
-	RORXQ        $0x22, AX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, AX, R13
-	XORQ         R13, R12
-	ADDQ         R12, R10
-	MOVQ         AX, R11
-	XORQ         DX, R11
-	MOVQ         AX, R13
-	ANDQ         DX, R13
-	SUBQ         BX, R13
-	ADDQ         80(SP), R9
-	ANDNQ        R8, SI, R14
-	ADDQ         R9, BX
-	MOVQ         SI, R9
-	ANDQ         DI, R9
-	ADDQ         R9, R14
-	ADDQ         R14, BX
-	RORXQ        $0x0e, SI, R12
-	RORXQ        $0x12, SI, R9
-	XORQ         R9, R12
-	RORXQ        $0x29, SI, R9
-	XORQ         R9, R12
-	ADDQ         R12, BX
-	ANDQ         R10, R11
-	ADDQ         R13, R11
-	LEAQ         (BX)(R11*1), R9
-	RORXQ        $0x1c, R10, R12
-	RORXQ        $0x22, R10, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R10, R13
-	XORQ         R13, R12
-	ADDQ         R12, R9
-	MOVQ         R10, R14
-	XORQ         AX, R14
-	MOVQ         R10, R13
-	ANDQ         AX, R13
-	SUBQ         DX, R13
-	ADDQ         88(SP), R8
-	ANDNQ        DI, BX, R11
-	ADDQ         R8, DX
-	MOVQ         BX, R8
-	ANDQ         SI, R8
-	ADDQ         R8, R11
-	ADDQ         R11, DX
-	RORXQ        $0x0e, BX, R12
-	RORXQ        $0x12, BX, R8
-	XORQ         R8, R12
-	RORXQ        $0x29, BX, R8
-	XORQ         R8, R12
-	ADDQ         R12, DX
-	ANDQ         R9, R14
-	ADDQ         R13, R14
-	LEAQ         (DX)(R14*1), R8
-	RORXQ        $0x1c, R9, R12
-	RORXQ        $0x22, R9, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R9, R13
-	XORQ         R13, R12
-	ADDQ         R12, R8
-	MOVQ         R9, R11
-	XORQ         R10, R11
-	MOVQ         R9, R13
-	ANDQ         R10, R13
-	SUBQ         AX, R13
-	ADDQ         96(SP), DI
-	ANDNQ        SI, DX, R14
-	ADDQ         DI, AX
-	MOVQ         DX, DI
-	ANDQ         BX, DI
-	ADDQ         DI, R14
-	ADDQ         R14, AX
-	RORXQ        $0x0e, DX, R12
-	RORXQ        $0x12, DX, DI
-	XORQ         DI, R12
-	RORXQ        $0x29, DX, DI
-	XORQ         DI, R12
-	ADDQ         R12, AX
-	ANDQ         R8, R11
-	ADDQ         R13, R11
-	LEAQ         (AX)(R11*1), DI
-	RORXQ        $0x1c, R8, R12
-	RORXQ        $0x22, R8, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R8, R13
-	XORQ         R13, R12
-	ADDQ         R12, DI
-	MOVQ         R8, R14
-	XORQ         R9, R14
-	MOVQ         R8, R13
-	ANDQ         R9, R13
-	SUBQ         R10, R13
-	ADDQ         104(SP), SI
-	ANDNQ        BX, AX, R11
-	ADDQ         SI, R10
-	MOVQ         AX, SI
-	ANDQ         DX, SI
-	ADDQ         SI, R11
-	ADDQ         R11, R10
-	RORXQ        $0x0e, AX, R12
-	RORXQ        $0x12, AX, SI
-	XORQ         SI, R12
-	RORXQ        $0x29, AX, SI
-	XORQ         SI, R12
-	ADDQ         R12, R10
-	ANDQ         DI, R14
-	ADDQ         R13, R14
-	LEAQ         (R10)(R14*1), SI
-	RORXQ        $0x1c, DI, R12
-	RORXQ        $0x22, DI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DI, R13
-	XORQ         R13, R12
-	ADDQ         R12, SI
-	MOVQ         DI, R11
-	XORQ         R8, R11
-	MOVQ         DI, R13
-	ANDQ         R8, R13
-	SUBQ         R9, R13
-	ADDQ         112(SP), BX
-	ANDNQ        DX, R10, R14
-	ADDQ         BX, R9
-	MOVQ         R10, BX
-	ANDQ         AX, BX
-	ADDQ         BX, R14
-	ADDQ         R14, R9
-	RORXQ        $0x0e, R10, R12
-	RORXQ        $0x12, R10, BX
-	XORQ         BX, R12
-	RORXQ        $0x29, R10, BX
-	XORQ         BX, R12
-	ADDQ         R12, R9
-	ANDQ         SI, R11
-	ADDQ         R13, R11
-	LEAQ         (R9)(R11*1), BX
-	RORXQ        $0x1c, SI, R12
-	RORXQ        $0x22, SI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, SI, R13
-	XORQ         R13, R12
-	ADDQ         R12, BX
-	MOVQ         SI, R14
-	XORQ         DI, R14
-	MOVQ         SI, R13
-	ANDQ         DI, R13
-	SUBQ         R8, R13
-	ADDQ         120(SP), DX
-	ANDNQ        AX, R9, R11
-	ADDQ         DX, R8
-	MOVQ         R9, DX
-	ANDQ         R10, DX
-	ADDQ         DX, R11
-	ADDQ         R11, R8
-	RORXQ        $0x0e, R9, R12
-	RORXQ        $0x12, R9, DX
-	XORQ         DX, R12
-	RORXQ        $0x29, R9, DX
-	XORQ         DX, R12
-	ADDQ         R12, R8
-	ANDQ         BX, R14
-	ADDQ         R13, R14
-	LEAQ         (R8)(R14*1), DX
-	RORXQ        $0x1c, BX, R12
-	RORXQ        $0x22, BX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, BX, R13
-	XORQ         R13, R12
-	ADDQ         R12, DX
-	MOVQ         BX, R11
-	XORQ         SI, R11
-	ADDQ         128(SP), DX
-	MOVQ         DX, 128(SP)
-	ADDQ         136(SP), BX
-	MOVQ         BX, 136(SP)
-	ADDQ         144(SP), SI
-	MOVQ         SI, 144(SP)
-	ADDQ         152(SP), DI
-	MOVQ         DI, 152(SP)
-	ADDQ         160(SP), R8
-	MOVQ         R8, 160(SP)
-	ADDQ         168(SP), R9
-	MOVQ         R9, 168(SP)
-	ADDQ         176(SP), R10
-	MOVQ         R10, 176(SP)
-	ADDQ         184(SP), AX
-	MOVQ         AX, 184(SP)
-	ADDQ         $0x80, CX
-	CMPQ         CX, 192(SP)
-	JNE          block512AVX2YMM_loop
-	MOVQ         h+0(FP), CX
-	MOVQ         DX, (CX)
-	MOVQ         BX, 8(CX)
-	MOVQ         SI, 16(CX)
-	MOVQ         DI, 24(CX)
-	MOVQ         R8, 32(CX)
-	MOVQ         R9, 40(CX)
-	MOVQ         R10, 48(CX)
-	MOVQ         AX, 56(CX)
+	LEAQ         (SP), R15
+
+block512AVX2YMM_last:
+	MOVQ  BX, R13
+	ANDQ  SI, R13
+	SUBQ  DI, R13
+	ADDQ  (R15), AX
+	ANDNQ R10, R8, R14
+	ADDQ  AX, DI
+	MOVQ  R8, AX
+	ANDQ  R9, AX
+	ADDQ  AX, R14
+	ADDQ  R14, DI
+	RORXQ $0x0e, R8, R12
+	RORXQ $0x12, R8, AX
+	XORQ  AX, R12
+	RORXQ $0x29, R8, AX
+	XORQ  AX, R12
+	ADDQ  R12, DI
+	ANDQ  DX, R11
+	ADDQ  R13, R11
+	LEAQ  (DI)(R11*1), AX
+	RORXQ $0x1c, DX, R12
+	RORXQ $0x22, DX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DX, R13
+	XORQ  R13, R12
+	ADDQ  R12, AX
+	MOVQ  DX, R14
+	XORQ  BX, R14
+	MOVQ  DX, R13
+	ANDQ  BX, R13
+	SUBQ  SI, R13
+	ADDQ  8(R15), R10
+	ANDNQ R9, DI, R11
+	ADDQ  R10, SI
+	MOVQ  DI, R10
+	ANDQ  R8, R10
+	ADDQ  R10, R11
+	ADDQ  R11, SI
+	RORXQ $0x0e, DI, R12
+	RORXQ $0x12, DI, R10
+	XORQ  R10, R12
+	RORXQ $0x29, DI, R10
+	XORQ  R10, R12
+	ADDQ  R12, SI
+	ANDQ  AX, R14
+	ADDQ  R13, R14
+	LEAQ  (SI)(R14*1), R10
+	RORXQ $0x1c, AX, R12
+	RORXQ $0x22, AX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, AX, R13
+	XORQ  R13, R12
+	ADDQ  R12, R10
+	MOVQ  AX, R11
+	XORQ  DX, R11
+	MOVQ  AX, R13
+	ANDQ  DX, R13
+	SUBQ  BX, R13
+	ADDQ  16(R15), R9
+	ANDNQ R8, SI, R14
+	ADDQ  R9, BX
+	MOVQ  SI, R9
+	ANDQ  DI, R9
+	ADDQ  R9, R14
+	ADDQ  R14, BX
+	RORXQ $0x0e, SI, R12
+	RORXQ $0x12, SI, R9
+	XORQ  R9, R12
+	RORXQ $0x29, SI, R9
+	XORQ  R9, R12
+	ADDQ  R12, BX
+	ANDQ  R10, R11
+	ADDQ  R13, R11
+	LEAQ  (BX)(R11*1), R9
+	RORXQ $0x1c, R10, R12
+	RORXQ $0x22, R10, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R10, R13
+	XORQ  R13, R12
+	ADDQ  R12, R9
+	MOVQ  R10, R14
+	XORQ  AX, R14
+	MOVQ  R10, R13
+	ANDQ  AX, R13
+	SUBQ  DX, R13
+	ADDQ  24(R15), R8
+	ANDNQ DI, BX, R11
+	ADDQ  R8, DX
+	MOVQ  BX, R8
+	ANDQ  SI, R8
+	ADDQ  R8, R11
+	ADDQ  R11, DX
+	RORXQ $0x0e, BX, R12
+	RORXQ $0x12, BX, R8
+	XORQ  R8, R12
+	RORXQ $0x29, BX, R8
+	XORQ  R8, R12
+	ADDQ  R12, DX
+	ANDQ  R9, R14
+	ADDQ  R13, R14
+	LEAQ  (DX)(R14*1), R8
+	RORXQ $0x1c, R9, R12
+	RORXQ $0x22, R9, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R9, R13
+	XORQ  R13, R12
+	ADDQ  R12, R8
+	MOVQ  R9, R11
+	XORQ  R10, R11
+	MOVQ  R9, R13
+	ANDQ  R10, R13
+	SUBQ  AX, R13
+	ADDQ  32(R15), DI
+	ANDNQ SI, DX, R14
+	ADDQ  DI, AX
+	MOVQ  DX, DI
+	ANDQ  BX, DI
+	ADDQ  DI, R14
+	ADDQ  R14, AX
+	RORXQ $0x0e, DX, R12
+	RORXQ $0x12, DX, DI
+	XORQ  DI, R12
+	RORXQ $0x29, DX, DI
+	XORQ  DI, R12
+	ADDQ  R12, AX
+	ANDQ  R8, R11
+	ADDQ  R13, R11
+	LEAQ  (AX)(R11*1), DI
+	RORXQ $0x1c, R8, R12
+	RORXQ $0x22, R8, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R8, R13
+	XORQ  R13, R12
+	ADDQ  R12, DI
+	MOVQ  R8, R14
+	XORQ  R9, R14
+	MOVQ  R8, R13
+	ANDQ  R9, R13
+	SUBQ  R10, R13
+	ADDQ  40(R15), SI
+	ANDNQ BX, AX, R11
+	ADDQ  SI, R10
+	MOVQ  AX, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R11
+	ADDQ  R11, R10
+	RORXQ $0x0e, AX, R12
+	RORXQ $0x12, AX, SI
+	XORQ  SI, R12
+	RORXQ $0x29, AX, SI
+	XORQ  SI, R12
+	ADDQ  R12, R10
+	ANDQ  DI, R14
+	ADDQ  R13, R14
+	LEAQ  (R10)(R14*1), SI
+	RORXQ $0x1c, DI, R12
+	RORXQ $0x22, DI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DI, R13
+	XORQ  R13, R12
+	ADDQ  R12, SI
+	MOVQ  DI, R11
+	XORQ  R8, R11
+	MOVQ  DI, R13
+	ANDQ  R8, R13
+	SUBQ  R9, R13
+	ADDQ  48(R15), BX
+	ANDNQ DX, R10, R14
+	ADDQ  BX, R9
+	MOVQ  R10, BX
+	ANDQ  AX, BX
+	ADDQ  BX, R14
+	ADDQ  R14, R9
+	RORXQ $0x0e, R10, R12
+	RORXQ $0x12, R10, BX
+	XORQ  BX, R12
+	RORXQ $0x29, R10, BX
+	XORQ  BX, R12
+	ADDQ  R12, R9
+	ANDQ  SI, R11
+	ADDQ  R13, R11
+	LEAQ  (R9)(R11*1), BX
+	RORXQ $0x1c, SI, R12
+	RORXQ $0x22, SI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, SI, R13
+	XORQ  R13, R12
+	ADDQ  R12, BX
+	MOVQ  SI, R14
+	XORQ  DI, R14
+	MOVQ  SI, R13
+	ANDQ  DI, R13
+	SUBQ  R8, R13
+	ADDQ  56(R15), DX
+	ANDNQ AX, R9, R11
+	ADDQ  DX, R8
+	MOVQ  R9, DX
+	ANDQ  R10, DX
+	ADDQ  DX, R11
+	ADDQ  R11, R8
+	RORXQ $0x0e, R9, R12
+	RORXQ $0x12, R9, DX
+	XORQ  DX, R12
+	RORXQ $0x29, R9, DX
+	XORQ  DX, R12
+	ADDQ  R12, R8
+	ANDQ  BX, R14
+	ADDQ  R13, R14
+	LEAQ  (R8)(R14*1), DX
+	RORXQ $0x1c, BX, R12
+	RORXQ $0x22, BX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, BX, R13
+	XORQ  R13, R12
+	ADDQ  R12, DX
+	MOVQ  BX, R11
+	XORQ  SI, R11
+	ADDQ  $0x40, R15
+	CMPQ  R15, 208(SP)
+	JNE   block512AVX2YMM_last
+	ADDQ  128(SP), DX
+	MOVQ  DX, 128(SP)
+	ADDQ  136(SP), BX
+	MOVQ  BX, 136(SP)
+	ADDQ  144(SP), SI
+	MOVQ  SI, 144(SP)
+	ADDQ  152(SP), DI
+	MOVQ  DI, 152(SP)
+	ADDQ  160(SP), R8
+	MOVQ  R8, 160(SP)
+	ADDQ  168(SP), R9
+	MOVQ  R9, 168(SP)
+	ADDQ  176(SP), R10
+	MOVQ  R10, 176(SP)
+	ADDQ  184(SP), AX
+	MOVQ  AX, 184(SP)
+	ADDQ  $0x80, CX
+	CMPQ  CX, 192(SP)
+	JNE   block512AVX2YMM_loop
+	MOVQ  h+0(FP), CX
+	MOVQ  DX, (CX)
+	MOVQ  BX, 8(CX)
+	MOVQ  SI, 16(CX)
+	MOVQ  DI, 24(CX)
+	MOVQ  R8, 32(CX)
+	MOVQ  R9, 40(CX)
+	MOVQ  R10, 48(CX)
+	MOVQ  AX, 56(CX)
 	VZEROUPPER
 
 block512AVX2YMM_done:
@@ -3936,7 +3728,7 @@ block512AVX2YMM_done:
 
 // func block512AVX512YMM(h *[8]uint64, p []byte)
 // Requires: AVX, AVX2, AVX512F, AVX512VL, BMI, BMI2
-TEXT ·block512AVX512YMM(SB), $208-32
+TEXT ·block512AVX512YMM(SB), $216-32
 	MOVQ           h+0(FP), AX
 	MOVQ           p_base+8(FP), CX
 	MOVQ           p_len+16(FP), DX
@@ -3947,6 +3739,8 @@ TEXT ·block512AVX512YMM(SB), $208-32
 	MOVQ           DX, 192(SP)
 	LEAQ           k512<>+640(SB), DX
 	MOVQ           DX, 200(SP)
+	LEAQ           128(SP), DX
+	MOVQ           DX, 208(SP)
 	MOVQ           (AX), DX
 	MOVQ           DX, 128(SP)
 	MOVQ           8(AX), BX
@@ -4519,466 +4313,256 @@ block512AVX512YMM_rounds:
 	ADDQ         $0x80, R15
 	CMPQ         R15, 200(SP)
 	JNE          block512AVX512YMM_rounds
-	MOVQ         BX, R13
-	ANDQ         SI, R13
-	SUBQ         DI, R13
-	ADDQ         (SP), AX
-	ANDNQ        R10, R8, R14
-	ADDQ         AX, DI
-	MOVQ         R8, AX
-	ANDQ         R9, AX
-	ADDQ         AX, R14
-	ADDQ         R14, DI
-	RORXQ        $0x0e, R8, R12
-	RORXQ        $0x12, R8, AX
-	XORQ         AX, R12
-	RORXQ        $0x29, R8, AX
-	XORQ         AX, R12
-	ADDQ         R12, DI
-	ANDQ         DX, R11
-	ADDQ         R13, R11
-	LEAQ         (DI)(R11*1), AX
-	RORXQ        $0x1c, DX, R12
-	RORXQ        $0x22, DX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DX, R13
-	XORQ         R13, R12
-	ADDQ         R12, AX
-	MOVQ         DX, R14
-	XORQ         BX, R14
-	MOVQ         DX, R13
-	ANDQ         BX, R13
-	SUBQ         SI, R13
-	ADDQ         8(SP), R10
-	ANDNQ        R9, DI, R11
-	ADDQ         R10, SI
-	MOVQ         DI, R10
-	ANDQ         R8, R10
-	ADDQ         R10, R11
-	ADDQ         R11, SI
-	RORXQ        $0x0e, DI, R12
-	RORXQ        $0x12, DI, R10
-	XORQ         R10, R12
-	RORXQ        $0x29, DI, R10
-	XORQ         R10, R12
-	ADDQ         R12, SI
-	ANDQ         AX, R14
-	ADDQ         R13, R14
-	LEAQ         (SI)(R14*1), R10
-	RORXQ        $0x1c, AX, R12
-	RORXQ        $0x22, AX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, AX, R13
-	XORQ         R13, R12
-	ADDQ         R12, R10
-	MOVQ         AX, R11
-	XORQ         DX, R11
-	MOVQ         AX, R13
-	ANDQ         DX, R13
-	SUBQ         BX, R13
-	ADDQ         16(SP), R9
-	ANDNQ        R8, SI, R14
-	ADDQ         R9, BX
-	MOVQ         SI, R9
-	ANDQ         DI, R9
-	ADDQ         R9, R14
-	ADDQ         R14, BX
-	RORXQ        $0x0e, SI, R12
-	RORXQ        $0x12, SI, R9
-	XORQ         R9, R12
-	RORXQ        $0x29, SI, R9
-	XORQ         R9, R12
-	ADDQ         R12, BX
-	ANDQ         R10, R11
-	ADDQ         R13, R11
-	LEAQ         (BX)(R11*1), R9
-	RORXQ        $0x1c, R10, R12
-	RORXQ        $0x22, R10, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R10, R13
-	XORQ         R13, R12
-	ADDQ         R12, R9
-	MOVQ         R10, R14
-	XORQ         AX, R14
-	MOVQ         R10, R13
-	ANDQ         AX, R13
-	SUBQ         DX, R13
-	ADDQ         24(SP), R8
-	ANDNQ        DI, BX, R11
-	ADDQ         R8, DX
-	MOVQ         BX, R8
-	ANDQ         SI, R8
-	ADDQ         R8, R11
-	ADDQ         R11, DX
-	RORXQ        $0x0e, BX, R12
-	RORXQ        $0x12, BX, R8
-	XORQ         R8, R12
-	RORXQ        $0x29, BX, R8
-	XORQ         R8, R12
-	ADDQ         R12, DX
-	ANDQ         R9, R14
-	ADDQ         R13, R14
-	LEAQ         (DX)(R14*1), R8
-	RORXQ        $0x1c, R9, R12
-	RORXQ        $0x22, R9, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R9, R13
-	XORQ         R13, R12
-	ADDQ         R12, R8
-	MOVQ         R9, R11
-	XORQ         R10, R11
-	MOVQ         R9, R13
-	ANDQ         R10, R13
-	SUBQ         AX, R13
-	ADDQ         32(SP), DI
-	ANDNQ        SI, DX, R14
-	ADDQ         DI, AX
-	MOVQ         DX, DI
-	ANDQ         BX, DI
-	ADDQ         DI, R14
-	ADDQ         R14, AX
-	RORXQ        $0x0e, DX, R12
-	RORXQ        $0x12, DX, DI
-	XORQ         DI, R12
-	RORXQ        $0x29, DX, DI
-	XORQ         DI, R12
-	ADDQ         R12, AX
-	ANDQ         R8, R11
-	ADDQ         R13, R11
-	LEAQ         (AX)(R11*1), DI
-	RORXQ        $0x1c, R8, R12
-	RORXQ        $0x22, R8, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R8, R13
-	XORQ         R13, R12
-	ADDQ         R12, DI
-	MOVQ         R8, R14
-	XORQ         R9, R14
-	MOVQ         R8, R13
-	ANDQ         R9, R13
-	SUBQ         R10, R13
-	ADDQ         40(SP), SI
-	ANDNQ        BX, AX, R11
-	ADDQ         SI, R10
-	MOVQ         AX, SI
-	ANDQ         DX, SI
-	ADDQ         SI, R11
-	ADDQ         R11, R10
-	RORXQ        $0x0e, AX, R12
-	RORXQ        $0x12, AX, SI
-	XORQ         SI, R12
-	RORXQ        $0x29, AX, SI
-	XORQ         SI, R12
-	ADDQ         R12, R10
-	ANDQ         DI, R14
-	ADDQ         R13, R14
-	LEAQ         (R10)(R14*1), SI
-	RORXQ        $0x1c, DI, R12
-	RORXQ        $0x22, DI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DI, R13
-	XORQ         R13, R12
-	ADDQ         R12, SI
-	MOVQ         DI, R11
-	XORQ         R8, R11
-	MOVQ         DI, R13
-	ANDQ         R8, R13
-	SUBQ         R9, R13
-	ADDQ         48(SP), BX
-	ANDNQ        DX, R10, R14
-	ADDQ         BX, R9
-	MOVQ         R10, BX
-	ANDQ         AX, BX
-	ADDQ         BX, R14
-	ADDQ         R14, R9
-	RORXQ        $0x0e, R10, R12
-	RORXQ        $0x12, R10, BX
-	XORQ         BX, R12
-	RORXQ        $0x29, R10, BX
-	XORQ         BX, R12
-	ADDQ         R12, R9
-	ANDQ         SI, R11
-	ADDQ         R13, R11
-	LEAQ         (R9)(R11*1), BX
-	RORXQ        $0x1c, SI, R12
-	RORXQ        $0x22, SI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, SI, R13
-	XORQ         R13, R12
-	ADDQ         R12, BX
-	MOVQ         SI, R14
-	XORQ         DI, R14
-	MOVQ         SI, R13
-	ANDQ         DI, R13
-	SUBQ         R8, R13
-	ADDQ         56(SP), DX
-	ANDNQ        AX, R9, R11
-	ADDQ         DX, R8
-	MOVQ         R9, DX
-	ANDQ         R10, DX
-	ADDQ         DX, R11
-	ADDQ         R11, R8
-	RORXQ        $0x0e, R9, R12
-	RORXQ        $0x12, R9, DX
-	XORQ         DX, R12
-	RORXQ        $0x29, R9, DX
-	XORQ         DX, R12
-	ADDQ         R12, R8
-	ANDQ         BX, R14
-	ADDQ         R13, R14
-	LEAQ         (R8)(R14*1), DX
-	RORXQ        $0x1c, BX, R12
-	RORXQ        $0x22, BX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, BX, R13
-	XORQ         R13, R12
-	ADDQ         R12, DX
-	MOVQ         BX, R11
-	XORQ         SI, R11
-	MOVQ         BX, R13
-	ANDQ         SI, R13
-	SUBQ         DI, R13
-	ADDQ         64(SP), AX
-	ANDNQ        R10, R8, R14
-	ADDQ         AX, DI
-	MOVQ         R8, AX
-	ANDQ         R9, AX
-	ADDQ         AX, R14
-	ADDQ         R14, DI
-	RORXQ        $0x0e, R8, R12
-	RORXQ        $0x12, R8, AX
-	XORQ         AX, R12
-	RORXQ        $0x29, R8, AX
-	XORQ         AX, R12
-	ADDQ         R12, DI
-	ANDQ         DX, R11
-	ADDQ         R13, R11
-	LEAQ         (DI)(R11*1), AX
-	RORXQ        $0x1c, DX, R12
-	RORXQ        $0x22, DX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DX, R13
-	XORQ         R13, R12
-	ADDQ         R12, AX
-	MOVQ         DX, R14
-	XORQ         BX, R14
-	MOVQ         DX, R13
-	ANDQ         BX, R13
-	SUBQ         SI, R13
-	ADDQ         72(SP), R10
-	ANDNQ        R9, DI, R11
-	ADDQ         R10, SI
-	MOVQ         DI, R10
-	ANDQ         R8, R10
-	ADDQ         R10, R11
-	ADDQ         R11, SI
-	RORXQ        $0x0e, DI, R12
-	RORXQ        $0x12, DI, R10
-	XORQ         R10, R12
-	RORXQ        $0x29, DI, R10
-	XORQ         R10, R12
-	ADDQ         R12, SI
-	ANDQ         AX, R14
-	ADDQ         R13, R14
-	LEAQ         (SI)(R14*1), R10
-	RORXQ        $0x1c, AX, R12
-	RORXQ        $0x22, AX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, AX, R13
-	XORQ         R13, R12
-	ADDQ         R12, R10
-	MOVQ         AX, R11
-	XORQ         DX, R11
-	MOVQ         AX, R13
-	ANDQ         DX, R13
-	SUBQ         BX, R13
-	ADDQ         80(SP), R9
-	ANDNQ        R8, SI, R14
-	ADDQ         R9, BX
-	MOVQ         SI, R9
-	ANDQ         DI, R9
-	ADDQ         R9, R14
-	ADDQ         R14, BX
-	RORXQ        $0x0e, SI, R12
-	RORXQ        $0x12, SI, R9
-	XORQ         R9, R12
-	RORXQ        $0x29, SI, R9
-	XORQ         R9, R12
-	ADDQ         R12, BX
-	ANDQ         R10, R11
-	ADDQ         R13, R11
-	LEAQ         (BX)(R11*1), R9
-	RORXQ        $0x1c, R10, R12
-	RORXQ        $0x22, R10, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R10, R13
-	XORQ         R13, R12
-	ADDQ         R12, R9
-	MOVQ         R10, R14
-	XORQ         AX, R14
-	MOVQ         R10, R13
-	ANDQ         AX, R13
-	SUBQ         DX, R13
-	ADDQ         88(SP), R8
-	ANDNQ        DI, BX, R11
-	ADDQ         R8, DX
-	MOVQ         BX, R8
-	ANDQ         SI, R8
-	ADDQ         R8, R11
-	ADDQ         R11, DX
-	RORXQ        $0x0e, BX, R12
-	RORXQ        $0x12, BX, R8
-	XORQ         R8, R12
-	RORXQ        $0x29, BX, R8
-	XORQ         R8, R12
-	ADDQ         R12, DX
-	ANDQ         R9, R14
-	ADDQ         R13, R14
-	LEAQ         (DX)(R14*1), R8
-	RORXQ        $0x1c, R9, R12
-	RORXQ        $0x22, R9, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R9, R13
-	XORQ         R13, R12
-	ADDQ         R12, R8
-	MOVQ         R9, R11
-	XORQ         R10, R11
-	MOVQ         R9, R13
-	ANDQ         R10, R13
-	SUBQ         AX, R13
-	ADDQ         96(SP), DI
-	ANDNQ        SI, DX, R14
-	ADDQ         DI, AX
-	MOVQ         DX, DI
-	ANDQ         BX, DI
-	ADDQ         DI, R14
-	ADDQ         R14, AX
-	RORXQ        $0x0e, DX, R12
-	RORXQ        $0x12, DX, DI
-	XORQ         DI, R12
-	RORXQ        $0x29, DX, DI
-	XORQ         DI, R12
-	ADDQ         R12, AX
-	ANDQ         R8, R11
-	ADDQ         R13, R11
-	LEAQ         (AX)(R11*1), DI
-	RORXQ        $0x1c, R8, R12
-	RORXQ        $0x22, R8, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, R8, R13
-	XORQ         R13, R12
-	ADDQ         R12, DI
-	MOVQ         R8, R14
-	XORQ         R9, R14
-	MOVQ         R8, R13
-	ANDQ         R9, R13
-	SUBQ         R10, R13
-	ADDQ         104(SP), SI
-	ANDNQ        BX, AX, R11
-	ADDQ         SI, R10
-	MOVQ         AX, SI
-	ANDQ         DX, SI
-	ADDQ         SI, R11
-	ADDQ         R11, R10
-	RORXQ        $0x0e, AX, R12
-	RORXQ        $0x12, AX, SI
-	XORQ         SI, R12
-	RORXQ        $0x29, AX, SI
-	XORQ         SI, R12
-	ADDQ         R12, R10
-	ANDQ         DI, R14
-	ADDQ         R13, R14
-	LEAQ         (R10)(R14*1), SI
-	RORXQ        $0x1c, DI, R12
-	RORXQ        $0x22, DI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, DI, R13
-	XORQ         R13, R12
-	ADDQ         R12, SI
-	MOVQ         DI, R11
-	XORQ         R8, R11
-	MOVQ         DI, R13
-	ANDQ         R8, R13
-	SUBQ         R9, R13
-	ADDQ         112(SP), BX
-	ANDNQ        DX, R10, R14
-	ADDQ         BX, R9
-	MOVQ         R10, BX
-	ANDQ         AX, BX
-	ADDQ         BX, R14
-	ADDQ         R14, R9
-	RORXQ        $0x0e, R10, R12
-	RORXQ        $0x12, R10, BX
-	XORQ         BX, R12
-	RORXQ        $0x29, R10, BX
-	XORQ         BX, R12
-	ADDQ         R12, R9
-	ANDQ         SI, R11
-	ADDQ         R13, R11
-	LEAQ         (R9)(R11*1), BX
-	RORXQ        $0x1c, SI, R12
-	RORXQ        $0x22, SI, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, SI, R13
-	XORQ         R13, R12
-	ADDQ         R12, BX
-	MOVQ         SI, R14
-	XORQ         DI, R14
-	MOVQ         SI, R13
-	ANDQ         DI, R13
-	SUBQ         R8, R13
-	ADDQ         120(SP), DX
-	ANDNQ        AX, R9, R11
-	ADDQ         DX, R8
-	MOVQ         R9, DX
-	ANDQ         R10, DX
-	ADDQ         DX, R11
-	ADDQ         R11, R8
-	RORXQ        $0x0e, R9, R12
-	RORXQ        $0x12, R9, DX
-	XORQ         DX, R12
-	RORXQ        $0x29, R9, DX
-	XORQ         DX, R12
-	ADDQ         R12, R8
-	ANDQ         BX, R14
-	ADDQ         R13, R14
-	LEAQ         (R8)(R14*1), DX
-	RORXQ        $0x1c, BX, R12
-	RORXQ        $0x22, BX, R13
-	XORQ         R13, R12
-	RORXQ        $0x27, BX, R13
-	XORQ         R13, R12
-	ADDQ         R12, DX
-	MOVQ         BX, R11
-	XORQ         SI, R11
-	ADDQ         128(SP), DX
-	MOVQ         DX, 128(SP)
-	ADDQ         136(SP), BX
-	MOVQ         BX, 136(SP)
-	ADDQ         144(SP), SI
-	MOVQ         SI, 144(SP)
-	ADDQ         152(SP), DI
-	MOVQ         DI, 152(SP)
-	ADDQ         160(SP), R8
-	MOVQ         R8, 160(SP)
-	ADDQ         168(SP), R9
-	MOVQ         R9, 168(SP)
-	ADDQ         176(SP), R10
-	MOVQ         R10, 176(SP)
-	ADDQ         184(SP), AX
-	MOVQ         AX, 184(SP)
-	ADDQ         $0x80, CX
-	CMPQ         CX, 192(SP)
-	JNE          block512AVX512YMM_loop
-	MOVQ         h+0(FP), CX
-	MOVQ         DX, (CX)
-	MOVQ         BX, 8(CX)
-	MOVQ         SI, 16(CX)
-	MOVQ         DI, 24(CX)
-	MOVQ         R8, 32(CX)
-	MOVQ         R9, 40(CX)
-	MOVQ         R10, 48(CX)
-	MOVQ         AX, 56(CX)
+	LEAQ         (SP), R15
+
+block512AVX512YMM_last:
+	MOVQ  BX, R13
+	ANDQ  SI, R13
+	SUBQ  DI, R13
+	ADDQ  (R15), AX
+	ANDNQ R10, R8, R14
+	ADDQ  AX, DI
+	MOVQ  R8, AX
+	ANDQ  R9, AX
+	ADDQ  AX, R14
+	ADDQ  R14, DI
+	RORXQ $0x0e, R8, R12
+	RORXQ $0x12, R8, AX
+	XORQ  AX, R12
+	RORXQ $0x29, R8, AX
+	XORQ  AX, R12
+	ADDQ  R12, DI
+	ANDQ  DX, R11
+	ADDQ  R13, R11
+	LEAQ  (DI)(R11*1), AX
+	RORXQ $0x1c, DX, R12
+	RORXQ $0x22, DX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DX, R13
+	XORQ  R13, R12
+	ADDQ  R12, AX
+	MOVQ  DX, R14
+	XORQ  BX, R14
+	MOVQ  DX, R13
+	ANDQ  BX, R13
+	SUBQ  SI, R13
+	ADDQ  8(R15), R10
+	ANDNQ R9, DI, R11
+	ADDQ  R10, SI
+	MOVQ  DI, R10
+	ANDQ  R8, R10
+	ADDQ  R10, R11
+	ADDQ  R11, SI
+	RORXQ $0x0e, DI, R12
+	RORXQ $0x12, DI, R10
+	XORQ  R10, R12
+	RORXQ $0x29, DI, R10
+	XORQ  R10, R12
+	ADDQ  R12, SI
+	ANDQ  AX, R14
+	ADDQ  R13, R14
+	LEAQ  (SI)(R14*1), R10
+	RORXQ $0x1c, AX, R12
+	RORXQ $0x22, AX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, AX, R13
+	XORQ  R13, R12
+	ADDQ  R12, R10
+	MOVQ  AX, R11
+	XORQ  DX, R11
+	MOVQ  AX, R13
+	ANDQ  DX, R13
+	SUBQ  BX, R13
+	ADDQ  16(R15), R9
+	ANDNQ R8, SI, R14
+	ADDQ  R9, BX
+	MOVQ  SI, R9
+	ANDQ  DI, R9
+	ADDQ  R9, R14
+	ADDQ  R14, BX
+	RORXQ $0x0e, SI, R12
+	RORXQ $0x12, SI, R9
+	XORQ  R9, R12
+	RORXQ $0x29, SI, R9
+	XORQ  R9, R12
+	ADDQ  R12, BX
+	ANDQ  R10, R11
+	ADDQ  R13, R11
+	LEAQ  (BX)(R11*1), R9
+	RORXQ $0x1c, R10, R12
+	RORXQ $0x22, R10, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R10, R13
+	XORQ  R13, R12
+	ADDQ  R12, R9
+	MOVQ  R10, R14
+	XORQ  AX, R14
+	MOVQ  R10, R13
+	ANDQ  AX, R13
+	SUBQ  DX, R13
+	ADDQ  24(R15), R8
+	ANDNQ DI, BX, R11
+	ADDQ  R8, DX
+	MOVQ  BX, R8
+	ANDQ  SI, R8
+	ADDQ  R8, R11
+	ADDQ  R11, DX
+	RORXQ $0x0e, BX, R12
+	RORXQ $0x12, BX, R8
+	XORQ  R8, R12
+	RORXQ $0x29, BX, R8
+	XORQ  R8, R12
+	ADDQ  R12, DX
+	ANDQ  R9, R14
+	ADDQ  R13, R14
+	LEAQ  (DX)(R14*1), R8
+	RORXQ $0x1c, R9, R12
+	RORXQ $0x22, R9, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R9, R13
+	XORQ  R13, R12
+	ADDQ  R12, R8
+	MOVQ  R9, R11
+	XORQ  R10, R11
+	MOVQ  R9, R13
+	ANDQ  R10, R13
+	SUBQ  AX, R13
+	ADDQ  32(R15), DI
+	ANDNQ SI, DX, R14
+	ADDQ  DI, AX
+	MOVQ  DX, DI
+	ANDQ  BX, DI
+	ADDQ  DI, R14
+	ADDQ  R14, AX
+	RORXQ $0x0e, DX, R12
+	RORXQ $0x12, DX, DI
+	XORQ  DI, R12
+	RORXQ $0x29, DX, DI
+	XORQ  DI, R12
+	ADDQ  R12, AX
+	ANDQ  R8, R11
+	ADDQ  R13, R11
+	LEAQ  (AX)(R11*1), DI
+	RORXQ $0x1c, R8, R12
+	RORXQ $0x22, R8, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R8, R13
+	XORQ  R13, R12
+	ADDQ  R12, DI
+	MOVQ  R8, R14
+	XORQ  R9, R14
+	MOVQ  R8, R13
+	ANDQ  R9, R13
+	SUBQ  R10, R13
+	ADDQ  40(R15), SI
+	ANDNQ BX, AX, R11
+	ADDQ  SI, R10
+	MOVQ  AX, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R11
+	ADDQ  R11, R10
+	RORXQ $0x0e, AX, R12
+	RORXQ $0x12, AX, SI
+	XORQ  SI, R12
+	RORXQ $0x29, AX, SI
+	XORQ  SI, R12
+	ADDQ  R12, R10
+	ANDQ  DI, R14
+	ADDQ  R13, R14
+	LEAQ  (R10)(R14*1), SI
+	RORXQ $0x1c, DI, R12
+	RORXQ $0x22, DI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DI, R13
+	XORQ  R13, R12
+	ADDQ  R12, SI
+	MOVQ  DI, R11
+	XORQ  R8, R11
+	MOVQ  DI, R13
+	ANDQ  R8, R13
+	SUBQ  R9, R13
+	ADDQ  48(R15), BX
+	ANDNQ DX, R10, R14
+	ADDQ  BX, R9
+	MOVQ  R10, BX
+	ANDQ  AX, BX
+	ADDQ  BX, R14
+	ADDQ  R14, R9
+	RORXQ $0x0e, R10, R12
+	RORXQ $0x12, R10, BX
+	XORQ  BX, R12
+	RORXQ $0x29, R10, BX
+	XORQ  BX, R12
+	ADDQ  R12, R9
+	ANDQ  SI, R11
+	ADDQ  R13, R11
+	LEAQ  (R9)(R11*1), BX
+	RORXQ $0x1c, SI, R12
+	RORXQ $0x22, SI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, SI, R13
+	XORQ  R13, R12
+	ADDQ  R12, BX
+	MOVQ  SI, R14
+	XORQ  DI, R14
+	MOVQ  SI, R13
+	ANDQ  DI, R13
+	SUBQ  R8, R13
+	ADDQ  56(R15), DX
+	ANDNQ AX, R9, R11
+	ADDQ  DX, R8
+	MOVQ  R9, DX
+	ANDQ  R10, DX
+	ADDQ  DX, R11
+	ADDQ  R11, R8
+	RORXQ $0x0e, R9, R12
+	RORXQ $0x12, R9, DX
+	XORQ  DX, R12
+	RORXQ $0x29, R9, DX
+	XORQ  DX, R12
+	ADDQ  R12, R8
+	ANDQ  BX, R14
+	ADDQ  R13, R14
+	LEAQ  (R8)(R14*1), DX
+	RORXQ $0x1c, BX, R12
+	RORXQ $0x22, BX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, BX, R13
+	XORQ  R13, R12
+	ADDQ  R12, DX
+	MOVQ  BX, R11
+	XORQ  SI, R11
+	ADDQ  $0x40, R15
+	CMPQ  R15, 208(SP)
+	JNE   block512AVX512YMM_last
+	ADDQ  128(SP), DX
+	MOVQ  DX, 128(SP)
+	ADDQ  136(SP), BX
+	MOVQ  BX, 136(SP)
+	ADDQ  144(SP), SI
+	MOVQ  SI, 144(SP)
+	ADDQ  152(SP), DI
+	MOVQ  DI, 152(SP)
+	ADDQ  160(SP), R8
+	MOVQ  R8, 160(SP)
+	ADDQ  168(SP), R9
+	MOVQ  R9, 168(SP)
+	ADDQ  176(SP), R10
+	MOVQ  R10, 176(SP)
+	ADDQ  184(SP), AX
+	MOVQ  AX, 184(SP)
+	ADDQ  $0x80, CX
+	CMPQ  CX, 192(SP)
+	JNE   block512AVX512YMM_loop
+	MOVQ  h+0(FP), CX
+	MOVQ  DX, (CX)
+	MOVQ  BX, 8(CX)
+	MOVQ  SI, 16(CX)
+	MOVQ  DI, 24(CX)
+	MOVQ  R8, 32(CX)
+	MOVQ  R9, 40(CX)
+	MOVQ  R10, 48(CX)
+	MOVQ  AX, 56(CX)
 	VZEROUPPER
 
 block512AVX512YMM_done:
