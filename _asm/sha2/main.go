@@ -1,7 +1,9 @@
 // Command sha2 generates the amd64 kernels of internal/sha2: the SHA-256
 // compression with the SHA extensions (blockSHANI) and with AVX2 and BMI2
 // (blockAVX2), and the SHA-512 compression with AVX-512VL (block512AVX512)
-// and with AVX2 (block512AVX2), and, with the SHA extensions, the
+// and with AVX2 (block512AVX2), and the same two with the message schedule
+// in YMM registers and rounds 0 to 63 in a loop (block512AVX512YMM,
+// block512AVX2YMM), and, with the SHA extensions, the
 // PBKDF2-HMAC-SHA-256 iterations on one U chain (pbkdf2SHANI) and on two
 // (pbkdf2x2SHANI) and the outer hash of HMAC-SHA-256 (outer256SHANI).
 // Every SHA-256 kernel of the module is here. Declarations:
@@ -44,6 +46,8 @@ func main() {
 		genHMACKeysSHANI()
 	case "512":
 		genSHA512(true)
+		genSHA512YMM(false)
+		genSHA512YMM(true)
 		genSHA512(false)
 	case "many256":
 		genMany256x2SHANI()

@@ -2827,6 +2827,1747 @@ block512AVX512_loop:
 block512AVX512_done:
 	RET
 
+DATA ror8Mask512<>+0(SB)/8, $0x0007060504030201
+DATA ror8Mask512<>+8(SB)/8, $0x080f0e0d0c0b0a09
+GLOBL ror8Mask512<>(SB), RODATA|NOPTR, $16
+
+// func block512AVX2YMM(h *[8]uint64, p []byte)
+// Requires: AVX, AVX2, BMI, BMI2
+TEXT ·block512AVX2YMM(SB), $216-32
+	MOVQ           h+0(FP), AX
+	MOVQ           p_base+8(FP), CX
+	MOVQ           p_len+16(FP), DX
+	SHRQ           $0x07, DX
+	JZ             block512AVX2YMM_done
+	SHLQ           $0x07, DX
+	ADDQ           CX, DX
+	MOVQ           DX, 192(SP)
+	LEAQ           k512<>+640(SB), DX
+	MOVQ           DX, 200(SP)
+	LEAQ           128(SP), DX
+	MOVQ           DX, 208(SP)
+	MOVQ           (AX), DX
+	MOVQ           DX, 128(SP)
+	MOVQ           8(AX), BX
+	MOVQ           BX, 136(SP)
+	MOVQ           16(AX), SI
+	MOVQ           SI, 144(SP)
+	MOVQ           24(AX), DI
+	MOVQ           DI, 152(SP)
+	MOVQ           32(AX), R8
+	MOVQ           R8, 160(SP)
+	MOVQ           40(AX), R9
+	MOVQ           R9, 168(SP)
+	MOVQ           48(AX), R10
+	MOVQ           R10, 176(SP)
+	MOVQ           56(AX), AX
+	MOVQ           AX, 184(SP)
+	VBROADCASTI128 bswap64Mask<>+0(SB), Y4
+	VBROADCASTI128 ror8Mask512<>+0(SB), Y5
+
+block512AVX2YMM_loop:
+	// W[0..15] in big-endian order from the block, stored with K added.
+	VMOVDQU (CX), Y0
+	VPSHUFB Y4, Y0, Y0
+	VPADDQ  k512<>+0(SB), Y0, Y1
+	VMOVDQU Y1, (SP)
+	VMOVDQU 32(CX), Y1
+	VPSHUFB Y4, Y1, Y1
+	VPADDQ  k512<>+32(SB), Y1, Y2
+	VMOVDQU Y2, 32(SP)
+	VMOVDQU 64(CX), Y2
+	VPSHUFB Y4, Y2, Y2
+	VPADDQ  k512<>+64(SB), Y2, Y3
+	VMOVDQU Y3, 64(SP)
+	VMOVDQU 96(CX), Y3
+	VPSHUFB Y4, Y3, Y3
+	VPADDQ  k512<>+96(SB), Y3, Y6
+	VMOVDQU Y6, 96(SP)
+	MOVQ    BX, R11
+	XORQ    SI, R11
+	LEAQ    k512<>+128(SB), R15
+
+block512AVX2YMM_rounds:
+	VPERM2I128   $0x21, Y1, Y0, Y6
+	VPALIGNR     $0x08, Y0, Y6, Y6
+	VPERM2I128   $0x21, Y3, Y2, Y8
+	VPALIGNR     $0x08, Y2, Y8, Y8
+	VPADDQ       Y8, Y0, Y0
+	VPSRLQ       $0x07, Y6, Y8
+	VPSRLQ       $0x01, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLQ       $0x3f, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSHUFB      Y5, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDQ       Y8, Y0, Y0
+	VEXTRACTI128 $0x01, Y3, X6
+	VPSRLQ       $0x06, X6, X7
+	VPSRLQ       $0x13, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x2d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSRLQ       $0x3d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x03, X6, X8
+	VPXOR        X8, X7, X7
+	VPADDQ       Y7, Y0, Y0
+	VPSRLQ       $0x06, X0, X7
+	VPSRLQ       $0x13, X0, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x2d, X0, X6
+	VPXOR        X6, X7, X7
+	VPSRLQ       $0x3d, X0, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x03, X0, X6
+	VPXOR        X6, X7, X7
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPADDQ       Y6, Y0, Y0
+	VPADDQ       (R15), Y0, Y6
+	MOVQ         BX, R13
+	ANDQ         SI, R13
+	SUBQ         DI, R13
+	ADDQ         (SP), AX
+	ANDNQ        R10, R8, R14
+	ADDQ         AX, DI
+	MOVQ         R8, AX
+	ANDQ         R9, AX
+	ADDQ         AX, R14
+	ADDQ         R14, DI
+	RORXQ        $0x0e, R8, R12
+	RORXQ        $0x12, R8, AX
+	XORQ         AX, R12
+	RORXQ        $0x29, R8, AX
+	XORQ         AX, R12
+	ADDQ         R12, DI
+	ANDQ         DX, R11
+	ADDQ         R13, R11
+	LEAQ         (DI)(R11*1), AX
+	RORXQ        $0x1c, DX, R12
+	RORXQ        $0x22, DX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DX, R13
+	XORQ         R13, R12
+	ADDQ         R12, AX
+	MOVQ         DX, R14
+	XORQ         BX, R14
+	MOVQ         DX, R13
+	ANDQ         BX, R13
+	SUBQ         SI, R13
+	ADDQ         8(SP), R10
+	ANDNQ        R9, DI, R11
+	ADDQ         R10, SI
+	MOVQ         DI, R10
+	ANDQ         R8, R10
+	ADDQ         R10, R11
+	ADDQ         R11, SI
+	RORXQ        $0x0e, DI, R12
+	RORXQ        $0x12, DI, R10
+	XORQ         R10, R12
+	RORXQ        $0x29, DI, R10
+	XORQ         R10, R12
+	ADDQ         R12, SI
+	ANDQ         AX, R14
+	ADDQ         R13, R14
+	LEAQ         (SI)(R14*1), R10
+	RORXQ        $0x1c, AX, R12
+	RORXQ        $0x22, AX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, AX, R13
+	XORQ         R13, R12
+	ADDQ         R12, R10
+	MOVQ         AX, R11
+	XORQ         DX, R11
+	MOVQ         AX, R13
+	ANDQ         DX, R13
+	SUBQ         BX, R13
+	ADDQ         16(SP), R9
+	ANDNQ        R8, SI, R14
+	ADDQ         R9, BX
+	MOVQ         SI, R9
+	ANDQ         DI, R9
+	ADDQ         R9, R14
+	ADDQ         R14, BX
+	RORXQ        $0x0e, SI, R12
+	RORXQ        $0x12, SI, R9
+	XORQ         R9, R12
+	RORXQ        $0x29, SI, R9
+	XORQ         R9, R12
+	ADDQ         R12, BX
+	ANDQ         R10, R11
+	ADDQ         R13, R11
+	LEAQ         (BX)(R11*1), R9
+	RORXQ        $0x1c, R10, R12
+	RORXQ        $0x22, R10, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R10, R13
+	XORQ         R13, R12
+	ADDQ         R12, R9
+	MOVQ         R10, R14
+	XORQ         AX, R14
+	MOVQ         R10, R13
+	ANDQ         AX, R13
+	SUBQ         DX, R13
+	ADDQ         24(SP), R8
+	ANDNQ        DI, BX, R11
+	ADDQ         R8, DX
+	MOVQ         BX, R8
+	ANDQ         SI, R8
+	ADDQ         R8, R11
+	ADDQ         R11, DX
+	RORXQ        $0x0e, BX, R12
+	RORXQ        $0x12, BX, R8
+	XORQ         R8, R12
+	RORXQ        $0x29, BX, R8
+	XORQ         R8, R12
+	ADDQ         R12, DX
+	ANDQ         R9, R14
+	ADDQ         R13, R14
+	LEAQ         (DX)(R14*1), R8
+	RORXQ        $0x1c, R9, R12
+	RORXQ        $0x22, R9, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R9, R13
+	XORQ         R13, R12
+	ADDQ         R12, R8
+	MOVQ         R9, R11
+	XORQ         R10, R11
+	VMOVDQU      Y6, (SP)
+	VPERM2I128   $0x21, Y2, Y1, Y6
+	VPALIGNR     $0x08, Y1, Y6, Y6
+	VPERM2I128   $0x21, Y0, Y3, Y8
+	VPALIGNR     $0x08, Y3, Y8, Y8
+	VPADDQ       Y8, Y1, Y1
+	VPSRLQ       $0x07, Y6, Y8
+	VPSRLQ       $0x01, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLQ       $0x3f, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSHUFB      Y5, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDQ       Y8, Y1, Y1
+	VEXTRACTI128 $0x01, Y0, X6
+	VPSRLQ       $0x06, X6, X7
+	VPSRLQ       $0x13, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x2d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSRLQ       $0x3d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x03, X6, X8
+	VPXOR        X8, X7, X7
+	VPADDQ       Y7, Y1, Y1
+	VPSRLQ       $0x06, X1, X7
+	VPSRLQ       $0x13, X1, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x2d, X1, X6
+	VPXOR        X6, X7, X7
+	VPSRLQ       $0x3d, X1, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x03, X1, X6
+	VPXOR        X6, X7, X7
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPADDQ       Y6, Y1, Y1
+	VPADDQ       32(R15), Y1, Y6
+	MOVQ         R9, R13
+	ANDQ         R10, R13
+	SUBQ         AX, R13
+	ADDQ         32(SP), DI
+	ANDNQ        SI, DX, R14
+	ADDQ         DI, AX
+	MOVQ         DX, DI
+	ANDQ         BX, DI
+	ADDQ         DI, R14
+	ADDQ         R14, AX
+	RORXQ        $0x0e, DX, R12
+	RORXQ        $0x12, DX, DI
+	XORQ         DI, R12
+	RORXQ        $0x29, DX, DI
+	XORQ         DI, R12
+	ADDQ         R12, AX
+	ANDQ         R8, R11
+	ADDQ         R13, R11
+	LEAQ         (AX)(R11*1), DI
+	RORXQ        $0x1c, R8, R12
+	RORXQ        $0x22, R8, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R8, R13
+	XORQ         R13, R12
+	ADDQ         R12, DI
+	MOVQ         R8, R14
+	XORQ         R9, R14
+	MOVQ         R8, R13
+	ANDQ         R9, R13
+	SUBQ         R10, R13
+	ADDQ         40(SP), SI
+	ANDNQ        BX, AX, R11
+	ADDQ         SI, R10
+	MOVQ         AX, SI
+	ANDQ         DX, SI
+	ADDQ         SI, R11
+	ADDQ         R11, R10
+	RORXQ        $0x0e, AX, R12
+	RORXQ        $0x12, AX, SI
+	XORQ         SI, R12
+	RORXQ        $0x29, AX, SI
+	XORQ         SI, R12
+	ADDQ         R12, R10
+	ANDQ         DI, R14
+	ADDQ         R13, R14
+	LEAQ         (R10)(R14*1), SI
+	RORXQ        $0x1c, DI, R12
+	RORXQ        $0x22, DI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DI, R13
+	XORQ         R13, R12
+	ADDQ         R12, SI
+	MOVQ         DI, R11
+	XORQ         R8, R11
+	MOVQ         DI, R13
+	ANDQ         R8, R13
+	SUBQ         R9, R13
+	ADDQ         48(SP), BX
+	ANDNQ        DX, R10, R14
+	ADDQ         BX, R9
+	MOVQ         R10, BX
+	ANDQ         AX, BX
+	ADDQ         BX, R14
+	ADDQ         R14, R9
+	RORXQ        $0x0e, R10, R12
+	RORXQ        $0x12, R10, BX
+	XORQ         BX, R12
+	RORXQ        $0x29, R10, BX
+	XORQ         BX, R12
+	ADDQ         R12, R9
+	ANDQ         SI, R11
+	ADDQ         R13, R11
+	LEAQ         (R9)(R11*1), BX
+	RORXQ        $0x1c, SI, R12
+	RORXQ        $0x22, SI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, SI, R13
+	XORQ         R13, R12
+	ADDQ         R12, BX
+	MOVQ         SI, R14
+	XORQ         DI, R14
+	MOVQ         SI, R13
+	ANDQ         DI, R13
+	SUBQ         R8, R13
+	ADDQ         56(SP), DX
+	ANDNQ        AX, R9, R11
+	ADDQ         DX, R8
+	MOVQ         R9, DX
+	ANDQ         R10, DX
+	ADDQ         DX, R11
+	ADDQ         R11, R8
+	RORXQ        $0x0e, R9, R12
+	RORXQ        $0x12, R9, DX
+	XORQ         DX, R12
+	RORXQ        $0x29, R9, DX
+	XORQ         DX, R12
+	ADDQ         R12, R8
+	ANDQ         BX, R14
+	ADDQ         R13, R14
+	LEAQ         (R8)(R14*1), DX
+	RORXQ        $0x1c, BX, R12
+	RORXQ        $0x22, BX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, BX, R13
+	XORQ         R13, R12
+	ADDQ         R12, DX
+	MOVQ         BX, R11
+	XORQ         SI, R11
+	VMOVDQU      Y6, 32(SP)
+	VPERM2I128   $0x21, Y3, Y2, Y6
+	VPALIGNR     $0x08, Y2, Y6, Y6
+	VPERM2I128   $0x21, Y1, Y0, Y8
+	VPALIGNR     $0x08, Y0, Y8, Y8
+	VPADDQ       Y8, Y2, Y2
+	VPSRLQ       $0x07, Y6, Y8
+	VPSRLQ       $0x01, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLQ       $0x3f, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSHUFB      Y5, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDQ       Y8, Y2, Y2
+	VEXTRACTI128 $0x01, Y1, X6
+	VPSRLQ       $0x06, X6, X7
+	VPSRLQ       $0x13, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x2d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSRLQ       $0x3d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x03, X6, X8
+	VPXOR        X8, X7, X7
+	VPADDQ       Y7, Y2, Y2
+	VPSRLQ       $0x06, X2, X7
+	VPSRLQ       $0x13, X2, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x2d, X2, X6
+	VPXOR        X6, X7, X7
+	VPSRLQ       $0x3d, X2, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x03, X2, X6
+	VPXOR        X6, X7, X7
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPADDQ       Y6, Y2, Y2
+	VPADDQ       64(R15), Y2, Y6
+	MOVQ         BX, R13
+	ANDQ         SI, R13
+	SUBQ         DI, R13
+	ADDQ         64(SP), AX
+	ANDNQ        R10, R8, R14
+	ADDQ         AX, DI
+	MOVQ         R8, AX
+	ANDQ         R9, AX
+	ADDQ         AX, R14
+	ADDQ         R14, DI
+	RORXQ        $0x0e, R8, R12
+	RORXQ        $0x12, R8, AX
+	XORQ         AX, R12
+	RORXQ        $0x29, R8, AX
+	XORQ         AX, R12
+	ADDQ         R12, DI
+	ANDQ         DX, R11
+	ADDQ         R13, R11
+	LEAQ         (DI)(R11*1), AX
+	RORXQ        $0x1c, DX, R12
+	RORXQ        $0x22, DX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DX, R13
+	XORQ         R13, R12
+	ADDQ         R12, AX
+	MOVQ         DX, R14
+	XORQ         BX, R14
+	MOVQ         DX, R13
+	ANDQ         BX, R13
+	SUBQ         SI, R13
+	ADDQ         72(SP), R10
+	ANDNQ        R9, DI, R11
+	ADDQ         R10, SI
+	MOVQ         DI, R10
+	ANDQ         R8, R10
+	ADDQ         R10, R11
+	ADDQ         R11, SI
+	RORXQ        $0x0e, DI, R12
+	RORXQ        $0x12, DI, R10
+	XORQ         R10, R12
+	RORXQ        $0x29, DI, R10
+	XORQ         R10, R12
+	ADDQ         R12, SI
+	ANDQ         AX, R14
+	ADDQ         R13, R14
+	LEAQ         (SI)(R14*1), R10
+	RORXQ        $0x1c, AX, R12
+	RORXQ        $0x22, AX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, AX, R13
+	XORQ         R13, R12
+	ADDQ         R12, R10
+	MOVQ         AX, R11
+	XORQ         DX, R11
+	MOVQ         AX, R13
+	ANDQ         DX, R13
+	SUBQ         BX, R13
+	ADDQ         80(SP), R9
+	ANDNQ        R8, SI, R14
+	ADDQ         R9, BX
+	MOVQ         SI, R9
+	ANDQ         DI, R9
+	ADDQ         R9, R14
+	ADDQ         R14, BX
+	RORXQ        $0x0e, SI, R12
+	RORXQ        $0x12, SI, R9
+	XORQ         R9, R12
+	RORXQ        $0x29, SI, R9
+	XORQ         R9, R12
+	ADDQ         R12, BX
+	ANDQ         R10, R11
+	ADDQ         R13, R11
+	LEAQ         (BX)(R11*1), R9
+	RORXQ        $0x1c, R10, R12
+	RORXQ        $0x22, R10, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R10, R13
+	XORQ         R13, R12
+	ADDQ         R12, R9
+	MOVQ         R10, R14
+	XORQ         AX, R14
+	MOVQ         R10, R13
+	ANDQ         AX, R13
+	SUBQ         DX, R13
+	ADDQ         88(SP), R8
+	ANDNQ        DI, BX, R11
+	ADDQ         R8, DX
+	MOVQ         BX, R8
+	ANDQ         SI, R8
+	ADDQ         R8, R11
+	ADDQ         R11, DX
+	RORXQ        $0x0e, BX, R12
+	RORXQ        $0x12, BX, R8
+	XORQ         R8, R12
+	RORXQ        $0x29, BX, R8
+	XORQ         R8, R12
+	ADDQ         R12, DX
+	ANDQ         R9, R14
+	ADDQ         R13, R14
+	LEAQ         (DX)(R14*1), R8
+	RORXQ        $0x1c, R9, R12
+	RORXQ        $0x22, R9, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R9, R13
+	XORQ         R13, R12
+	ADDQ         R12, R8
+	MOVQ         R9, R11
+	XORQ         R10, R11
+	VMOVDQU      Y6, 64(SP)
+	VPERM2I128   $0x21, Y0, Y3, Y6
+	VPALIGNR     $0x08, Y3, Y6, Y6
+	VPERM2I128   $0x21, Y2, Y1, Y8
+	VPALIGNR     $0x08, Y1, Y8, Y8
+	VPADDQ       Y8, Y3, Y3
+	VPSRLQ       $0x07, Y6, Y8
+	VPSRLQ       $0x01, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSLLQ       $0x3f, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPSHUFB      Y5, Y6, Y9
+	VPXOR        Y9, Y8, Y8
+	VPADDQ       Y8, Y3, Y3
+	VEXTRACTI128 $0x01, Y2, X6
+	VPSRLQ       $0x06, X6, X7
+	VPSRLQ       $0x13, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x2d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSRLQ       $0x3d, X6, X8
+	VPXOR        X8, X7, X7
+	VPSLLQ       $0x03, X6, X8
+	VPXOR        X8, X7, X7
+	VPADDQ       Y7, Y3, Y3
+	VPSRLQ       $0x06, X3, X7
+	VPSRLQ       $0x13, X3, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x2d, X3, X6
+	VPXOR        X6, X7, X7
+	VPSRLQ       $0x3d, X3, X6
+	VPXOR        X6, X7, X7
+	VPSLLQ       $0x03, X3, X6
+	VPXOR        X6, X7, X7
+	VPERM2I128   $0x08, Y7, Y7, Y6
+	VPADDQ       Y6, Y3, Y3
+	VPADDQ       96(R15), Y3, Y6
+	MOVQ         R9, R13
+	ANDQ         R10, R13
+	SUBQ         AX, R13
+	ADDQ         96(SP), DI
+	ANDNQ        SI, DX, R14
+	ADDQ         DI, AX
+	MOVQ         DX, DI
+	ANDQ         BX, DI
+	ADDQ         DI, R14
+	ADDQ         R14, AX
+	RORXQ        $0x0e, DX, R12
+	RORXQ        $0x12, DX, DI
+	XORQ         DI, R12
+	RORXQ        $0x29, DX, DI
+	XORQ         DI, R12
+	ADDQ         R12, AX
+	ANDQ         R8, R11
+	ADDQ         R13, R11
+	LEAQ         (AX)(R11*1), DI
+	RORXQ        $0x1c, R8, R12
+	RORXQ        $0x22, R8, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R8, R13
+	XORQ         R13, R12
+	ADDQ         R12, DI
+	MOVQ         R8, R14
+	XORQ         R9, R14
+	MOVQ         R8, R13
+	ANDQ         R9, R13
+	SUBQ         R10, R13
+	ADDQ         104(SP), SI
+	ANDNQ        BX, AX, R11
+	ADDQ         SI, R10
+	MOVQ         AX, SI
+	ANDQ         DX, SI
+	ADDQ         SI, R11
+	ADDQ         R11, R10
+	RORXQ        $0x0e, AX, R12
+	RORXQ        $0x12, AX, SI
+	XORQ         SI, R12
+	RORXQ        $0x29, AX, SI
+	XORQ         SI, R12
+	ADDQ         R12, R10
+	ANDQ         DI, R14
+	ADDQ         R13, R14
+	LEAQ         (R10)(R14*1), SI
+	RORXQ        $0x1c, DI, R12
+	RORXQ        $0x22, DI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DI, R13
+	XORQ         R13, R12
+	ADDQ         R12, SI
+	MOVQ         DI, R11
+	XORQ         R8, R11
+	MOVQ         DI, R13
+	ANDQ         R8, R13
+	SUBQ         R9, R13
+	ADDQ         112(SP), BX
+	ANDNQ        DX, R10, R14
+	ADDQ         BX, R9
+	MOVQ         R10, BX
+	ANDQ         AX, BX
+	ADDQ         BX, R14
+	ADDQ         R14, R9
+	RORXQ        $0x0e, R10, R12
+	RORXQ        $0x12, R10, BX
+	XORQ         BX, R12
+	RORXQ        $0x29, R10, BX
+	XORQ         BX, R12
+	ADDQ         R12, R9
+	ANDQ         SI, R11
+	ADDQ         R13, R11
+	LEAQ         (R9)(R11*1), BX
+	RORXQ        $0x1c, SI, R12
+	RORXQ        $0x22, SI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, SI, R13
+	XORQ         R13, R12
+	ADDQ         R12, BX
+	MOVQ         SI, R14
+	XORQ         DI, R14
+	MOVQ         SI, R13
+	ANDQ         DI, R13
+	SUBQ         R8, R13
+	ADDQ         120(SP), DX
+	ANDNQ        AX, R9, R11
+	ADDQ         DX, R8
+	MOVQ         R9, DX
+	ANDQ         R10, DX
+	ADDQ         DX, R11
+	ADDQ         R11, R8
+	RORXQ        $0x0e, R9, R12
+	RORXQ        $0x12, R9, DX
+	XORQ         DX, R12
+	RORXQ        $0x29, R9, DX
+	XORQ         DX, R12
+	ADDQ         R12, R8
+	ANDQ         BX, R14
+	ADDQ         R13, R14
+	LEAQ         (R8)(R14*1), DX
+	RORXQ        $0x1c, BX, R12
+	RORXQ        $0x22, BX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, BX, R13
+	XORQ         R13, R12
+	ADDQ         R12, DX
+	MOVQ         BX, R11
+	XORQ         SI, R11
+	VMOVDQU      Y6, 96(SP)
+	ADDQ         $0x80, R15
+	CMPQ         R15, 200(SP)
+	JNE          block512AVX2YMM_rounds
+	LEAQ         (SP), R15
+
+block512AVX2YMM_last:
+	MOVQ  BX, R13
+	ANDQ  SI, R13
+	SUBQ  DI, R13
+	ADDQ  (R15), AX
+	ANDNQ R10, R8, R14
+	ADDQ  AX, DI
+	MOVQ  R8, AX
+	ANDQ  R9, AX
+	ADDQ  AX, R14
+	ADDQ  R14, DI
+	RORXQ $0x0e, R8, R12
+	RORXQ $0x12, R8, AX
+	XORQ  AX, R12
+	RORXQ $0x29, R8, AX
+	XORQ  AX, R12
+	ADDQ  R12, DI
+	ANDQ  DX, R11
+	ADDQ  R13, R11
+	LEAQ  (DI)(R11*1), AX
+	RORXQ $0x1c, DX, R12
+	RORXQ $0x22, DX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DX, R13
+	XORQ  R13, R12
+	ADDQ  R12, AX
+	MOVQ  DX, R14
+	XORQ  BX, R14
+	MOVQ  DX, R13
+	ANDQ  BX, R13
+	SUBQ  SI, R13
+	ADDQ  8(R15), R10
+	ANDNQ R9, DI, R11
+	ADDQ  R10, SI
+	MOVQ  DI, R10
+	ANDQ  R8, R10
+	ADDQ  R10, R11
+	ADDQ  R11, SI
+	RORXQ $0x0e, DI, R12
+	RORXQ $0x12, DI, R10
+	XORQ  R10, R12
+	RORXQ $0x29, DI, R10
+	XORQ  R10, R12
+	ADDQ  R12, SI
+	ANDQ  AX, R14
+	ADDQ  R13, R14
+	LEAQ  (SI)(R14*1), R10
+	RORXQ $0x1c, AX, R12
+	RORXQ $0x22, AX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, AX, R13
+	XORQ  R13, R12
+	ADDQ  R12, R10
+	MOVQ  AX, R11
+	XORQ  DX, R11
+	MOVQ  AX, R13
+	ANDQ  DX, R13
+	SUBQ  BX, R13
+	ADDQ  16(R15), R9
+	ANDNQ R8, SI, R14
+	ADDQ  R9, BX
+	MOVQ  SI, R9
+	ANDQ  DI, R9
+	ADDQ  R9, R14
+	ADDQ  R14, BX
+	RORXQ $0x0e, SI, R12
+	RORXQ $0x12, SI, R9
+	XORQ  R9, R12
+	RORXQ $0x29, SI, R9
+	XORQ  R9, R12
+	ADDQ  R12, BX
+	ANDQ  R10, R11
+	ADDQ  R13, R11
+	LEAQ  (BX)(R11*1), R9
+	RORXQ $0x1c, R10, R12
+	RORXQ $0x22, R10, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R10, R13
+	XORQ  R13, R12
+	ADDQ  R12, R9
+	MOVQ  R10, R14
+	XORQ  AX, R14
+	MOVQ  R10, R13
+	ANDQ  AX, R13
+	SUBQ  DX, R13
+	ADDQ  24(R15), R8
+	ANDNQ DI, BX, R11
+	ADDQ  R8, DX
+	MOVQ  BX, R8
+	ANDQ  SI, R8
+	ADDQ  R8, R11
+	ADDQ  R11, DX
+	RORXQ $0x0e, BX, R12
+	RORXQ $0x12, BX, R8
+	XORQ  R8, R12
+	RORXQ $0x29, BX, R8
+	XORQ  R8, R12
+	ADDQ  R12, DX
+	ANDQ  R9, R14
+	ADDQ  R13, R14
+	LEAQ  (DX)(R14*1), R8
+	RORXQ $0x1c, R9, R12
+	RORXQ $0x22, R9, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R9, R13
+	XORQ  R13, R12
+	ADDQ  R12, R8
+	MOVQ  R9, R11
+	XORQ  R10, R11
+	MOVQ  R9, R13
+	ANDQ  R10, R13
+	SUBQ  AX, R13
+	ADDQ  32(R15), DI
+	ANDNQ SI, DX, R14
+	ADDQ  DI, AX
+	MOVQ  DX, DI
+	ANDQ  BX, DI
+	ADDQ  DI, R14
+	ADDQ  R14, AX
+	RORXQ $0x0e, DX, R12
+	RORXQ $0x12, DX, DI
+	XORQ  DI, R12
+	RORXQ $0x29, DX, DI
+	XORQ  DI, R12
+	ADDQ  R12, AX
+	ANDQ  R8, R11
+	ADDQ  R13, R11
+	LEAQ  (AX)(R11*1), DI
+	RORXQ $0x1c, R8, R12
+	RORXQ $0x22, R8, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R8, R13
+	XORQ  R13, R12
+	ADDQ  R12, DI
+	MOVQ  R8, R14
+	XORQ  R9, R14
+	MOVQ  R8, R13
+	ANDQ  R9, R13
+	SUBQ  R10, R13
+	ADDQ  40(R15), SI
+	ANDNQ BX, AX, R11
+	ADDQ  SI, R10
+	MOVQ  AX, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R11
+	ADDQ  R11, R10
+	RORXQ $0x0e, AX, R12
+	RORXQ $0x12, AX, SI
+	XORQ  SI, R12
+	RORXQ $0x29, AX, SI
+	XORQ  SI, R12
+	ADDQ  R12, R10
+	ANDQ  DI, R14
+	ADDQ  R13, R14
+	LEAQ  (R10)(R14*1), SI
+	RORXQ $0x1c, DI, R12
+	RORXQ $0x22, DI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DI, R13
+	XORQ  R13, R12
+	ADDQ  R12, SI
+	MOVQ  DI, R11
+	XORQ  R8, R11
+	MOVQ  DI, R13
+	ANDQ  R8, R13
+	SUBQ  R9, R13
+	ADDQ  48(R15), BX
+	ANDNQ DX, R10, R14
+	ADDQ  BX, R9
+	MOVQ  R10, BX
+	ANDQ  AX, BX
+	ADDQ  BX, R14
+	ADDQ  R14, R9
+	RORXQ $0x0e, R10, R12
+	RORXQ $0x12, R10, BX
+	XORQ  BX, R12
+	RORXQ $0x29, R10, BX
+	XORQ  BX, R12
+	ADDQ  R12, R9
+	ANDQ  SI, R11
+	ADDQ  R13, R11
+	LEAQ  (R9)(R11*1), BX
+	RORXQ $0x1c, SI, R12
+	RORXQ $0x22, SI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, SI, R13
+	XORQ  R13, R12
+	ADDQ  R12, BX
+	MOVQ  SI, R14
+	XORQ  DI, R14
+	MOVQ  SI, R13
+	ANDQ  DI, R13
+	SUBQ  R8, R13
+	ADDQ  56(R15), DX
+	ANDNQ AX, R9, R11
+	ADDQ  DX, R8
+	MOVQ  R9, DX
+	ANDQ  R10, DX
+	ADDQ  DX, R11
+	ADDQ  R11, R8
+	RORXQ $0x0e, R9, R12
+	RORXQ $0x12, R9, DX
+	XORQ  DX, R12
+	RORXQ $0x29, R9, DX
+	XORQ  DX, R12
+	ADDQ  R12, R8
+	ANDQ  BX, R14
+	ADDQ  R13, R14
+	LEAQ  (R8)(R14*1), DX
+	RORXQ $0x1c, BX, R12
+	RORXQ $0x22, BX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, BX, R13
+	XORQ  R13, R12
+	ADDQ  R12, DX
+	MOVQ  BX, R11
+	XORQ  SI, R11
+	ADDQ  $0x40, R15
+	CMPQ  R15, 208(SP)
+	JNE   block512AVX2YMM_last
+	ADDQ  128(SP), DX
+	MOVQ  DX, 128(SP)
+	ADDQ  136(SP), BX
+	MOVQ  BX, 136(SP)
+	ADDQ  144(SP), SI
+	MOVQ  SI, 144(SP)
+	ADDQ  152(SP), DI
+	MOVQ  DI, 152(SP)
+	ADDQ  160(SP), R8
+	MOVQ  R8, 160(SP)
+	ADDQ  168(SP), R9
+	MOVQ  R9, 168(SP)
+	ADDQ  176(SP), R10
+	MOVQ  R10, 176(SP)
+	ADDQ  184(SP), AX
+	MOVQ  AX, 184(SP)
+	ADDQ  $0x80, CX
+	CMPQ  CX, 192(SP)
+	JNE   block512AVX2YMM_loop
+	MOVQ  h+0(FP), CX
+	MOVQ  DX, (CX)
+	MOVQ  BX, 8(CX)
+	MOVQ  SI, 16(CX)
+	MOVQ  DI, 24(CX)
+	MOVQ  R8, 32(CX)
+	MOVQ  R9, 40(CX)
+	MOVQ  R10, 48(CX)
+	MOVQ  AX, 56(CX)
+	VZEROUPPER
+
+block512AVX2YMM_done:
+	RET
+
+// func block512AVX512YMM(h *[8]uint64, p []byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI, BMI2
+TEXT ·block512AVX512YMM(SB), $216-32
+	MOVQ           h+0(FP), AX
+	MOVQ           p_base+8(FP), CX
+	MOVQ           p_len+16(FP), DX
+	SHRQ           $0x07, DX
+	JZ             block512AVX512YMM_done
+	SHLQ           $0x07, DX
+	ADDQ           CX, DX
+	MOVQ           DX, 192(SP)
+	LEAQ           k512<>+640(SB), DX
+	MOVQ           DX, 200(SP)
+	LEAQ           128(SP), DX
+	MOVQ           DX, 208(SP)
+	MOVQ           (AX), DX
+	MOVQ           DX, 128(SP)
+	MOVQ           8(AX), BX
+	MOVQ           BX, 136(SP)
+	MOVQ           16(AX), SI
+	MOVQ           SI, 144(SP)
+	MOVQ           24(AX), DI
+	MOVQ           DI, 152(SP)
+	MOVQ           32(AX), R8
+	MOVQ           R8, 160(SP)
+	MOVQ           40(AX), R9
+	MOVQ           R9, 168(SP)
+	MOVQ           48(AX), R10
+	MOVQ           R10, 176(SP)
+	MOVQ           56(AX), AX
+	MOVQ           AX, 184(SP)
+	VBROADCASTI128 bswap64Mask<>+0(SB), Y4
+
+block512AVX512YMM_loop:
+	// W[0..15] in big-endian order from the block, stored with K added.
+	VMOVDQU (CX), Y0
+	VPSHUFB Y4, Y0, Y0
+	VPADDQ  k512<>+0(SB), Y0, Y1
+	VMOVDQU Y1, (SP)
+	VMOVDQU 32(CX), Y1
+	VPSHUFB Y4, Y1, Y1
+	VPADDQ  k512<>+32(SB), Y1, Y2
+	VMOVDQU Y2, 32(SP)
+	VMOVDQU 64(CX), Y2
+	VPSHUFB Y4, Y2, Y2
+	VPADDQ  k512<>+64(SB), Y2, Y3
+	VMOVDQU Y3, 64(SP)
+	VMOVDQU 96(CX), Y3
+	VPSHUFB Y4, Y3, Y3
+	VPADDQ  k512<>+96(SB), Y3, Y5
+	VMOVDQU Y5, 96(SP)
+	MOVQ    BX, R11
+	XORQ    SI, R11
+	LEAQ    k512<>+128(SB), R15
+
+block512AVX512YMM_rounds:
+	VPERM2I128   $0x21, Y1, Y0, Y5
+	VPALIGNR     $0x08, Y0, Y5, Y5
+	VPERM2I128   $0x21, Y3, Y2, Y7
+	VPALIGNR     $0x08, Y2, Y7, Y7
+	VPADDQ       Y7, Y0, Y0
+	VPRORQ       $0x01, Y5, Y7
+	VPRORQ       $0x08, Y5, Y8
+	VPSRLQ       $0x07, Y5, Y5
+	VPTERNLOGQ   $0x96, Y8, Y5, Y7
+	VPADDQ       Y7, Y0, Y0
+	VEXTRACTI128 $0x01, Y3, X5
+	VPRORQ       $0x13, X5, X6
+	VPRORQ       $0x3d, X5, X7
+	VPSRLQ       $0x06, X5, X5
+	VPTERNLOGQ   $0x96, X7, X5, X6
+	VPADDQ       Y6, Y0, Y0
+	VPRORQ       $0x13, X0, X6
+	VPRORQ       $0x3d, X0, X5
+	VPSRLQ       $0x06, X0, X7
+	VPTERNLOGQ   $0x96, X5, X7, X6
+	VPERM2I128   $0x08, Y6, Y6, Y5
+	VPADDQ       Y5, Y0, Y0
+	VPADDQ       (R15), Y0, Y5
+	MOVQ         BX, R13
+	ANDQ         SI, R13
+	SUBQ         DI, R13
+	ADDQ         (SP), AX
+	ANDNQ        R10, R8, R14
+	ADDQ         AX, DI
+	MOVQ         R8, AX
+	ANDQ         R9, AX
+	ADDQ         AX, R14
+	ADDQ         R14, DI
+	RORXQ        $0x0e, R8, R12
+	RORXQ        $0x12, R8, AX
+	XORQ         AX, R12
+	RORXQ        $0x29, R8, AX
+	XORQ         AX, R12
+	ADDQ         R12, DI
+	ANDQ         DX, R11
+	ADDQ         R13, R11
+	LEAQ         (DI)(R11*1), AX
+	RORXQ        $0x1c, DX, R12
+	RORXQ        $0x22, DX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DX, R13
+	XORQ         R13, R12
+	ADDQ         R12, AX
+	MOVQ         DX, R14
+	XORQ         BX, R14
+	MOVQ         DX, R13
+	ANDQ         BX, R13
+	SUBQ         SI, R13
+	ADDQ         8(SP), R10
+	ANDNQ        R9, DI, R11
+	ADDQ         R10, SI
+	MOVQ         DI, R10
+	ANDQ         R8, R10
+	ADDQ         R10, R11
+	ADDQ         R11, SI
+	RORXQ        $0x0e, DI, R12
+	RORXQ        $0x12, DI, R10
+	XORQ         R10, R12
+	RORXQ        $0x29, DI, R10
+	XORQ         R10, R12
+	ADDQ         R12, SI
+	ANDQ         AX, R14
+	ADDQ         R13, R14
+	LEAQ         (SI)(R14*1), R10
+	RORXQ        $0x1c, AX, R12
+	RORXQ        $0x22, AX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, AX, R13
+	XORQ         R13, R12
+	ADDQ         R12, R10
+	MOVQ         AX, R11
+	XORQ         DX, R11
+	MOVQ         AX, R13
+	ANDQ         DX, R13
+	SUBQ         BX, R13
+	ADDQ         16(SP), R9
+	ANDNQ        R8, SI, R14
+	ADDQ         R9, BX
+	MOVQ         SI, R9
+	ANDQ         DI, R9
+	ADDQ         R9, R14
+	ADDQ         R14, BX
+	RORXQ        $0x0e, SI, R12
+	RORXQ        $0x12, SI, R9
+	XORQ         R9, R12
+	RORXQ        $0x29, SI, R9
+	XORQ         R9, R12
+	ADDQ         R12, BX
+	ANDQ         R10, R11
+	ADDQ         R13, R11
+	LEAQ         (BX)(R11*1), R9
+	RORXQ        $0x1c, R10, R12
+	RORXQ        $0x22, R10, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R10, R13
+	XORQ         R13, R12
+	ADDQ         R12, R9
+	MOVQ         R10, R14
+	XORQ         AX, R14
+	MOVQ         R10, R13
+	ANDQ         AX, R13
+	SUBQ         DX, R13
+	ADDQ         24(SP), R8
+	ANDNQ        DI, BX, R11
+	ADDQ         R8, DX
+	MOVQ         BX, R8
+	ANDQ         SI, R8
+	ADDQ         R8, R11
+	ADDQ         R11, DX
+	RORXQ        $0x0e, BX, R12
+	RORXQ        $0x12, BX, R8
+	XORQ         R8, R12
+	RORXQ        $0x29, BX, R8
+	XORQ         R8, R12
+	ADDQ         R12, DX
+	ANDQ         R9, R14
+	ADDQ         R13, R14
+	LEAQ         (DX)(R14*1), R8
+	RORXQ        $0x1c, R9, R12
+	RORXQ        $0x22, R9, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R9, R13
+	XORQ         R13, R12
+	ADDQ         R12, R8
+	MOVQ         R9, R11
+	XORQ         R10, R11
+	VMOVDQU      Y5, (SP)
+	VPERM2I128   $0x21, Y2, Y1, Y5
+	VPALIGNR     $0x08, Y1, Y5, Y5
+	VPERM2I128   $0x21, Y0, Y3, Y7
+	VPALIGNR     $0x08, Y3, Y7, Y7
+	VPADDQ       Y7, Y1, Y1
+	VPRORQ       $0x01, Y5, Y7
+	VPRORQ       $0x08, Y5, Y8
+	VPSRLQ       $0x07, Y5, Y5
+	VPTERNLOGQ   $0x96, Y8, Y5, Y7
+	VPADDQ       Y7, Y1, Y1
+	VEXTRACTI128 $0x01, Y0, X5
+	VPRORQ       $0x13, X5, X6
+	VPRORQ       $0x3d, X5, X7
+	VPSRLQ       $0x06, X5, X5
+	VPTERNLOGQ   $0x96, X7, X5, X6
+	VPADDQ       Y6, Y1, Y1
+	VPRORQ       $0x13, X1, X6
+	VPRORQ       $0x3d, X1, X5
+	VPSRLQ       $0x06, X1, X7
+	VPTERNLOGQ   $0x96, X5, X7, X6
+	VPERM2I128   $0x08, Y6, Y6, Y5
+	VPADDQ       Y5, Y1, Y1
+	VPADDQ       32(R15), Y1, Y5
+	MOVQ         R9, R13
+	ANDQ         R10, R13
+	SUBQ         AX, R13
+	ADDQ         32(SP), DI
+	ANDNQ        SI, DX, R14
+	ADDQ         DI, AX
+	MOVQ         DX, DI
+	ANDQ         BX, DI
+	ADDQ         DI, R14
+	ADDQ         R14, AX
+	RORXQ        $0x0e, DX, R12
+	RORXQ        $0x12, DX, DI
+	XORQ         DI, R12
+	RORXQ        $0x29, DX, DI
+	XORQ         DI, R12
+	ADDQ         R12, AX
+	ANDQ         R8, R11
+	ADDQ         R13, R11
+	LEAQ         (AX)(R11*1), DI
+	RORXQ        $0x1c, R8, R12
+	RORXQ        $0x22, R8, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R8, R13
+	XORQ         R13, R12
+	ADDQ         R12, DI
+	MOVQ         R8, R14
+	XORQ         R9, R14
+	MOVQ         R8, R13
+	ANDQ         R9, R13
+	SUBQ         R10, R13
+	ADDQ         40(SP), SI
+	ANDNQ        BX, AX, R11
+	ADDQ         SI, R10
+	MOVQ         AX, SI
+	ANDQ         DX, SI
+	ADDQ         SI, R11
+	ADDQ         R11, R10
+	RORXQ        $0x0e, AX, R12
+	RORXQ        $0x12, AX, SI
+	XORQ         SI, R12
+	RORXQ        $0x29, AX, SI
+	XORQ         SI, R12
+	ADDQ         R12, R10
+	ANDQ         DI, R14
+	ADDQ         R13, R14
+	LEAQ         (R10)(R14*1), SI
+	RORXQ        $0x1c, DI, R12
+	RORXQ        $0x22, DI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DI, R13
+	XORQ         R13, R12
+	ADDQ         R12, SI
+	MOVQ         DI, R11
+	XORQ         R8, R11
+	MOVQ         DI, R13
+	ANDQ         R8, R13
+	SUBQ         R9, R13
+	ADDQ         48(SP), BX
+	ANDNQ        DX, R10, R14
+	ADDQ         BX, R9
+	MOVQ         R10, BX
+	ANDQ         AX, BX
+	ADDQ         BX, R14
+	ADDQ         R14, R9
+	RORXQ        $0x0e, R10, R12
+	RORXQ        $0x12, R10, BX
+	XORQ         BX, R12
+	RORXQ        $0x29, R10, BX
+	XORQ         BX, R12
+	ADDQ         R12, R9
+	ANDQ         SI, R11
+	ADDQ         R13, R11
+	LEAQ         (R9)(R11*1), BX
+	RORXQ        $0x1c, SI, R12
+	RORXQ        $0x22, SI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, SI, R13
+	XORQ         R13, R12
+	ADDQ         R12, BX
+	MOVQ         SI, R14
+	XORQ         DI, R14
+	MOVQ         SI, R13
+	ANDQ         DI, R13
+	SUBQ         R8, R13
+	ADDQ         56(SP), DX
+	ANDNQ        AX, R9, R11
+	ADDQ         DX, R8
+	MOVQ         R9, DX
+	ANDQ         R10, DX
+	ADDQ         DX, R11
+	ADDQ         R11, R8
+	RORXQ        $0x0e, R9, R12
+	RORXQ        $0x12, R9, DX
+	XORQ         DX, R12
+	RORXQ        $0x29, R9, DX
+	XORQ         DX, R12
+	ADDQ         R12, R8
+	ANDQ         BX, R14
+	ADDQ         R13, R14
+	LEAQ         (R8)(R14*1), DX
+	RORXQ        $0x1c, BX, R12
+	RORXQ        $0x22, BX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, BX, R13
+	XORQ         R13, R12
+	ADDQ         R12, DX
+	MOVQ         BX, R11
+	XORQ         SI, R11
+	VMOVDQU      Y5, 32(SP)
+	VPERM2I128   $0x21, Y3, Y2, Y5
+	VPALIGNR     $0x08, Y2, Y5, Y5
+	VPERM2I128   $0x21, Y1, Y0, Y7
+	VPALIGNR     $0x08, Y0, Y7, Y7
+	VPADDQ       Y7, Y2, Y2
+	VPRORQ       $0x01, Y5, Y7
+	VPRORQ       $0x08, Y5, Y8
+	VPSRLQ       $0x07, Y5, Y5
+	VPTERNLOGQ   $0x96, Y8, Y5, Y7
+	VPADDQ       Y7, Y2, Y2
+	VEXTRACTI128 $0x01, Y1, X5
+	VPRORQ       $0x13, X5, X6
+	VPRORQ       $0x3d, X5, X7
+	VPSRLQ       $0x06, X5, X5
+	VPTERNLOGQ   $0x96, X7, X5, X6
+	VPADDQ       Y6, Y2, Y2
+	VPRORQ       $0x13, X2, X6
+	VPRORQ       $0x3d, X2, X5
+	VPSRLQ       $0x06, X2, X7
+	VPTERNLOGQ   $0x96, X5, X7, X6
+	VPERM2I128   $0x08, Y6, Y6, Y5
+	VPADDQ       Y5, Y2, Y2
+	VPADDQ       64(R15), Y2, Y5
+	MOVQ         BX, R13
+	ANDQ         SI, R13
+	SUBQ         DI, R13
+	ADDQ         64(SP), AX
+	ANDNQ        R10, R8, R14
+	ADDQ         AX, DI
+	MOVQ         R8, AX
+	ANDQ         R9, AX
+	ADDQ         AX, R14
+	ADDQ         R14, DI
+	RORXQ        $0x0e, R8, R12
+	RORXQ        $0x12, R8, AX
+	XORQ         AX, R12
+	RORXQ        $0x29, R8, AX
+	XORQ         AX, R12
+	ADDQ         R12, DI
+	ANDQ         DX, R11
+	ADDQ         R13, R11
+	LEAQ         (DI)(R11*1), AX
+	RORXQ        $0x1c, DX, R12
+	RORXQ        $0x22, DX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DX, R13
+	XORQ         R13, R12
+	ADDQ         R12, AX
+	MOVQ         DX, R14
+	XORQ         BX, R14
+	MOVQ         DX, R13
+	ANDQ         BX, R13
+	SUBQ         SI, R13
+	ADDQ         72(SP), R10
+	ANDNQ        R9, DI, R11
+	ADDQ         R10, SI
+	MOVQ         DI, R10
+	ANDQ         R8, R10
+	ADDQ         R10, R11
+	ADDQ         R11, SI
+	RORXQ        $0x0e, DI, R12
+	RORXQ        $0x12, DI, R10
+	XORQ         R10, R12
+	RORXQ        $0x29, DI, R10
+	XORQ         R10, R12
+	ADDQ         R12, SI
+	ANDQ         AX, R14
+	ADDQ         R13, R14
+	LEAQ         (SI)(R14*1), R10
+	RORXQ        $0x1c, AX, R12
+	RORXQ        $0x22, AX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, AX, R13
+	XORQ         R13, R12
+	ADDQ         R12, R10
+	MOVQ         AX, R11
+	XORQ         DX, R11
+	MOVQ         AX, R13
+	ANDQ         DX, R13
+	SUBQ         BX, R13
+	ADDQ         80(SP), R9
+	ANDNQ        R8, SI, R14
+	ADDQ         R9, BX
+	MOVQ         SI, R9
+	ANDQ         DI, R9
+	ADDQ         R9, R14
+	ADDQ         R14, BX
+	RORXQ        $0x0e, SI, R12
+	RORXQ        $0x12, SI, R9
+	XORQ         R9, R12
+	RORXQ        $0x29, SI, R9
+	XORQ         R9, R12
+	ADDQ         R12, BX
+	ANDQ         R10, R11
+	ADDQ         R13, R11
+	LEAQ         (BX)(R11*1), R9
+	RORXQ        $0x1c, R10, R12
+	RORXQ        $0x22, R10, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R10, R13
+	XORQ         R13, R12
+	ADDQ         R12, R9
+	MOVQ         R10, R14
+	XORQ         AX, R14
+	MOVQ         R10, R13
+	ANDQ         AX, R13
+	SUBQ         DX, R13
+	ADDQ         88(SP), R8
+	ANDNQ        DI, BX, R11
+	ADDQ         R8, DX
+	MOVQ         BX, R8
+	ANDQ         SI, R8
+	ADDQ         R8, R11
+	ADDQ         R11, DX
+	RORXQ        $0x0e, BX, R12
+	RORXQ        $0x12, BX, R8
+	XORQ         R8, R12
+	RORXQ        $0x29, BX, R8
+	XORQ         R8, R12
+	ADDQ         R12, DX
+	ANDQ         R9, R14
+	ADDQ         R13, R14
+	LEAQ         (DX)(R14*1), R8
+	RORXQ        $0x1c, R9, R12
+	RORXQ        $0x22, R9, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R9, R13
+	XORQ         R13, R12
+	ADDQ         R12, R8
+	MOVQ         R9, R11
+	XORQ         R10, R11
+	VMOVDQU      Y5, 64(SP)
+	VPERM2I128   $0x21, Y0, Y3, Y5
+	VPALIGNR     $0x08, Y3, Y5, Y5
+	VPERM2I128   $0x21, Y2, Y1, Y7
+	VPALIGNR     $0x08, Y1, Y7, Y7
+	VPADDQ       Y7, Y3, Y3
+	VPRORQ       $0x01, Y5, Y7
+	VPRORQ       $0x08, Y5, Y8
+	VPSRLQ       $0x07, Y5, Y5
+	VPTERNLOGQ   $0x96, Y8, Y5, Y7
+	VPADDQ       Y7, Y3, Y3
+	VEXTRACTI128 $0x01, Y2, X5
+	VPRORQ       $0x13, X5, X6
+	VPRORQ       $0x3d, X5, X7
+	VPSRLQ       $0x06, X5, X5
+	VPTERNLOGQ   $0x96, X7, X5, X6
+	VPADDQ       Y6, Y3, Y3
+	VPRORQ       $0x13, X3, X6
+	VPRORQ       $0x3d, X3, X5
+	VPSRLQ       $0x06, X3, X7
+	VPTERNLOGQ   $0x96, X5, X7, X6
+	VPERM2I128   $0x08, Y6, Y6, Y5
+	VPADDQ       Y5, Y3, Y3
+	VPADDQ       96(R15), Y3, Y5
+	MOVQ         R9, R13
+	ANDQ         R10, R13
+	SUBQ         AX, R13
+	ADDQ         96(SP), DI
+	ANDNQ        SI, DX, R14
+	ADDQ         DI, AX
+	MOVQ         DX, DI
+	ANDQ         BX, DI
+	ADDQ         DI, R14
+	ADDQ         R14, AX
+	RORXQ        $0x0e, DX, R12
+	RORXQ        $0x12, DX, DI
+	XORQ         DI, R12
+	RORXQ        $0x29, DX, DI
+	XORQ         DI, R12
+	ADDQ         R12, AX
+	ANDQ         R8, R11
+	ADDQ         R13, R11
+	LEAQ         (AX)(R11*1), DI
+	RORXQ        $0x1c, R8, R12
+	RORXQ        $0x22, R8, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, R8, R13
+	XORQ         R13, R12
+	ADDQ         R12, DI
+	MOVQ         R8, R14
+	XORQ         R9, R14
+	MOVQ         R8, R13
+	ANDQ         R9, R13
+	SUBQ         R10, R13
+	ADDQ         104(SP), SI
+	ANDNQ        BX, AX, R11
+	ADDQ         SI, R10
+	MOVQ         AX, SI
+	ANDQ         DX, SI
+	ADDQ         SI, R11
+	ADDQ         R11, R10
+	RORXQ        $0x0e, AX, R12
+	RORXQ        $0x12, AX, SI
+	XORQ         SI, R12
+	RORXQ        $0x29, AX, SI
+	XORQ         SI, R12
+	ADDQ         R12, R10
+	ANDQ         DI, R14
+	ADDQ         R13, R14
+	LEAQ         (R10)(R14*1), SI
+	RORXQ        $0x1c, DI, R12
+	RORXQ        $0x22, DI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, DI, R13
+	XORQ         R13, R12
+	ADDQ         R12, SI
+	MOVQ         DI, R11
+	XORQ         R8, R11
+	MOVQ         DI, R13
+	ANDQ         R8, R13
+	SUBQ         R9, R13
+	ADDQ         112(SP), BX
+	ANDNQ        DX, R10, R14
+	ADDQ         BX, R9
+	MOVQ         R10, BX
+	ANDQ         AX, BX
+	ADDQ         BX, R14
+	ADDQ         R14, R9
+	RORXQ        $0x0e, R10, R12
+	RORXQ        $0x12, R10, BX
+	XORQ         BX, R12
+	RORXQ        $0x29, R10, BX
+	XORQ         BX, R12
+	ADDQ         R12, R9
+	ANDQ         SI, R11
+	ADDQ         R13, R11
+	LEAQ         (R9)(R11*1), BX
+	RORXQ        $0x1c, SI, R12
+	RORXQ        $0x22, SI, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, SI, R13
+	XORQ         R13, R12
+	ADDQ         R12, BX
+	MOVQ         SI, R14
+	XORQ         DI, R14
+	MOVQ         SI, R13
+	ANDQ         DI, R13
+	SUBQ         R8, R13
+	ADDQ         120(SP), DX
+	ANDNQ        AX, R9, R11
+	ADDQ         DX, R8
+	MOVQ         R9, DX
+	ANDQ         R10, DX
+	ADDQ         DX, R11
+	ADDQ         R11, R8
+	RORXQ        $0x0e, R9, R12
+	RORXQ        $0x12, R9, DX
+	XORQ         DX, R12
+	RORXQ        $0x29, R9, DX
+	XORQ         DX, R12
+	ADDQ         R12, R8
+	ANDQ         BX, R14
+	ADDQ         R13, R14
+	LEAQ         (R8)(R14*1), DX
+	RORXQ        $0x1c, BX, R12
+	RORXQ        $0x22, BX, R13
+	XORQ         R13, R12
+	RORXQ        $0x27, BX, R13
+	XORQ         R13, R12
+	ADDQ         R12, DX
+	MOVQ         BX, R11
+	XORQ         SI, R11
+	VMOVDQU      Y5, 96(SP)
+	ADDQ         $0x80, R15
+	CMPQ         R15, 200(SP)
+	JNE          block512AVX512YMM_rounds
+	LEAQ         (SP), R15
+
+block512AVX512YMM_last:
+	MOVQ  BX, R13
+	ANDQ  SI, R13
+	SUBQ  DI, R13
+	ADDQ  (R15), AX
+	ANDNQ R10, R8, R14
+	ADDQ  AX, DI
+	MOVQ  R8, AX
+	ANDQ  R9, AX
+	ADDQ  AX, R14
+	ADDQ  R14, DI
+	RORXQ $0x0e, R8, R12
+	RORXQ $0x12, R8, AX
+	XORQ  AX, R12
+	RORXQ $0x29, R8, AX
+	XORQ  AX, R12
+	ADDQ  R12, DI
+	ANDQ  DX, R11
+	ADDQ  R13, R11
+	LEAQ  (DI)(R11*1), AX
+	RORXQ $0x1c, DX, R12
+	RORXQ $0x22, DX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DX, R13
+	XORQ  R13, R12
+	ADDQ  R12, AX
+	MOVQ  DX, R14
+	XORQ  BX, R14
+	MOVQ  DX, R13
+	ANDQ  BX, R13
+	SUBQ  SI, R13
+	ADDQ  8(R15), R10
+	ANDNQ R9, DI, R11
+	ADDQ  R10, SI
+	MOVQ  DI, R10
+	ANDQ  R8, R10
+	ADDQ  R10, R11
+	ADDQ  R11, SI
+	RORXQ $0x0e, DI, R12
+	RORXQ $0x12, DI, R10
+	XORQ  R10, R12
+	RORXQ $0x29, DI, R10
+	XORQ  R10, R12
+	ADDQ  R12, SI
+	ANDQ  AX, R14
+	ADDQ  R13, R14
+	LEAQ  (SI)(R14*1), R10
+	RORXQ $0x1c, AX, R12
+	RORXQ $0x22, AX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, AX, R13
+	XORQ  R13, R12
+	ADDQ  R12, R10
+	MOVQ  AX, R11
+	XORQ  DX, R11
+	MOVQ  AX, R13
+	ANDQ  DX, R13
+	SUBQ  BX, R13
+	ADDQ  16(R15), R9
+	ANDNQ R8, SI, R14
+	ADDQ  R9, BX
+	MOVQ  SI, R9
+	ANDQ  DI, R9
+	ADDQ  R9, R14
+	ADDQ  R14, BX
+	RORXQ $0x0e, SI, R12
+	RORXQ $0x12, SI, R9
+	XORQ  R9, R12
+	RORXQ $0x29, SI, R9
+	XORQ  R9, R12
+	ADDQ  R12, BX
+	ANDQ  R10, R11
+	ADDQ  R13, R11
+	LEAQ  (BX)(R11*1), R9
+	RORXQ $0x1c, R10, R12
+	RORXQ $0x22, R10, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R10, R13
+	XORQ  R13, R12
+	ADDQ  R12, R9
+	MOVQ  R10, R14
+	XORQ  AX, R14
+	MOVQ  R10, R13
+	ANDQ  AX, R13
+	SUBQ  DX, R13
+	ADDQ  24(R15), R8
+	ANDNQ DI, BX, R11
+	ADDQ  R8, DX
+	MOVQ  BX, R8
+	ANDQ  SI, R8
+	ADDQ  R8, R11
+	ADDQ  R11, DX
+	RORXQ $0x0e, BX, R12
+	RORXQ $0x12, BX, R8
+	XORQ  R8, R12
+	RORXQ $0x29, BX, R8
+	XORQ  R8, R12
+	ADDQ  R12, DX
+	ANDQ  R9, R14
+	ADDQ  R13, R14
+	LEAQ  (DX)(R14*1), R8
+	RORXQ $0x1c, R9, R12
+	RORXQ $0x22, R9, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R9, R13
+	XORQ  R13, R12
+	ADDQ  R12, R8
+	MOVQ  R9, R11
+	XORQ  R10, R11
+	MOVQ  R9, R13
+	ANDQ  R10, R13
+	SUBQ  AX, R13
+	ADDQ  32(R15), DI
+	ANDNQ SI, DX, R14
+	ADDQ  DI, AX
+	MOVQ  DX, DI
+	ANDQ  BX, DI
+	ADDQ  DI, R14
+	ADDQ  R14, AX
+	RORXQ $0x0e, DX, R12
+	RORXQ $0x12, DX, DI
+	XORQ  DI, R12
+	RORXQ $0x29, DX, DI
+	XORQ  DI, R12
+	ADDQ  R12, AX
+	ANDQ  R8, R11
+	ADDQ  R13, R11
+	LEAQ  (AX)(R11*1), DI
+	RORXQ $0x1c, R8, R12
+	RORXQ $0x22, R8, R13
+	XORQ  R13, R12
+	RORXQ $0x27, R8, R13
+	XORQ  R13, R12
+	ADDQ  R12, DI
+	MOVQ  R8, R14
+	XORQ  R9, R14
+	MOVQ  R8, R13
+	ANDQ  R9, R13
+	SUBQ  R10, R13
+	ADDQ  40(R15), SI
+	ANDNQ BX, AX, R11
+	ADDQ  SI, R10
+	MOVQ  AX, SI
+	ANDQ  DX, SI
+	ADDQ  SI, R11
+	ADDQ  R11, R10
+	RORXQ $0x0e, AX, R12
+	RORXQ $0x12, AX, SI
+	XORQ  SI, R12
+	RORXQ $0x29, AX, SI
+	XORQ  SI, R12
+	ADDQ  R12, R10
+	ANDQ  DI, R14
+	ADDQ  R13, R14
+	LEAQ  (R10)(R14*1), SI
+	RORXQ $0x1c, DI, R12
+	RORXQ $0x22, DI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, DI, R13
+	XORQ  R13, R12
+	ADDQ  R12, SI
+	MOVQ  DI, R11
+	XORQ  R8, R11
+	MOVQ  DI, R13
+	ANDQ  R8, R13
+	SUBQ  R9, R13
+	ADDQ  48(R15), BX
+	ANDNQ DX, R10, R14
+	ADDQ  BX, R9
+	MOVQ  R10, BX
+	ANDQ  AX, BX
+	ADDQ  BX, R14
+	ADDQ  R14, R9
+	RORXQ $0x0e, R10, R12
+	RORXQ $0x12, R10, BX
+	XORQ  BX, R12
+	RORXQ $0x29, R10, BX
+	XORQ  BX, R12
+	ADDQ  R12, R9
+	ANDQ  SI, R11
+	ADDQ  R13, R11
+	LEAQ  (R9)(R11*1), BX
+	RORXQ $0x1c, SI, R12
+	RORXQ $0x22, SI, R13
+	XORQ  R13, R12
+	RORXQ $0x27, SI, R13
+	XORQ  R13, R12
+	ADDQ  R12, BX
+	MOVQ  SI, R14
+	XORQ  DI, R14
+	MOVQ  SI, R13
+	ANDQ  DI, R13
+	SUBQ  R8, R13
+	ADDQ  56(R15), DX
+	ANDNQ AX, R9, R11
+	ADDQ  DX, R8
+	MOVQ  R9, DX
+	ANDQ  R10, DX
+	ADDQ  DX, R11
+	ADDQ  R11, R8
+	RORXQ $0x0e, R9, R12
+	RORXQ $0x12, R9, DX
+	XORQ  DX, R12
+	RORXQ $0x29, R9, DX
+	XORQ  DX, R12
+	ADDQ  R12, R8
+	ANDQ  BX, R14
+	ADDQ  R13, R14
+	LEAQ  (R8)(R14*1), DX
+	RORXQ $0x1c, BX, R12
+	RORXQ $0x22, BX, R13
+	XORQ  R13, R12
+	RORXQ $0x27, BX, R13
+	XORQ  R13, R12
+	ADDQ  R12, DX
+	MOVQ  BX, R11
+	XORQ  SI, R11
+	ADDQ  $0x40, R15
+	CMPQ  R15, 208(SP)
+	JNE   block512AVX512YMM_last
+	ADDQ  128(SP), DX
+	MOVQ  DX, 128(SP)
+	ADDQ  136(SP), BX
+	MOVQ  BX, 136(SP)
+	ADDQ  144(SP), SI
+	MOVQ  SI, 144(SP)
+	ADDQ  152(SP), DI
+	MOVQ  DI, 152(SP)
+	ADDQ  160(SP), R8
+	MOVQ  R8, 160(SP)
+	ADDQ  168(SP), R9
+	MOVQ  R9, 168(SP)
+	ADDQ  176(SP), R10
+	MOVQ  R10, 176(SP)
+	ADDQ  184(SP), AX
+	MOVQ  AX, 184(SP)
+	ADDQ  $0x80, CX
+	CMPQ  CX, 192(SP)
+	JNE   block512AVX512YMM_loop
+	MOVQ  h+0(FP), CX
+	MOVQ  DX, (CX)
+	MOVQ  BX, 8(CX)
+	MOVQ  SI, 16(CX)
+	MOVQ  DI, 24(CX)
+	MOVQ  R8, 32(CX)
+	MOVQ  R9, 40(CX)
+	MOVQ  R10, 48(CX)
+	MOVQ  AX, 56(CX)
+	VZEROUPPER
+
+block512AVX512YMM_done:
+	RET
+
 // func block512AVX2(h *[8]uint64, p []byte)
 // Requires: AVX, BMI, BMI2
 TEXT ·block512AVX2(SB), $704-32
