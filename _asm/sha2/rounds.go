@@ -18,10 +18,9 @@ import (
 // the chain from a to the next a is four too: Maj(a,b,c) is a&(b^c) + b&c,
 // where b^c is the a^b of the round before (the two terms have no common
 // bits, so + is |), and the new a is computed as new e - old d + Maj + Σ0(a)
-// so that T1 is never formed on its own. That is 24 ALU operations a round
-// (plus three register moves), which on Zen 5 measured 3% faster than a
-// 25-operation round that added Ch and Σ1 to both d and h; a 24-operation
-// round with Maj = ((a^b)&(b^c))^b (one more on each chain) was 4% slower.
+// so that T1 is never formed on its own: 24 ALU operations a round (plus
+// three register moves), with both chains as short as the definition
+// allows.
 type scalarRounds struct {
 	wide   bool   // 64-bit words
 	sigma1 [3]int // Σ1 rotations
@@ -168,9 +167,8 @@ func (s *scalarRounds) round(st *state, t int, wk Mem) {
 // an 8-word copy hc in the kernel's frame between blocks; h is read once
 // before the first block and written once after the last. Adding from h
 // through a pointer reloaded from the arguments after every block instead
-// cost every call of two or more blocks about one block's time on Zen 5
-// (SHA-512 of 2 blocks: 323 ns instead of 198), most likely a
-// memory-ordering replay: the next block's load of h ran before the
+// cost every call of two or more blocks about one block's time, most likely
+// a memory-ordering replay: the next block's load of h ran before the
 // previous block's store to h had its address.
 
 // loadState moves h[0..7] (at hp) into the working registers and hc.
