@@ -155,23 +155,10 @@ func TableErrors() []string {
 func ChoiceFor(pkg string, r Role, vendor string, family, model uint32, has Features) string {
 	mu.Lock()
 	defer mu.Unlock()
-	p := lookupProfile(vendor, family, model)
-	ks := role(pkg, r)
-	order := slices.Clone(p.order[pkg+"/"+string(r)])
-	for _, im := range ks {
-		if !slices.Contains(order, im.Name) {
-			order = append(order, im.Name)
-		}
+	im := chooseIn(lookupProfile(vendor, family, model), pkg, r, role(pkg, r),
+		func(im *implementation) bool { return im.Needs&^has == 0 })
+	if im == nil {
+		return Generic
 	}
-	for _, name := range order {
-		if name == Generic {
-			break
-		}
-		for _, im := range ks {
-			if im.Name == name && im.Needs&^has == 0 {
-				return name
-			}
-		}
-	}
-	return Generic
+	return im.Name
 }

@@ -150,12 +150,18 @@ func ship(pkg string, r Role) {
 // choose returns the kernel of ks the dispatch table prefers on this CPU,
 // or nil for the portable code.
 func choose(pkg string, r Role, ks []*implementation) *implementation {
-	for _, name := range preference(pkg, r, ks) {
+	return chooseIn(thisCPU, pkg, r, ks, func(im *implementation) bool { return im.available })
+}
+
+// chooseIn returns the kernel of ks that profile p prefers among those for
+// which runs is true, or nil for the portable code.
+func chooseIn(p profile, pkg string, r Role, ks []*implementation, runs func(*implementation) bool) *implementation {
+	for _, name := range preference(p, pkg, r, ks) {
 		if name == Generic {
 			return nil
 		}
 		for _, im := range ks {
-			if im.Name == name && im.available {
+			if im.Name == name && runs(im) {
 				return im
 			}
 		}
@@ -163,11 +169,11 @@ func choose(pkg string, r Role, ks []*implementation) *implementation {
 	return nil
 }
 
-// preference is this CPU's order for pkg's role r: the table's list, then
-// the kernels it does not name in registration order, then the portable
-// code.
-func preference(pkg string, r Role, ks []*implementation) []string {
-	order := slices.Clone(thisCPU.order[pkg+"/"+string(r)])
+// preference is the order of profile p's CPU for pkg's role r: the table's
+// list, then the kernels it does not name in registration order, then the
+// portable code.
+func preference(p profile, pkg string, r Role, ks []*implementation) []string {
+	order := slices.Clone(p.order[pkg+"/"+string(r)])
 	for _, im := range ks {
 		if !slices.Contains(order, im.Name) {
 			order = append(order, im.Name)
