@@ -7,20 +7,7 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
-
-// cpuClock reads a CPU-time clock: the scheduler's exact run time, where
-// getrusage's user and system times are scaled from tick samples and kept
-// monotonic, which makes short intervals read as zero now and then.
-func cpuClock(id int32) time.Duration {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(id, &ts); err != nil {
-		panic(err)
-	}
-	return time.Duration(ts.Nano())
-}
 
 // TestBatchCPUTimeRatios measures the batch targets by the CPU time of the
 // measuring thread rather than wall-clock time (as TestSHA3CPUTimeRatios
@@ -39,7 +26,6 @@ func TestBatchCPUTimeRatios(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	threadCPU := func() time.Duration { return cpuClock(unix.CLOCK_THREAD_CPUTIME_ID) }
 	const rounds = 15
 	for _, c := range batchCases(false) {
 		if only != "1" && !strings.Contains(c.name, only) {
@@ -78,7 +64,6 @@ func TestBatchTwoCores(t *testing.T) {
 	if os.Getenv("HASHKIT_CPUTIME") == "" {
 		t.Skip("set HASHKIT_CPUTIME=1 to run")
 	}
-	procCPU := func() time.Duration { return cpuClock(unix.CLOCK_PROCESS_CPUTIME_ID) }
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	const rounds = 7
 	for _, c := range batchCases(true) {
@@ -90,10 +75,10 @@ func TestBatchTwoCores(t *testing.T) {
 		for range rounds {
 			for p := range 2 {
 				runtime.GOMAXPROCS(p + 1)
-				w0, c0 := time.Now(), procCPU()
+				w0, c0 := time.Now(), processCPU()
 				f(c.data)
 				wall[p] = append(wall[p], time.Since(w0))
-				cpu[p] = append(cpu[p], procCPU()-c0)
+				cpu[p] = append(cpu[p], processCPU()-c0)
 			}
 		}
 		med := func(d []time.Duration) time.Duration { slices.Sort(d); return d[len(d)/2] }

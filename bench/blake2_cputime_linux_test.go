@@ -4,10 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"syscall"
 	"testing"
-	"time"
-	"unsafe"
 
 	"github.com/hashkit/hashkit/blake2b"
 	"github.com/hashkit/hashkit/blake2s"
@@ -34,11 +31,6 @@ func TestBLAKE2CPUTime(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	threadCPU := func() time.Duration {
-		var ts syscall.Timespec
-		syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3 /* CLOCK_THREAD_CPUTIME_ID */, uintptr(unsafe.Pointer(&ts)), 0)
-		return time.Duration(ts.Nano())
-	}
 	algs := []struct {
 		name     string
 		hk, peer func([]byte)

@@ -3,17 +3,25 @@ package bench
 import (
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
-// threadCPU returns the CPU time used so far by the calling thread.
-func threadCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(1 /* RUSAGE_THREAD */, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+// cpuClock reads a CPU-time clock: the scheduler's exact run time, in
+// nanoseconds, where getrusage's times advance by scheduler ticks, so
+// batches of a millisecond or less can be timed.
+func cpuClock(id int32) time.Duration {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(id, &ts); err != nil {
+		panic(err)
+	}
+	return time.Duration(ts.Nano())
 }
+
+// threadCPU returns the CPU time used so far by the calling thread.
+func threadCPU() time.Duration { return cpuClock(unix.CLOCK_THREAD_CPUTIME_ID) }
 
 // cpuTimeMedians runs ours and peer in interleaved batches of n calls,
 // rounds times each, on one locked thread, and returns the median thread
@@ -28,11 +36,7 @@ func cpuTimeMedians(t *testing.T, n, rounds int, ours, peer func()) (time.Durati
 }
 
 // processCPU returns the CPU time used so far by the whole process.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+func processCPU() time.Duration { return cpuClock(unix.CLOCK_PROCESS_CPUTIME_ID) }
 
 // mediansBy runs ours and peer in interleaved batches of n calls, rounds
 // times each, and returns the median time per call of each by clock.

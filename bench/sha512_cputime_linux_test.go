@@ -5,25 +5,13 @@ import (
 	"os"
 	"runtime"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/sha512"
 )
-
-// threadClock returns the calling thread's CPU time from
-// CLOCK_THREAD_CPUTIME_ID, which counts nanoseconds where getrusage's
-// thread times advance by scheduler ticks: batches of a millisecond or
-// less can then be timed, and many short rounds drift less with the load.
-func threadClock() time.Duration {
-	var ts syscall.Timespec
-	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3 /* CLOCK_THREAD_CPUTIME_ID */, uintptr(unsafe.Pointer(&ts)), 0)
-	return time.Duration(ts.Nano())
-}
 
 // TestSHA512CPUTimeRatios times sha512.Sum512 on each SHA-512 kernel this
 // CPU can run against crypto/sha512 by the CPU time of the measuring
@@ -57,11 +45,11 @@ func TestSHA512CPUTimeRatios(t *testing.T) {
 					cpu.Select("sha512", impls[i])
 					sum = func() { sink512 = sha512.Sum512(msg) }
 				}
-				t0 := threadClock()
+				t0 := threadCPU()
 				for range n {
 					sum()
 				}
-				times[i] = append(times[i], (threadClock()-t0)/time.Duration(n))
+				times[i] = append(times[i], (threadCPU()-t0)/time.Duration(n))
 			}
 		}
 		for i, name := range impls[:peer] {
