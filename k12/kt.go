@@ -158,6 +158,13 @@ func (d *KT) Clone() (hash.Cloner, error) {
 
 // writeBuffered absorbs p as the next bytes of S for Write.
 func (d *KT) writeBuffered(p []byte) {
+	if d.n > chunkSize && len(p) < min(chunkSize, cap(d.buf)-len(d.buf)) {
+		// A short write past S_0 that leaves the buffer short of full only
+		// appends: tiny writes then cost little more than the copy.
+		d.buf = append(d.buf, p...)
+		d.n += uint64(len(p))
+		return
+	}
 	if d.n == 0 && len(p) >= 2*chunkSize {
 		p = d.firstChunks(p)
 	}
