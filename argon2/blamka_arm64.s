@@ -13,6 +13,7 @@ DATA ·rotTables<>+24(SB)/8, $0x09080f0e0d0c0b0a
 GLOBL ·rotTables<>(SB), RODATA|NOPTR, $32
 
 // func compressNEON(out *block, x *block, y *block)
+// Requires: ASIMD
 TEXT ·compressNEON(SB), 0, $1024-24
 	MOVD out+0(FP), R0
 	MOVD x+8(FP), R1
@@ -572,6 +573,7 @@ cols_compressNEON:
 	RET
 
 // func compressXorNEON(out *block, x *block, y *block)
+// Requires: ASIMD
 TEXT ·compressXorNEON(SB), 0, $1024-24
 	MOVD out+0(FP), R0
 	MOVD x+8(FP), R1

@@ -206,6 +206,7 @@ func seq(base int) (r [8]int) {
 // kernel writes compressNEON, or compressXorNEON when xor is set.
 func (e *emitter) kernel(name string, xor bool) {
 	e.line("// func %s(out *block, x *block, y *block)", name)
+	e.line("// Requires: ASIMD")
 	e.line("TEXT ·%s(SB), 0, $1024-24", name)
 	e.op("MOVD out+0(FP), R0")
 	e.op("MOVD x+8(FP), R1")
