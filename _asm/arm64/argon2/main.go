@@ -22,6 +22,9 @@
 // BlaMka's a + b + 2*lo32(a)*lo32(b): VUZP1 packs the low halves of two
 // registers' four words, and UMLAL/UMLAL2 (32x32->64 multiply-accumulate,
 // which Go's assembler lacks, so emitted as WORD) add the product twice.
+//
+// Two kernels: NEON rotates with VREV64, VTBL and VADD+VSRI after a VEOR;
+// SHA3 does each xor-and-rotate of G in one XAR of the SHA3 extension.
 package main
 
 //go:generate go run . -out ../../../argon2/blamka_arm64.s
@@ -59,10 +62,11 @@ type group struct {
 	r    [8]int
 	free []int
 	out  []string
+	xar  bool // rotate with the SHA3 extension's XAR
 }
 
-func newGroup(regs [8]int, temps ...int) *group {
-	return &group{r: regs, free: append([]int(nil), temps...)}
+func newGroup(xar bool, regs [8]int, temps ...int) *group {
+	return &group{r: regs, free: append([]int(nil), temps...), xar: xar}
 }
 
 func (g *group) op(format string, args ...any) { g.out = append(g.out, fmt.Sprintf(format, args...)) }
@@ -105,6 +109,12 @@ func (g *group) blamka(x, y int) {
 // xorRot sets y = (y xor x) >>> n for both registers of the pairs.
 func (g *group) xorRot(y, x, n int) {
 	r := &g.r
+	if g.xar { // one XAR: rotate right of the xor
+		for k := range 2 {
+			g.op("VXAR $%d, V%d.D2, V%d.D2, V%d.D2", n, r[x+k], r[y+k], r[y+k])
+		}
+		return
+	}
 	for k := range 2 {
 		g.op("VEOR V%d.B16, V%d.B16, V%d.B16", r[x+k], r[y+k], r[y+k])
 	}
@@ -203,10 +213,15 @@ func seq(base int) (r [8]int) {
 	return r
 }
 
-// kernel writes compressNEON, or compressXorNEON when xor is set.
-func (e *emitter) kernel(name string, xor bool) {
+// kernel writes compress<isa>, or compressXor<isa> when xor is set: with
+// isa SHA3 the rotations are XARs.
+func (e *emitter) kernel(isa string, xor bool) {
+	name, xar := "compress"+isa, isa == "SHA3"
+	if xor {
+		name = "compressXor" + isa
+	}
 	e.line("// func %s(out *block, x *block, y *block)", name)
-	e.line("// Requires: ASIMD")
+	e.line("// Requires: %s", map[bool]string{false: "ASIMD", true: "ARM64.SHA3, ASIMD"}[xar])
 	e.line("TEXT ·%s(SB), 0, $1024-24", name)
 	e.op("MOVD out+0(FP), R0")
 	e.op("MOVD x+8(FP), R1")
@@ -232,7 +247,7 @@ func (e *emitter) kernel(name string, xor bool) {
 			e.op("VEOR V%d.B16, V%d.B16, V%d.B16", 16+i, 8*h+i, 8*h+i)
 		}
 	}
-	ga, gb := newGroup(seq(0), 16, 17, 18, 19), newGroup(seq(8), 20, 21, 22, 23)
+	ga, gb := newGroup(xar, seq(0), 16, 17, 18, 19), newGroup(xar, seq(8), 20, 21, 22, 23)
 	ga.permute()
 	gb.permute()
 	e.interleave(ga, gb)
@@ -252,7 +267,7 @@ func (e *emitter) kernel(name string, xor bool) {
 	for r := range 8 {
 		e.op("FLDPQ %d(R3), (F%d, F%d)", 128*r, r, 8+r)
 	}
-	ga, gb = newGroup(seq(0), 16, 17, 18, 19), newGroup(seq(8), 20, 21, 22, 23)
+	ga, gb = newGroup(xar, seq(0), 16, 17, 18, 19), newGroup(xar, seq(8), 20, 21, 22, 23)
 	ga.permute()
 	gb.permute()
 	e.interleave(ga, gb)
@@ -300,8 +315,10 @@ func main() {
 	e.line("DATA ·rotTables<>+24(SB)/8, $0x09080f0e0d0c0b0a")
 	e.line("GLOBL ·rotTables<>(SB), RODATA|NOPTR, $32")
 	e.line("")
-	e.kernel("compressNEON", false)
-	e.kernel("compressXorNEON", true)
+	for _, isa := range []string{"NEON", "SHA3"} {
+		e.kernel(isa, false)
+		e.kernel(isa, true)
+	}
 	if err := os.WriteFile(*out, []byte(strings.TrimSuffix(e.b.String(), "\n")+"\n"), 0o644); err != nil {
 		log.Fatal(err)
 	}
