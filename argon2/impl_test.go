@@ -18,8 +18,8 @@ func randBlock(seed uint64) (b block) {
 }
 
 // checkCompress compares compress (the selected kernel) with
-// compressGeneric, with and without xor, and with out aliasing y as the
-// address-block generation does.
+// compressGeneric, with and without xor, and with out aliasing y (as the
+// address-block generation does) or x.
 func checkCompress(t *testing.T, x, y, old block) {
 	t.Helper()
 	for _, xor := range []bool{false, true} {
@@ -30,11 +30,19 @@ func checkCompress(t *testing.T, x, y, old block) {
 			t.Fatalf("xor=%v: kernel and generic compression differ", xor)
 		}
 	}
-	want, got := y, y
-	compressGeneric(&want, &x, &want, false)
-	compress(&got, &x, &got, false)
-	if got != want {
-		t.Fatal("out aliasing y: kernel and generic compression differ")
+	for _, xor := range []bool{false, true} {
+		want, got := y, y
+		compressGeneric(&want, &x, &want, xor)
+		compress(&got, &x, &got, xor)
+		if got != want {
+			t.Fatalf("xor=%v, out aliasing y: kernel and generic compression differ", xor)
+		}
+		want, got = x, x
+		compressGeneric(&want, &want, &y, xor)
+		compress(&got, &got, &y, xor)
+		if got != want {
+			t.Fatalf("xor=%v, out aliasing x: kernel and generic compression differ", xor)
+		}
 	}
 }
 
