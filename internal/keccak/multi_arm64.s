@@ -113,28 +113,40 @@ round:
 	VEOR	V12.B16, V27.B16, V27.B16
 	VEOR	V17.B16, V27.B16, V27.B16
 	VEOR	V22.B16, V27.B16, V27.B16
-	VEOR	V8.B16, V3.B16, V28.B16               // C[3]
-	VEOR	V13.B16, V28.B16, V28.B16
-	VEOR	V18.B16, V28.B16, V28.B16
-	VEOR	V23.B16, V28.B16, V28.B16
-	VEOR	V9.B16, V4.B16, V29.B16               // C[4]
-	VEOR	V14.B16, V29.B16, V29.B16
-	VEOR	V19.B16, V29.B16, V29.B16
-	VEOR	V24.B16, V29.B16, V29.B16
+	VEOR3	V13.B16, V8.B16, V3.B16, V28.B16     // C[3]
+	VEOR3	V23.B16, V18.B16, V28.B16, V28.B16
+	VEOR3	V14.B16, V9.B16, V4.B16, V29.B16     // C[4]
+	VEOR3	V24.B16, V19.B16, V29.B16, V29.B16
 	VRAX1	V26.D2, V29.D2, V30.D2               // D[0]
 	VRAX1	V28.D2, V26.D2, V31.D2               // D[2]
 	VRAX1	V25.D2, V28.D2, V26.D2               // D[4]
 	VRAX1	V27.D2, V25.D2, V28.D2               // D[1]
 	VRAX1	V29.D2, V27.D2, V25.D2               // D[3]
-	VXAR	$20, V28.D2, V6.D2, V27.D2            // B[1] = rol(A[6]^D[1], 44)
+	VEOR	V28.B16, V6.B16, V6.B16               // B[1] = rol(A[6]^D[1], 44)
+	VSHL	$44, V6.D2, V27.D2
+	VSRI	$20, V6.D2, V27.D2
 	VEOR	V30.B16, V0.B16, V29.B16              // B[0] = A[0]^D[0]
-	VXAR	$44, V26.D2, V9.D2, V0.D2             // B[6] = rol(A[9]^D[4], 20)
-	VXAR	$3, V31.D2, V22.D2, V9.D2             // B[9] = rol(A[22]^D[2], 61)
-	VXAR	$25, V26.D2, V14.D2, V22.D2           // B[22] = rol(A[14]^D[4], 39)
-	VXAR	$46, V30.D2, V20.D2, V14.D2           // B[14] = rol(A[20]^D[0], 18)
-	VXAR	$2, V31.D2, V2.D2, V6.D2              // B[20] = rol(A[2]^D[2], 62)
-	VXAR	$21, V31.D2, V12.D2, V2.D2            // B[2] = rol(A[12]^D[2], 43)
-	VXAR	$39, V25.D2, V13.D2, V12.D2           // B[12] = rol(A[13]^D[3], 25)
+	VEOR	V26.B16, V9.B16, V9.B16               // B[6] = rol(A[9]^D[4], 20)
+	VSHL	$20, V9.D2, V0.D2
+	VSRI	$44, V9.D2, V0.D2
+	VEOR	V31.B16, V22.B16, V22.B16             // B[9] = rol(A[22]^D[2], 61)
+	VSHL	$61, V22.D2, V9.D2
+	VSRI	$3, V22.D2, V9.D2
+	VEOR	V26.B16, V14.B16, V14.B16             // B[22] = rol(A[14]^D[4], 39)
+	VSHL	$39, V14.D2, V22.D2
+	VSRI	$25, V14.D2, V22.D2
+	VEOR	V30.B16, V20.B16, V20.B16             // B[14] = rol(A[20]^D[0], 18)
+	VSHL	$18, V20.D2, V14.D2
+	VSRI	$46, V20.D2, V14.D2
+	VEOR	V31.B16, V2.B16, V2.B16               // B[20] = rol(A[2]^D[2], 62)
+	VSHL	$62, V2.D2, V6.D2
+	VSRI	$2, V2.D2, V6.D2
+	VEOR	V31.B16, V12.B16, V12.B16             // B[2] = rol(A[12]^D[2], 43)
+	VSHL	$43, V12.D2, V2.D2
+	VSRI	$21, V12.D2, V2.D2
+	VEOR	V25.B16, V13.B16, V13.B16             // B[12] = rol(A[13]^D[3], 25)
+	VSHL	$25, V13.D2, V12.D2
+	VSRI	$39, V13.D2, V12.D2
 	VXAR	$56, V26.D2, V19.D2, V13.D2           // B[13] = rol(A[19]^D[4], 8)
 	VXAR	$8, V25.D2, V23.D2, V19.D2            // B[19] = rol(A[23]^D[3], 56)
 	VXAR	$23, V30.D2, V15.D2, V23.D2           // B[23] = rol(A[15]^D[0], 41)

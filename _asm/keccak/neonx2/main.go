@@ -21,10 +21,12 @@
 //
 // The SHA3 instructions issue on one vector pipe only on the Neoverse
 // cores (V1, N2), where the other pipes would idle; some of the work is
-// done with plain VEOR and VBIT instead, which issue on every pipe: the
-// parities of -eorcols columns and the first two χ outputs of -bitrows
-// rows. The defaults are the best compromise of llvm-mca's neoverse-v1,
-// neoverse-n2 and apple-m1 models (scripts/mca).
+// done with plain VEOR, VBIT, VSHL and VSRI instead, which issue on the
+// others: the parities of -eorcols columns, the first two χ outputs of
+// -bitrows rows and the rotations of -shlxar lanes. The defaults are the
+// best compromise found for llvm-mca's neoverse-v1 and neoverse-n2 models
+// (scripts/mca; apple-m1, whose three vector pipes all take the SHA3
+// instructions, would rather have none).
 //
 // The generator runs the code it writes on random states and compares the
 // result with keccak.P1600 before writing anything.
@@ -47,8 +49,9 @@ import (
 
 var (
 	out     = flag.String("out", "", "output file")
-	eorCols = flag.Int("eorcols", 5, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
+	eorCols = flag.Int("eorcols", 3, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
 	bitRows = flag.Int("bitrows", 5, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
+	shlXAR  = flag.Int("shlxar", 8, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
 )
 
 // op is one vector instruction of the round, kept symbolic so that it can
@@ -63,11 +66,11 @@ type op struct {
 func (o op) String() string {
 	arr := ".B16"
 	switch o.name {
-	case "VRAX1", "VXAR":
+	case "VRAX1", "VXAR", "VSHL", "VSRI":
 		arr = ".D2"
 	}
 	var s []string
-	if o.name == "VXAR" {
+	if o.name == "VXAR" || o.name == "VSHL" || o.name == "VSRI" {
 		s = append(s, fmt.Sprintf("$%d", o.imm))
 	}
 	for _, r := range o.args {
@@ -99,6 +102,10 @@ func (o op) run(v *[32][2]uint64, rc uint64) {
 			r = x(0) ^ x(1)
 		case "VBIT":
 			r = (v[a[2]][h] &^ x(0)) | (x(1) & x(0))
+		case "VSHL":
+			r = x(0) << o.imm
+		case "VSRI":
+			r = v[a[1]][h]&^(^uint64(0)>>o.imm) | x(0)>>o.imm
 		case "RC":
 			r = rc
 		}
@@ -162,6 +169,7 @@ func round(px [5]int, start int) []op {
 		}
 		return -1
 	}
+	shifted := 0
 	emit := func(p, src int) bool {
 		t := p
 		if outside(p) {
@@ -172,11 +180,17 @@ func round(px [5]int, start int) []op {
 			return false
 		}
 		d := dreg[src%5]
+		note := fmt.Sprintf("B[%d] = rol(A[%d]^D[%d], %d)", p, src, src%5, keccak.RhoOffset(src))
 		if src == 0 {
 			ops = append(ops, op{name: "VEOR", args: []int{d, 0, t}, note: "B[0] = A[0]^D[0]"})
+		} else if shifted < *shlXAR {
+			// A is dead after: XOR D into it in place, then rotate it into t.
+			shifted++
+			r := keccak.RhoOffset(src)
+			ops = append(ops, op{name: "VEOR", args: []int{d, src, src}, note: note},
+				op{name: "VSHL", imm: r, args: []int{src, t}}, op{name: "VSRI", imm: 64 - r, args: []int{src, t}})
 		} else {
-			ops = append(ops, op{name: "VXAR", imm: 64 - keccak.RhoOffset(src), args: []int{d, src, t},
-				note: fmt.Sprintf("B[%d] = rol(A[%d]^D[%d], %d)", p, src, src%5, keccak.RhoOffset(src))})
+			ops = append(ops, op{name: "VXAR", imm: 64 - keccak.RhoOffset(src), args: []int{d, src, t}, note: note})
 		}
 		holds[src], holds[t] = "", "B"
 		where[p] = t
