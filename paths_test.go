@@ -9,6 +9,7 @@ import (
 
 	_ "github.com/hashkit/hashkit/argon2"
 	"github.com/hashkit/hashkit/internal/cpu"
+	_ "github.com/hashkit/hashkit/internal/keccak"
 	_ "github.com/hashkit/hashkit/md5"
 	_ "github.com/hashkit/hashkit/sha1"
 	_ "github.com/hashkit/hashkit/sha256"

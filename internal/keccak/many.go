@@ -15,16 +15,16 @@ const MultiMax = 8
 
 // Multi is up to eight sponges of one rate, rounds and domain byte, each
 // absorbing one message and then squeezed in lockstep. The states are
-// lane-interleaved for the kernels (see multi_generic.go): as one group of
-// eight (the AVX-512 kernel's layout) or as two groups of four (AVX2's),
-// fixed at Init.
+// lane-interleaved for the kernels (see multi_generic.go), in groups of
+// the kernel's width: one group of eight (the AVX-512 kernel's layout), two
+// groups of four (AVX2's) or four of two (arm64's), fixed at Init.
 type Multi struct {
 	s     [25 * MultiMax]uint64
-	n     int  // sponges in use
-	rate  int  // bytes
-	kRate int  // the kernel's block stride: rate, or 136 for the smaller rates (the extra lanes fed zeros)
-	wide  bool // one group of eight (else two groups of four)
-	pos   int  // bytes of the current output block already read
+	n     int // sponges in use
+	rate  int // bytes
+	kRate int // the kernel's block stride: rate, or 136 for the smaller rates (the extra lanes fed zeros)
+	shift int // log2 of the states per interleaved group: 3, 2 or 1 (8, 4 or 2 states)
+	pos   int // bytes of the current output block already read
 	// rounds as the kernels take them: the first round constant and the
 	// number of twelve-round groups.
 	rounds int
@@ -32,10 +32,7 @@ type Multi struct {
 
 // lane returns the index in m.s of lane i of sponge j.
 func (m *Multi) lane(i, j int) int {
-	if m.wide {
-		return MultiMax*i + j
-	}
-	return 100*(j/4) + 4*i + j%4
+	return (25*(j>>m.shift)+i)<<m.shift + j&(1<<m.shift-1)
 }
 
 // Init absorbs n (1 to MultiMax) messages of msgLen bytes, data[j*msgLen:
@@ -48,7 +45,7 @@ func (m *Multi) Init(data []byte, n, msgLen, rate, rounds int, ds byte) {
 		rounds%12 != 0 || rounds < 12 || rounds > MaxRounds || ds == 0 {
 		panic("hashkit/internal/keccak: invalid Multi arguments")
 	}
-	*m = Multi{n: n, rate: rate, kRate: rate, rounds: rounds, wide: multiWide()}
+	*m = Multi{n: n, rate: rate, kRate: rate, rounds: rounds, shift: multiShift()}
 	if rate != Rate128 && rate != Rate256 {
 		m.kRate = Rate256
 	}

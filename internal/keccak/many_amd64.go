@@ -5,8 +5,14 @@ package keccak
 // multiKernel reports whether a multi-state kernel runs here.
 func multiKernel() bool { return useAVX512x8 || useAVX2x4 }
 
-// multiWide reports whether a Multi should take the eight-state layout.
-func multiWide() bool { return useAVX512x8 || !useAVX2x4 }
+// multiShift returns log2 of the states per group of a Multi's layout:
+// eight, or four where only the AVX2 kernel runs.
+func multiShift() int {
+	if useAVX512x8 || !useAVX2x4 {
+		return 3
+	}
+	return 2
+}
 
 // absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
 // in[offs[j]:], and permutes after each; offs[j] + blocks*kRate <=
@@ -19,9 +25,9 @@ func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 		offs[j] = offs[0]
 	}
 	switch {
-	case m.wide && useAVX512x8:
+	case m.shift == 3 && useAVX512x8:
 		absorbX8AVX512(&m.s, in, offs, blocks, m.kRate/8, rcs, m.rounds/12)
-	case !m.wide && useAVX2x4:
+	case m.shift == 2 && useAVX2x4:
 		absorbX4AVX2((*[100]uint64)(m.s[:100]), in, (*[4]uint64)(offs[:4]), blocks, m.kRate/8, rcs, m.rounds/12)
 		if m.n > 4 {
 			absorbX4AVX2((*[100]uint64)(m.s[100:]), in, (*[4]uint64)(offs[4:]), blocks, m.kRate/8, rcs, m.rounds/12)

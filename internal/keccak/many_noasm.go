@@ -1,9 +1,9 @@
-//go:build !amd64 || purego
+//go:build (!amd64 && !arm64) || purego
 
 package keccak
 
 func multiKernel() bool { return false }
-func multiWide() bool   { return true }
+func multiShift() int   { return 3 }
 
 func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 	m.absorbGeneric(in, offs, blocks)

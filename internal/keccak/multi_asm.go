@@ -1,0 +1,107 @@
+//go:build (amd64 || arm64) && !purego
+
+package keccak
+
+import "github.com/hashkit/hashkit/internal/preempt"
+
+// The Go side of the multi-state kernels, shared by the GOARCHes that have
+// them. Each GOARCH's file names its kernels' widths (leavesWidth,
+// afterWidth) and calls them (absorbStates).
+
+// maxKernelBytes bounds the input of one kernel call: assembly cannot be
+// preempted (see CONTRIBUTING.md), so the loops below pass a preemption
+// point at least once per maxKernelBytes of work, all lanes counted.
+const maxKernelBytes = 64 << 10
+
+// leavesKernel hashes as many of the n leaves as the enabled multi-state
+// kernel takes and returns how many it hashed (the rest go through
+// leavesGeneric). The kernels handle the rates of the 128- and 256-bit
+// capacities, 12 or 24 rounds, and outputs of at most one block.
+func leavesKernel(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) int {
+	if (rate != Rate128 && rate != Rate256) || rounds%12 != 0 || cvLen > rate {
+		return 0
+	}
+	width, least := leavesWidth()
+	if width == 0 {
+		return 0
+	}
+	full := leafLen / rate
+	perCall := max(maxKernelBytes/(width*rate), 1)
+	rcs := &rc[MaxRounds-rounds]
+	var pc preempt.Counter
+	var offs, padOffs [MultiMax]uint64
+	var s [25 * MultiMax]uint64
+	var pad [MultiMax * Rate128]byte
+	st := s[:25*width]
+	done := 0
+	for n-done >= least {
+		// A last group of fewer than width leaves runs with the unused
+		// states reading leaf 0 again.
+		k := min(width, n-done)
+		in := data[done*leafLen : (done+k)*leafLen]
+		for j := range k {
+			offs[j] = uint64(j * leafLen)
+			padOffs[j] = uint64(j * rate)
+		}
+		for j := k; j < width; j++ {
+			offs[j], padOffs[j] = 0, 0
+		}
+		clear(st)
+		for b := 0; b < full; {
+			m := min(full-b, perCall)
+			absorbStates(width, st, in[b*rate:], offs[:width], m, rate/8, rcs, rounds/12)
+			b += m
+			pc.Add(m * width * rate)
+		}
+		clear(pad[:width*rate])
+		padLeaves(pad[:], in, k, leafLen, rate, ds)
+		absorbStates(width, st, pad[:width*rate], padOffs[:width], 1, rate/8, rcs, rounds/12)
+		pc.Add(width * rate)
+		squeezeLeaves(dst[done*cvLen:], st, width, k, cvLen)
+		done += k
+	}
+	return done
+}
+
+// leavesAfterKernel runs the prefix data[:leafLen] (whole blocks only,
+// continuing the state a) in state 0 of a multi-state kernel and up to
+// width-1 of the n leaves that follow it in the other states. It returns
+// how many leaves it hashed; 0 means it did nothing, not even the prefix.
+func leavesAfterKernel(a *[25]uint64, dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen int) int {
+	width := afterWidth()
+	if width == 0 || n < 1 || (rate != Rate128 && rate != Rate256) || rounds%12 != 0 || cvLen > rate || leafLen < rate {
+		return 0
+	}
+	k := min(width-1, n)
+	in := data[:(k+1)*leafLen]
+	var offs, padOffs [MultiMax]uint64
+	for j := 1; j <= k; j++ {
+		offs[j] = uint64(j * leafLen)
+		padOffs[j] = uint64(j * rate)
+	}
+	var s [25 * MultiMax]uint64
+	st := s[:25*width]
+	for i := range a {
+		st[width*i] = a[i]
+	}
+	full := leafLen / rate
+	perCall := max(maxKernelBytes/(width*rate), 1)
+	rcs := &rc[MaxRounds-rounds]
+	for b := 0; b < full; {
+		m := min(full-b, perCall)
+		absorbStates(width, st, in[b*rate:], offs[:width], m, rate/8, rcs, rounds/12)
+		b += m
+		if b < full {
+			preempt.Point()
+		}
+	}
+	for i := range a {
+		a[i] = st[width*i]
+	}
+	// The leaves' last blocks; state 0 (the prefix) runs along and is dropped.
+	var pad [MultiMax * Rate128]byte
+	padLeaves(pad[rate:], in[leafLen:], k, leafLen, rate, ds)
+	absorbStates(width, st, pad[:width*rate], padOffs[:width], 1, rate/8, rcs, rounds/12)
+	squeezeLeaves(dst, st[1:], width, k, cvLen)
+	return k
+}
