@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/internal/cpu"
 	_ "github.com/hashkit/hashkit/md5"
 	_ "github.com/hashkit/hashkit/sha1"
