@@ -4,7 +4,7 @@
 // holding that word of the four inputs; the message words of the four
 // current blocks are transposed into the same form and kept on the stack.
 // avo writes amd64 only, so this is a plain text emitter. Declaration:
-// blake3/batch_arm64.go.
+// blake3/batch_arm64.go and blake3/many_arm64.go.
 //
 // The rounds are unrolled and registers are renamed as they go: the
 // rotations by 12 and 7 (USHR, then SLI into the same register) write a
@@ -326,6 +326,15 @@ TEXT ·hash4NEON(SB), NOSPLIT, $288-96
 		}
 	}
 	g.op("RET")
+	g.b.WriteString(`
+// hashMany4NEON is hash4NEON under a name of its own, for the batch
+// functions' kernel (blake3many/neon): the same arguments, a tail jump.
+
+// func hashMany4NEON(in *byte, stride int, blocks int, last *byte, lastStride int, lastLen uint32, key *[8]uint32, counter uint64, inc uint64, flags uint32, start uint32, end uint32, out *[128]byte)
+// Requires: ASIMD
+TEXT ·hashMany4NEON(SB), NOSPLIT|NOFRAME, $0-96
+	B	·hash4NEON(SB)
+`)
 	if *out == "" {
 		os.Stdout.WriteString(g.b.String())
 		return
