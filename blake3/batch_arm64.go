@@ -13,7 +13,10 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //     registers, the arm64 counterpart of the amd64 sse41 kernel.
 //
 // Every Armv8-A core has the instructions of both; the flags follow ASIMD
-// so that HASHKIT_DISABLE and the tests can switch each off.
+// so that HASHKIT_DISABLE and the tests can switch each off. Single blocks
+// stay on the portable code: one block in vector rows is a chain of
+// 2-cycle vector operations where the compiler's scalar code has 1-cycle
+// ones, so rows would be slower on the cores that llvm-mca models.
 var useNEON6, useNEON bool
 
 func init() {

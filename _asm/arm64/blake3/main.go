@@ -1,10 +1,14 @@
 // Command blake3 writes blake3/batch_arm64.s: hash4NEON, the compression
 // of four independent inputs at once in Advanced SIMD registers (the job
-// of the amd64 sse41 kernel). Each of the 16 state words is one vector
-// holding that word of the four inputs; the message words of the four
-// current blocks are transposed into the same form and kept on the stack.
-// avo writes amd64 only, so this is a plain text emitter. Declaration:
-// blake3/batch_arm64.go and blake3/many_arm64.go.
+// of the amd64 sse41 kernel; hashMany4NEON is a second name for it), and
+// hash6NEON, six chunks: four in hash4NEON's vector lanes and two in turn
+// in general-purpose registers, whose G halves are interleaved with the
+// vector ones so that the integer units work beside the vector pipes.
+// Each of the 16 state words is one vector holding that word of the four
+// inputs; the message words of the four current blocks are transposed
+// into the same form and kept on the stack. avo writes amd64 only, so this
+// is a plain text emitter. Declarations: blake3/batch_arm64.go and
+// blake3/many_arm64.go.
 //
 // The rounds are unrolled and registers are renamed as they go: the
 // rotations by 12 and 7 (USHR, then SLI into the same register) write a
