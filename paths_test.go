@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	_ "github.com/hashkit/hashkit/argon2"
+	_ "github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/internal/cpu"
 	_ "github.com/hashkit/hashkit/internal/keccak"
 	_ "github.com/hashkit/hashkit/md5"

@@ -18,14 +18,6 @@ func compressBlocks(cv *[8]uint32, in []byte, counter uint64, flags, start, end 
 	compressBlocksSerial(cv, in, counter, flags, start, end)
 }
 
-func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
-	hashChunksGeneric(in, key, counter, flags, out)
-}
-
-func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
-	hashParentsGeneric(in, key, flags, out)
-}
-
 func outputBlocks(root *node, counter uint64, out []byte) {
 	outputBlocksSerial(root, counter, out)
 }
