@@ -7,6 +7,8 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
+	"github.com/hashkit/hashkit/internal/stdhash"
 )
 
 // The standard library's MD5 has assembly on these GOARCHes and hashkit
@@ -16,5 +18,11 @@ var useStdlib = true
 
 func init() { cpu.Register("md5", "stdlib", &useStdlib) }
 
-func stdlibNew() hash.Hash             { return stdmd5.New() }
-func stdlibSum(data []byte) [Size]byte { return stdmd5.Sum(data) }
+func stdlibNew() hash.Hash { return stdhash.Wrap(stdmd5.New()) }
+
+func stdlibSum(data []byte) [Size]byte {
+	if len(data) <= preempt.Piece {
+		return stdmd5.Sum(data)
+	}
+	return [Size]byte(stdhash.Sum(stdmd5.New(), data))
+}

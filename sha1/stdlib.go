@@ -7,6 +7,8 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
+	"github.com/hashkit/hashkit/internal/stdhash"
 )
 
 // The standard library's SHA-1 has assembly on these GOARCHes (CPACF on
@@ -16,5 +18,28 @@ var useStdlib = true
 
 func init() { cpu.Register("sha1", "stdlib", &useStdlib) }
 
-func stdlibNew() hash.Hash             { return stdsha1.New() }
-func stdlibSum(data []byte) [Size]byte { return stdsha1.Sum(data) }
+func stdlibNew() hash.Hash { return &stdlibDigest{*stdhash.Wrap(stdsha1.New())} }
+
+func stdlibSum(data []byte) [Size]byte {
+	if len(data) <= preempt.Piece {
+		return stdsha1.Sum(data)
+	}
+	return [Size]byte(stdhash.Sum(stdsha1.New(), data))
+}
+
+// stdlibDigest is crypto/sha1's hash object with its writes bounded
+// (internal/stdhash) and its ConstantTimeSum, which hashkit's SHA-1 has too.
+type stdlibDigest struct{ stdhash.Hash }
+
+func (d *stdlibDigest) ConstantTimeSum(b []byte) []byte {
+	return stdhash.Inner(&d.Hash).(interface{ ConstantTimeSum([]byte) []byte }).ConstantTimeSum(b)
+}
+
+// Clone returns an independent copy of d.
+func (d *stdlibDigest) Clone() (hash.Cloner, error) {
+	c, err := d.Hash.Clone()
+	if err != nil {
+		return nil, err
+	}
+	return &stdlibDigest{*c.(*stdhash.Hash)}, nil
+}

@@ -1,9 +1,11 @@
 package sha1
 
 import (
+	stdsha1 "crypto/sha1"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // portable makes t run hashkit's own code even where New is the standard
@@ -11,4 +13,11 @@ import (
 func portable(t *testing.T) {
 	cpu.Select("sha1", "")
 	t.Cleanup(func() { cpu.Restore("sha1") })
+}
+
+// TestLongInputs compares inputs past 64 KiB, which the standard library's
+// path writes in pieces, with crypto/sha1.
+func TestLongInputs(t *testing.T) {
+	hashtest.CheckLongInput(t, "sha1", func(b []byte) []byte { s := Sum(b); return s[:] },
+		func(b []byte) []byte { s := stdsha1.Sum(b); return s[:] }, New)
 }

@@ -50,6 +50,14 @@ func TestStdlib(t *testing.T) {
 				t.Fatalf("Sum224 of %d bytes: %x, want %x", n, got, want)
 			}
 		}
+		// Past 64 KiB the standard library's path writes in pieces.
+		long := hashtest.RandBytes(2, 3<<16+5)
+		if got, want := Sum256(long), sha256.Sum256(long); got != want {
+			t.Fatalf("Sum256 of %d bytes: %x, want %x", len(long), got, want)
+		}
+		if got, want := Sum224(long), sha256.Sum224(long); got != want {
+			t.Fatalf("Sum224 of %d bytes: %x, want %x", len(long), got, want)
+		}
 		// Marshalled states move between hashkit and the standard library.
 		for _, n := range []int{0, 1, 63, 64, 65, 200} {
 			ours, std := New(), sha256.New()

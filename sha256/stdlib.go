@@ -7,7 +7,9 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/sha2"
+	"github.com/hashkit/hashkit/internal/stdhash"
 )
 
 // On these GOARCHes the standard library has SHA-256 assembly (CPACF on
@@ -25,28 +27,34 @@ func init() { cpu.Register("sha256", "stdlib", &useStdlib) }
 
 func new256() hash.Hash {
 	if useStdlib {
-		return stdsha256.New()
+		return stdhash.Wrap(stdsha256.New())
 	}
 	return sha2.New256()
 }
 
 func new224() hash.Hash {
 	if useStdlib {
-		return stdsha256.New224()
+		return stdhash.Wrap(stdsha256.New224())
 	}
 	return sha2.New224()
 }
 
 func sum256(data []byte) [Size]byte {
-	if useStdlib {
+	if !useStdlib {
+		return sha2.Sum256(data)
+	}
+	if len(data) <= preempt.Piece {
 		return stdsha256.Sum256(data)
 	}
-	return sha2.Sum256(data)
+	return [Size]byte(stdhash.Sum(stdsha256.New(), data))
 }
 
 func sum224(data []byte) [Size224]byte {
-	if useStdlib {
+	if !useStdlib {
+		return sha2.Sum224(data)
+	}
+	if len(data) <= preempt.Piece {
 		return stdsha256.Sum224(data)
 	}
-	return sha2.Sum224(data)
+	return [Size224]byte(stdhash.Sum(stdsha256.New224(), data))
 }

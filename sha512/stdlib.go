@@ -7,7 +7,9 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/sha2"
+	"github.com/hashkit/hashkit/internal/stdhash"
 )
 
 // The standard library's SHA-512 has assembly on these GOARCHes (CPACF on
@@ -25,6 +27,10 @@ func new512(kind sha2.Kind512) hash.Hash {
 	if !useStdlib {
 		return sha2.New512(kind)
 	}
+	return stdhash.Wrap(stdNew512(kind))
+}
+
+func stdNew512(kind sha2.Kind512) hash.Hash {
 	switch kind {
 	case sha2.SHA384:
 		return stdsha512.New384()
@@ -40,6 +46,10 @@ func new512(kind sha2.Kind512) hash.Hash {
 func sum(kind sha2.Kind512, data []byte) (out [64]byte) {
 	if !useStdlib {
 		return sha2.Sum512(kind, data)
+	}
+	if len(data) > preempt.Piece {
+		copy(out[:], stdhash.Sum(stdNew512(kind), data))
+		return out
 	}
 	switch kind {
 	case sha2.SHA384:
