@@ -11,7 +11,7 @@ import (
 // TestAllocations: the hot paths allocate nothing (race instrumentation
 // allocates, hence the build tag).
 func TestAllocations(t *testing.T) {
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+	allPaths(t, func(t *testing.T) {
 		for name, mk := range fixedNew {
 			t.Run(name, func(t *testing.T) { hashtest.TestAllocs(t, mk) })
 		}

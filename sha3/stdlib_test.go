@@ -11,14 +11,14 @@ import (
 
 // TestStdlibDifferential compares SHA-3, SHAKE and cSHAKE with crypto/sha3
 // at every input length up to a few blocks, with split writes and reads, on
-// every kernel.
+// every path and kernel.
 func TestStdlibDifferential(t *testing.T) {
 	msg := hashtest.RandBytes(21, 3*168+11)
 	step := 1
 	if testing.Short() {
 		step = 7
 	}
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+	allPaths(t, func(t *testing.T) {
 		for n := 0; n <= len(msg); n += step {
 			m := msg[:n]
 			if a, b := Sum224(m), stdsha3.Sum224(m); a != b {
@@ -71,8 +71,12 @@ func TestStdlibDifferential(t *testing.T) {
 
 // TestZeroValue checks that the zero SHA3 is SHA3-256 and the zero SHAKE is
 // SHAKE256, as crypto/sha3 documents for its types, whichever method is
-// called first.
+// called first, on every path.
 func TestZeroValue(t *testing.T) {
+	allPaths(t, testZeroValue)
+}
+
+func testZeroValue(t *testing.T) {
 	msg := hashtest.RandBytes(22, 300)
 	want256 := stdsha3.Sum256(msg)
 	firsts := map[string]func(d *SHA3){
