@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // TestStdlibDifferential compares SHA-3, SHAKE and cSHAKE with crypto/sha3
@@ -65,6 +66,25 @@ func TestStdlibDifferential(t *testing.T) {
 					t.Fatalf("cSHAKE (N %d bytes, S %d bytes) of %d bytes differs", len(N), len(S), n)
 				}
 			}
+		}
+		// Beyond the 64 KiB pieces the standard library's path hands over.
+		big := hashtest.RandBytes(23, 2*preempt.Piece+1000)
+		if a, b := Sum512(big), stdsha3.Sum512(big); a != b {
+			t.Fatal("SHA3-512 of 129 KiB differs")
+		}
+		h := New224()
+		h.Write(big[:7])
+		h.Write(big[7:])
+		if a, b := h.Sum(nil), stdsha3.Sum224(big); !bytes.Equal(a, b[:]) {
+			t.Fatal("streaming SHA3-224 of 129 KiB differs")
+		}
+		x := NewSHAKE128()
+		x.Write(big)
+		a := make([]byte, len(big))
+		x.Read(a[:1])
+		x.Read(a[1:])
+		if b := stdsha3.SumSHAKE128(big, len(big)); !bytes.Equal(a, b) {
+			t.Fatal("129 KiB of SHAKE128 output differs")
 		}
 	})
 }
