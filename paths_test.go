@@ -14,6 +14,7 @@ import (
 	_ "github.com/hashkit/hashkit/md5"
 	_ "github.com/hashkit/hashkit/sha1"
 	_ "github.com/hashkit/hashkit/sha256"
+	_ "github.com/hashkit/hashkit/sha3"
 	_ "github.com/hashkit/hashkit/sha512"
 )
 

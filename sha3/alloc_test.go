@@ -11,7 +11,7 @@ import (
 // TestAllocations: the hot paths allocate nothing (race instrumentation
 // allocates, hence the build tag).
 func TestAllocations(t *testing.T) {
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+	allPaths(t, func(t *testing.T) {
 		for name, mk := range fixedNew {
 			t.Run(name, func(t *testing.T) { hashtest.TestAllocs(t, mk) })
 		}
@@ -27,6 +27,14 @@ func TestAllocations(t *testing.T) {
 		hashtest.NoAllocs(t, "cSHAKE Write, Read, Reset", func() { c.Reset(); c.Write(msg); c.Read(out) })
 		st := make([]byte, 0, 500)
 		hashtest.NoAllocs(t, "AppendBinary", func() { st, _ = x.AppendBinary(st[:0]) })
+		hashtest.NoAllocs(t, "SHAKE UnmarshalBinary", func() { x.UnmarshalBinary(st) })
+		d := New384()
+		d.Write(msg[:100])
+		dst, _ := d.MarshalBinary()
+		hashtest.NoAllocs(t, "SHA3 AppendBinary, UnmarshalBinary", func() {
+			dst, _ = d.AppendBinary(dst[:0])
+			d.UnmarshalBinary(dst)
+		})
 		k, _ := NewKMAC256([]byte("key"), nil, 32)
 		tag := k.Sum(nil)
 		hashtest.NoAllocs(t, "KMAC Write, Sum, Verify", func() {

@@ -24,7 +24,13 @@ const (
 
 // appendCSHAKE appends x's sponge and initial lanes (which carry N and S).
 func appendCSHAKE(b []byte, x *SHAKE) []byte {
-	b = x.s.AppendBinary(b)
+	if useStdlib && x.lib {
+		var buf [stdMarshaledSize]byte
+		st, _ := x.std.AppendBinary(buf[:0]) // plain SHAKE: no prefix after the sponge
+		b = appendFromStd(b, st)
+	} else {
+		b = x.s.AppendBinary(b)
+	}
 	for _, l := range x.init {
 		b = binary.LittleEndian.AppendUint64(b, l)
 	}

@@ -77,7 +77,11 @@ var errMarshal = errors.New("hashkit/sha3: invalid hash state")
 // encoding.BinaryAppender and encoding.BinaryUnmarshaler. The zero value is
 // a usable SHA3-256 hash, as crypto/sha3's is.
 type SHA3 struct {
-	s    keccak.Sponge
+	s   keccak.Sponge
+	std stdSHA3 // crypto/sha3's state on its path (stdlib.go); no room elsewhere
+	// lib: std holds the state and s only the rate. Set when the hash is
+	// made, so it keeps its path for life.
+	lib  bool
 	kind uint8
 }
 
@@ -121,6 +125,10 @@ func (d *SHA3) init() {
 		ds = keccak.DomainKeccak
 	}
 	d.s.Init(keccak.StateSize-2*sizeOf(d.kind), keccak.MaxRounds, ds)
+	d.lib = useStdlib && d.kind <= kindSHA3_512
+	if d.lib {
+		d.std = newStdSHA3(d.kind)
+	}
 }
 
 // New224 returns a new SHA3-224 hash (collision resistance 112 bits,
@@ -142,6 +150,10 @@ func New512() *SHA3 { return newSHA3(kindSHA3_512) }
 // Write absorbs more data into the hash's state. It never returns an error.
 func (d *SHA3) Write(p []byte) (int, error) {
 	d.ready()
+	if useStdlib && d.lib {
+		writeStdSHA3(&d.std, p, d.s.Rate())
+		return len(p), nil
+	}
 	d.s.Absorb(p)
 	return len(p), nil
 }
@@ -150,6 +162,9 @@ func (d *SHA3) Write(p []byte) (int, error) {
 // not change the underlying hash state.
 func (d *SHA3) Sum(b []byte) []byte {
 	d.ready()
+	if useStdlib && d.lib {
+		return d.std.Sum(b)
+	}
 	s := d.s
 	var out [Size512]byte
 	n := sizeOf(d.kind)
@@ -158,7 +173,14 @@ func (d *SHA3) Sum(b []byte) []byte {
 }
 
 // Reset resets the hash to its initial state.
-func (d *SHA3) Reset() { d.ready(); d.s.Reset() }
+func (d *SHA3) Reset() {
+	d.ready()
+	if useStdlib && d.lib {
+		d.std.Reset()
+		return
+	}
+	d.s.Reset()
+}
 
 // Size returns the number of bytes Sum appends.
 func (d *SHA3) Size() int { d.ready(); return sizeOf(d.kind) }
@@ -185,6 +207,14 @@ func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
 	d.ready()
 	b = append(b, magic...)
 	b = append(b, d.kind)
+	if useStdlib && d.lib {
+		var buf [stdMarshaledSize]byte
+		st, err := d.std.AppendBinary(buf[:0])
+		if err != nil {
+			return nil, err
+		}
+		return appendFromStd(b, st), nil
+	}
 	return d.s.AppendBinary(b), nil
 }
 
@@ -207,6 +237,13 @@ func (d *SHA3) unmarshal(b []byte, squeezing bool) error {
 	if err := s.UnmarshalBinary(b[4:]); err != nil || (s.Squeezing() && !squeezing) {
 		return errMarshal
 	}
+	if useStdlib && d.lib {
+		var buf [stdMarshaledSize]byte
+		if d.std.UnmarshalBinary(toStd(&buf, stdMagicSHA3, s.Rate(), b[4:])) != nil {
+			return errMarshal
+		}
+		return nil
+	}
 	d.s = s
 	return nil
 }
@@ -214,6 +251,10 @@ func (d *SHA3) unmarshal(b []byte, squeezing bool) error {
 // sum is the one-shot body shared by the fixed-size functions: it runs on a
 // stack sponge and writes into out without allocating.
 func sum(out []byte, data []byte, ds byte) {
+	if useStdlib && ds == keccak.DomainSHA3 {
+		sumStd(out, data)
+		return
+	}
 	keccak.Sum(out, data, keccak.StateSize-2*len(out), keccak.MaxRounds, ds)
 }
 

@@ -95,7 +95,7 @@ func s256(m []byte) []byte { s := Sum256(m); return s[:] }
 func k256(m []byte) []byte { s := SumKeccak256(m); return s[:] }
 
 func TestKnownAnswers(t *testing.T) {
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+	allPaths(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
 			if got := hex.EncodeToString(c.f(unhex(c.msg))); got != c.want {
 				t.Errorf("%s(%q) = %s, want %s", c.name, c.msg, got, c.want)
@@ -125,15 +125,15 @@ var fixedSum = map[string]func([]byte) []byte{
 	"Keccak-512": func(b []byte) []byte { s := SumKeccak512(b); return s[:] },
 }
 
-// eachImpl runs f over every keccak kernel, or under -short only with the
-// default one: the vector sets are large, and internal/keccak compares each
-// kernel with the generic permutation directly.
+// eachImpl runs f over both paths and every keccak kernel, or under -short
+// only as shipped: the vector sets are large, and internal/keccak compares
+// each kernel with the generic permutation directly.
 func eachImpl(t *testing.T, f func(t *testing.T)) {
 	if testing.Short() {
 		f(t)
 		return
 	}
-	hashtest.AllImplementations(t, "keccak", f)
+	allPaths(t, f)
 }
 
 // TestVectorsSHA3 runs every case of sha3.json.gz (NIST CAVP SHA3VS short
@@ -434,14 +434,15 @@ func TestEqual(t *testing.T) {
 
 // TestConformance runs hashtest's hash.Hash and hash.XOF checks on every
 // constructor. Its three-way splits are quadratic in the block size, so
-// under -short it covers one hash per rate class with the default kernel;
-// the full set runs over every kernel otherwise.
+// under -short it covers one hash per rate class with the default kernel
+// (on both paths where the standard library's is one); the full set runs
+// over every kernel otherwise.
 func TestConformance(t *testing.T) {
 	if testing.Short() {
-		conformance(t, true)
+		hashtest.AllImplementations(t, "sha3", func(t *testing.T) { conformance(t, true) })
 		return
 	}
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) { conformance(t, false) })
+	allPaths(t, func(t *testing.T) { conformance(t, false) })
 }
 
 func conformance(t *testing.T, short bool) {
@@ -688,6 +689,10 @@ func TestWriteAfterReadPanics(t *testing.T) {
 
 // TestMarshalGolden pins the marshalled format: a compatibility promise.
 func TestMarshalGolden(t *testing.T) {
+	allPaths(t, testMarshalGolden)
+}
+
+func testMarshalGolden(t *testing.T) {
 	h := New256()
 	h.Write([]byte("abc"))
 	st, _ := h.MarshalBinary()
@@ -779,6 +784,10 @@ func TestTupleHashMarshal(t *testing.T) {
 
 // TestUnmarshalErrorLeavesState: a rejected state does not disturb the hash.
 func TestUnmarshalErrorLeavesState(t *testing.T) {
+	allPaths(t, testUnmarshalErrorLeavesState)
+}
+
+func testUnmarshalErrorLeavesState(t *testing.T) {
 	h := New256()
 	h.Write([]byte("abc"))
 	st, _ := h.MarshalBinary()

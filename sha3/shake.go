@@ -14,7 +14,12 @@ import (
 type SHAKE struct {
 	s    keccak.Sponge
 	init [25]uint64 // state after the cSHAKE prefix (all zero for SHAKE): what Reset returns to
-	kind uint8
+	std  stdSHAKE   // crypto/sha3's state on its path (stdlib.go); no room elsewhere
+	// lib: std holds the state and s only the rate (plain SHAKE made while
+	// the standard library's path is selected); read: Read was called on
+	// std, which crypto/sha3 does not tell.
+	lib, read bool
+	kind      uint8
 }
 
 var _ hash.XOF = (*SHAKE)(nil)
@@ -70,11 +75,30 @@ func (x *SHAKE) initCSHAKE(kind uint8, N, S []byte) {
 		}
 		x.s.Init(rate, keccak.MaxRounds, keccak.DomainSHAKE)
 		x.init = [25]uint64{}
+		x.setPath()
 		return
 	}
+	x.lib, x.read = false, false
 	x.s.Init(rate, keccak.MaxRounds, keccak.DomainCSHAKE)
 	bytepad(&x.s, N, S)
 	x.init = *x.s.Lanes()
+}
+
+// setPath puts a fresh plain SHAKE on the standard library's path if that
+// is selected.
+func (x *SHAKE) setPath() {
+	x.lib, x.read = useStdlib, false
+	if useStdlib {
+		x.std = newStdSHAKE(x.kind)
+	}
+}
+
+// squeezing reports whether Read has been called.
+func (x *SHAKE) squeezing() bool {
+	if useStdlib && x.lib {
+		return x.read
+	}
+	return x.s.Squeezing()
 }
 
 // bytepad absorbs bytepad(encode_string(strs[0]) || encode_string(strs[1])
@@ -127,8 +151,12 @@ func rightEncode(buf *[9]byte, v uint64) []byte {
 // after Read (hash.XOF: reading ends writing), until Reset.
 func (x *SHAKE) Write(p []byte) (int, error) {
 	x.ready()
-	if x.s.Squeezing() {
+	if x.squeezing() {
 		panic("hashkit/sha3: Write after Read")
+	}
+	if useStdlib && x.lib {
+		writeStdSHAKE(&x.std, p, x.s.Rate())
+		return len(p), nil
 	}
 	x.s.Absorb(p)
 	return len(p), nil
@@ -138,6 +166,11 @@ func (x *SHAKE) Write(p []byte) (int, error) {
 // error.
 func (x *SHAKE) Read(p []byte) (int, error) {
 	x.ready()
+	if useStdlib && x.lib {
+		x.read = true
+		readStdSHAKE(&x.std, p, x.s.Rate())
+		return len(p), nil
+	}
 	x.s.Squeeze(p)
 	return len(p), nil
 }
@@ -145,6 +178,11 @@ func (x *SHAKE) Read(p []byte) (int, error) {
 // Reset returns to the initial state, with the same N and S.
 func (x *SHAKE) Reset() {
 	x.ready()
+	if useStdlib && x.lib {
+		x.std.Reset()
+		x.read = false
+		return
+	}
 	x.s.Reset()
 	*x.s.Lanes() = x.init
 }
@@ -204,6 +242,15 @@ func (x *SHAKE) UnmarshalBinary(b []byte) error {
 	if kind < kindCSHAKE128 && y.init != [25]uint64{} {
 		return errMarshal // SHAKE starts from the zero state
 	}
+	if useStdlib && kind < kindCSHAKE128 {
+		// A plain SHAKE state goes onto the path a new SHAKE would take.
+		y.setPath()
+		var buf [stdMarshaledSize]byte
+		if y.std.UnmarshalBinary(toStd(&buf, stdMagicSHAKE, y.s.Rate(), b[4:4+keccak.MarshaledSize])) != nil {
+			return errMarshal
+		}
+		y.read = y.s.Squeezing()
+	}
 	*x = y
 	return nil
 }
@@ -227,6 +274,10 @@ func SumSHAKE256(data []byte, length int) []byte {
 }
 
 func sumSHAKE(out, data []byte, rate int) {
+	if useStdlib {
+		sumSHAKEStd(out, data, rate)
+		return
+	}
 	var s keccak.Sponge
 	s.Init(rate, keccak.MaxRounds, keccak.DomainSHAKE)
 	s.Absorb(data)

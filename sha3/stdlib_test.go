@@ -7,18 +7,19 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // TestStdlibDifferential compares SHA-3, SHAKE and cSHAKE with crypto/sha3
 // at every input length up to a few blocks, with split writes and reads, on
-// every kernel.
+// every path and kernel.
 func TestStdlibDifferential(t *testing.T) {
 	msg := hashtest.RandBytes(21, 3*168+11)
 	step := 1
 	if testing.Short() {
 		step = 7
 	}
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+	allPaths(t, func(t *testing.T) {
 		for n := 0; n <= len(msg); n += step {
 			m := msg[:n]
 			if a, b := Sum224(m), stdsha3.Sum224(m); a != b {
@@ -66,13 +67,36 @@ func TestStdlibDifferential(t *testing.T) {
 				}
 			}
 		}
+		// Beyond the 64 KiB pieces the standard library's path hands over.
+		big := hashtest.RandBytes(23, 2*preempt.Piece+1000)
+		if a, b := Sum512(big), stdsha3.Sum512(big); a != b {
+			t.Fatal("SHA3-512 of 129 KiB differs")
+		}
+		h := New224()
+		h.Write(big[:7])
+		h.Write(big[7:])
+		if a, b := h.Sum(nil), stdsha3.Sum224(big); !bytes.Equal(a, b[:]) {
+			t.Fatal("streaming SHA3-224 of 129 KiB differs")
+		}
+		x := NewSHAKE128()
+		x.Write(big)
+		a := make([]byte, len(big))
+		x.Read(a[:1])
+		x.Read(a[1:])
+		if b := stdsha3.SumSHAKE128(big, len(big)); !bytes.Equal(a, b) {
+			t.Fatal("129 KiB of SHAKE128 output differs")
+		}
 	})
 }
 
 // TestZeroValue checks that the zero SHA3 is SHA3-256 and the zero SHAKE is
 // SHAKE256, as crypto/sha3 documents for its types, whichever method is
-// called first.
+// called first, on every path.
 func TestZeroValue(t *testing.T) {
+	allPaths(t, testZeroValue)
+}
+
+func testZeroValue(t *testing.T) {
 	msg := hashtest.RandBytes(22, 300)
 	want256 := stdsha3.Sum256(msg)
 	firsts := map[string]func(d *SHA3){

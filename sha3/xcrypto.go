@@ -61,11 +61,16 @@ func (x *shakeHash) Size() int { return x.size }
 // Sum appends Size bytes of output to b without changing the state. It
 // panics after Read, as x/crypto's does.
 func (x *shakeHash) Sum(b []byte) []byte {
-	if x.s.Squeezing() {
+	if x.squeezing() {
 		panic("hashkit/sha3: Sum after Read")
 	}
-	s := x.s
 	var out [64]byte
+	if useStdlib && x.lib {
+		h := x.std
+		h.Read(out[:x.size])
+		return append(b, out[:x.size]...)
+	}
+	s := x.s
 	s.Squeeze(out[:x.size])
 	return append(b, out[:x.size]...)
 }

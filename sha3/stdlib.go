@@ -1,0 +1,108 @@
+//go:build s390x && !purego
+
+package sha3
+
+import (
+	stdsha3 "crypto/sha3"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/keccak"
+	"github.com/hashkit/hashkit/internal/preempt"
+)
+
+// On s390x crypto/sha3 runs SHA3-224/256/384/512 and SHAKE128/256 on CPACF
+// (KIMD/KLMD) and hashkit has no kernel, so those hash objects and
+// one-shots hold crypto/sha3's state and call its code. Registered as
+// "sha3/stdlib": tests run both paths and HASHKIT_DISABLE=sha3/stdlib
+// returns to hashkit's portable code. The states still marshal in hashkit's
+// format (stdstate.go translates), so they move between GOARCHes.
+//
+// cSHAKE with N or S (and so KMAC, TupleHash, ParallelHash) and legacy
+// Keccak stay on hashkit's sponge: crypto/sha3 has no legacy Keccak, runs
+// only cSHAKE's absorbing on CPACF, and its cSHAKE state carries N and S
+// where hashkit's carries the initial lanes, which cannot be turned back
+// into N and S.
+var useStdlib = true
+
+func init() { cpu.Register("sha3", "stdlib", &useStdlib) }
+
+type (
+	stdSHA3  = stdsha3.SHA3
+	stdSHAKE = stdsha3.SHAKE
+)
+
+func newStdSHA3(kind uint8) stdSHA3 {
+	switch kind {
+	case kindSHA3_224:
+		return *stdsha3.New224()
+	case kindSHA3_384:
+		return *stdsha3.New384()
+	case kindSHA3_512:
+		return *stdsha3.New512()
+	}
+	return *stdsha3.New256()
+}
+
+func newStdSHAKE(kind uint8) stdSHAKE {
+	if kind == kindSHAKE128 {
+		return *stdsha3.NewSHAKE128()
+	}
+	return *stdsha3.NewSHAKE256()
+}
+
+// piece is the most bytes handed to crypto/sha3 in one call: a multiple of
+// the rate not above preempt.Piece. Its CPACF code takes any length in one
+// instruction, which the runtime cannot interrupt, and on whole blocks its
+// Write and Read buffer nothing between two pieces.
+func piece(rate int) int { return preempt.Piece - preempt.Piece%rate }
+
+func writeStdSHA3(h *stdSHA3, p []byte, rate int) {
+	for n := piece(rate); len(p) > n; p = p[n:] {
+		h.Write(p[:n])
+		preempt.Point()
+	}
+	h.Write(p)
+}
+
+func writeStdSHAKE(h *stdSHAKE, p []byte, rate int) {
+	for n := piece(rate); len(p) > n; p = p[n:] {
+		h.Write(p[:n])
+		preempt.Point()
+	}
+	h.Write(p)
+}
+
+func readStdSHAKE(h *stdSHAKE, out []byte, rate int) {
+	for n := piece(rate); len(out) > n; out = out[n:] {
+		h.Read(out[:n])
+		preempt.Point()
+	}
+	h.Read(out)
+}
+
+// sumStd writes the SHA-3 hash of data with len(out) bytes of output.
+func sumStd(out, data []byte) {
+	kind := uint8(kindSHA3_256)
+	switch len(out) {
+	case Size224:
+		kind = kindSHA3_224
+	case Size384:
+		kind = kindSHA3_384
+	case Size512:
+		kind = kindSHA3_512
+	}
+	h := newStdSHA3(kind)
+	writeStdSHA3(&h, data, keccak.StateSize-2*len(out))
+	h.Sum(out[:0])
+}
+
+// sumSHAKEStd fills out with SHAKE output of data at the given rate.
+func sumSHAKEStd(out, data []byte, rate int) {
+	kind := uint8(kindSHAKE256)
+	if rate == keccak.Rate128 {
+		kind = kindSHAKE128
+	}
+	h := newStdSHAKE(kind)
+	writeStdSHAKE(&h, data, rate)
+	readStdSHAKE(&h, out, rate)
+}
