@@ -21,9 +21,9 @@ func init() {
 
 // keccakARM64 applies Keccak-p[1600, rounds] (rounds a multiple of 4, 4 to
 // 24) to a once if lanes is 0; otherwise, for each of the len(p)/(8*lanes)
-// (at least one) whole blocks of p, it XORs the block's lanes
-// little-endian into a[:lanes] and then permutes. With plane0 (and lanes 0)
-// only a[0..4] of the result are computed and stored.
+// whole blocks of p, it XORs the block's lanes little-endian into a[:lanes]
+// and then permutes, leaving any partial block alone. With plane0 (and
+// lanes 0) only a[0..4] of the result are computed and stored.
 //
 //go:noescape
 func keccakARM64(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)

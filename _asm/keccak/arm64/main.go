@@ -140,13 +140,20 @@ func round(s *state, ir int, plane0 bool) {
 			l := (x+3*y)%5 + 5*x
 			br[x], bf[x] = s.reg[l], s.frame[l]
 		}
-		// out[x] = b[x] ^ (^b[x+1] & b[x+2]); the result is in b[x]'s frame.
+		// out[x] = b[x] ^ (^b[x+1] & b[x+2]), in b[x]'s frame or, in the
+		// round before an entry or the exit, in b[x+2]'s if that one is 0,
+		// which saves a rotation there.
 		chi := func(x int, dst string) {
 			x1, x2 := (x+1)%5, (x+2)%5
 			// t = b[x+2] &^ b[x+1], in b[x+2]'s frame
 			emit("BIC\t%s, %s, %s", rot(br[x1], bf[x2]-bf[x1]), br[x2], t0)
-			emit("EOR\t%s, %s, %s", rot(t0, bf[x]-bf[x2]), br[x], dst)
 			next.reg[x+5*y] = dst
+			if (ir+1)%4 == 0 && bf[x] != 0 && bf[x2] == 0 {
+				emit("EOR\t%s, %s, %s", rot(br[x], bf[x2]-bf[x]), t0, dst)
+				next.frame[x+5*y] = bf[x2]
+				return
+			}
+			emit("EOR\t%s, %s, %s", rot(t0, bf[x]-bf[x2]), br[x], dst)
 			next.frame[x+5*y] = bf[x]
 		}
 		chi(0, t0)
@@ -265,10 +272,16 @@ func main() {
 	emit("MOVD\tR1, %s", slotP)
 	emit("MOVD\tR2, %s", slotN)
 	label("block")
-	comment("XOR the next block of lanes lanes into the state in memory")
+	comment("XOR the next whole block of lanes lanes, if any, into the state in memory")
 	emit("MOVD\ta+0(FP), R0")
 	emit("MOVD\tlanes+32(FP), R3")
 	emit("CBZ\tR3, permute")
+	emit("MOVD\t%s, R2", slotN)
+	emit("LSL\t$3, R3, R4")
+	emit("CMP\tR4, R2")
+	emit("BLO\tret")
+	emit("SUB\tR4, R2, R2")
+	emit("MOVD\tR2, %s", slotN)
 	emit("MOVD\t%s, R1", slotP)
 	label("xor")
 	emit("MOVD.P\t8(R1), R4")
@@ -282,10 +295,8 @@ func main() {
 	label("permute")
 	comment("rounds is a multiple of 4: enter the unrolled rounds at round 24-rounds")
 	emit("MOVD\trounds+40(FP), R3")
-	for ir := 4; ir < keccak.MaxRounds; ir += 4 {
-		emit("CMP\t$%d, R3", keccak.MaxRounds-ir)
-		emit("BEQ\tenter%d", ir)
-	}
+	emit("CMP\t$%d, R3", keccak.MaxRounds)
+	emit("BNE\tshorter")
 	// Round 0's lanes are in frame 0 in the first 25 registers; R0 is
 	// lane 0's, so the pointer moves to a temporary first.
 	emit("MOVD\tR0, %s", at[0].free[0])
@@ -295,18 +306,17 @@ func main() {
 	emit("MOVD\ta+0(FP), %s", final.free[0])
 	store(&final, final.free[0], 25)
 	emit("MOVD\tlanes+32(FP), R0")
-	emit("CBZ\tR0, ret")
-	emit("MOVD\t%s, R1", slotN)
-	emit("LSL\t$3, R0, R0")
-	emit("SUB\tR0, R1, R1")
-	emit("MOVD\tR1, %s", slotN)
-	emit("CMP\tR0, R1")
-	emit("BHS\tblock")
+	emit("CBNZ\tR0, block")
 	label("ret")
 	emit("MOVD\t%s, R30", slotLR)
 	emit("RET")
 	// The entries of shorter permutations, after the loop so that the
 	// block loop is one address range (scripts/mca).
+	label("shorter")
+	for ir := 4; ir < keccak.MaxRounds; ir += 4 {
+		emit("CMP\t$%d, R3", keccak.MaxRounds-ir)
+		emit("BEQ\tenter%d", ir)
+	}
 	for ir := 4; ir < keccak.MaxRounds; ir += 4 {
 		label(fmt.Sprintf("enter%d", ir))
 		e := at[ir]
