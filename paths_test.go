@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	_ "github.com/hashkit/hashkit/internal/keccak"
 	_ "github.com/hashkit/hashkit/md5"
 	_ "github.com/hashkit/hashkit/sha1"
 	_ "github.com/hashkit/hashkit/sha256"
