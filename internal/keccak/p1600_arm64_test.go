@@ -10,10 +10,23 @@ import (
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
-// TestKeccakARM64 compares keccakARM64, as a permutation and with plane0,
-// with p1600Generic on the zero state and random states for every round
-// count it takes (each entry into its unrolled rounds).
+// arm64Kernels are the two arm64 kernels, called directly whichever is
+// selected.
+var arm64Kernels = []struct {
+	name string
+	f    func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
+}{{"keccakARM64", keccakARM64}, {"keccakARM64Scalar", keccakARM64Scalar}}
+
+// TestKeccakARM64 compares each arm64 kernel, as a permutation and with
+// plane0, with p1600Generic on the zero state and random states for every
+// round count it takes (each entry into its unrolled rounds).
 func TestKeccakARM64(t *testing.T) {
+	for _, k := range arm64Kernels {
+		t.Run(k.name, func(t *testing.T) { testKeccakARM64(t, k.f) })
+	}
+}
+
+func testKeccakARM64(t *testing.T, kernel func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := range 20 {
 		for rounds := 4; rounds <= MaxRounds; rounds += 4 {
@@ -25,13 +38,13 @@ func TestKeccakARM64(t *testing.T) {
 			}
 			want, got, plane := a, a, a
 			p1600Generic(&want, rounds)
-			keccakARM64(&got, nil, 0, rounds, false)
+			kernel(&got, nil, 0, rounds, false)
 			if got != want {
-				t.Fatalf("%d rounds: keccakARM64 differs from p1600Generic", rounds)
+				t.Fatalf("%d rounds: differs from p1600Generic", rounds)
 			}
-			keccakARM64(&plane, nil, 0, rounds, true)
+			kernel(&plane, nil, 0, rounds, true)
 			if [5]uint64(plane[:5]) != [5]uint64(want[:5]) {
-				t.Fatalf("%d rounds: keccakARM64 plane 0 = %x, want %x", rounds, plane[:5], want[:5])
+				t.Fatalf("%d rounds: plane 0 = %x, want %x", rounds, plane[:5], want[:5])
 			}
 		}
 	}
@@ -46,10 +59,16 @@ func absorbRef(a *[25]uint64, p []byte, lanes, rounds int) {
 	}
 }
 
-// TestAbsorbARM64 runs keccakARM64's absorb loop at every block size from
-// one lane to the whole state, with 0 to 3 whole blocks and a partial block
-// after them (which it must leave alone), for every round count.
+// TestAbsorbARM64 runs each arm64 kernel's absorb loop at every block size
+// from one lane to the whole state, with 0 to 3 whole blocks and a partial
+// block after them (which it must leave alone), for every round count.
 func TestAbsorbARM64(t *testing.T) {
+	for _, k := range arm64Kernels {
+		t.Run(k.name, func(t *testing.T) { testAbsorbARM64(t, k.f) })
+	}
+}
+
+func testAbsorbARM64(t *testing.T, kernel func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for lanes := 1; lanes <= 25; lanes++ {
 		for _, rounds := range []int{24, 12, 4, 8, 16, 20} {
@@ -65,9 +84,9 @@ func TestAbsorbARM64(t *testing.T) {
 					}
 					want, got := a, a
 					absorbRef(&want, p, lanes, rounds)
-					keccakARM64(&got, p, lanes, rounds, false)
+					kernel(&got, p, lanes, rounds, false)
 					if got != want {
-						t.Fatalf("%d lanes, %d rounds, %d blocks + %d bytes: keccakARM64 differs", lanes, rounds, blocks, extra)
+						t.Fatalf("%d lanes, %d rounds, %d blocks + %d bytes: differs", lanes, rounds, blocks, extra)
 					}
 				}
 			}
@@ -75,13 +94,18 @@ func TestAbsorbARM64(t *testing.T) {
 	}
 }
 
-// TestAbsorbBlocksPieces checks absorbBlocks on inputs around the 64 KiB
-// bound of one assembly call, where it goes on with the next piece.
+// TestAbsorbBlocksPieces checks absorbBlocks, with each kernel, on inputs
+// around the 64 KiB bound of one assembly call, where it goes on with the
+// next piece.
 func TestAbsorbBlocksPieces(t *testing.T) {
 	rates := []int{Rate256, Rate128, 72}
 	if testing.Short() {
 		rates = rates[:1]
 	}
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) { testAbsorbBlocksPieces(t, rates) })
+}
+
+func testAbsorbBlocksPieces(t *testing.T, rates []int) {
 	for _, rate := range rates {
 		chunk := maxAsmBytes - maxAsmBytes%rate
 		p := hashtest.RandBytes(uint64(rate), 2*chunk+rate)
@@ -112,18 +136,21 @@ func TestAbsorbARM64GuardPage(t *testing.T) {
 			}
 			for _, extra := range []int{0, 3} {
 				in := g.Place(src[:n+extra])
-				var want, got [25]uint64
+				var want [25]uint64
 				absorbRef(&want, bytes.Clone(in), lanes, 24)
-				keccakARM64(&got, in, lanes, 24, false)
-				if got != want {
-					t.Fatalf("%d lanes, %d blocks + %d bytes at the end of the page: differs", lanes, blocks, extra)
+				for _, k := range arm64Kernels {
+					var got [25]uint64
+					k.f(&got, in, lanes, 24, false)
+					if got != want {
+						t.Fatalf("%s: %d lanes, %d blocks + %d bytes at the end of the page: differs", k.name, lanes, blocks, extra)
+					}
 				}
 			}
 		}
 	}
 }
 
-// FuzzAbsorbARM64 compares keccakARM64's absorb loop with xorIn and
+// FuzzAbsorbARM64 compares the arm64 kernels' absorb loop with xorIn and
 // p1600Generic on arbitrary input, block sizes and round counts.
 func FuzzAbsorbARM64(f *testing.F) {
 	f.Add(make([]byte, 300), uint8(16), uint8(5))
@@ -133,11 +160,14 @@ func FuzzAbsorbARM64(f *testing.F) {
 		rounds := 4 * (int(r)%6 + 1)
 		var a [25]uint64
 		xorIn(&a, 0, in[:min(len(in), StateSize)])
-		want, got := a, a
+		want := a
 		absorbRef(&want, in, lanes, rounds)
-		keccakARM64(&got, in, lanes, rounds, false)
-		if got != want {
-			t.Fatalf("%d lanes, %d rounds, %d bytes: keccakARM64 differs", lanes, rounds, len(in))
+		for _, k := range arm64Kernels {
+			got := a
+			k.f(&got, in, lanes, rounds, false)
+			if got != want {
+				t.Fatalf("%s: %d lanes, %d rounds, %d bytes: differs", k.name, lanes, rounds, len(in))
+			}
 		}
 	})
 }

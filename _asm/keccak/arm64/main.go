@@ -1,17 +1,15 @@
-// Command arm64 writes the scalar arm64 single-state kernel of
-// internal/keccak, keccakARM64: Keccak-p[1600] with the 25 lanes in general
-// registers, for every arm64 CPU (it uses only Armv8.0 integer
-// instructions). avo writes amd64 only, so this is a plain Go program that
-// prints Go assembly. Declarations: internal/keccak/p1600_arm64.go.
+// Command arm64 writes the arm64 single-state kernels of internal/keccak,
+// keccakARM64 and keccakARM64Scalar: Keccak-p[1600] with the 25 lanes in
+// general registers. avo writes amd64 only, so this is a plain Go program
+// that prints Go assembly. Declarations: internal/keccak/p1600_arm64.go.
 //
 // The round is bound by the number of integer operations (three or four
-// ALUs on Neoverse cores), so the kernel does without every operation it
-// can:
+// integer pipes on Neoverse cores), so the kernels do without every one
+// they can:
 //
 //   - ρ costs nothing: a lane is kept rotated by a "frame" known to the
-//     generator (the register holds the lane rotated left by its frame),
-//     and every logical operation that reads a lane rotates its second
-//     operand for free (EOR and BIC take a ROR-shifted register), so each
+//     generator (the lane is its register rotated left by the frame), and
+//     EOR and BIC take a ROR-shifted register as second operand, so each
 //     rotation is folded into the next operation that reads the lane.
 //     Frames drift from round to round; the 24 rounds are unrolled, so the
 //     generator knows every frame, and only the exit (and the entry of a
@@ -19,14 +17,21 @@
 //   - π costs nothing either: it only renames registers, which the
 //     generator tracks.
 //   - χ is BIC and EOR (no NOT), θ's D[x] = C[x-1] ^ rot(C[x+1], 1) is one
-//     EOR. A round is then 101 ALU operations: 20 for the column parities,
-//     5 for D, 25 to apply it, 50 for χ and one for ι.
+//     EOR. A round is then 101 integer operations: 20 for the column
+//     parities, 5 for D, 25 to apply it, 50 for χ and one for ι.
 //
-// Go assembly leaves 27 usable registers (R0-R17, R19-R26, R30 with a
-// frame): the 25 lanes and two temporaries. The parities C go through the
-// stack, and χ, which needs three temporaries for a row computed in place,
-// parks one output of each row on the stack; loads and stores run on their
-// own pipes, so these cost no ALU slot.
+// keccakARM64 takes ten of them off the integer pipes: two of χ's five
+// rows move to vector registers (FMOV, one integer-pipe operation each),
+// are rotated to a common frame there (SHL and SRI) and computed with BIC
+// and EOR on the vector pipes, and come back with FMOV (a vector-pipe
+// operation). keccakARM64Scalar keeps all five rows in general registers,
+// for cores whose moves between the register files are slow.
+//
+// Go assembly leaves 27 usable registers (R0-R17, R19-R26, R30 once saved):
+// the 25 lanes and two temporaries. The parities C go through the stack;
+// keccakARM64Scalar's χ, which needs three temporaries for a row computed
+// in place, parks one output of each row on the stack. Loads and stores
+// run on their own pipes, so these cost no integer operation.
 package main
 
 //go:generate go run . -out ../../../internal/keccak/p1600_arm64.s
@@ -37,6 +42,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"slices"
 
 	"github.com/hashkit/hashkit/internal/keccak"
 )
@@ -56,9 +62,13 @@ const (
 	slotRC    = "rc-8(SP)"     // address of the round constants
 	slotP     = "p-16(SP)"     // next input block
 	slotN     = "n-24(SP)"     // input bytes left
-	slotSpill = "spill-32(SP)" // the parked χ output
+	slotSpill = "spill-32(SP)" // keccakARM64Scalar parks a χ output here
 	slotLR    = "lr-80(SP)"    // R30: the assembler saves it but restores it only in non-leaf functions
 )
+
+// neonRows are the rows of χ computed in vector registers (see the package
+// comment).
+var neonRows = []int{3, 4}
 
 func slotC(x int) string { return fmt.Sprintf("c%d-%d(SP)", x, 40+8*x) }
 
@@ -95,7 +105,7 @@ func rot(r string, k int) string {
 // fv-fw), fv).
 
 // round emits round ir of Keccak-f[1600] and updates s.
-func round(s *state, ir int, plane0 bool) {
+func round(s *state, ir int, plane0 bool, vrows []int) {
 	comment("Round %d: θ's column parities C[x], stored on the stack", ir)
 	t0, t1 := s.free[0], s.free[1]
 	var fc [5]int
@@ -126,35 +136,142 @@ func round(s *state, ir int, plane0 bool) {
 	for l := range 25 {
 		s.frame[l] = (s.frame[l] + keccak.RhoOffset(l)) % 64
 	}
-	comment("π and χ, row by row; ι")
-	var next state
-	rows := 5
-	if plane0 {
-		rows = 1
+	if len(vrows) == 0 && !plane0 {
+		chiScalar(s, ir)
+		return
 	}
-	for y := range rows {
-		// b[x] = lane ((x+3y)%5, x) after ρ.
-		var br [5]string
-		var bf [5]int
-		for x := range 5 {
-			l := (x+3*y)%5 + 5*x
-			br[x], bf[x] = s.reg[l], s.frame[l]
-		}
-		// out[x] = b[x] ^ (^b[x+1] & b[x+2]), in b[x]'s frame or, in the
-		// round before an entry or the exit, in b[x+2]'s if that one is 0,
-		// which saves a rotation there.
-		chi := func(x int, dst string) {
-			x1, x2 := (x+1)%5, (x+2)%5
-			// t = b[x+2] &^ b[x+1], in b[x+2]'s frame
-			emit("BIC\t%s, %s, %s", rot(br[x1], bf[x2]-bf[x1]), br[x2], t0)
-			next.reg[x+5*y] = dst
-			if (ir+1)%4 == 0 && bf[x] != 0 && bf[x2] == 0 {
-				emit("EOR\t%s, %s, %s", rot(br[x], bf[x2]-bf[x]), t0, dst)
-				next.frame[x+5*y] = bf[x2]
-				return
+	comment("π and χ: rows %v in vector registers, the others in general ones; ι", vrows)
+	var next state
+	free := []string{t0, t1}
+	alloc := func() string {
+		r := free[0]
+		free = free[1:]
+		return r
+	}
+	release := func(r ...string) { free = append(free, r...) }
+	row := func(y int) ([5]string, [5]int) { return rowInputs(s, y) }
+	rows := []int{0, 1, 2, 3, 4}
+	if plane0 {
+		// Only row 0 is computed: every other lane's register is free.
+		rows, vrows = rows[:1], nil
+		br, _ := row(0)
+		for l := range 25 {
+			if !slices.Contains(br[:], s.reg[l]) {
+				release(s.reg[l])
 			}
-			emit("EOR\t%s, %s, %s", rot(t0, bf[x]-bf[x2]), br[x], dst)
-			next.frame[x+5*y] = bf[x]
+		}
+	}
+	// The rows in vector registers: moved over (which frees their general
+	// registers for the other rows) and rotated into the frame of their
+	// b[0], χ with BIC and EOR, and moved back at the end of the round.
+	for k, y := range vrows {
+		br, _ := row(y)
+		for x := range 5 {
+			emit("FMOVD\t%s, F%d", br[x], 10*k+x)
+			release(br[x])
+		}
+	}
+	for k, y := range vrows {
+		_, bf := row(y)
+		var v [5]int
+		for x := range 5 {
+			v[x] = 10*k + x
+			if r := ((bf[x]-bf[0])%64 + 64) % 64; r != 0 {
+				d := 10*k + 5 + x
+				emit("VSHL\t$%d, V%d.D2, V%d.D2", r, v[x], d)
+				emit("VSRI\t$%d, V%d.D2, V%d.D2", 64-r, v[x], d)
+				v[x] = d
+			}
+		}
+		for x := range 5 {
+			t := 20 + 5*k + x
+			n, m := v[(x+2)%5], v[(x+1)%5]
+			// BIC Vt.8B, Vn.8B, Vm.8B (t = b[x+2] &^ b[x+1]), which Go's
+			// assembler does not know
+			emit("WORD\t$%#08x // BIC V%d.B8, V%d.B8, V%d.B8", 0x0e601c00|m<<16|n<<5|t, m, n, t)
+			emit("VEOR\tV%d.B8, V%d.B8, V%d.B8", v[x], t, t)
+		}
+	}
+	for _, y := range rows {
+		if slices.Contains(vrows, y) {
+			continue
+		}
+		br, bf := row(y)
+		tmp := alloc()
+		for x := range 5 {
+			dst := alloc()
+			next.reg[x+5*y] = dst
+			next.frame[x+5*y] = chiLane(ir, br, bf, x, tmp, dst)
+		}
+		if y == 0 {
+			emit("MOVD\t%s, %s", slotRC, tmp)
+			emit("MOVD\t%d(%s), %s", 8*ir, tmp, tmp)
+			emit("EOR\t%s, %s, %s", rot(tmp, next.frame[0]), next.reg[0], next.reg[0])
+		}
+		release(tmp)
+		release(br[:]...)
+	}
+	for k, y := range vrows {
+		_, bf := row(y)
+		for x := range 5 {
+			dst := alloc()
+			emit("FMOVD\tF%d, %s", 20+5*k+x, dst)
+			next.reg[x+5*y], next.frame[x+5*y] = dst, bf[0]
+		}
+	}
+	if !plane0 {
+		if len(free) != 2 {
+			log.Fatalf("round %d: %d free registers at the end", ir, len(free))
+		}
+		next.free = [2]string{free[0], free[1]}
+		*s = next
+		return
+	}
+	for x := range 5 {
+		s.reg[x], s.frame[x] = next.reg[x], next.frame[x]
+	}
+	s.free = [2]string{free[0], free[1]}
+}
+
+// rowInputs returns the registers and frames of χ's inputs for row y:
+// b[x] = lane ((x+3y)%5, x) after ρ.
+func rowInputs(s *state, y int) (br [5]string, bf [5]int) {
+	for x := range 5 {
+		l := (x+3*y)%5 + 5*x
+		br[x], bf[x] = s.reg[l], s.frame[l]
+	}
+	return br, bf
+}
+
+// chiLane emits out[x] = b[x] ^ (^b[x+1] & b[x+2]) of round ir into dst,
+// through tmp, and returns its frame: b[x]'s or, in the round before an
+// entry or the exit, b[x+2]'s if that one is 0, which saves a rotation
+// there.
+func chiLane(ir int, br [5]string, bf [5]int, x int, tmp, dst string) int {
+	x1, x2 := (x+1)%5, (x+2)%5
+	// tmp = b[x+2] &^ b[x+1], in b[x+2]'s frame
+	emit("BIC\t%s, %s, %s", rot(br[x1], bf[x2]-bf[x1]), br[x2], tmp)
+	if (ir+1)%4 == 0 && bf[x] != 0 && bf[x2] == 0 {
+		emit("EOR\t%s, %s, %s", rot(br[x], bf[x2]-bf[x]), tmp, dst)
+		return bf[x2]
+	}
+	emit("EOR\t%s, %s, %s", rot(tmp, bf[x]-bf[x2]), br[x], dst)
+	return bf[x]
+}
+
+// chiScalar emits π, χ and ι of round ir with every row in general
+// registers. A row computed in place needs three temporaries and there are
+// two, so each row parks its first output on the stack until the row is
+// done.
+func chiScalar(s *state, ir int) {
+	comment("π and χ, row by row; ι")
+	t0, t1 := s.free[0], s.free[1]
+	var next state
+	for y := range 5 {
+		br, bf := rowInputs(s, y)
+		chi := func(x int, dst string) {
+			next.reg[x+5*y] = dst
+			next.frame[x+5*y] = chiLane(ir, br, bf, x, t0, dst)
 		}
 		chi(0, t0)
 		emit("MOVD\t%s, %s", t0, slotSpill)
@@ -169,18 +286,11 @@ func round(s *state, ir int, plane0 bool) {
 			emit("MOVD\t%d(%s), %s", 8*ir, t0, t0)
 			emit("EOR\t%s, %s, %s", rot(t0, next.frame[0]), br[0], br[0])
 		}
-		// The next row's temporaries: b[1]'s register and t0; t1 now holds out[1].
+		// The next row's temporaries: b[1]'s register and t0 (t1 holds out[1]).
 		t1 = br[1]
 	}
-	if !plane0 {
-		next.free = [2]string{t0, t1}
-		*s = next
-		return
-	}
-	for x := range 5 {
-		s.reg[x], s.frame[x] = next.reg[x], next.frame[x]
-	}
-	s.free = [2]string{t0, t1}
+	next.free = [2]string{t0, t1}
+	*s = next
 }
 
 // load emits the loads of the state from the array at ptr into s's
@@ -222,6 +332,27 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 
+	fmt.Fprintf(&out, "// Code generated by command: go run main.go -out %s. DO NOT EDIT.\n\n", "../../../internal/keccak/p1600_arm64.s")
+	fmt.Fprintf(&out, "//go:build !purego\n\n#include \"textflag.h\"\n\n")
+	for ir := range keccak.MaxRounds {
+		fmt.Fprintf(&out, "DATA rcARM64<>+%d(SB)/8, $%#016x\n", 8*ir, keccak.RoundConstant(ir))
+	}
+	fmt.Fprintf(&out, "GLOBL rcARM64<>(SB), RODATA|NOPTR, $%d\n", 8*keccak.MaxRounds)
+	kernel("keccakARM64", neonRows)
+	kernel("keccakARM64Scalar", nil)
+
+	if *outFile == "" {
+		os.Stdout.Write(out.Bytes())
+		return
+	}
+	if err := os.WriteFile(*outFile, out.Bytes(), 0o644); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// kernel emits the function name, with the rows vrows of χ in vector
+// registers.
+func kernel(name string, vrows []int) {
 	// The state at the start of each round.
 	var at [keccak.MaxRounds + 1]state
 	var s state
@@ -240,7 +371,7 @@ func main() {
 			emit("MOVBU\tplane0+48(FP), %s", s.free[0])
 			emit("CBNZ\t%s, plane0", s.free[0])
 		}
-		round(&s, ir, false)
+		round(&s, ir, false, vrows)
 		body.Write(out.Bytes())
 		out = saved
 		at[ir+1] = s
@@ -251,19 +382,15 @@ func main() {
 	plane := at[keccak.MaxRounds-1]
 	saved := out
 	out = bytes.Buffer{}
-	round(&plane, keccak.MaxRounds-1, true)
+	round(&plane, keccak.MaxRounds-1, true, vrows)
 	planeRound := out.Bytes()
 	out = saved
 
-	fmt.Fprintf(&out, "// Code generated by command: go run main.go -out %s. DO NOT EDIT.\n\n", "../../../internal/keccak/p1600_arm64.s")
-	fmt.Fprintf(&out, "//go:build !purego\n\n#include \"textflag.h\"\n\n")
-	for ir := range keccak.MaxRounds {
-		fmt.Fprintf(&out, "DATA rcARM64<>+%d(SB)/8, $%#016x\n", 8*ir, keccak.RoundConstant(ir))
+	fmt.Fprintf(&out, "\n// func %s(a *[25]uint64, p []byte, lanes int, rounds int, plane0 bool)\n", name)
+	if len(vrows) > 0 {
+		fmt.Fprintf(&out, "// Requires: ASIMD\n")
 	}
-	fmt.Fprintf(&out, "GLOBL rcARM64<>(SB), RODATA|NOPTR, $%d\n\n", 8*keccak.MaxRounds)
-
-	fmt.Fprintf(&out, "// func keccakARM64(a *[25]uint64, p []byte, lanes int, rounds int, plane0 bool)\n")
-	fmt.Fprintf(&out, "TEXT ·keccakARM64(SB), NOSPLIT, $%d-49\n", frameSize)
+	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $%d-49\n", name, frameSize)
 	emit("MOVD\tR30, %s", slotLR)
 	emit("MOVD\t$rcARM64<>(SB), R0")
 	emit("MOVD\tR0, %s", slotRC)
@@ -330,12 +457,4 @@ func main() {
 	store(&plane, plane.free[0], 5)
 	emit("MOVD\t%s, R30", slotLR)
 	emit("RET")
-
-	if *outFile == "" {
-		os.Stdout.Write(out.Bytes())
-		return
-	}
-	if err := os.WriteFile(*outFile, out.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
 }
