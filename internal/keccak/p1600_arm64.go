@@ -12,21 +12,20 @@ import (
 // EOR and BIC, π by renaming registers, χ by BIC. They permute once, or
 // absorb whole blocks, keeping the loop over blocks in assembly.
 //
-//   - arm64 (keccakARM64) computes two of χ's five rows in vector
-//     registers (Advanced SIMD, which every arm64 CPU Go runs on has), so
-//     that the integer pipes, the bound of the round, do ten fewer
-//     operations.
-//   - arm64scalar (keccakARM64Scalar) uses integer instructions only. It
-//     is the better choice where moves between general and vector
-//     registers are slow (llvm-mca's Neoverse N2 model), but nothing here
-//     selects it by core yet.
-var useARM64, useARM64Scalar bool
+//   - arm64 (keccakARM64) uses integer instructions only.
+//   - arm64vec (keccakARM64Vec) computes two of χ's five rows in vector
+//     registers (Advanced SIMD), so that the integer pipes, the bound of
+//     the round, do ten fewer operations. llvm-mca estimates it faster on
+//     Neoverse N1 and V1 and Apple cores but far slower on Neoverse N2 and
+//     N3, whose models charge three cycles a move between the register
+//     files; nothing chooses kernels by arm64 core yet, so it comes second.
+var useARM64, useARM64Vec bool
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "arm64", Role: cpu.RoleSingleState, Flag: &useARM64,
-		Needs: cpu.ASIMD, Funcs: []string{"keccakARM64"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "arm64scalar", Role: cpu.RoleSingleState, Flag: &useARM64Scalar,
-		Needs: 0, Funcs: []string{"keccakARM64Scalar"}})
+		Needs: 0, Funcs: []string{"keccakARM64"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "arm64vec", Role: cpu.RoleSingleState, Flag: &useARM64Vec,
+		Needs: cpu.ASIMD, Funcs: []string{"keccakARM64Vec"}})
 }
 
 // keccakARM64 applies Keccak-p[1600, rounds] (rounds a multiple of 4, 4 to
@@ -38,18 +37,19 @@ func init() {
 //go:noescape
 func keccakARM64(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 
-// keccakARM64Scalar is keccakARM64 without vector registers.
+// keccakARM64Vec is keccakARM64 with two rows of χ in vector registers. It
+// needs ASIMD.
 //
 //go:noescape
-func keccakARM64Scalar(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
+func keccakARM64Vec(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 
-// permuteARM64 runs the selected arm64 kernel; useARM64 or useARM64Scalar
+// permuteARM64 runs the selected arm64 kernel; useARM64 or useARM64Vec
 // must be set.
 func permuteARM64(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool) {
 	if useARM64 {
 		keccakARM64(a, p, lanes, rounds, plane0)
 	} else {
-		keccakARM64Scalar(a, p, lanes, rounds, plane0)
+		keccakARM64Vec(a, p, lanes, rounds, plane0)
 	}
 }
 
@@ -57,7 +57,7 @@ func p1600(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useARM64 || useARM64Scalar:
+	case useARM64 || useARM64Vec:
 		permuteARM64(a, nil, 0, rounds, false)
 	default:
 		p1600Unrolled(a, rounds)
@@ -70,7 +70,7 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useARM64 || useARM64Scalar:
+	case useARM64 || useARM64Vec:
 		permuteARM64(a, nil, 0, rounds, true)
 	default:
 		p1600Unrolled(a, rounds)
@@ -83,7 +83,7 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 const maxAsmBytes = 64 << 10
 
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
-	if !(useARM64 || useARM64Scalar) || rate%8 != 0 || rounds%4 != 0 {
+	if !(useARM64 || useARM64Vec) || rate%8 != 0 || rounds%4 != 0 {
 		absorbBlocksGeneric(a, p, rate, rounds)
 		return
 	}

@@ -1,5 +1,5 @@
 // Command arm64 writes the arm64 single-state kernels of internal/keccak,
-// keccakARM64 and keccakARM64Scalar: Keccak-p[1600] with the 25 lanes in
+// keccakARM64 and keccakARM64Vec: Keccak-p[1600] with the 25 lanes in
 // general registers. avo writes amd64 only, so this is a plain Go program
 // that prints Go assembly. Declarations: internal/keccak/p1600_arm64.go.
 //
@@ -20,16 +20,16 @@
 //     EOR. A round is then 101 integer operations: 20 for the column
 //     parities, 5 for D, 25 to apply it, 50 for χ and one for ι.
 //
-// keccakARM64 takes ten of them off the integer pipes: two of χ's five
+// keccakARM64Vec takes ten of them off the integer pipes: two of χ's five
 // rows move to vector registers (FMOV, one integer-pipe operation each),
 // are rotated to a common frame there (SHL and SRI) and computed with BIC
 // and EOR on the vector pipes, and come back with FMOV (a vector-pipe
-// operation). keccakARM64Scalar keeps all five rows in general registers,
-// for cores whose moves between the register files are slow.
+// operation). keccakARM64 keeps all five rows in general registers, for
+// cores whose moves between the register files are slow.
 //
 // Go assembly leaves 27 usable registers (R0-R17, R19-R26, R30 once saved):
 // the 25 lanes and two temporaries. The parities C go through the stack;
-// keccakARM64Scalar's χ, which needs three temporaries for a row computed
+// keccakARM64's χ, which needs three temporaries for a row computed
 // in place, parks one output of each row on the stack. Loads and stores
 // run on their own pipes, so these cost no integer operation.
 package main
@@ -62,7 +62,7 @@ const (
 	slotRC    = "rc-8(SP)"     // address of the round constants
 	slotP     = "p-16(SP)"     // next input block
 	slotN     = "n-24(SP)"     // input bytes left
-	slotSpill = "spill-32(SP)" // keccakARM64Scalar parks a χ output here
+	slotSpill = "spill-32(SP)" // keccakARM64 parks a χ output here
 	slotLR    = "lr-80(SP)"    // R30: the assembler saves it but restores it only in non-leaf functions
 )
 
@@ -338,8 +338,8 @@ func main() {
 		fmt.Fprintf(&out, "DATA rcARM64<>+%d(SB)/8, $%#016x\n", 8*ir, keccak.RoundConstant(ir))
 	}
 	fmt.Fprintf(&out, "GLOBL rcARM64<>(SB), RODATA|NOPTR, $%d\n", 8*keccak.MaxRounds)
-	kernel("keccakARM64", neonRows)
-	kernel("keccakARM64Scalar", nil)
+	kernel("keccakARM64", nil)
+	kernel("keccakARM64Vec", neonRows)
 
 	if *outFile == "" {
 		os.Stdout.Write(out.Bytes())
