@@ -43,9 +43,9 @@ func keccakARM64(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 //go:noescape
 func keccakARM64Vec(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 
-// permuteARM64 runs the selected arm64 kernel; useARM64 or useARM64Vec
-// must be set.
-func permuteARM64(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool) {
+// absorbARM64 runs the selected arm64 kernel's absorb loop; useARM64 or
+// useARM64Vec must be set.
+func absorbARM64(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool) {
 	if useARM64 {
 		keccakARM64(a, p, lanes, rounds, plane0)
 	} else {
@@ -57,8 +57,10 @@ func p1600(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useARM64 || useARM64Vec:
-		permuteARM64(a, nil, 0, rounds, false)
+	case useARM64:
+		keccakARM64(a, nil, 0, rounds, false)
+	case useARM64Vec:
+		keccakARM64Vec(a, nil, 0, rounds, false)
 	default:
 		p1600Unrolled(a, rounds)
 	}
@@ -70,8 +72,10 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useARM64 || useARM64Vec:
-		permuteARM64(a, nil, 0, rounds, true)
+	case useARM64:
+		keccakARM64(a, nil, 0, rounds, true)
+	case useARM64Vec:
+		keccakARM64Vec(a, nil, 0, rounds, true)
 	default:
 		p1600Unrolled(a, rounds)
 	}
@@ -90,7 +94,7 @@ func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
 	chunk := maxAsmBytes - maxAsmBytes%rate
 	for len(p) > 0 {
 		n := min(len(p), chunk)
-		permuteARM64(a, p[:n], rate/8, rounds, false)
+		absorbARM64(a, p[:n], rate/8, rounds, false)
 		p = p[n:]
 		if len(p) > 0 {
 			preempt.Point()
