@@ -1,9 +1,10 @@
-//go:build s390x && !purego
+//go:build (s390x || (darwin && arm64)) && !purego
 
 package sha3
 
 import (
 	stdsha3 "crypto/sha3"
+	"runtime"
 
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/keccak"
@@ -11,18 +12,20 @@ import (
 )
 
 // On s390x crypto/sha3 runs SHA3-224/256/384/512 and SHAKE128/256 on CPACF
-// (KIMD/KLMD) and hashkit has no kernel, so those hash objects and
-// one-shots hold crypto/sha3's state and call its code. Registered as
-// "sha3/stdlib": tests run both paths and HASHKIT_DISABLE=sha3/stdlib
-// returns to hashkit's portable code. The states still marshal in hashkit's
-// format (stdstate.go translates), so they move between GOARCHes.
+// (KIMD/KLMD), and on darwin/arm64 on the SHA3 instructions (EOR3, RAX1,
+// XAR, BCAX; it uses them on darwin only), where hashkit's single-state
+// kernel is integer-only; so those hash objects and one-shots hold
+// crypto/sha3's state and call its code. Registered as "sha3/stdlib":
+// tests run both paths and HASHKIT_DISABLE=sha3/stdlib returns to
+// hashkit's code. The states still marshal in hashkit's format
+// (stdstate.go translates), so they move between GOARCHes.
 //
 // cSHAKE with N or S (and so KMAC, TupleHash, ParallelHash) and legacy
 // Keccak stay on hashkit's sponge: crypto/sha3 has no legacy Keccak, runs
 // only cSHAKE's absorbing on CPACF, and its cSHAKE state carries N and S
 // where hashkit's carries the initial lanes, which cannot be turned back
 // into N and S.
-var useStdlib = true
+var useStdlib = runtime.GOARCH == "s390x" || cpu.ARM64.HasSHA3
 
 func init() { cpu.Register("sha3", "stdlib", &useStdlib) }
 

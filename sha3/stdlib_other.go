@@ -1,4 +1,4 @@
-//go:build !s390x || purego
+//go:build !(s390x || (darwin && arm64)) || purego
 
 package sha3
 
