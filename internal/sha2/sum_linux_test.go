@@ -1,30 +1,11 @@
 package sha2
 
 import (
-	"encoding/binary"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
-
-// padSum256 is the last step of a SHA-256 family hash written out from FIPS
-// 180-4 section 5.1.1 on the portable block function: rest, the end of a
-// message of total bytes, a 1 bit, zeros and the 64-bit bit count,
-// compressed from h; it returns the big-endian digest.
-func padSum256(h [8]uint32, rest []byte, total uint64) (out [Size256]byte) {
-	m := append([]byte(nil), rest...)
-	m = append(m, 0x80)
-	for len(m)%BlockSize256 != 56 {
-		m = append(m, 0)
-	}
-	m = binary.BigEndian.AppendUint64(m, total<<3)
-	block256Generic(&h, m)
-	for i, v := range h {
-		binary.BigEndian.PutUint32(out[4*i:], v)
-	}
-	return out
-}
 
 // TestFinish256 compares the one-shot sums and finish256 on every
 // implementation with padSum256, for every message length up to 300 placed
