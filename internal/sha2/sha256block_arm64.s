@@ -326,7 +326,7 @@ GLOBL tailPad<>(SB), RODATA|NOPTR, $128
 	VMOV	t, last
 
 // The r < 64 bytes at p, loaded without touching a byte outside them, for
-// TAILBLOCK: the first s bytes (s the largest power of two up to r, at most
+// TAILTBL: the first s bytes (s the largest power of two up to r, at most
 // 32) in V2, V3 from byte 0, the last s in V8-V11 ending at byte 63, zeros
 // elsewhere. Byte j of the block is then V2/V3's byte j or table byte
 // j+64-r (both, equal, where the two overlap). t, e are scratch.
@@ -367,20 +367,38 @@ short2: \
 	ENDS(MOVHU, p, e, t, 2, V2.H[0], V11.H[7]) \
 shortdone:
 
-// The r < 64 tail bytes as block bytes 0..r-1 in V4-V7, zeros after: TBL
-// from the table V8-V11 (loaded by LOADSHORT, or the 64 bytes ending at the
-// message's end) at the indices tailIdx, ORed with V2, V3 (LOADSHORT's
-// first bytes, or zero). t is scratch.
-#define TAILBLOCK(r, t) \
+// The r < 64 tail bytes, as block bytes 0..r-1 and zeros after, ORed into
+// V4-V7 in word order by TBL from the table V8-V11 (loaded by LOADSHORT,
+// or the 64 bytes ending at the message's end): TAILIDX loads the indices
+// tailIdx into V12-V15, each word's four reversed, so that TBL also does
+// REV32's work; TAILTBL looks them up. t is scratch.
+#define TAILIDX(r, t) \
 	MOVD	$tailIdx<>+64(SB), t \
 	SUB	r, t \
 	VLD1	(t), [V12.B16, V13.B16, V14.B16, V15.B16] \
-	VTBL	V12.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V4.B16 \
-	VTBL	V13.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V5.B16 \
-	VTBL	V14.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V6.B16 \
-	VTBL	V15.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V7.B16 \
+	REV32X4(V12, V13, V14, V15)
+
+#define TAILTBL() \
+	VTBL	V12.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V12.B16 \
+	VTBL	V13.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V13.B16 \
+	VTBL	V14.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V14.B16 \
+	VTBL	V15.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V15.B16 \
+	VORR	V12.B16, V4.B16, V4.B16 \
+	VORR	V13.B16, V5.B16, V5.B16 \
+	VORR	V14.B16, V6.B16, V6.B16 \
+	VORR	V15.B16, V7.B16, V7.B16
+
+// The last block but for its bit count in V4-V7 (words): the tail, the
+// padding's 0x80 (tailPad) and LOADSHORT's first bytes in V2, V3.
+#define PADTAIL(r, t) \
+	TAILIDX(r, t) \
+	MOVD	$tailPad<>+64(SB), t \
+	SUB	r, t \
+	VLD1	(t), [V4.B16, V5.B16, V6.B16, V7.B16] \
 	VORR	V2.B16, V4.B16, V4.B16 \
-	VORR	V3.B16, V5.B16, V5.B16
+	VORR	V3.B16, V5.B16, V5.B16 \
+	REV32X4(V4, V5, V6, V7) \
+	TAILTBL()
 
 // func sum256SHA2(out *[32]byte, h *[8]uint32, p []byte, total uint64)
 //
@@ -392,11 +410,20 @@ TEXT ·sum256SHA2(SB), NOSPLIT, $0-48
 	MOVD	h+8(FP), R0
 	MOVD	p_base+16(FP), R1
 	MOVD	p_len+24(FP), R2
-	LOADK(R3)
-	VLD1	(R0), [V0.S4, V1.S4]
 	AND	$63, R2, R4           // r, the tail's length
 	CMP	$64, R2
-	BLO	short
+	BHS	long
+	// A message shorter than a block: its loads go first, the round
+	// constants after them, as the first rounds wait on the message.
+	LOADSHORT(R1, R4, R5, R6)
+	PADTAIL(R4, R5)
+	LOADK(R3)
+	VLD1	(R0), [V0.S4, V1.S4]
+	B	length
+
+long:
+	LOADK(R3)
+	VLD1	(R0), [V0.S4, V1.S4]
 	AND	$~63, R2
 
 loop:
@@ -412,21 +439,9 @@ loop:
 	VLD1	(R5), [V8.B16, V9.B16, V10.B16, V11.B16]
 	VEOR	V2.B16, V2.B16, V2.B16
 	VEOR	V3.B16, V3.B16, V3.B16
-	B	tail
+	PADTAIL(R4, R5)
 
-short:
-	LOADSHORT(R1, R4, R5, R6)
-
-tail:
-	TAILBLOCK(R4, R5)
-	MOVD	$tailPad<>+64(SB), R5 // the 0x80 after the tail
-	SUB	R4, R5
-	VLD1	(R5), [V12.B16, V13.B16, V14.B16, V15.B16]
-	VORR	V12.B16, V4.B16, V4.B16
-	VORR	V13.B16, V5.B16, V5.B16
-	VORR	V14.B16, V6.B16, V6.B16
-	VORR	V15.B16, V7.B16, V7.B16
-	REV32X4(V4, V5, V6, V7)
+length:
 	// The bit count, as words 14 (high half) and 15 (low half) of the last
 	// block: swapping the halves puts each in its lane of V7.D[1].
 	MOVD	total+40(FP), R6
@@ -468,13 +483,20 @@ TEXT ·hmacKeys256SHA2(SB), NOSPLIT, $0-48
 	CMP	$64, R4
 	BLO	short
 	VLD1	(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
+	REV32X4(V4, V5, V6, V7)
 	B	keyed
 
 short:
 	LOADSHORT(R1, R4, R5, R6)
-	TAILBLOCK(R4, R5)
+	TAILIDX(R4, R5)
+	VREV32	V2.B16, V4.B16
+	VREV32	V3.B16, V5.B16
+	VEOR	V6.B16, V6.B16, V6.B16
+	VEOR	V7.B16, V7.B16, V7.B16
+	TAILTBL()
 
 keyed:
+	// The pads' bytes are all equal, so they apply to the words as well.
 	VMOVI	$0x36, V12.B16        // ipad
 	VMOVI	$0x5c, V13.B16        // opad
 	VEOR	V13.B16, V4.B16, V20.B16
@@ -485,8 +507,6 @@ keyed:
 	VEOR	V12.B16, V5.B16, V5.B16
 	VEOR	V12.B16, V6.B16, V6.B16
 	VEOR	V12.B16, V7.B16, V7.B16
-	REV32X4(V4, V5, V6, V7)
-	REV32X4(V20, V21, V22, V23)
 	MOVD	iv+0(FP), R0
 	VLD1	(R0), [V0.S4, V1.S4]
 	VMOV	V0.B16, V2.B16
