@@ -9,14 +9,19 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // Armv8.2 SHA512 ones (SHA512H, SHA512H2, SHA512SU0, SHA512SU1). Both use
 // Advanced SIMD moves, adds and byte reversals, so each flag also needs
 // ASIMD. useSHA2 also runs the PBKDF2 iteration loops (pbkdf2SHA2,
-// pbkdf2x2SHA2) and HMAC-SHA-256's outer hash (outer256SHA2); the HMAC key
-// setup and the one-shot finish run their portable code on the block
-// kernels (block_noasm.go).
-var useSHA2, use512SHA512 bool
+// pbkdf2x2SHA2) and HMAC-SHA-256's outer hash (outer256SHA2). The one-call
+// finish of a message and the HMAC key setup (sum256SHA2, hmacKeys256SHA2)
+// are a kernel of their own, as on amd64, so that they can be switched off
+// apart from the block loop.
+var useSHA2, useSum256, use512SHA512 bool
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256", Name: "sha2", Role: cpu.RoleBlock, Flag: &useSHA2,
 		Needs: cpu.ARM64SHA2 | cpu.ASIMD, Funcs: []string{"blockSHA2", "pbkdf2SHA2", "pbkdf2x2SHA2", "outer256SHA2"}})
+	// The SHA2 rounds with the tail of the message or the key assembled by
+	// TBL (ASIMD) from loads that stay inside it.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256", Name: "onecall", Role: cpu.RoleOneCall, Flag: &useSum256,
+		Needs: cpu.ARM64SHA2 | cpu.ASIMD, Funcs: []string{"sum256SHA2", "hmacKeys256SHA2"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha512", Name: "sha512", Role: cpu.RoleBlock, Flag: &use512SHA512,
 		Needs: cpu.ARM64SHA512 | cpu.ASIMD, Funcs: []string{"block512SHA512"}})
 }
@@ -39,6 +44,35 @@ func pbkdf2x2SHA2(ih, oh *[8]uint32, u, t *[16]uint32, n int)
 
 //go:noescape
 func outer256SHA2(oh, h *[8]uint32, out *[32]byte)
+
+//go:noescape
+func sum256SHA2(out *[32]byte, h *[8]uint32, p []byte, total uint64)
+
+// finish256OneCall is finish256 in one assembly call (sum256SHA2) when the
+// kernel is in use and rest is short enough for one call: it writes the
+// hash to out, leaves h unchanged and returns true; otherwise it returns
+// false and does nothing.
+func finish256OneCall(out *[Size256]byte, h *[8]uint32, rest []byte, total uint64) bool {
+	if !useSum256 || len(rest) > maxAsmSize {
+		return false
+	}
+	sum256SHA2(out, h, rest, total)
+	return true
+}
+
+//go:noescape
+func hmacKeys256SHA2(iv *[8]uint32, key []byte, ih, oh *[8]uint32)
+
+// hmacKeys256OneCall sets ih and oh to HMAC's keyed chaining values for a
+// key of at most one block in one call (hmacKeys256SHA2) and returns true
+// when the kernel can run, and false otherwise.
+func hmacKeys256OneCall(iv *[8]uint32, key []byte, ih, oh *[8]uint32) bool {
+	if !useSum256 || len(key) > BlockSize256 {
+		return false
+	}
+	hmacKeys256SHA2(iv, key, ih, oh)
+	return true
+}
 
 func outer256(oh, h *[8]uint32, out *[32]byte) {
 	if useSHA2 {

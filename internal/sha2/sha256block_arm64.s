@@ -2,8 +2,9 @@
 
 #include "textflag.h"
 
-// SHA-256 with the Armv8.0 SHA2 instructions: the block loop, and the
-// PBKDF2-HMAC-SHA-256 iteration loop on one chain and on two.
+// SHA-256 with the Armv8.0 SHA2 instructions: the block loop, the
+// PBKDF2-HMAC-SHA-256 iteration loop on one chain and on two, HMAC's outer
+// hash, the one-call finish of a message and HMAC's keyed states.
 //
 // Four rounds (FIPS 180-4 section 6.2.2 step 3) on the working variables
 // a..d in a and e..h in e, with W[t..t+3] in w and K[t..t+3] in k: t = W+K;
@@ -97,6 +98,29 @@
 	VLD1.P	64(r), [V24.S4, V25.S4, V26.S4, V27.S4] \
 	VLD1	(r), [V28.S4, V29.S4, V30.S4, V31.S4]
 
+// The bytes of each 32-bit lane of a, b, c, d reversed: the message words
+// and the digest are big-endian.
+#define REV32X4(a, b, c, d) \
+	VREV32	a.B16, a.B16 \
+	VREV32	b.B16, b.B16 \
+	VREV32	c.B16, c.B16 \
+	VREV32	d.B16, d.B16
+
+// The next 64 bytes of the message at r (advanced past them) as the words
+// W[0..15] in V4-V7: the words are big-endian.
+#define LOADBLOCK(r) \
+	VLD1.P	64(r), [V4.B16, V5.B16, V6.B16, V7.B16] \
+	REV32X4(V4, V5, V6, V7)
+
+// One block (its words in V4-V7) into the chaining value in V0, V1: the
+// rounds on a copy, then step 4 adds the copy back.
+#define COMPRESS() \
+	VMOV	V0.B16, V2.B16 \
+	VMOV	V1.B16, V3.B16 \
+	ROUNDS64() \
+	VADD	V2.S4, V0.S4, V0.S4 \
+	VADD	V3.S4, V1.S4, V1.S4
+
 // func blockSHA2(h *[8]uint32, p []byte)
 TEXT ·blockSHA2(SB), NOSPLIT, $0-32
 	MOVD	h+0(FP), R0
@@ -108,16 +132,8 @@ TEXT ·blockSHA2(SB), NOSPLIT, $0-32
 	VLD1	(R0), [V0.S4, V1.S4]  // h[0..3] in V0, h[4..7] in V1, h[0] in lane 0
 
 loop:
-	VLD1.P	64(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
-	VREV32	V4.B16, V4.B16        // the words are big-endian
-	VREV32	V5.B16, V5.B16
-	VREV32	V6.B16, V6.B16
-	VREV32	V7.B16, V7.B16
-	VMOV	V0.B16, V2.B16
-	VMOV	V1.B16, V3.B16
-	ROUNDS64()
-	VADD	V2.S4, V0.S4, V0.S4   // step 4: the intermediate hash value
-	VADD	V3.S4, V1.S4, V1.S4
+	LOADBLOCK(R1)
+	COMPRESS()
 	SUBS	$64, R2
 	BNE	loop
 
@@ -275,4 +291,236 @@ TEXT ·outer256SHA2(SB), NOSPLIT, $0-24
 	VREV32	V2.B16, V2.B16        // the digest's bytes are big-endian
 	VREV32	V3.B16, V3.B16
 	VST1	[V2.B16, V3.B16], (R2)
+	RET
+
+// Tables for a message tail of r < 64 bytes, each read as the 64 bytes from
+// offset 64-r: tailIdx gives the TBL indices j+64-r for block byte j (64
+// and above, past the tail, select zero), and tailPad the padding's 0x80
+// at byte r (FIPS 180-4 section 5.1.1).
+DATA tailIdx<>+0(SB)/8, $0x0706050403020100
+DATA tailIdx<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA tailIdx<>+16(SB)/8, $0x1716151413121110
+DATA tailIdx<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA tailIdx<>+32(SB)/8, $0x2726252423222120
+DATA tailIdx<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA tailIdx<>+48(SB)/8, $0x3736353433323130
+DATA tailIdx<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+DATA tailIdx<>+64(SB)/8, $0x4746454443424140
+DATA tailIdx<>+72(SB)/8, $0x4f4e4d4c4b4a4948
+DATA tailIdx<>+80(SB)/8, $0x5756555453525150
+DATA tailIdx<>+88(SB)/8, $0x5f5e5d5c5b5a5958
+DATA tailIdx<>+96(SB)/8, $0x6766656463626160
+DATA tailIdx<>+104(SB)/8, $0x6f6e6d6c6b6a6968
+DATA tailIdx<>+112(SB)/8, $0x7776757473727170
+DATA tailIdx<>+120(SB)/8, $0x7f7e7d7c7b7a7978
+GLOBL tailIdx<>(SB), RODATA|NOPTR, $128
+DATA tailPad<>+64(SB)/8, $0x80
+GLOBL tailPad<>(SB), RODATA|NOPTR, $128
+
+// LOADSHORT's loads of n <= 8 bytes: the first n (from p) into lane first,
+// the last n (ending at e) into lane last, through t.
+#define ENDS(op, p, e, t, n, first, last) \
+	op	(p), t \
+	VMOV	t, first \
+	op	-n(e), t \
+	VMOV	t, last
+
+// The r < 64 bytes at p, loaded without touching a byte outside them, for
+// TAILTBL: the first s bytes (s the largest power of two up to r, at most
+// 32) in V2, V3 from byte 0, the last s in V8-V11 ending at byte 63, zeros
+// elsewhere. Byte j of the block is then V2/V3's byte j or table byte
+// j+64-r (both, equal, where the two overlap). t, e are scratch.
+#define LOADSHORT(p, r, t, e) \
+	VEOR	V2.B16, V2.B16, V2.B16 \
+	VEOR	V3.B16, V3.B16, V3.B16 \
+	VEOR	V8.B16, V8.B16, V8.B16 \
+	VEOR	V9.B16, V9.B16, V9.B16 \
+	VEOR	V10.B16, V10.B16, V10.B16 \
+	VEOR	V11.B16, V11.B16, V11.B16 \
+	ADD	r, p, e \
+	TBNZ	$5, r, short32 \
+	TBNZ	$4, r, short16 \
+	TBNZ	$3, r, short8 \
+	TBNZ	$2, r, short4 \
+	TBNZ	$1, r, short2 \
+	CBZ	r, shortdone \
+	MOVBU	(p), t \
+	VMOV	t, V2.B[0] \
+	B	shortdone \
+short32: \
+	VLD1	(p), [V2.B16, V3.B16] \
+	SUB	$32, e \
+	VLD1	(e), [V10.B16, V11.B16] \
+	B	shortdone \
+short16: \
+	VLD1	(p), [V2.B16] \
+	SUB	$16, e \
+	VLD1	(e), [V11.B16] \
+	B	shortdone \
+short8: \
+	ENDS(MOVD, p, e, t, 8, V2.D[0], V11.D[1]) \
+	B	shortdone \
+short4: \
+	ENDS(MOVWU, p, e, t, 4, V2.S[0], V11.S[3]) \
+	B	shortdone \
+short2: \
+	ENDS(MOVHU, p, e, t, 2, V2.H[0], V11.H[7]) \
+shortdone:
+
+// The r < 64 tail bytes, as block bytes 0..r-1 and zeros after, ORed into
+// V4-V7 in word order by TBL from the table V8-V11 (loaded by LOADSHORT,
+// or the 64 bytes ending at the message's end): TAILIDX loads the indices
+// tailIdx into V12-V15, each word's four reversed, so that TBL also does
+// REV32's work; TAILTBL looks them up. t is scratch.
+#define TAILIDX(r, t) \
+	MOVD	$tailIdx<>+64(SB), t \
+	SUB	r, t \
+	VLD1	(t), [V12.B16, V13.B16, V14.B16, V15.B16] \
+	REV32X4(V12, V13, V14, V15)
+
+#define TAILTBL() \
+	VTBL	V12.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V12.B16 \
+	VTBL	V13.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V13.B16 \
+	VTBL	V14.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V14.B16 \
+	VTBL	V15.B16, [V8.B16, V9.B16, V10.B16, V11.B16], V15.B16 \
+	VORR	V12.B16, V4.B16, V4.B16 \
+	VORR	V13.B16, V5.B16, V5.B16 \
+	VORR	V14.B16, V6.B16, V6.B16 \
+	VORR	V15.B16, V7.B16, V7.B16
+
+// The last block but for its bit count in V4-V7 (words): the tail, the
+// padding's 0x80 (tailPad) and LOADSHORT's first bytes in V2, V3.
+#define PADTAIL(r, t) \
+	TAILIDX(r, t) \
+	MOVD	$tailPad<>+64(SB), t \
+	SUB	r, t \
+	VLD1	(t), [V4.B16, V5.B16, V6.B16, V7.B16] \
+	VORR	V2.B16, V4.B16, V4.B16 \
+	VORR	V3.B16, V5.B16, V5.B16 \
+	REV32X4(V4, V5, V6, V7) \
+	TAILTBL()
+
+// func sum256SHA2(out *[32]byte, h *[8]uint32, p []byte, total uint64)
+//
+// Finishes a SHA-256 family hash in one call: from the chaining value h
+// (left unchanged), p is the rest of a message of total bytes. Its whole
+// blocks are read from p; its tail and the padding are built in registers
+// and no byte after p is read. out gets the big-endian digest.
+TEXT ·sum256SHA2(SB), NOSPLIT, $0-48
+	MOVD	h+8(FP), R0
+	MOVD	p_base+16(FP), R1
+	MOVD	p_len+24(FP), R2
+	AND	$63, R2, R4           // r, the tail's length
+	CMP	$64, R2
+	BHS	long
+	// A message shorter than a block: its loads go first, the round
+	// constants after them, as the first rounds wait on the message.
+	LOADSHORT(R1, R4, R5, R6)
+	PADTAIL(R4, R5)
+	LOADK(R3)
+	VLD1	(R0), [V0.S4, V1.S4]
+	B	length
+
+long:
+	LOADK(R3)
+	VLD1	(R0), [V0.S4, V1.S4]
+	AND	$~63, R2
+
+loop:
+	LOADBLOCK(R1)
+	COMPRESS()
+	SUBS	$64, R2
+	BNE	loop
+
+	// The message has a whole block before the tail, so the 64 bytes that
+	// end where it ends are its own.
+	ADD	R4, R1, R5
+	SUB	$64, R5
+	VLD1	(R5), [V8.B16, V9.B16, V10.B16, V11.B16]
+	VEOR	V2.B16, V2.B16, V2.B16
+	VEOR	V3.B16, V3.B16, V3.B16
+	PADTAIL(R4, R5)
+
+length:
+	// The bit count, as words 14 (high half) and 15 (low half) of the last
+	// block: swapping the halves puts each in its lane of V7.D[1].
+	MOVD	total+40(FP), R6
+	LSL	$3, R6
+	ROR	$32, R6
+	CMP	$56, R4
+	BHS	two
+	VMOV	R6, V7.D[1]
+	COMPRESS()
+	B	out
+
+two:
+	// 56..63 tail bytes: the bit count goes in a block of its own.
+	COMPRESS()
+	VEOR	V4.B16, V4.B16, V4.B16
+	VEOR	V5.B16, V5.B16, V5.B16
+	VEOR	V6.B16, V6.B16, V6.B16
+	VEOR	V7.B16, V7.B16, V7.B16
+	VMOV	R6, V7.D[1]
+	COMPRESS()
+
+out:
+	MOVD	out+0(FP), R0
+	VREV32	V0.B16, V0.B16        // the digest's bytes are big-endian
+	VREV32	V1.B16, V1.B16
+	VST1	[V0.B16, V1.B16], (R0)
+	RET
+
+// func hmacKeys256SHA2(iv *[8]uint32, key []byte, ih, oh *[8]uint32)
+//
+// HMAC's two keyed chaining values, the compressions from iv of the key
+// block XOR ipad and XOR opad (FIPS 198-1 section 4, steps 1 to 3 and the
+// first block of steps 5 and 8), for a key of at most one block, read
+// without touching a byte after it and zero-padded in registers. The two
+// compressions are independent and run interleaved (ROUNDS64X2).
+TEXT ·hmacKeys256SHA2(SB), NOSPLIT, $0-48
+	MOVD	key_base+8(FP), R1
+	MOVD	key_len+16(FP), R4
+	CMP	$64, R4
+	BLO	short
+	VLD1	(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
+	REV32X4(V4, V5, V6, V7)
+	B	keyed
+
+short:
+	LOADSHORT(R1, R4, R5, R6)
+	TAILIDX(R4, R5)
+	VREV32	V2.B16, V4.B16
+	VREV32	V3.B16, V5.B16
+	VEOR	V6.B16, V6.B16, V6.B16
+	VEOR	V7.B16, V7.B16, V7.B16
+	TAILTBL()
+
+keyed:
+	// The pads' bytes are all equal, so they apply to the words as well.
+	VMOVI	$0x36, V12.B16        // ipad
+	VMOVI	$0x5c, V13.B16        // opad
+	VEOR	V13.B16, V4.B16, V20.B16
+	VEOR	V13.B16, V5.B16, V21.B16
+	VEOR	V13.B16, V6.B16, V22.B16
+	VEOR	V13.B16, V7.B16, V23.B16
+	VEOR	V12.B16, V4.B16, V4.B16
+	VEOR	V12.B16, V5.B16, V5.B16
+	VEOR	V12.B16, V6.B16, V6.B16
+	VEOR	V12.B16, V7.B16, V7.B16
+	MOVD	iv+0(FP), R0
+	VLD1	(R0), [V0.S4, V1.S4]
+	VMOV	V0.B16, V2.B16
+	VMOV	V1.B16, V3.B16
+	VMOV	V0.B16, V18.B16
+	VMOV	V1.B16, V19.B16
+	MOVD	$·k256(SB), R5
+	ROUNDS64X2()
+	VADD	V0.S4, V2.S4, V2.S4
+	VADD	V1.S4, V3.S4, V3.S4
+	VADD	V0.S4, V18.S4, V18.S4
+	VADD	V1.S4, V19.S4, V19.S4
+	MOVD	ih+32(FP), R0
+	MOVD	oh+40(FP), R1
+	VST1	[V2.S4, V3.S4], (R0)
+	VST1	[V18.S4, V19.S4], (R1)
 	RET
