@@ -2,7 +2,10 @@
 
 package sha2
 
-import "github.com/hashkit/hashkit/internal/cpu"
+import (
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
+)
 
 // The arm64 kernels, hand-written: SHA-256 on the Armv8.0 SHA2
 // instructions (SHA256H, SHA256H2, SHA256SU0, SHA256SU1), SHA-512 on the
@@ -91,6 +94,9 @@ func block256(h *[8]uint32, p []byte) {
 		n := min(len(p), maxAsmSize)
 		blockSHA2(h, p[:n])
 		p = p[n:]
+		if len(p) > 0 {
+			preempt.Point()
+		}
 	}
 }
 
@@ -103,6 +109,9 @@ func block512(h *[8]uint64, p []byte) {
 		n := min(len(p), maxAsmSize)
 		block512SHA512(h, p[:n])
 		p = p[n:]
+		if len(p) > 0 {
+			preempt.Point()
+		}
 	}
 }
 
@@ -116,6 +125,9 @@ func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
 		k := min(n, maxAsmSize/(2*BlockSize256))
 		pbkdf2SHA2(ih, oh, u, t, k)
 		n -= k
+		if n > 0 {
+			preempt.Point()
+		}
 	}
 }
 
@@ -129,6 +141,9 @@ func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
 		k := min(n, maxAsmSize/(4*BlockSize256))
 		pbkdf2x2SHA2(ih, oh, u, t, k)
 		n -= k
+		if n > 0 {
+			preempt.Point()
+		}
 	}
 }
 
