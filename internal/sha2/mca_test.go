@@ -1,3 +1,5 @@
+//go:build arm64
+
 package sha2_test
 
 import (
