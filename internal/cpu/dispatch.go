@@ -76,6 +76,13 @@ var profiles = []profile{
 		why:   "paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207)",
 		order: intelEmeraldRapids,
 	},
+	{
+		// Model 167 is Rocket Lake on bare metal; the KVM guest that reported
+		// it had a Redwood Cove core (64 KiB L1i, 2 MiB L2, AMX, AVX512-FP16).
+		name: "Intel family 6 model 167", vendor: "GenuineIntel", family: 6, models: []uint32{0xa7},
+		why:   "TestPairedRoles (thread CPU time, shuffled rounds) on a KVM Xeon reporting family 6 model 167: registration order won every role but scrypt's",
+		order: intelModel167,
+	},
 }
 
 // intelEmeraldRapids lists the roles where the paired runs found another
@@ -99,6 +106,12 @@ var intelEmeraldRapids = map[string][]string{
 	// load (bench/TestSHA512CPUTimeRatios, thread CPU time against
 	// crypto/sha512); AVX2-only Intel cores get avx2ymm by registration order.
 	"sha512/block": {"avx512ymm"},
+}
+
+// intelModel167 departs from registration order where TestPairedRoles found
+// another kernel faster; SHA-512 keeps the unrolled avx512 kernel here.
+var intelModel167 = map[string][]string{
+	"scrypt/block": intelEmeraldRapids["scrypt/block"],
 }
 
 // defaultProfile is for CPUs the table does not list.

@@ -115,6 +115,7 @@ func TestLookupProfile(t *testing.T) {
 		{"AuthenticAMD", 0x19, 0x21, "AMD Zen 3, Zen 4"},
 		{"AuthenticAMD", 0x17, 0x31, "AMD Zen, Zen+, Zen 2"},
 		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
+		{"GenuineIntel", 6, 0xa7, "Intel family 6 model 167"},
 		{"GenuineIntel", 6, 0x55, defaultProfile.name},
 		{"HygonGenuine", 0x18, 0, defaultProfile.name},
 		{"", 0, 0, defaultProfile.name},
