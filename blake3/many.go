@@ -45,9 +45,9 @@ func SumManyDeriveKey(dst [][Size]byte, context string, data []byte, msgLen int)
 }
 
 // Inputs of at least manyParallelMin bytes are hashed on several
-// goroutines, manyRunBytes at a time: some tens of microseconds of work
-// against about a microsecond to hand a range over. Variables so that
-// tests can lower them.
+// goroutines, at least manyRunBytes at a time (batch.RunBytes): some tens
+// of microseconds of work against about a microsecond to hand a range
+// over. Variables so that tests can lower them.
 var (
 	manyParallelMin = 256 << 10
 	manyRunBytes    = 64 << 10
@@ -68,26 +68,24 @@ func sumMany(dst [][Size]byte, data []byte, msgLen int, key *[8]uint32, flags ui
 		sumManySerial(out, data, n, msgLen, key, flags)
 		return nil
 	}
-	// The helpers get a copy of the key and write to a buffer of their own
+	// The helpers get a copy of the key and write to slots of their own
 	// (batch.Split), so that neither dst nor key escapes.
 	k := *key
-	sp := batch.NewSplit(n, (max(manyRunBytes/per, 1)+15)&^15)
-	buf := batch.Buffer(len(out))
+	sp := batch.NewSplit(n, (max(batch.RunBytes(n*per, w, manyRunBytes)/per, 1)+15)&^15, Size, w-1)
 	for range w - 1 {
 		go func() {
-			for r, start, end, ok := sp.Next(); ok; r, start, end, ok = sp.Next() {
-				sumManySerial((*buf)[start*Size:end*Size], data[start*msgLen:end*msgLen], end-start, msgLen, &k, flags)
-				sp.Finish(r, true)
+			for start, end, ok := sp.Next(); ok; start, end, ok = sp.Next() {
+				b := sp.Slot(start, end)
+				sumManySerial(b, data[start*msgLen:end*msgLen], end-start, msgLen, &k, flags)
+				sp.Deliver(start, b)
 			}
 		}()
 	}
-	for r, start, end, ok := sp.Next(); ok; r, start, end, ok = sp.Next() {
+	for start, end, ok := sp.Next(); ok; start, end, ok = sp.Next() {
 		sumManySerial(out[start*Size:end*Size], data[start*msgLen:end*msgLen], end-start, msgLen, key, flags)
-		sp.Finish(r, false)
+		sp.Own(out)
 	}
-	sp.Wait()
-	sp.CopyHelped(out, *buf, Size)
-	batch.Release(buf)
+	sp.Wait(out)
 	return nil
 }
 

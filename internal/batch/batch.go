@@ -19,6 +19,16 @@ func Workers(total, n, minTotal, perWorker int) int {
 	return max(min(runtime.GOMAXPROCS(0), total/max(perWorker, 1), n), 1)
 }
 
+// RunBytes returns how many bytes of hashing each run of a Split should
+// hold when w goroutines share total bytes: at least minRun, so that
+// handing a run over costs little against hashing it, and otherwise a
+// sixteenth of a goroutine's share, up to 1 MiB: few runs, so that their
+// hand-overs and the copies out of the helpers' slots stay a small part of
+// the work, yet enough that a goroutine slowed by other load does fewer.
+func RunBytes(total, w, minRun int) int {
+	return max(minRun, min(total/(16*max(w, 1)), 1<<20))
+}
+
 // Run calls f(start, end) for consecutive ranges of [0, n) of run items
 // each (the last may be shorter), on the calling goroutine and w-1 more,
 // and returns when every range is done. The ranges are taken from a shared
@@ -58,70 +68,105 @@ func Run(n, run, w int, f func(start, end int)) {
 }
 
 // Split is Run taken apart, for the batch functions that write into the
-// caller's dst: the calling goroutine writes its ranges straight into dst,
-// while the helper goroutines write theirs into a buffer of their own
-// (Buffer) that the caller copies from at the end (CopyHelped). Passing dst
-// itself to other goroutines would make it escape to the heap: a caller's
-// dst on its stack would cost an allocation even for small batches, which
-// never start a goroutine.
+// caller's dst. Passing dst itself to other goroutines would make it escape
+// to the heap: a caller's dst on its stack would cost an allocation even for
+// small batches, which never start a goroutine. So the calling goroutine
+// writes its runs straight into dst, while each helper writes a run into a
+// slot (a buffer of one run's output) and delivers it; the caller copies the
+// delivered runs into dst after each run of its own (Own) and at the end
+// (Wait). The copies overlap the helpers' hashing and read slots that are
+// still in cache, and no buffer of the whole output's size is needed.
 type Split struct {
-	n, run, runs    int
-	next, completed atomic.Int64
-	helped          []atomic.Bool // run r was done by a helper
-	done            chan struct{}
+	n, run, runs, size int
+	next               atomic.Int64
+	free               chan []byte // slots a helper may fill
+	full               chan delivery
+	arena              *[]byte
+	done               int // runs in dst, counted by the caller
 }
 
-// NewSplit cuts n items into ranges of run (at least 1) items each.
-func NewSplit(n, run int) *Split {
+type delivery struct {
+	start int // the run's first item
+	out   []byte
+}
+
+// slotsPerHelper lets a helper deliver a run and go on with more while the
+// caller is still busy with a run of its own.
+const slotsPerHelper = 3
+
+// NewSplit cuts n items of size output bytes each into runs of run (at
+// least 1) items, for the caller and helpers more goroutines.
+func NewSplit(n, run, size, helpers int) *Split {
 	run = max(run, 1)
-	runs := (n + run - 1) / run
-	return &Split{n: n, run: run, runs: runs, helped: make([]atomic.Bool, runs), done: make(chan struct{})}
+	s := &Split{n: n, run: run, runs: (n + run - 1) / run, size: size}
+	k, slot := slotsPerHelper*max(helpers, 1), run*size
+	s.free = make(chan []byte, k)
+	s.full = make(chan delivery, k)
+	s.arena = buffer(k * slot)
+	for i := range k {
+		s.free <- (*s.arena)[i*slot : (i+1)*slot : (i+1)*slot]
+	}
+	return s
 }
 
-// Next hands out the next range, start to end, and its index r; ok is
-// false when there are none left.
-func (s *Split) Next() (r, start, end int, ok bool) {
-	r = int(s.next.Add(1) - 1)
+// Next hands out the next run, items start to end; ok is false when none
+// is left.
+func (s *Split) Next() (start, end int, ok bool) {
+	r := int(s.next.Add(1) - 1)
 	if r >= s.runs {
-		return 0, 0, 0, false
+		return 0, 0, false
 	}
-	return r, r * s.run, min((r+1)*s.run, s.n), true
+	return r * s.run, min((r+1)*s.run, s.n), true
 }
 
-// Finish records that range r is done, by a helper goroutine or by the
+// Slot returns, to a helper, a buffer for the output of its run of items
+// start to end, waiting until the caller has emptied one if need be.
+func (s *Split) Slot(start, end int) []byte {
+	return (<-s.free)[:(end-start)*s.size]
+}
+
+// Deliver hands a helper's finished run, in the slot Slot returned, to the
 // caller.
-func (s *Split) Finish(r int, helper bool) {
-	s.helped[r].Store(helper)
-	if s.completed.Add(1) == int64(s.runs) {
-		close(s.done)
-	}
+func (s *Split) Deliver(start int, out []byte) {
+	s.full <- delivery{start, out}
 }
 
-// Wait returns when every range is done (at once if there are none).
-func (s *Split) Wait() {
-	if s.runs > 0 {
-		<-s.done
-	}
-}
-
-// CopyHelped copies the outputs of the ranges the helpers did from buf to
-// dst, item i's size bytes at i*size in both.
-func (s *Split) CopyHelped(dst, buf []byte, size int) {
-	for r := range s.runs {
-		if s.helped[r].Load() {
-			start, end := r*s.run*size, min((r+1)*s.run, s.n)*size
-			copy(dst[start:end], buf[start:end])
+// Own records, for the caller, a run it wrote into dst itself, and copies
+// into dst the runs the helpers have delivered meanwhile.
+func (s *Split) Own(dst []byte) {
+	s.done++
+	for {
+		select {
+		case d := <-s.full:
+			s.take(dst, d)
+		default:
+			return
 		}
 	}
 }
 
-// Buffers for the helpers' outputs are reused between calls: a fresh one
-// of tens of MiB costs a page fault per 4 KiB on first touch.
+// Wait copies the helpers' runs into dst as they are delivered until every
+// run is there. The helpers touch no slot after that.
+func (s *Split) Wait(dst []byte) {
+	for s.done < s.runs {
+		s.take(dst, <-s.full)
+	}
+	release(s.arena)
+}
+
+func (s *Split) take(dst []byte, d delivery) {
+	copy(dst[d.start*s.size:], d.out)
+	s.done++
+	s.free <- d.out[:cap(d.out)]
+}
+
+// The helpers' slots are reused between calls, so a batch call allocates
+// none in the steady state.
 var buffers sync.Pool // of *[]byte
 
-// Buffer returns a buffer of n bytes (with unspecified contents), to be
-// handed back with Release.
-func Buffer(n int) *[]byte {
+// buffer returns a buffer of n bytes (with unspecified contents), to be
+// handed back with release.
+func buffer(n int) *[]byte {
 	if p, ok := buffers.Get().(*[]byte); ok && cap(*p) >= n {
 		*p = (*p)[:n]
 		return p
@@ -130,5 +175,5 @@ func Buffer(n int) *[]byte {
 	return &b
 }
 
-// Release makes b available to later calls of Buffer.
-func Release(b *[]byte) { buffers.Put(b) }
+// release makes b available to later calls of buffer.
+func release(b *[]byte) { buffers.Put(b) }

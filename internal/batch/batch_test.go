@@ -42,15 +42,14 @@ func TestWorkers(t *testing.T) {
 	}
 }
 
-// TestSplit runs a Split with helpers writing to a Buffer and the caller to
+// TestSplit runs a Split with helpers writing to slots and the caller to
 // dst, and checks that every item's output ends up in dst.
 func TestSplit(t *testing.T) {
-	for _, n := range []int{0, 1, 5, 100, 1000} {
-		for _, w := range []int{1, 2, 4} {
+	for _, n := range []int{0, 1, 5, 100, 1000, 10000} {
+		for _, w := range []int{1, 2, 4, 9} {
 			const size = 3
 			dst := make([]byte, n*size)
-			s := NewSplit(n, 7)
-			buf := Buffer(len(dst))
+			s := NewSplit(n, 7, size, w-1)
 			fill := func(out []byte, start, end int) {
 				for i := start; i < end; i++ {
 					for k := range size {
@@ -63,19 +62,18 @@ func TestSplit(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
-						fill((*buf)[start*size:end*size], start, end)
-						s.Finish(r, true)
+					for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
+						b := s.Slot(start, end)
+						fill(b, start, end)
+						s.Deliver(start, b)
 					}
 				}()
 			}
-			for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
 				fill(dst[start*size:end*size], start, end)
-				s.Finish(r, false)
+				s.Own(dst)
 			}
-			s.Wait()
-			s.CopyHelped(dst, *buf, size)
-			Release(buf)
+			s.Wait(dst)
 			wg.Wait()
 			for i := range n {
 				for k := range size {

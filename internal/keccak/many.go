@@ -153,8 +153,9 @@ func (m *Multi) absorbGeneric(in []byte, offs *[MultiMax]uint64, blocks int) {
 }
 
 // Inputs of at least manyParallelMin bytes are hashed on several
-// goroutines, manyRunBytes at a time (as Leaves' thresholds, for the same
-// reasons). Variables so that tests can lower them.
+// goroutines, at least manyRunBytes at a time (batch.RunBytes; as Leaves'
+// thresholds, for the same reasons). Variables so that tests can lower
+// them.
 var (
 	manyParallelMin = 256 << 10
 	manyRunBytes    = 64 << 10
@@ -174,23 +175,21 @@ func Many(dst, data []byte, msgLen, rate, rounds int, ds byte, outLen int) {
 		manySerial(dst, data, n, msgLen, rate, rounds, ds, outLen)
 		return
 	}
-	s := batch.NewSplit(n, (max(manyRunBytes/per, 1)+MultiMax-1)&^(MultiMax-1))
-	buf := batch.Buffer(len(dst))
+	s := batch.NewSplit(n, (max(batch.RunBytes(n*per, w, manyRunBytes)/per, 1)+MultiMax-1)&^(MultiMax-1), outLen, w-1)
 	for range w - 1 {
 		go func() {
-			for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
-				manySerial((*buf)[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-				s.Finish(r, true)
+			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
+				b := s.Slot(start, end)
+				manySerial(b, data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
+				s.Deliver(start, b)
 			}
 		}()
 	}
-	for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+	for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
 		manySerial(dst[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-		s.Finish(r, false)
+		s.Own(dst)
 	}
-	s.Wait()
-	s.CopyHelped(dst, *buf, outLen)
-	batch.Release(buf)
+	s.Wait(dst)
 }
 
 // manySerial is Many on the calling goroutine: eight messages at a time in

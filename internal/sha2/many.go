@@ -12,8 +12,9 @@ import (
 // each other's latency (sumMany256 picks the kernel; see many_amd64.go).
 
 // Inputs of at least manyParallelMin bytes are hashed on several goroutines,
-// each taking manyRunBytes at a time: some tens of microseconds of work
-// against about a microsecond to hand a range to another goroutine.
+// each taking at least manyRunBytes at a time (batch.RunBytes): some tens
+// of microseconds of work against about a microsecond to hand a range to
+// another goroutine.
 // Variables so that tests can lower them.
 var (
 	manyParallelMin = 256 << 10
@@ -34,23 +35,21 @@ func SumMany256(iv *[8]uint32, out []byte, size int, data []byte, msgLen int) {
 		sumManyRange(iv, out, size, data, n, msgLen)
 		return
 	}
-	s := batch.NewSplit(n, max(manyRunBytes/per, 16)&^15)
-	buf := batch.Buffer(len(out))
+	s := batch.NewSplit(n, max(batch.RunBytes(n*per, w, manyRunBytes)/per, 16)&^15, size, w-1)
 	for range w - 1 {
 		go func() {
-			for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
-				sumManyRange(iv, (*buf)[start*size:end*size], size, data[start*msgLen:end*msgLen], end-start, msgLen)
-				s.Finish(r, true)
+			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
+				b := s.Slot(start, end)
+				sumManyRange(iv, b, size, data[start*msgLen:end*msgLen], end-start, msgLen)
+				s.Deliver(start, b)
 			}
 		}()
 	}
-	for r, start, end, ok := s.Next(); ok; r, start, end, ok = s.Next() {
+	for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
 		sumManyRange(iv, out[start*size:end*size], size, data[start*msgLen:end*msgLen], end-start, msgLen)
-		s.Finish(r, false)
+		s.Own(out)
 	}
-	s.Wait()
-	s.CopyHelped(out, *buf, size)
-	batch.Release(buf)
+	s.Wait(out)
 }
 
 // sumManyRange is SumMany256 on the calling goroutine. The kernels write
