@@ -45,10 +45,15 @@ var roleWork = map[string]func(){
 	"blake3/single-block": func() { blake3.Sum256(msg64K[:1024]) },
 	"keccak/single-state": func() { sha3.Sum256(msg64K) },
 	"keccak/multi-state":  func() { k12.SumKT128(msg64K, nil, 32) },
-	"scrypt/block":        func() { scrypt.Key([]byte("pw"), []byte("salt"), 1<<8, 8, 1, 32) },
-	"sha1/block":          func() { h := sha1.New(); h.Write(msg64K); h.Sum(nil) },
-	"sha256/block":        func() { h := sha256.New(); h.Write(msg64K); h.Sum(nil) },
-	"sha512/block":        func() { sha512.Sum512(msg64K) },
+	"keccak/few-states": func() {
+		var x sha3.SHAKEMany
+		x.Init128(4, msg64K[:4*34], 34)
+		x.Read(msg64K[1024 : 1024+4*840])
+	},
+	"scrypt/block": func() { scrypt.Key([]byte("pw"), []byte("salt"), 1<<8, 8, 1, 32) },
+	"sha1/block":   func() { h := sha1.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha256/block": func() { h := sha256.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha512/block": func() { sha512.Sum512(msg64K) },
 }
 
 var (

@@ -45,7 +45,7 @@ func (m *Multi) Init(data []byte, n, msgLen, rate, rounds int, ds byte) {
 		rounds%12 != 0 || rounds < 12 || rounds > MaxRounds || ds == 0 {
 		panic("hashkit/internal/keccak: invalid Multi arguments")
 	}
-	*m = Multi{n: n, rate: rate, kRate: rate, rounds: rounds, shift: multiShift()}
+	*m = Multi{n: n, rate: rate, kRate: rate, rounds: rounds, shift: multiShift(n)}
 	if rate != Rate128 && rate != Rate256 {
 		m.kRate = Rate256
 	}
@@ -116,18 +116,20 @@ func (m *Multi) Squeeze(dst []byte, outLen int) {
 	}
 }
 
-// extract copies bytes off.. of sponge j's state to out.
+// extract copies bytes off.. of sponge j's state to out. Its lanes are
+// 1<<shift words apart, starting at lane(0, j).
 func (m *Multi) extract(out []byte, j, off int) {
+	base, step := m.lane(0, j), 1<<m.shift
 	for len(out) > 0 && off%8 != 0 {
-		out[0] = byte(m.s[m.lane(off/8, j)] >> (8 * (off % 8)))
+		out[0] = byte(m.s[base+off/8*step] >> (8 * (off % 8)))
 		out, off = out[1:], off+1
 	}
-	for len(out) >= 8 {
-		binary.LittleEndian.PutUint64(out, m.s[m.lane(off/8, j)])
+	for k := base + off/8*step; len(out) >= 8; k += step {
+		binary.LittleEndian.PutUint64(out, m.s[k])
 		out, off = out[8:], off+8
 	}
 	for i := range out {
-		out[i] = byte(m.s[m.lane(off/8, j)] >> (8 * i))
+		out[i] = byte(m.s[base+off/8*step] >> (8 * i))
 	}
 }
 

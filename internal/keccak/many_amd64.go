@@ -5,13 +5,14 @@ package keccak
 // multiKernel reports whether a multi-state kernel runs here.
 func multiKernel() bool { return useAVX512x8 || useAVX2x4 }
 
-// multiShift returns log2 of the states per group of a Multi's layout:
-// eight, or four where only the AVX2 kernel runs.
-func multiShift() int {
-	if useAVX512x8 || !useAVX2x4 {
-		return 3
+// multiShift returns log2 of the states per group of a Multi's layout for
+// n sponges: four where the few-states kernel takes them all or only the
+// AVX2 kernel runs, else eight.
+func multiShift(n int) int {
+	if (n <= 4 && useAVX512VLx4) || (!useAVX512x8 && useAVX2x4) {
+		return 2
 	}
-	return 2
+	return 3
 }
 
 // absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
@@ -27,6 +28,8 @@ func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 	switch {
 	case m.shift == 3 && useAVX512x8:
 		absorbX8AVX512(&m.s, in, offs, blocks, m.kRate/8, rcs, m.rounds/12)
+	case m.shift == 2 && m.n <= 4 && useAVX512VLx4:
+		absorbX4AVX512VL((*[100]uint64)(m.s[:100]), in, (*[4]uint64)(offs[:4]), blocks, m.kRate/8, rcs, m.rounds/12)
 	case m.shift == 2 && useAVX2x4:
 		absorbX4AVX2((*[100]uint64)(m.s[:100]), in, (*[4]uint64)(offs[:4]), blocks, m.kRate/8, rcs, m.rounds/12)
 		if m.n > 4 {

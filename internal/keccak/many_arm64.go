@@ -7,7 +7,7 @@ func multiKernel() bool { return useNEONx2 }
 
 // multiShift returns log2 of the states per group of a Multi's layout: two
 // for the two-state kernel.
-func multiShift() int {
+func multiShift(int) int {
 	if useNEONx2 {
 		return 1
 	}

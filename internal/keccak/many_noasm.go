@@ -2,8 +2,8 @@
 
 package keccak
 
-func multiKernel() bool { return false }
-func multiShift() int   { return 3 }
+func multiKernel() bool  { return false }
+func multiShift(int) int { return 3 }
 
 func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 	m.absorbGeneric(in, offs, blocks)

@@ -34,6 +34,9 @@ func leavesWidth() (width, least int) {
 	return 0, 0
 }
 
+// fewWidth returns 0: there is no few-states kernel.
+func fewWidth() int { return 0 }
+
 // afterWidth returns the width of the kernel that runs LeavesAfter's
 // prefix beside the first leaf (0: none).
 func afterWidth() int {
@@ -43,7 +46,8 @@ func afterWidth() int {
 	return 0
 }
 
-// absorbStates calls the kernel on the 50 interleaved lanes s.
-func absorbStates(width int, s []uint64, in []byte, offs []uint64, blocks, rateLanes int, rc *uint64, groups int) {
+// absorbStates calls the kernel on the 50 interleaved lanes s (few is
+// never set: fewWidth is 0).
+func absorbStates(width int, few bool, s []uint64, in []byte, offs []uint64, blocks, rateLanes int, rc *uint64, groups int) {
 	absorbX2SHA3((*[25 * 2]uint64)(s), in, (*[2]uint64)(offs), blocks, rateLanes, rc, groups)
 }

@@ -65,12 +65,12 @@ func TestNEONx2Switch(t *testing.T) {
 		}
 	}
 	if cpu.Select("keccak", "neonx2") {
-		if w, _ := leavesWidth(); w != 2 || afterWidth() != 2 || !multiKernel() || multiShift() != 1 {
-			t.Fatalf("neonx2 selected: leaves width %d, after width %d, Multi kernel %v, shift %d", w, afterWidth(), multiKernel(), multiShift())
+		if w, _ := leavesWidth(); w != 2 || afterWidth() != 2 || !multiKernel() || multiShift(8) != 1 {
+			t.Fatalf("neonx2 selected: leaves width %d, after width %d, Multi kernel %v, shift %d", w, afterWidth(), multiKernel(), multiShift(8))
 		}
 	}
 	selectImpl("generic")
-	if w, _ := leavesWidth(); w != 0 || afterWidth() != 0 || multiKernel() || multiShift() != 3 {
-		t.Fatalf("portable code selected: leaves width %d, after width %d, Multi kernel %v, shift %d", w, afterWidth(), multiKernel(), multiShift())
+	if w, _ := leavesWidth(); w != 0 || afterWidth() != 0 || multiKernel() || multiShift(8) != 3 {
+		t.Fatalf("portable code selected: leaves width %d, after width %d, Multi kernel %v, shift %d", w, afterWidth(), multiKernel(), multiShift(8))
 	}
 }

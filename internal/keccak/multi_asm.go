@@ -32,32 +32,37 @@ func leavesKernel(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen
 	var offs, padOffs [MultiMax]uint64
 	var s [25 * MultiMax]uint64
 	var pad [MultiMax * Rate128]byte
-	st := s[:25*width]
 	done := 0
 	for n-done >= least {
 		// A last group of fewer than width leaves runs with the unused
-		// states reading leaf 0 again.
+		// states reading leaf 0 again, on the few-states kernel if it
+		// takes them all.
 		k := min(width, n-done)
+		w, few := width, false
+		if fw := fewWidth(); k <= fw && fw < width {
+			w, few = fw, true
+		}
+		st := s[:25*w]
 		in := data[done*leafLen : (done+k)*leafLen]
 		for j := range k {
 			offs[j] = uint64(j * leafLen)
 			padOffs[j] = uint64(j * rate)
 		}
-		for j := k; j < width; j++ {
+		for j := k; j < w; j++ {
 			offs[j], padOffs[j] = 0, 0
 		}
 		clear(st)
 		for b := 0; b < full; {
 			m := min(full-b, perCall)
-			absorbStates(width, st, in[b*rate:], offs[:width], m, rate/8, rcs, rounds/12)
+			absorbStates(w, few, st, in[b*rate:], offs[:w], m, rate/8, rcs, rounds/12)
 			b += m
-			pc.Add(m * width * rate)
+			pc.Add(m * w * rate)
 		}
-		clear(pad[:width*rate])
+		clear(pad[:w*rate])
 		padLeaves(pad[:], in, k, leafLen, rate, ds)
-		absorbStates(width, st, pad[:width*rate], padOffs[:width], 1, rate/8, rcs, rounds/12)
-		pc.Add(width * rate)
-		squeezeLeaves(dst[done*cvLen:], st, width, k, cvLen)
+		absorbStates(w, few, st, pad[:w*rate], padOffs[:w], 1, rate/8, rcs, rounds/12)
+		pc.Add(w * rate)
+		squeezeLeaves(dst[done*cvLen:], st, w, k, cvLen)
 		done += k
 	}
 	return done
@@ -89,7 +94,7 @@ func leavesAfterKernel(a *[25]uint64, dst, data []byte, n, leafLen, rate, rounds
 	rcs := &rc[MaxRounds-rounds]
 	for b := 0; b < full; {
 		m := min(full-b, perCall)
-		absorbStates(width, st, in[b*rate:], offs[:width], m, rate/8, rcs, rounds/12)
+		absorbStates(width, false, st, in[b*rate:], offs[:width], m, rate/8, rcs, rounds/12)
 		b += m
 		if b < full {
 			preempt.Point()
@@ -101,7 +106,7 @@ func leavesAfterKernel(a *[25]uint64, dst, data []byte, n, leafLen, rate, rounds
 	// The leaves' last blocks; state 0 (the prefix) runs along and is dropped.
 	var pad [MultiMax * Rate128]byte
 	padLeaves(pad[rate:], in[leafLen:], k, leafLen, rate, ds)
-	absorbStates(width, st, pad[:width*rate], padOffs[:width], 1, rate/8, rcs, rounds/12)
+	absorbStates(width, false, st, pad[:width*rate], padOffs[:width], 1, rate/8, rcs, rounds/12)
 	squeezeLeaves(dst, st[1:], width, k, cvLen)
 	return k
 }

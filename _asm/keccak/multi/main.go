@@ -1,6 +1,7 @@
 // Command multi generates the multi-state Keccak-p[1600] kernels of
-// internal/keccak: absorbX8AVX512 (eight states, AVX-512) and absorbX4AVX2
-// (four states, AVX2). Both keep the states lane-interleaved (lane i of state
+// internal/keccak: absorbX8AVX512 (eight states, AVX-512), absorbX4AVX512VL
+// (four states, the same instructions on YMM registers) and absorbX4AVX2
+// (four states, AVX2). All keep the states lane-interleaved (lane i of state
 // j is word width*i+j of the state array), absorb whole blocks from width
 // independent inputs and permute after each block with a multiple of 12
 // rounds. Each quadword is loaded into its place with a masked broadcast
@@ -30,6 +31,7 @@ func main() {
 	Package("github.com/hashkit/hashkit/internal/keccak")
 	ConstraintExpr("!purego")
 	genX8AVX512()
+	genX4AVX512VL()
 	genX4AVX2()
 	Generate()
 }
@@ -40,51 +42,15 @@ func main() {
 // renaming registers while generating twelve unrolled rounds; the few moves
 // at the end of each twelve rounds put every lane back in its register.
 func genX8AVX512() {
-	Implement("absorbX8AVX512")
-	Attributes(NOSPLIT)
-	s := Load(Param("s"), GP64())
-	in := Load(Param("in").Base(), GP64())
-	offs := Load(Param("offs"), GP64())
-	blocks := Load(Param("blocks"), GP64())
-	rcp := GP64()
-	g := GP64()
-
 	zs := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
 		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
-	var lane [25]VecPhysical
-	copy(lane[:], zs[:25])
-	c := zs[25:30]
-	r := zs[30]
-	temps := zs[25:32]
-	ks := []Register{K1, K2, K3, K4, K5, K6, K7}
-
-	Comment("Load the eight interleaved states; K1..K7 select quadwords 1..7.")
-	for i := range 25 {
-		VMOVDQU64(Mem{Base: s, Disp: 64 * i}, lane[i])
-	}
-	var off [8]GPVirtual
-	for j := range 8 {
-		off[j] = GP64()
-		MOVQ(Mem{Base: offs, Disp: 8 * j}, off[j])
-	}
-	for j := 1; j < 8; j++ {
-		m := GP32()
-		MOVL(U32(1<<j), m)
-		KMOVW(m, ks[j-1])
-	}
+	k := avx512Begin("absorbX8AVX512", 8, zs)
+	s, in, lane, temps := k.s, k.in, k.lane, k.temps
+	off := k.off
 
 	Label("x8_block")
-	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i. It is")
-	Comment("assembled in a scratch register (quadword 0 by VMOVQ, which clears")
-	Comment("the rest, quadwords 1..7 by masked broadcasts) and XORed into lane i.")
-	absorb := func(i int) {
-		t := temps[i%len(temps)]
-		VMOVQ(Mem{Base: in, Index: off[0], Scale: 1, Disp: 8 * i}, t.(Vec).AsX())
-		for j := 1; j < 8; j++ {
-			VPBROADCASTQ(Mem{Base: in, Index: off[j], Scale: 1, Disp: 8 * i}, ks[j-1], t)
-		}
-		VPXORQ(t, lane[i], lane[i])
-	}
+	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i.")
+	absorb := k.absorb
 	// Lanes 0..15 in two groups of eight: one 64-byte load per state and an
 	// 8x8 transpose of quadwords. Nine registers are needed: the seven
 	// scratch ones and lanes 23 and 24, which no block reaches, parked in
@@ -122,10 +88,123 @@ func genX8AVX512() {
 		}
 	}
 
-	Label("x8_permute")
-	Load(Param("rc"), rcp)
-	Load(Param("groups"), g)
-	Label("x8_rounds")
+	k.permute("x8")
+}
+
+// genX4AVX512VL is genX8AVX512 for four states in YMM registers
+// (AVX-512VL): the same instructions on half the width, for four or fewer
+// sponges, which the eight-state kernel would run with half its lanes
+// idle. Cores that split a ZMM operation over two 256-bit ports run three
+// YMM ones at a time where they run two ZMM ones. Every lane is absorbed
+// by a VMOVQ and three masked broadcasts.
+func genX4AVX512VL() {
+	ys := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+		Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
+	k := avx512Begin("absorbX4AVX512VL", 4, ys)
+	Label("x4v_block")
+	Comment("Absorb: lane i of state j is the quadword at in+offs[j]+8i.")
+	for i := range lanesRate256 {
+		k.absorb(i)
+	}
+	rateLanes := Load(Param("rateLanes"), GP64())
+	CMPQ(rateLanes, U8(lanesRate256))
+	JE(LabelRef("x4v_permute"))
+	for i := lanesRate256; i < lanesRate128; i++ {
+		k.absorb(i)
+	}
+	k.permute("x4v")
+}
+
+// avx512Kernel is what the AVX-512 kernels share: the 25 lanes of width
+// states in the first 25 vector registers for the whole call, θ's column
+// parities c and rotated parity r, absorbing scratch registers temps (c
+// and r among them), and the mask registers selecting quadwords 1..width-1.
+type avx512Kernel struct {
+	width          int
+	s, in, offs    Register
+	blocks, rcp, g Register
+	off            []GPVirtual
+	lane           [25]VecPhysical
+	c, temps       []VecPhysical
+	r              VecPhysical
+	ks             []Register
+}
+
+// avx512Begin starts the kernel name on width states in regs (32 vector
+// registers): it loads the arguments, the states and the offsets and sets
+// the masks.
+func avx512Begin(name string, width int, regs []VecPhysical) *avx512Kernel {
+	Implement(name)
+	Attributes(NOSPLIT)
+	k := &avx512Kernel{width: width}
+	k.s = Load(Param("s"), GP64())
+	k.in = Load(Param("in").Base(), GP64())
+	k.offs = Load(Param("offs"), GP64())
+	k.blocks = Load(Param("blocks"), GP64())
+	k.rcp = GP64()
+	k.g = GP64()
+	copy(k.lane[:], regs[:25])
+	k.c, k.r, k.temps = regs[25:30], regs[30], regs[25:32]
+	k.ks = []Register{K1, K2, K3, K4, K5, K6, K7}[:width-1]
+
+	Comment(fmt.Sprintf("Load the %s interleaved states; K1..K%d select quadwords 1..%d.", [...]string{4: "four", 8: "eight"}[width], width-1, width-1))
+	for i := range 25 {
+		VMOVDQU64(Mem{Base: k.s, Disp: 8 * width * i}, k.lane[i])
+	}
+	k.off = make([]GPVirtual, width)
+	for j := range width {
+		k.off[j] = GP64()
+		MOVQ(Mem{Base: k.offs, Disp: 8 * j}, k.off[j])
+	}
+	for j := 1; j < width; j++ {
+		m := GP32()
+		MOVL(U32(1<<j), m)
+		KMOVW(m, k.ks[j-1])
+	}
+	return k
+}
+
+// absorb XORs lane i of the current block of every state into lane i: the
+// quadword is assembled in a scratch register (quadword 0 by VMOVQ, which
+// clears the rest, the others by masked broadcasts).
+func (k *avx512Kernel) absorb(i int) {
+	t := k.temps[i%len(k.temps)]
+	VMOVQ(Mem{Base: k.in, Index: k.off[0], Scale: 1, Disp: 8 * i}, t.(Vec).AsX())
+	for j := 1; j < k.width; j++ {
+		VPBROADCASTQ(Mem{Base: k.in, Index: k.off[j], Scale: 1, Disp: 8 * i}, k.ks[j-1], t)
+	}
+	VPXORQ(t, k.lane[i], k.lane[i])
+}
+
+// permute emits, at the label prefix_permute, the rounds, the loop to the
+// next block (prefix_block) and the end of the call: the states stored back.
+func (k *avx512Kernel) permute(prefix string) {
+	Label(prefix + "_permute")
+	Load(Param("rc"), k.rcp)
+	Load(Param("groups"), k.g)
+	avx512Rounds(prefix, k.lane, k.c, k.r, k.rcp, k.g)
+
+	Comment("Next block.")
+	rl := Load(Param("rateLanes"), GP64())
+	LEAQ(Mem{Base: k.in, Index: rl, Scale: 8}, k.in)
+	DECQ(k.blocks)
+	JNZ(LabelRef(prefix + "_block"))
+
+	s := Load(Param("s"), GP64())
+	for i := range 25 {
+		VMOVDQU64(k.lane[i], Mem{Base: s, Disp: 8 * k.width * i})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// avx512Rounds emits the permutation loop shared by the AVX-512 kernels:
+// twelve unrolled rounds on the lanes in their registers (ZMM for eight
+// states, YMM for four), g times, the round constants from rcp. θ's column
+// parities use c (five registers) and the rotated parity r; χ saves two
+// inputs in c[0] and c[1].
+func avx512Rounds(prefix string, lane [25]VecPhysical, c []VecPhysical, r VecPhysical, rcp, g Register) {
+	Label(prefix + "_rounds")
 	cur := lane
 	for round := range 12 {
 		Comment(fmt.Sprintf("Round %d of 12.", round))
@@ -172,20 +251,7 @@ func genX8AVX512() {
 	restore(cur[:], lane[:], c[0], VMOVDQA64)
 	ADDQ(U8(8*12), rcp)
 	DECQ(g)
-	JNZ(LabelRef("x8_rounds"))
-
-	Comment("Next block.")
-	rl := Load(Param("rateLanes"), GP64())
-	LEAQ(Mem{Base: in, Index: rl, Scale: 8}, in)
-	DECQ(blocks)
-	JNZ(LabelRef("x8_block"))
-
-	s = Load(Param("s"), GP64())
-	for i := range 25 {
-		VMOVDQU64(lane[i], Mem{Base: s, Disp: 64 * i})
-	}
-	VZEROUPPER()
-	RET()
+	JNZ(LabelRef(prefix + "_rounds"))
 }
 
 // transpose8x8 transposes the 8x8 quadword matrix whose row j is in r[j]
