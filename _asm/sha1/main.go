@@ -123,19 +123,21 @@ func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 			SHA1NEXTE(m[q%4], cur) // ROTL30(A of four rounds ago) + W[4q..4q+3]
 		}
 		MOVO(abcd, e[(q+1)%2])
-		SHA1RNDS4(Imm(uint64(q/5)), cur, abcd)
 		// The schedule in groups of four words, group g in register
 		// m[g%4]: W_g = MSG2(MSG1(W_g-4, W_g-3) ^ W_g-2, W_g-1), spread
-		// over three quads so each part runs beside a SHA1RNDS4; every
-		// register is overwritten only after its last reader.
-		if q <= 15 {
-			SHA1MSG1(m[(q+1)%4], m[q%4]) // group q+4
+		// over three quads, each part just in time: the group the next
+		// quad reads is finished before this quad's SHA1RNDS4, the others
+		// after it; every register is overwritten only after its last
+		// reader.
+		if q >= 3 && q <= 18 {
+			SHA1MSG2(m[q%4], m[(q+1)%4]) // group q+1
 		}
+		SHA1RNDS4(Imm(uint64(q/5)), cur, abcd)
 		if q >= 1 && q <= 16 {
-			PXOR(m[(q+1)%4], m[(q+3)%4]) // group q+3
+			SHA1MSG1(m[q%4], m[(q+3)%4]) // group q+3
 		}
 		if q >= 2 && q <= 17 {
-			SHA1MSG2(m[(q+1)%4], m[(q+2)%4]) // group q+2
+			PXOR(m[q%4], m[(q+2)%4]) // group q+2
 		}
 	}
 }
