@@ -413,6 +413,9 @@ func (s *cvStack) root(last *node, key *[8]uint32, flags uint32) node {
 // messageRoot returns the root node of the whole message data: the tree
 // of Write without its buffer.
 func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
+	if len(data) > chunkLen && len(data) <= wideChunks*chunkLen {
+		return smallRoot(data, key, flags)
+	}
 	var s cvStack
 	rest, counter := s.absorb(data, 0, chunkLen, key, flags)
 	if len(rest) == 0 && counter > 0 {
@@ -424,6 +427,36 @@ func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
 	c.update(rest, flags)
 	last := c.node(flags)
 	return s.root(&last, key, flags)
+}
+
+// smallRoot is messageRoot for two to wideChunks chunks. Their chaining
+// values are computed together, then each level of parents: a kernel call
+// costs about the same for any number of lanes, and cutting the tree into
+// its power-of-two subtrees first (6 chunks: 4 and 2) would cost one call
+// per subtree. Pairing each level from the left, an odd last node carried
+// up, builds BLAKE3's tree, whose left subtrees are complete.
+func smallRoot(data []byte, key *[8]uint32, flags uint32) node {
+	var buf [wideChunks * cvLen]byte
+	n := len(data) / chunkLen
+	hashChunks(data[:n*chunkLen], key, 0, flags, buf[:n*cvLen])
+	if tail := data[n*chunkLen:]; len(tail) > 0 {
+		var c chunkState
+		c.reset(key, uint64(n))
+		c.update(tail, flags)
+		last := c.node(flags)
+		cv := last.chainingValue()
+		copy(buf[n*cvLen:], cv[:])
+		n++
+	}
+	for n > 2 {
+		pairs := n / 2
+		hashParents(buf[:2*pairs*cvLen], key, flags, buf[:pairs*cvLen])
+		if n%2 == 1 {
+			copy(buf[pairs*cvLen:], buf[(n-1)*cvLen:n*cvLen])
+		}
+		n = pairs + n%2
+	}
+	return parentNode((*[cvLen]byte)(buf[:cvLen]), (*[cvLen]byte)(buf[cvLen:]), key, flags)
 }
 
 // Write absorbs p. It never fails. It panics if called after Read.
@@ -498,6 +531,10 @@ func (h *Hasher) hashBuffered(s *cvStack, chunks int) int {
 func (h *Hasher) rootNode() node {
 	if h.bufLen == 0 && h.counter > 0 {
 		return h.stack.root(nil, &h.key, h.flags)
+	}
+	if h.counter == 0 && h.headBlocks == 0 && h.bufLen > chunkLen {
+		// The whole input is in the buffer: one tree, as for a one-shot.
+		return smallRoot(h.buf[:h.bufLen], &h.key, h.flags)
 	}
 	// The whole chunks of the buffer before the last one go to a copy of
 	// the stack.

@@ -236,8 +236,14 @@ func compressBlocks(cv *[8]uint32, in []byte, counter uint64, flags, start, end 
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
 	if useAVX512 {
 		// A call costs the same for any number of lanes: about as much as
-		// 1.5 chunks one at a time, so it pays from two chunks on.
-		for len(in) >= 2*chunkLen {
+		// 1.5 chunks one at a time with the scalar single-block kernel, so
+		// it pays from two chunks on, and as much as three with the row
+		// kernels, which run where vector instructions take one cycle.
+		least := 2
+		if useRowsAVX512 || useRowsAVX || useRowsSSE41 {
+			least = 3
+		}
+		for len(in) >= least*chunkLen {
 			n := min(len(in)/chunkLen, 16)
 			_ = out[n*cvLen-1]
 			hashChunksAVX512(&in[0], n, key, counter, flags, &out[0])
