@@ -19,8 +19,10 @@ import (
 // The batch functions (many messages of one length in one call) against
 // github.com/prysmaticlabs/gohashtree for Merkle layers and against loops
 // of the one-message functions of hashkit and the peers. Run with -cpu 1
-// for the one-core figures; the /n=1048576 cases with -cpu 1,2 give the
-// two-core scaling.
+// for the one-core figures; the /n=1048576 cases run once with -cpu 1 and
+// once with -cpu 2 give the two-core scaling (not -cpu 1,2 in one run: the
+// testing package then runs sub-benchmarks with the wrong GOMAXPROCS,
+// golang/go#49980).
 
 // TestBatchPeers checks the batch functions against the peers here (the
 // package tests compare with the standard library).
@@ -207,7 +209,7 @@ func digestBytes(d [][32]byte) []byte {
 
 // BenchmarkBatch: batch/impl=<name>/n=<messages>/size=<bytes>, so that
 // benchstat -col /impl puts the peers side by side. The 2^20-message
-// cases, for -cpu 1,2, only outside -short.
+// cases, for the two-core comparison, only outside -short.
 func BenchmarkBatch(b *testing.B) {
 	for _, c := range batchCases(!testing.Short()) {
 		name, rest, _ := strings.Cut(c.name, "/")
