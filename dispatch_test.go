@@ -43,9 +43,10 @@ var roleWork = map[string]func(){
 	"sha256many/batch":    func() { sha256.SumMany(manyDst[:], msg64K, 64) },
 	"blake3/batch":        func() { blake3.Sum256(msg64K) },
 	"blake3/single-block": func() { blake3.Sum256(msg64K[:1024]) },
+	"blake3/few-lanes":    func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 6<<10) },
 	"keccak/single-state": func() { sha3.Sum256(msg64K) },
 	"keccak/multi-state":  func() { k12.SumKT128(msg64K, nil, 32) },
-	"keccak/few-states": func() {
+	"keccak/few-lanes": func() {
 		var x sha3.SHAKEMany
 		x.Init128(4, msg64K[:4*34], 34)
 		x.Read(msg64K[1024 : 1024+4*840])

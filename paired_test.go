@@ -19,7 +19,7 @@ import (
 
 // TestPairedRoles measures, for every role in which this CPU can run more
 // than one kernel (or one, if roleWork has work for the role), each of
-// them and the portable code ("generic": for a final-block or few-states
+// them and the portable code ("generic": for a final-block or few-lanes
 // role, the other roles' kernels) on the role's work in roleWork, and
 // fails where another beats the one the dispatch table chooses clearly and
 // consistently. It is how a table entry is made for a new CPU: on a shared

@@ -24,6 +24,7 @@ var (
 	useAVX512, useAVX2, useSSE41            bool
 	useRowsAVX512, useRowsAVX, useRowsSSE41 bool
 	useBMI2                                 bool
+	useAVX512VL8                            bool
 	useSumRowsAVX512, useSumAVX512          bool
 )
 
@@ -38,6 +39,8 @@ func init() {
 	// in general-purpose registers (bmi2). Which is faster depends on the
 	// core's vector latency, not on its features: the dispatch table
 	// orders them per CPU.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512vl8", Role: cpu.RoleFewLanes, Flag: &useAVX512VL8,
+		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"hashChunksAVX512VL"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512rows", Role: cpu.RoleSingleBlock, Flag: &useRowsAVX512,
 		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"compressRowsAVX512", "compressCVRowsAVX512", "compressBlocksRowsAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avxrows", Role: cpu.RoleSingleBlock, Flag: &useRowsAVX,
@@ -62,6 +65,12 @@ func init() {
 //
 //go:noescape
 func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+
+// hashChunksAVX512VL is hashChunksAVX512 for 1 to 8 lanes, in YMM
+// registers.
+//
+//go:noescape
+func hashChunksAVX512VL(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
 
 // hashParentsAVX512 compresses lanes (1 to 16) pairs of chaining values at
 // in into lanes parent chaining values at out. It reads all of in before
@@ -238,15 +247,20 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 		// A call costs the same for any number of lanes: about as much as
 		// 1.5 chunks one at a time with the scalar single-block kernel, so
 		// it pays from two chunks on, and as much as three with the row
-		// kernels, which run where vector instructions take one cycle.
+		// kernels, which run where vector instructions take one cycle;
+		// there the eight-lane kernel costs about two, and pays from two.
 		least := 2
-		if useRowsAVX512 || useRowsAVX || useRowsSSE41 {
+		if (useRowsAVX512 || useRowsAVX || useRowsSSE41) && !useAVX512VL8 {
 			least = 3
 		}
 		for len(in) >= least*chunkLen {
 			n := min(len(in)/chunkLen, 16)
 			_ = out[n*cvLen-1]
-			hashChunksAVX512(&in[0], n, key, counter, flags, &out[0])
+			if n <= 8 && useAVX512VL8 {
+				hashChunksAVX512VL(&in[0], n, key, counter, flags, &out[0])
+			} else {
+				hashChunksAVX512(&in[0], n, key, counter, flags, &out[0])
+			}
 			in, out, counter = in[n*chunkLen:], out[n*cvLen:], counter+uint64(n)
 		}
 		hashChunksSerial(in, key, counter, flags, out)

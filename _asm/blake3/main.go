@@ -75,6 +75,7 @@ func main() {
 	}
 	genWide16(false)
 	genWide16(true)
+	genWide8VL()
 	genOutput16()
 	for _, avx := range []bool{true, false} {
 		lanes := map[bool]int{true: 8, false: 4}[avx]

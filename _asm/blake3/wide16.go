@@ -110,23 +110,7 @@ func genWide16(parents bool) {
 		VMOVDQU32(Z16, counters)
 		VMOVDQU32(Z16, counters.Offset(64))
 	} else {
-		ctr := GP64()
-		Load(Param("counter"), ctr)
-		lo := GP32()
-		MOVL(ctr.As32(), lo)
-		VPBROADCASTD(lo, Z16)
-		VPADDD(laneIndexes, Z16, Z17)
-		VMOVDQU32(Z17, counters)
-		Comment("A lane's high word is one more where its low word wrapped around.")
-		SHRQ(U8(32), ctr)
-		VPBROADCASTD(ctr.As32(), Z18)
-		VPCMPUD(U8(1), Z16, Z17, K1) // K1 = lanes whose low word < counter's
-		one := GP32()
-		MOVL(U32(1), one)
-		VPBROADCASTD(one, Z19)
-		VPADDD_Z(Z19, Z18, K1, Z20) // zero-masked: 1+hi where wrapped, 0 elsewhere
-		VPBLENDMD(Z20, Z18, K1, Z18)
-		VMOVDQU32(Z18, counters.Offset(64))
+		storeLaneCounters([]VecPhysical{Z16, Z17, Z18, Z19, Z20}, counters, 64)
 	}
 	Comment("The chaining values start as the key.")
 	for i := range 8 {
@@ -160,22 +144,7 @@ func genWide16(parents bool) {
 		MOVQ(rowOffsets.Offset(8*i), off)
 		return Mem{Base: in, Index: off, Scale: 1}
 	})
-	Comment("The rest of the state: IV, counters, block length, flags.")
-	genIV()
-	for i := range 4 {
-		VPBROADCASTD(ivData.Offset(4*i), v[8+i])
-	}
-	VMOVDQU32(counters, v[12])
-	VMOVDQU32(counters.Offset(64), v[13])
-	bl := GP32()
-	MOVL(U32(64), bl)
-	VPBROADCASTD(bl, v[14])
-	VPBROADCASTD(blockFlags, v[15])
-	rounds16(&v, msg)
-	Comment("The new chaining values.")
-	for i := range 8 {
-		VPXORD(v[i+8], v[i], v[i])
-	}
+	compressLanes(&v, msg, counters, 64, blockFlags)
 	if !parents {
 		MOVL(flags, blockFlags)
 		ADDQ(U32(64), in)
@@ -197,26 +166,77 @@ func loadMessage16(row func(i int) Mem) []VecPhysical {
 	for i, r := range high {
 		VMOVDQU32(row(i), r)
 	}
-	msg := zmm.TransposeRows(high, []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15})
+	// The transposition may leave message words in state registers v8..v15
+	// (its scratch space); they move to the high registers left free.
+	return outOfScratch(zmm.TransposeRows(high, []VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}), high)
+}
+
+// outOfScratch moves the words that a transposition left in registers 8
+// to 15 (its scratch, the state registers v8..v15) to those of rows it
+// left free, and returns where each word is then.
+func outOfScratch(words, rows []VecPhysical) []VecPhysical {
 	used := map[VecPhysical]bool{}
-	for _, r := range msg {
+	for _, r := range words {
 		used[r] = true
 	}
-	// The transposition may leave message words in state registers v8..v15
-	// (its scratch space); move them to the high registers left free.
-	var freeHigh []VecPhysical
-	for _, r := range high {
+	var free []VecPhysical
+	for _, r := range rows {
 		if !used[r] {
-			freeHigh = append(freeHigh, r)
+			free = append(free, r)
 		}
 	}
-	for c := range msg {
-		if n := msg[c].PhysicalIndex(); n >= 8 && n < 16 {
-			VMOVDQA32(msg[c], freeHigh[0])
-			msg[c], freeHigh = freeHigh[0], freeHigh[1:]
+	for c := range words {
+		if n := words[c].PhysicalIndex(); n >= 8 && n < 16 {
+			VMOVDQA32(words[c], free[0])
+			words[c], free = free[0], free[1:]
 		}
 	}
-	return msg
+	return words
+}
+
+// storeLaneCounters stores the per-lane chunk counters counter+i (the
+// argument counter) to counters, the low words first and the high words
+// hiOff bytes on, with the five scratch registers t (as wide as the lanes).
+func storeLaneCounters(t []VecPhysical, counters Mem, hiOff int) {
+	ctr := GP64()
+	Load(Param("counter"), ctr)
+	lo := GP32()
+	MOVL(ctr.As32(), lo)
+	VPBROADCASTD(lo, t[0])
+	VPADDD(laneIndexes, t[0], t[1])
+	VMOVDQU32(t[1], counters)
+	Comment("A lane's high word is one more where its low word wrapped around.")
+	SHRQ(U8(32), ctr)
+	VPBROADCASTD(ctr.As32(), t[2])
+	VPCMPUD(U8(1), t[0], t[1], K1) // K1 = lanes whose low word < counter's
+	one := GP32()
+	MOVL(U32(1), one)
+	VPBROADCASTD(one, t[3])
+	VPADDD_Z(t[3], t[2], K1, t[4]) // zero-masked: 1+hi where wrapped, 0 elsewhere
+	VPBLENDMD(t[4], t[2], K1, t[2])
+	VMOVDQU32(t[2], counters.Offset(hiOff))
+}
+
+// compressLanes sets the rest of the state (IV, the counters stored at
+// counters and hiOff bytes on, block length, flags), runs the rounds on
+// the message words msg and leaves the new chaining values in v[0..7].
+func compressLanes(v *[16]VecPhysical, msg []VecPhysical, counters Mem, hiOff int, blockFlags Register) {
+	Comment("The rest of the state: IV, counters, block length, flags.")
+	genIV()
+	for i := range 4 {
+		VPBROADCASTD(ivData.Offset(4*i), v[8+i])
+	}
+	VMOVDQU32(counters, v[12])
+	VMOVDQU32(counters.Offset(hiOff), v[13])
+	bl := GP32()
+	MOVL(U32(64), bl)
+	VPBROADCASTD(bl, v[14])
+	VPBROADCASTD(blockFlags, v[15])
+	rounds16(v, msg)
+	Comment("The new chaining values.")
+	for i := range 8 {
+		VPXORD(v[i+8], v[i], v[i])
+	}
 }
 
 // storeCVs16 transposes the chaining values v[0..7] to one 32-byte row per

@@ -54,10 +54,12 @@ var zen5 = map[string][]string{
 	"sha256/one-call":     {"onecall"},
 	"sha512/block":        {"avx512", "avx2"},
 	// Not measured on Zen 5: the batch roles as they were registered when
-	// added, and no few-states kernel (four states stay on avx512x8).
-	"blake3many/batch":  {"avx512"},
-	"sha256many/batch":  {"avx512", "shani", "avx2"},
-	"keccak/few-states": {Generic},
+	// added, and no few-lanes kernels (four Keccak states stay on
+	// avx512x8, eight BLAKE3 chunks on avx512).
+	"blake3many/batch": {"avx512"},
+	"sha256many/batch": {"avx512", "shani", "avx2"},
+	"keccak/few-lanes": {Generic},
+	"blake3/few-lanes": {Generic},
 }
 
 var profiles = []profile{
@@ -111,7 +113,7 @@ var intelEmeraldRapids = map[string][]string{
 	// load (bench/TestSHA512CPUTimeRatios, thread CPU time against
 	// crypto/sha512); AVX2-only Intel cores get avx2ymm by registration order.
 	"sha512/block": {"avx512ymm"},
-	// Not measured here: the few-states kernel follows registration order,
+	// Not measured here: the few-lanes kernels follow registration order,
 	// since by uops.info's tables this core issues its YMM instructions on
 	// three ports and avx512x8's ZMM ones on two, as on the model 167 entry's.
 }

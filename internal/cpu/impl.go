@@ -29,7 +29,7 @@ const (
 	RoleSingleBlock Role = "single-block" // one block of one message (tree hashes' serial path)
 	RoleSingleState Role = "single-state" // one permutation state
 	RoleMultiState  Role = "multi-state"  // several interleaved permutation states at once
-	RoleFewStates   Role = "few-states"   // at most four states, where the widest multi-state kernel leaves lanes idle
+	RoleFewLanes    Role = "few-lanes"    // at most half the widest kernel's lanes (four Keccak states, eight BLAKE3 chunks), which it would run with lanes idle
 	RolePrefetch    Role = "prefetch"     // a cache hint, not a computation
 )
 

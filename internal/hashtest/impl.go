@@ -56,10 +56,10 @@ func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 	}
 	roles := cpu.Roles(pkg)
 	for _, r := range roles {
-		// Without a final-block, one-call or few-states kernel (what CPUs
+		// Without a final-block, one-call or few-lanes kernel (what CPUs
 		// without AVX-512BW or AVX-512VL ship), the other roles' kernels
 		// take the short messages or the few states those would.
-		if (r == cpu.RoleFinal || r == cpu.RoleOneCall || r == cpu.RoleFewStates) && len(roles) > 1 && cpu.Shipped(pkg, r) != cpu.Generic {
+		if (r == cpu.RoleFinal || r == cpu.RoleOneCall || r == cpu.RoleFewLanes) && len(roles) > 1 && cpu.Shipped(pkg, r) != cpu.Generic {
 			t.Run("without-"+string(r), func(t *testing.T) {
 				cpu.SelectRole(pkg, r, "")
 				f(t)

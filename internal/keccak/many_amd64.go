@@ -6,7 +6,7 @@ package keccak
 func multiKernel() bool { return useAVX512x8 || useAVX2x4 }
 
 // multiShift returns log2 of the states per group of a Multi's layout for
-// n sponges: four where the few-states kernel takes them all or only the
+// n sponges: four where the few-lanes kernel takes them all or only the
 // AVX2 kernel runs, else eight.
 func multiShift(n int) int {
 	if (n <= 4 && useAVX512VLx4) || (!useAVX512x8 && useAVX2x4) {

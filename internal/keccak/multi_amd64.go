@@ -8,7 +8,7 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // several lane-interleaved states at once (see multi_generic.go): eight in
 // the 32 ZMM registers with AVX-512, where VPTERNLOGQ does θ's parities and
 // χ in one instruction each and VPROLQ the rotations; four with AVX2. The
-// few-states role has the eight-state kernel's code on four states in YMM
+// few-lanes role has the eight-state kernel's code on four states in YMM
 // registers (AVX-512VL), for four or fewer sponges.
 var useAVX512x8, useAVX2x4, useAVX512VLx4 bool
 
@@ -17,7 +17,7 @@ func init() {
 		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"absorbX8AVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx2x4", Role: cpu.RoleMultiState, Flag: &useAVX2x4,
 		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"absorbX4AVX2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx512vlx4", Role: cpu.RoleFewStates, Flag: &useAVX512VLx4,
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx512vlx4", Role: cpu.RoleFewLanes, Flag: &useAVX512VLx4,
 		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"absorbX4AVX512VL"}})
 }
 
@@ -55,7 +55,7 @@ func leavesWidth() (width, least int) {
 	return 0, 0
 }
 
-// fewWidth returns how many states the few-states kernel takes (0: none
+// fewWidth returns how many states the few-lanes kernel takes (0: none
 // enabled): a last group of at most that many leaves runs on it rather
 // than on the eight-state kernel.
 func fewWidth() int {
@@ -76,7 +76,7 @@ func afterWidth() int {
 }
 
 // absorbStates calls the kernel of the given width (from leavesWidth or
-// afterWidth), or the few-states kernel, on the 25*width interleaved lanes
+// afterWidth), or the few-lanes kernel, on the 25*width interleaved lanes
 // s, with width offsets.
 func absorbStates(width int, few bool, s []uint64, in []byte, offs []uint64, blocks, rateLanes int, rc *uint64, groups int) {
 	if few {

@@ -34,7 +34,7 @@ func leavesWidth() (width, least int) {
 	return 0, 0
 }
 
-// fewWidth returns 0: there is no few-states kernel.
+// fewWidth returns 0: there is no few-lanes kernel.
 func fewWidth() int { return 0 }
 
 // afterWidth returns the width of the kernel that runs LeavesAfter's

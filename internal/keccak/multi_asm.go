@@ -35,7 +35,7 @@ func leavesKernel(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen
 	done := 0
 	for n-done >= least {
 		// A last group of fewer than width leaves runs with the unused
-		// states reading leaf 0 again, on the few-states kernel if it
+		// states reading leaf 0 again, on the few-lanes kernel if it
 		// takes them all.
 		k := min(width, n-done)
 		w, few := width, false

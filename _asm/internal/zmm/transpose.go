@@ -158,6 +158,12 @@ func TransposeRows(rows, scratch []VecPhysical) []VecPhysical {
 // a register holding 1 to 16) to out+32*lane. end is a label name of the
 // caller's, placed after the stores.
 func StoreLanes(words, scratch []VecPhysical, lanes, out Register, end string) {
+	storeLanes(words, scratch, lanes, out, end, 16)
+}
+
+// storeLanes is StoreLanes for registers of width 32-bit lanes (16: ZMM,
+// 8: YMM).
+func storeLanes(words, scratch []VecPhysical, lanes, out Register, end string, width int) {
 	pool := &RegPool{}
 	for _, r := range scratch {
 		pool.Put(r)
@@ -165,7 +171,7 @@ func StoreLanes(words, scratch []VecPhysical, lanes, out Register, end string) {
 	tr := make([]*Tracked, 8)
 	for i := range tr {
 		tr[i] = &Tracked{R: words[i]}
-		for lane := range 16 {
+		for lane := range width {
 			tr[i].E[lane] = Elem{Row: lane, Col: i}
 		}
 	}
@@ -177,7 +183,7 @@ func StoreLanes(words, scratch []VecPhysical, lanes, out Register, end string) {
 	}
 	var stores []store
 	for _, t := range tr {
-		for l := range 4 {
+		for l := range width / 4 {
 			e := t.E[4*l : 4*l+4]
 			for k := range 4 {
 				if e[k].Row != e[0].Row || e[k].Col != e[0].Col+k {
@@ -217,4 +223,57 @@ func LaneOffsets(lanes, stride Register, table Mem) {
 			ADDQ(stride, acc)
 		}
 	}
+}
+
+// The same on YMM registers (AVX-512VL), eight 32-bit lanes: a Tracked
+// then models its low 8 elements only. The unpacks work within 128-bit
+// lanes, as on ZMM; shuf128y picks one 128-bit lane of a (imm bit 0) for
+// the low half and one of b (imm bit 1) for the high half.
+
+func shuf128y(p *RegPool, imm int, a, b *Tracked) *Tracked {
+	o := &Tracked{R: p.Get()}
+	copy(o.E[0:4], a.E[4*(imm&1):4*(imm&1)+4])
+	copy(o.E[4:8], b.E[4*(imm>>1&1):4*(imm>>1&1)+4])
+	VSHUFI32X4(U8(imm), b.R, a.R, o.R)
+	return o
+}
+
+// TransposeRows8 transposes eight rows of eight words (row i in rows[i],
+// YMM registers) with the help of the scratch registers (at least 8) and
+// returns the registers that hold column c, word c of every row in row
+// order, at index c; they are among rows and scratch.
+func TransposeRows8(rows, scratch []VecPhysical) []VecPhysical {
+	pool := &RegPool{}
+	for _, r := range scratch {
+		pool.Put(r)
+	}
+	tr := make([]*Tracked, 8)
+	for i := range tr {
+		tr[i] = &Tracked{R: rows[i]}
+		for c := range 8 {
+			tr[i].E[c] = Elem{Row: i, Col: c}
+		}
+	}
+	pairs(pool, tr, 1, unpackLoDQ, unpackHiDQ)
+	pairs(pool, tr, 2, unpackLoQDQ, unpackHiQDQ)
+	lo := func(p *RegPool, a, b *Tracked) *Tracked { return shuf128y(p, 0, a, b) }
+	hi := func(p *RegPool, a, b *Tracked) *Tracked { return shuf128y(p, 3, a, b) }
+	pairs(pool, tr, 4, lo, hi)
+	regs := make([]VecPhysical, 8)
+	for _, t := range tr {
+		c := t.E[0].Col
+		for i := range 8 {
+			if t.E[i].Row != i || t.E[i].Col != c {
+				panic(fmt.Sprintf("TransposeRows8: register %v holds %v", t.R, t.E[:8]))
+			}
+		}
+		regs[c] = t.R
+	}
+	return regs
+}
+
+// StoreLanes8 is StoreLanes for eight lanes in YMM registers (lanes 1 to
+// 8).
+func StoreLanes8(words, scratch []VecPhysical, lanes, out Register, end string) {
+	storeLanes(words, scratch, lanes, out, end, 8)
 }
