@@ -44,6 +44,11 @@ var roleWork = map[string]func(){
 	"blake3/batch":        func() { blake3.Sum256(msg64K) },
 	"blake3/single-block": func() { blake3.Sum256(msg64K[:1024]) },
 	"blake3/few-lanes":    func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 6<<10) },
+	"blake3many/few-lanes": func() {
+		for i := range 128 {
+			blake3.SumMany(manyDst[:5], msg64K[i*320:][:5*64], 64)
+		}
+	},
 	"keccak/single-state": func() { sha3.Sum256(msg64K) },
 	"keccak/multi-state":  func() { k12.SumKT128(msg64K, nil, 32) },
 	"keccak/few-lanes": func() {

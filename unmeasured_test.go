@@ -33,6 +33,7 @@ var (
 			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "scalar",
 			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecall",
 			"sha512/block": "avx512", "keccak/few-lanes": cpu.Generic, "blake3/few-lanes": cpu.Generic, "sha256many/batch": "avx512", "blake3many/batch": "avx512",
+			"blake3many/few-lanes": cpu.Generic,
 		}},
 		{"Zen 3", 0x19, 0x01, zen3Features, map[string]string{
 			"argon2/block": "avx2", "argon2/prefetch": "prefetch", "blake1/block": "sse41",
@@ -42,6 +43,7 @@ var (
 			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "scalar",
 			"sha1/block": "shani", "sha1/one-call": cpu.Generic, "sha256/block": "shani", "sha256/one-call": cpu.Generic,
 			"sha512/block": "avx2", "keccak/few-lanes": cpu.Generic, "blake3/few-lanes": cpu.Generic, "sha256many/batch": "shani", "blake3many/batch": cpu.Generic,
+			"blake3many/few-lanes": cpu.Generic,
 		}},
 	}
 )

@@ -8,15 +8,22 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // many), the 16-lane kernel of the batch functions: the instructions of
 // hashChunksAVX512. Registered as "blake3many"/"avx512", apart from the
 // tree kernels, so that the tests of those do not run again for it.
-var useManyAVX512 bool
+// useManyAVX512VL8 enables its eight-lane form on YMM registers for
+// batches of at most eight (see hashChunksAVX512VL).
+var useManyAVX512, useManyAVX512VL8 bool
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "avx512", Role: cpu.RoleBatch, Flag: &useManyAVX512,
 		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashManyAVX512"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "avx512vl8", Role: cpu.RoleFewLanes, Flag: &useManyAVX512VL8,
+		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"hashManyAVX512VL"}})
 }
 
 //go:noescape
 func hashManyAVX512(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte)
+
+//go:noescape
+func hashManyAVX512VL(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte)
 
 // sumManyKernel hashes as many of the n inputs of msgLen bytes (at most a
 // chunk) as the kernel takes, 16 at a time, and returns how many it did.
@@ -58,5 +65,9 @@ func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32
 //
 //go:noinline
 func hashMany16(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte) {
+	if lanes <= 8 && useManyAVX512VL8 {
+		hashManyAVX512VL(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
+		return
+	}
 	hashManyAVX512(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
 }

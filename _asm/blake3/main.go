@@ -70,6 +70,7 @@ func main() {
 	ConstraintExpr("!purego")
 	if *kernels == "many" {
 		genMany16()
+		genManyVL8()
 		Generate()
 		return
 	}

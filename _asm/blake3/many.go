@@ -21,8 +21,22 @@ import (
 // The lanes are laid out as in hashChunksAVX512 (lane i of every ZMM
 // register is input i), the same loop with the last block's address,
 // length and flags switched in before its turn.
-func genMany16() {
-	Implement("hashManyAVX512")
+func genMany16() { genMany(16) }
+
+// genManyVL8 writes hashManyAVX512VL, genMany16's kernel for 1 to 8 lanes
+// on YMM registers (see genWide8VL).
+func genManyVL8() { genMany(8) }
+
+func genMany(width int) {
+	name, pre := "hashManyAVX512", "many"
+	regs := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	if width == 8 {
+		name, pre = "hashManyAVX512VL", "many8"
+		regs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+			Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
+	}
+	Implement(name)
 	Attributes(NOSPLIT)
 	lanes := Load(Param("lanes"), GP64())
 	Comment("Lanes at or above lanes read lane 0's input again and store nothing.")
@@ -31,9 +45,7 @@ func genMany16() {
 		zmm.LaneOffsets(lanes, Load(Param(name), GP64()), offsets.Offset(128*t))
 	}
 	var v [16]VecPhysical
-	for i := range v {
-		v[i] = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}[i]
-	}
+	copy(v[:], regs[:16])
 	key := Load(Param("key"), GP64())
 	Comment("The chaining values start as the key.")
 	for i := range 8 {
@@ -50,21 +62,27 @@ func genMany16() {
 	remaining := Load(Param("blocks"), GP64())
 	INCQ(remaining) // the last block too
 
-	Label("many_block")
+	Label(pre + "_block")
 	CMPQ(remaining, U8(1))
-	JNE(LabelRef("many_notLast"))
+	JNE(LabelRef(pre + "_notLast"))
 	Comment("The last block: its own address, length and flags.")
 	Load(Param("last"), base)
 	LEAQ(offsets.Offset(128), table)
 	Load(Param("lastLen"), blockLen)
 	ORL(U32(flagChunkEnd|flagRoot), blockFlags)
-	Label("many_notLast")
+	Label(pre + "_notLast")
 
 	off := GP64()
-	msg := loadMessage16(func(i int) Mem {
+	row := func(i int) Mem {
 		MOVQ(Mem{Base: table, Disp: 8 * i}, off)
 		return Mem{Base: base, Index: off, Scale: 1}
-	})
+	}
+	var msg []VecPhysical
+	if width == 16 {
+		msg = loadMessage16(row)
+	} else {
+		msg = loadMessage8(row, regs)
+	}
 	Comment("The rest of the state: IV, counter 0, block length, flags.")
 	genIV()
 	for i := range 4 {
@@ -82,8 +100,13 @@ func genMany16() {
 	MOVL(flags, blockFlags)
 	ADDQ(U32(64), base)
 	DECQ(remaining)
-	JNZ(LabelRef("many_block"))
-	storeCVs16(&v, lanes, "many_done")
+	JNZ(LabelRef(pre + "_block"))
+	if width == 16 {
+		storeCVs16(&v, lanes, "many_done")
+	} else {
+		Comment("Transpose the chaining values to one 32-byte row per lane.")
+		zmm.StoreLanes8(v[:8], regs[16:], lanes, Load(Param("out"), GP64()), "many8_done")
+	}
 	VZEROUPPER()
 	RET()
 }

@@ -56,10 +56,11 @@ var zen5 = map[string][]string{
 	// Not measured on Zen 5: the batch roles as they were registered when
 	// added, and no few-lanes kernels (four Keccak states stay on
 	// avx512x8, eight BLAKE3 chunks on avx512).
-	"blake3many/batch": {"avx512"},
-	"sha256many/batch": {"avx512", "shani", "avx2"},
-	"keccak/few-lanes": {Generic},
-	"blake3/few-lanes": {Generic},
+	"blake3many/batch":     {"avx512"},
+	"sha256many/batch":     {"avx512", "shani", "avx2"},
+	"keccak/few-lanes":     {Generic},
+	"blake3/few-lanes":     {Generic},
+	"blake3many/few-lanes": {Generic},
 }
 
 var profiles = []profile{
