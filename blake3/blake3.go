@@ -430,11 +430,10 @@ func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
 }
 
 // smallRoot is messageRoot for two to wideChunks chunks. Their chaining
-// values are computed together, then each level of parents: a kernel call
-// costs about the same for any number of lanes, and cutting the tree into
-// its power-of-two subtrees first (6 chunks: 4 and 2) would cost one call
-// per subtree. Pairing each level from the left, an odd last node carried
-// up, builds BLAKE3's tree, whose left subtrees are complete.
+// values are computed together, then each level of parents (foldLevels): a
+// kernel call costs about the same for any number of lanes, and cutting
+// the tree into its power-of-two subtrees first (6 chunks: 4 and 2) would
+// cost one call per subtree.
 func smallRoot(data []byte, key *[8]uint32, flags uint32) node {
 	var buf [wideChunks * cvLen]byte
 	n := len(data) / chunkLen
@@ -448,14 +447,7 @@ func smallRoot(data []byte, key *[8]uint32, flags uint32) node {
 		copy(buf[n*cvLen:], cv[:])
 		n++
 	}
-	for n > 2 {
-		pairs := n / 2
-		hashParents(buf[:2*pairs*cvLen], key, flags, buf[:pairs*cvLen])
-		if n%2 == 1 {
-			copy(buf[pairs*cvLen:], buf[(n-1)*cvLen:n*cvLen])
-		}
-		n = pairs + n%2
-	}
+	foldLevels(buf[:], n, key, flags)
 	return parentNode((*[cvLen]byte)(buf[:cvLen]), (*[cvLen]byte)(buf[cvLen:]), key, flags)
 }
 

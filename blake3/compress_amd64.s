@@ -2278,7 +2278,9 @@ TEXT ·hashChunksAVX512VL(SB), NOSPLIT, $128-48
 	MOVQ lanes+8(FP), CX
 	MOVQ key+16(FP), DX
 
-	// Lanes at or above lanes load lane 0's input again and store nothing.
+	// Lanes at or above lanes load lane 0's input again and store
+	// nothing: masked loads and stores are slow where the masked-off rows
+	// lie past the input, in pages not yet mapped in.
 	XORQ    SI, SI
 	MOVQ    $0x00000000, BX
 	CMPQ    CX, $0x00
@@ -2314,7 +2316,7 @@ TEXT ·hashChunksAVX512VL(SB), NOSPLIT, $128-48
 	MOVQ    BX, 56(SP)
 	MOVL    flags+32(FP), SI
 
-	// The per-lane counters: counter+i.
+	// The per-lane counters: counter+i for chunks, 0 for parents.
 	MOVQ         counter+24(FP), BX
 	MOVL         BX, DI
 	VPBROADCASTD DI, Y16

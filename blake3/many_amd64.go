@@ -47,24 +47,25 @@ func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32
 		}
 		if lastLen == BlockSize {
 			// The last block is whole: read in place.
-			hashMany16(first, msgLen, blocks, &in[blocks*BlockSize], msgLen, BlockSize, k, key, flags, &out[done*Size])
+			hashMany(first, msgLen, blocks, &in[blocks*BlockSize], msgLen, BlockSize, k, key, flags, &out[done*Size])
 		} else {
 			for j := range k {
 				copy(pad[j*BlockSize:], in[j*msgLen+blocks*BlockSize:(j+1)*msgLen])
 			}
-			hashMany16(first, msgLen, blocks, &pad[0], BlockSize, lastLen, k, key, flags, &out[done*Size])
+			hashMany(first, msgLen, blocks, &pad[0], BlockSize, lastLen, k, key, flags, &out[done*Size])
 		}
 		done += k
 	}
 	return done
 }
 
-// hashMany16 calls the kernel out of line: the kernel cannot be preempted,
-// and the stack check of this call is where a goroutine hashing a large
-// batch stops for the garbage collector.
+// hashMany calls the kernel (the eight-lane one for at most eight inputs
+// where it runs) out of line: the kernel cannot be preempted, and the
+// stack check of this call is where a goroutine hashing a large batch
+// stops for the garbage collector.
 //
 //go:noinline
-func hashMany16(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte) {
+func hashMany(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte) {
 	if lanes <= 8 && useManyAVX512VL8 {
 		hashManyAVX512VL(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
 		return

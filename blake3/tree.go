@@ -83,20 +83,33 @@ func hashSubtreePair(in []byte, key [8]uint32, counter uint64, flags uint32, par
 		return hashPairParallel(in, key, counter, flags, par)
 	}
 	if len(in) <= wideChunks*chunkLen {
-		// The chaining values of the chunks, then of each level of parents
-		// written over the level below: the kernels read all the pairs of
-		// a batch before they write its outputs, and the outputs of a
-		// batch end at or before the start of the pairs of the next one.
+		// The chaining values of the chunks, then each level of parents.
 		var buf [wideChunks * cvLen]byte
 		n := len(in) / chunkLen
 		hashChunks(in, &key, counter, flags, buf[:n*cvLen])
-		for ; n > 2; n /= 2 {
-			hashParents(buf[:n*cvLen], &key, flags, buf[:n/2*cvLen])
-		}
+		foldLevels(buf[:], n, &key, flags)
 		return [cvLen]byte(buf[:cvLen]), [cvLen]byte(buf[cvLen:])
 	}
 	half := len(in) / 2
 	return hashSubtreeSeq(in[:half], &key, counter, flags), hashSubtreeSeq(in[half:], &key, counter+uint64(half/chunkLen), flags)
+}
+
+// foldLevels replaces the n (at least 2) chaining values at the start of
+// buf, the leaves of a tree, by the two children of its root: a level of
+// parents at a time, each written over the level below (the kernels read
+// all the pairs of a batch before they write its outputs, and the outputs
+// of a batch end at or before the start of the pairs of the next one), an
+// odd last node carried up. Pairing from the left builds BLAKE3's tree,
+// whose left subtrees are complete.
+func foldLevels(buf []byte, n int, key *[8]uint32, flags uint32) {
+	for n > 2 {
+		pairs := n / 2
+		hashParents(buf[:2*pairs*cvLen], key, flags, buf[:pairs*cvLen])
+		if n%2 == 1 {
+			copy(buf[pairs*cvLen:], buf[(n-1)*cvLen:n*cvLen])
+		}
+		n = pairs + n%2
+	}
 }
 
 // maxUnits bounds the pieces a parallel subtree is cut into.
@@ -150,9 +163,7 @@ func hashPairParallel(in []byte, key [8]uint32, counter uint64, flags uint32, pa
 	}
 	w.run()
 	wg.Wait()
-	for n := units; n > 2; n /= 2 {
-		hashParents(w.cvs[:n*cvLen], &w.key, flags, w.cvs[:n/2*cvLen])
-	}
+	foldLevels(w.cvs[:], units, &w.key, flags)
 	return [cvLen]byte(w.cvs[:cvLen]), [cvLen]byte(w.cvs[cvLen:])
 }
 

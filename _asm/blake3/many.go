@@ -101,12 +101,7 @@ func genMany(width int) {
 	ADDQ(U32(64), base)
 	DECQ(remaining)
 	JNZ(LabelRef(pre + "_block"))
-	if width == 16 {
-		storeCVs16(&v, lanes, "many_done")
-	} else {
-		Comment("Transpose the chaining values to one 32-byte row per lane.")
-		zmm.StoreLanes8(v[:8], regs[16:], lanes, Load(Param("out"), GP64()), "many8_done")
-	}
+	storeCVs(&v, regs, lanes, pre+"_done")
 	VZEROUPPER()
 	RET()
 }

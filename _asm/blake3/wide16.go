@@ -70,7 +70,20 @@ var laneIndexes Mem
 
 // genWide16 writes hashChunksAVX512 (parents false) or hashParentsAVX512,
 // for 1 to 16 lanes.
-func genWide16(parents bool) {
+func genWide16(parents bool) { genWide(16, parents) }
+
+// genWide8VL writes hashChunksAVX512VL: the 16-way kernel's code on YMM
+// registers (AVX-512VL), for 1 to 8 chunks. The 16-way kernel costs the
+// same for any number of lanes, and cores that split a ZMM operation over
+// two 256-bit ports issue three YMM operations a cycle where they issue two
+// ZMM ones, so a few chunks take less time here. Each row of a chunk's
+// block is loaded as two halves and transposed in two groups of eight
+// words (loadMessage8).
+func genWide8VL() { genWide(8, false) }
+
+// genWide writes the kernel of width lanes (16: ZMM registers, 8: YMM
+// registers, chunks only).
+func genWide(width int, parents bool) {
 	if laneIndexes.Symbol.Name == "" {
 		laneIndexes = GLOBL("blake3LaneIndexes", RODATA|NOPTR)
 		for i := range 16 {
@@ -81,6 +94,14 @@ func genWide16(parents bool) {
 	if parents {
 		name, stride, blocks = "hashParentsAVX512", 64, 1
 	}
+	regs := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+		Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+	pre := ""
+	if width == 8 {
+		name, pre = "hashChunksAVX512VL", "vl8"
+		regs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+			Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
+	}
 	Implement(name)
 	Attributes(NOSPLIT)
 	in := Load(Param("in"), GP64())
@@ -89,10 +110,10 @@ func genWide16(parents bool) {
 	Comment("Lanes at or above lanes load lane 0's input again and store",
 		"nothing: masked loads and stores are slow where the masked-off rows",
 		"lie past the input, in pages not yet mapped in.")
-	rowOffsets := AllocLocal(16 * 8)
+	rowOffsets := AllocLocal(width * 8)
 	off, zero := GP64(), GP64()
 	XORQ(zero, zero)
-	for i := range 16 {
+	for i := range width {
 		MOVQ(U32(i*stride), off)
 		CMPQ(lanes, U8(i))
 		CMOVQLE(zero, off)
@@ -100,17 +121,16 @@ func genWide16(parents bool) {
 	}
 	flags := Load(Param("flags"), GP32())
 	var v [16]VecPhysical
-	for i := range v {
-		v[i] = []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}[i]
-	}
-	counters := AllocLocal(128) // per-lane counter low words, then high words
+	copy(v[:], regs[:16])
+	hiOff := 4 * width
+	counters := AllocLocal(2 * hiOff) // per-lane counter low words, then high words
 	Comment("The per-lane counters: counter+i for chunks, 0 for parents.")
 	if parents {
-		VPXORD(Z16, Z16, Z16)
-		VMOVDQU32(Z16, counters)
-		VMOVDQU32(Z16, counters.Offset(64))
+		VPXORD(regs[16], regs[16], regs[16])
+		VMOVDQU32(regs[16], counters)
+		VMOVDQU32(regs[16], counters.Offset(hiOff))
 	} else {
-		storeLaneCounters([]VecPhysical{Z16, Z17, Z18, Z19, Z20}, counters, 64)
+		storeLaneCounters(regs[16:21], counters, hiOff)
 	}
 	Comment("The chaining values start as the key.")
 	for i := range 8 {
@@ -125,13 +145,13 @@ func genWide16(parents bool) {
 		MOVL(flags, blockFlags)
 		ORL(U32(flagChunkStart), blockFlags)
 		MOVQ(U32(blocks), remaining)
-		Label("block")
+		Label(pre + "block")
 		CMPQ(remaining, U8(1))
-		JNE(LabelRef("notLast"))
+		JNE(LabelRef(pre + "notLast"))
 		ORL(U32(flagChunkEnd), blockFlags)
-		Label("notLast")
+		Label(pre + "notLast")
 	}
-	if !parents {
+	if !parents && width == 16 {
 		Comment("Prefetch this block of each chunk of the next 16, which is where",
 			"the caller's input continues: 16 interleaved streams are more than",
 			"the hardware prefetchers follow well once the input is not cached.")
@@ -139,19 +159,25 @@ func genWide16(parents bool) {
 			PREFETCHT0(Mem{Base: in, Disp: 16*chunkLen + i*chunkLen})
 		}
 	}
-	Comment("Load one row of 16 message words per lane and transpose them.")
-	msg := loadMessage16(func(i int) Mem {
+	row := func(i int) Mem {
 		MOVQ(rowOffsets.Offset(8*i), off)
 		return Mem{Base: in, Index: off, Scale: 1}
-	})
-	compressLanes(&v, msg, counters, 64, blockFlags)
+	}
+	var msg []VecPhysical
+	if width == 16 {
+		Comment("Load one row of 16 message words per lane and transpose them.")
+		msg = loadMessage16(row)
+	} else {
+		msg = loadMessage8(row, regs)
+	}
+	compressLanes(&v, msg, counters, hiOff, blockFlags)
 	if !parents {
 		MOVL(flags, blockFlags)
 		ADDQ(U32(64), in)
 		DECQ(remaining)
-		JNZ(LabelRef("block"))
+		JNZ(LabelRef(pre + "block"))
 	}
-	storeCVs16(&v, lanes, name+"Done")
+	storeCVs(&v, regs, lanes, name+"Done")
 	VZEROUPPER()
 	RET()
 }
@@ -239,13 +265,18 @@ func compressLanes(v *[16]VecPhysical, msg []VecPhysical, counters Mem, hiOff in
 	}
 }
 
-// storeCVs16 transposes the chaining values v[0..7] to one 32-byte row per
-// lane and stores the first lanes rows to the argument out; end is a label
-// name of the caller's, placed after the stores.
-func storeCVs16(v *[16]VecPhysical, lanes Register, end string) {
+// storeCVs transposes the chaining values v[0..7] to one 32-byte row per
+// lane and stores the first lanes rows to the argument out, with regs[16:]
+// (ZMM or YMM registers) as scratch; end is a label name of the caller's,
+// placed after the stores.
+func storeCVs(v *[16]VecPhysical, regs []VecPhysical, lanes Register, end string) {
 	Comment("Transpose the chaining values to one 32-byte row per lane.")
 	out := Load(Param("out"), GP64())
-	zmm.StoreLanes(v[:8], []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}, lanes, out, end)
+	if regs[0] == Z0 {
+		zmm.StoreLanes(v[:8], regs[16:], lanes, out, end)
+	} else {
+		zmm.StoreLanes8(v[:8], regs[16:], lanes, out, end)
+	}
 }
 
 var ivData Mem
