@@ -1,6 +1,7 @@
 // Package batch spreads the work of the many-message functions (sha256,
-// sha3 and blake3 SumMany and friends) over goroutines: the shared part of
-// their parallel paths, the hashing itself staying in each family.
+// sha3 and blake3 SumMany and friends) and of the leaves of KT128 and
+// ParallelHash over goroutines: the shared part of their parallel paths,
+// the hashing itself staying in each family.
 package batch
 
 import (
@@ -29,47 +30,14 @@ func RunBytes(total, w, minRun int) int {
 	return max(minRun, min(total/(16*max(w, 1)), 1<<20))
 }
 
-// Run calls f(start, end) for consecutive ranges of [0, n) of run items
-// each (the last may be shorter), on the calling goroutine and w-1 more,
-// and returns when every range is done. The ranges are taken from a shared
-// counter rather than split in w equal parts up front, so a goroutine that
-// gets less CPU (on a busy machine) does fewer of them instead of holding
-// up the others; and the caller waits for the ranges, not for the
-// goroutines, so one that only starts after the work is gone finds nothing
-// to do and ends.
-func Run(n, run, w int, f func(start, end int)) {
-	run = max(run, 1)
-	runs := (n + run - 1) / run
-	if w <= 1 || runs <= 1 {
-		if n > 0 {
-			f(0, n)
-		}
-		return
-	}
-	var next, completed atomic.Int64
-	allDone := make(chan struct{})
-	work := func() {
-		for {
-			r := int(next.Add(1) - 1)
-			if r >= runs {
-				return
-			}
-			f(r*run, min((r+1)*run, n))
-			if completed.Add(1) == int64(runs) {
-				close(allDone)
-			}
-		}
-	}
-	for range min(w, runs) - 1 {
-		go work()
-	}
-	work()
-	<-allDone
-}
-
-// Split is Run taken apart, for the batch functions that write into the
-// caller's dst. Passing dst itself to other goroutines would make it escape
-// to the heap: a caller's dst on its stack would cost an allocation even for
+// Split hands the runs of a batch (consecutive ranges of items) to the
+// calling goroutine and helper goroutines, for the batch functions that
+// write into the caller's dst. The runs are taken from a shared counter
+// rather than split in equal parts up front, so a goroutine that gets less
+// CPU (on a busy machine) does fewer of them instead of holding up the
+// others; and the caller waits for the runs, not for the goroutines, so one
+// that only starts after the work is gone finds nothing to do and ends.
+// Passing dst itself to other goroutines would make it escape to the heap: a caller's dst on its stack would cost an allocation even for
 // small batches, which never start a goroutine. So the calling goroutine
 // writes its runs straight into dst, while each helper writes a run into a
 // slot (a buffer of one run's output) and delivers it; the caller copies the

@@ -5,31 +5,6 @@ import (
 	"testing"
 )
 
-// TestRun checks that every item is visited exactly once, whatever the
-// number of workers and the range length.
-func TestRun(t *testing.T) {
-	for _, n := range []int{0, 1, 2, 7, 64, 1000} {
-		for _, run := range []int{0, 1, 3, 64, 2000} {
-			for _, w := range []int{1, 2, 5} {
-				seen := make([]int, n)
-				var mu sync.Mutex
-				Run(n, run, w, func(start, end int) {
-					mu.Lock()
-					defer mu.Unlock()
-					for i := start; i < end; i++ {
-						seen[i]++
-					}
-				})
-				for i, c := range seen {
-					if c != 1 {
-						t.Fatalf("n=%d run=%d w=%d: item %d visited %d times", n, run, w, i, c)
-					}
-				}
-			}
-		}
-	}
-}
-
 func TestWorkers(t *testing.T) {
 	if w := Workers(100, 10, 1000, 10); w != 1 {
 		t.Errorf("below the threshold: %d workers", w)
@@ -45,11 +20,12 @@ func TestWorkers(t *testing.T) {
 // TestSplit runs a Split with helpers writing to slots and the caller to
 // dst, and checks that every item's output ends up in dst.
 func TestSplit(t *testing.T) {
-	for _, n := range []int{0, 1, 5, 100, 1000, 10000} {
+	for _, c := range []struct{ n, run int }{{0, 7}, {1, 7}, {5, 7}, {100, 7}, {1000, 7}, {10000, 7}, {7, 0}, {64, 1}, {1000, 3}, {1000, 2000}} {
 		for _, w := range []int{1, 2, 4, 9} {
 			const size = 3
+			n := c.n
 			dst := make([]byte, n*size)
-			s := NewSplit(n, 7, size, w-1)
+			s := NewSplit(n, c.run, size, w-1)
 			fill := func(out []byte, start, end int) {
 				for i := start; i < end; i++ {
 					for k := range size {
@@ -78,7 +54,7 @@ func TestSplit(t *testing.T) {
 			for i := range n {
 				for k := range size {
 					if dst[i*size+k] != byte(i+k) {
-						t.Fatalf("n=%d w=%d: item %d byte %d is %d", n, w, i, k, dst[i*size+k])
+						t.Fatalf("n=%d run=%d w=%d: item %d byte %d is %d", n, c.run, w, i, k, dst[i*size+k])
 					}
 				}
 			}

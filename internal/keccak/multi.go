@@ -56,18 +56,27 @@ func leafWorkers(total, n int) int {
 }
 
 // leavesParallel hashes the n leaves on the calling goroutine and w-1 more
-// (batch.Run), in runs of about workerMinBytes/2 (a multiple of the
-// eight-state kernel width). The outputs go to one heap buffer, copied
-// into dst at the end, so dst never escapes (and a caller's buffer can stay
-// on its stack).
+// (batch.Split, so dst never escapes and a caller's buffer can stay on its
+// stack), in runs of about workerMinBytes/2 (a multiple of the eight-state
+// kernel width).
 func leavesParallel(dst, data []byte, n, w, leafLen, rate, rounds int, ds byte, cvLen int) {
 	run := max(workerMinBytes/2/leafLen, 1)
 	run = (run + 7) &^ 7
-	out := make([]byte, n*cvLen)
-	batch.Run(n, run, w, func(start, end int) {
-		leavesSerial(out[start*cvLen:end*cvLen], data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
-	})
-	copy(dst, out)
+	s := batch.NewSplit(n, run, cvLen, w-1)
+	for range w - 1 {
+		go func() {
+			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
+				b := s.Slot(start, end)
+				leavesSerial(b, data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
+				s.Deliver(start, b)
+			}
+		}()
+	}
+	for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
+		leavesSerial(dst[start*cvLen:end*cvLen], data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
+		s.Own(dst)
+	}
+	s.Wait(dst)
 }
 
 // leavesSerial hashes the n leaves on the calling goroutine: as many as the
