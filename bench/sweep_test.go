@@ -31,9 +31,10 @@ import (
 
 // sweepSizes are the message lengths of BenchmarkSweep: every block edge of
 // the 64-, 128- and 136-byte-block hashes up to a few blocks, then powers of
-// two.
+// two, and BLAKE3 trees of three and six chunks, whose subtrees are not all
+// of one size.
 var sweepSizes = []int{0, 1, 8, 16, 31, 32, 33, 55, 56, 63, 64, 65, 100, 111, 112, 119, 120, 127, 128, 129,
-	135, 136, 137, 160, 200, 256, 300, 512, 1000, 1024, 1025, 2048, 4096}
+	135, 136, 137, 160, 200, 256, 300, 512, 1000, 1024, 1025, 2048, 3072, 4096, 6144}
 
 // BenchmarkSweep times each one-shot hash and its peer at every length of
 // sweepSizes, with the message at the start of a fresh buffer three pages
@@ -41,7 +42,8 @@ var sweepSizes = []int{0, 1, 8, 16, 31, 32, 33, 55, 56, 63, 64, 65, 100, 111, 11
 // after the message may not be mapped in yet). It is not in the README table:
 // it finds the lengths where hashkit falls behind (three slowdowns were
 // found this way: SHA-512 and BLAKE2b calls of two or more blocks, and
-// masked loads touching unmapped pages). Run it with -test.bench Sweep and
+// masked loads touching unmapped pages; a fourth, BLAKE3 trees cut into
+// one kernel call per subtree, only showed at three and six chunks). Run it with -test.bench Sweep and
 // compare with benchstat -col /impl; the peer column is "peer".
 func BenchmarkSweep(b *testing.B) {
 	key := hashtest.RandBytes(1, 32)
