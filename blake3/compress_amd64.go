@@ -246,9 +246,9 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 	if useAVX512 {
 		// A call costs the same for any number of lanes: about as much as
 		// 1.5 chunks one at a time with the scalar single-block kernel, so
-		// it pays from two chunks on, and as much as three with the row
-		// kernels, which run where vector instructions take one cycle;
-		// there the eight-lane kernel costs about two, and pays from two.
+		// it pays from two chunks on. The row kernels (chosen where vector
+		// instructions take one cycle) make one chunk at a time cheap
+		// enough to win at two, unless the eight-lane kernel takes them.
 		least := 2
 		if (useRowsAVX512 || useRowsAVX || useRowsSSE41) && !useAVX512VL8 {
 			least = 3
