@@ -42,6 +42,7 @@ var roleWork = map[string]func(){
 	"blake3/one-call":     func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 50) },
 	"sha256many/batch":    func() { sha256.SumMany(manyDst[:], msg64K, 64) },
 	"blake3/batch":        func() { blake3.Sum256(msg64K) },
+	"blake3many/batch":    func() { blake3.SumMany(manyDst[:], msg64K, 64) },
 	"blake3/single-block": func() { blake3.Sum256(msg64K[:1024]) },
 	"blake3/few-lanes":    func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 6<<10) },
 	"blake3many/few-lanes": func() {

@@ -86,29 +86,28 @@ func hashParentsAVX512(in *byte, lanes int, key *[8]uint32, flags uint32, out *b
 //go:noescape
 func outputBlocksAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen uint32, flags uint32, lanes int, out *byte)
 
-// hashChunksAVX2 hashes 8 whole chunks, with counters counter to
-// counter+7, into 8 chaining values.
+// hashChunksAVX2 hashes lanes (1 to 8) whole chunks at in, with counters
+// counter to counter+lanes-1, into lanes chaining values at out.
 //
 //go:noescape
-func hashChunksAVX2(in *[8 * chunkLen]byte, key *[8]uint32, counter uint64, flags uint32, out *[8 * cvLen]byte)
+func hashChunksAVX2(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
 
-// hashParentsAVX2 compresses 8 pairs of chaining values into 8 parent
-// chaining values, reading all of in before writing out.
+// hashParentsAVX2 compresses lanes (1 to 8) pairs of chaining values at in
+// into lanes parent chaining values at out, reading all of in before
+// writing out.
 //
 //go:noescape
-func hashParentsAVX2(in *[8 * BlockSize]byte, key *[8]uint32, flags uint32, out *[8 * cvLen]byte)
+func hashParentsAVX2(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
 
-// hashChunksSSE41 hashes 4 whole chunks, with counters counter to
-// counter+3, into 4 chaining values.
+// hashChunksSSE41 is hashChunksAVX2 for 1 to 4 chunks.
 //
 //go:noescape
-func hashChunksSSE41(in *[4 * chunkLen]byte, key *[8]uint32, counter uint64, flags uint32, out *[4 * cvLen]byte)
+func hashChunksSSE41(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
 
-// hashParentsSSE41 compresses 4 pairs of chaining values into 4 parent
-// chaining values, reading all of in before writing out.
+// hashParentsSSE41 is hashParentsAVX2 for 1 to 4 pairs.
 //
 //go:noescape
-func hashParentsSSE41(in *[4 * BlockSize]byte, key *[8]uint32, flags uint32, out *[4 * cvLen]byte)
+func hashParentsSSE41(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
 
 // compressBMI2 is compressOutGeneric in scalar assembly (BMI2 RORX, the
 // work vector in general-purpose registers, one word at a time in a stack
@@ -266,16 +265,24 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 		hashChunksSerial(in, key, counter, flags, out)
 		return
 	}
-	for useAVX2 && len(in) >= 8*chunkLen {
-		hashChunksAVX2((*[8 * chunkLen]byte)(in), key, counter, flags, (*[8 * cvLen]byte)(out))
-		in, out, counter = in[8*chunkLen:], out[8*cvLen:], counter+8
+	// Likewise the AVX2 and SSE4.1 kernels' calls, against the row kernels
+	// one chunk at a time.
+	for useAVX2 && len(in) >= narrowChunksLeast*chunkLen {
+		n := min(len(in)/chunkLen, 8)
+		_ = out[n*cvLen-1]
+		hashChunksAVX2(&in[0], n, key, counter, flags, &out[0])
+		in, out, counter = in[n*chunkLen:], out[n*cvLen:], counter+uint64(n)
 	}
-	for useSSE41 && len(in) >= 4*chunkLen {
-		hashChunksSSE41((*[4 * chunkLen]byte)(in), key, counter, flags, (*[4 * cvLen]byte)(out))
-		in, out, counter = in[4*chunkLen:], out[4*cvLen:], counter+4
+	for useSSE41 && len(in) >= narrowChunksLeast*chunkLen {
+		n := min(len(in)/chunkLen, 4)
+		_ = out[n*cvLen-1]
+		hashChunksSSE41(&in[0], n, key, counter, flags, &out[0])
+		in, out, counter = in[n*chunkLen:], out[n*cvLen:], counter+uint64(n)
 	}
 	hashChunksSerial(in, key, counter, flags, out)
 }
+
+var narrowChunksLeast, narrowParentsLeast = 3, 3
 
 func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
 	if useAVX512 {
@@ -288,13 +295,17 @@ func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
 		hashParentsSerial(in, key, flags, out)
 		return
 	}
-	for useAVX2 && len(in) >= 8*BlockSize {
-		hashParentsAVX2((*[8 * BlockSize]byte)(in), key, flags, (*[8 * cvLen]byte)(out))
-		in, out = in[8*BlockSize:], out[8*cvLen:]
+	for useAVX2 && len(in) >= narrowParentsLeast*BlockSize {
+		n := min(len(in)/BlockSize, 8)
+		_ = out[n*cvLen-1]
+		hashParentsAVX2(&in[0], n, key, flags, &out[0])
+		in, out = in[n*BlockSize:], out[n*cvLen:]
 	}
-	for useSSE41 && len(in) >= 4*BlockSize {
-		hashParentsSSE41((*[4 * BlockSize]byte)(in), key, flags, (*[4 * cvLen]byte)(out))
-		in, out = in[4*BlockSize:], out[4*cvLen:]
+	for useSSE41 && len(in) >= narrowParentsLeast*BlockSize {
+		n := min(len(in)/BlockSize, 4)
+		_ = out[n*cvLen-1]
+		hashParentsSSE41(&in[0], n, key, flags, &out[0])
+		in, out = in[n*BlockSize:], out[n*cvLen:]
 	}
 	hashParentsSerial(in, key, flags, out)
 }

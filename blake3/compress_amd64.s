@@ -4310,139 +4310,233 @@ DATA blake3RotMasks<>+56(SB)/4, $0x080b0a09
 DATA blake3RotMasks<>+60(SB)/4, $0x0c0f0e0d
 GLOBL blake3RotMasks<>(SB), RODATA|NOPTR, $64
 
-// func hashChunksAVX2(in *[8192]byte, key *[8]uint32, counter uint64, flags uint32, out *[256]byte)
-// Requires: AVX, AVX2, MMX+
-TEXT ·hashChunksAVX2(SB), $1120-40
+// func hashChunksAVX2(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+// Requires: AVX, AVX2, CMOV, MMX+
+TEXT ·hashChunksAVX2(SB), $1376-48
 	LEAQ (SP), AX
 	ADDQ $0x0000001f, AX
 	ANDQ $-32, AX
-	MOVQ in+0(FP), CX
-	MOVQ key+8(FP), DX
-	MOVL flags+24(FP), BX
+
+	// Lanes at or above lanes read lane 0's input again and store nothing.
+	MOVQ    lanes+8(FP), CX
+	MOVQ    $0x00000400, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x00
+	CMOVQLE BX, DI
+	MOVQ    DI, 1120(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x01
+	CMOVQLE BX, DI
+	MOVQ    DI, 1128(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x02
+	CMOVQLE BX, DI
+	MOVQ    DI, 1136(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x03
+	CMOVQLE BX, DI
+	MOVQ    DI, 1144(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x04
+	CMOVQLE BX, DI
+	MOVQ    DI, 1152(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x05
+	CMOVQLE BX, DI
+	MOVQ    DI, 1160(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x06
+	CMOVQLE BX, DI
+	MOVQ    DI, 1168(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x07
+	CMOVQLE BX, DI
+	MOVQ    DI, 1176(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x08
+	CMOVQLE BX, DI
+	MOVQ    DI, 1184(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x09
+	CMOVQLE BX, DI
+	MOVQ    DI, 1192(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0a
+	CMOVQLE BX, DI
+	MOVQ    DI, 1200(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0b
+	CMOVQLE BX, DI
+	MOVQ    DI, 1208(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0c
+	CMOVQLE BX, DI
+	MOVQ    DI, 1216(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0d
+	CMOVQLE BX, DI
+	MOVQ    DI, 1224(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0e
+	CMOVQLE BX, DI
+	MOVQ    DI, 1232(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DX
+	CMPQ    CX, $0x0f
+	CMOVQLE BX, DX
+	MOVQ    DX, 1240(SP)
+	LEAQ    1120(SP), DX
+	MOVQ    in+0(FP), BX
+	MOVQ    key+16(FP), SI
+	MOVL    flags+32(FP), DI
 
 	// Constant vectors: rotation masks, IV, block length.
 	VMOVDQU      blake3RotMasks<>+0(SB), Y0
 	VMOVDQU      Y0, 1024(AX)
 	VMOVDQU      blake3RotMasks<>+32(SB), Y0
 	VMOVDQU      Y0, 1056(AX)
-	MOVL         $0x6a09e667, SI
-	VMOVD        SI, X0
+	MOVL         $0x6a09e667, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 768(AX)
-	MOVL         $0xbb67ae85, SI
-	VMOVD        SI, X0
+	MOVL         $0xbb67ae85, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 800(AX)
-	MOVL         $0x3c6ef372, SI
-	VMOVD        SI, X0
+	MOVL         $0x3c6ef372, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 832(AX)
-	MOVL         $0xa54ff53a, SI
-	VMOVD        SI, X0
+	MOVL         $0xa54ff53a, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 864(AX)
-	MOVL         $0x00000040, SI
-	VMOVD        SI, X0
+	MOVL         $0x00000040, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 960(AX)
 
 	// Per-lane counters.
-	MOVQ counter+16(FP), SI
-	LEAQ (SI), DI
-	MOVL DI, 896(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 928(AX)
-	LEAQ 1(SI), DI
-	MOVL DI, 900(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 932(AX)
-	LEAQ 2(SI), DI
-	MOVL DI, 904(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 936(AX)
-	LEAQ 3(SI), DI
-	MOVL DI, 908(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 940(AX)
-	LEAQ 4(SI), DI
-	MOVL DI, 912(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 944(AX)
-	LEAQ 5(SI), DI
-	MOVL DI, 916(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 948(AX)
-	LEAQ 6(SI), DI
-	MOVL DI, 920(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 952(AX)
-	LEAQ 7(SI), DI
-	MOVL DI, 924(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 956(AX)
+	MOVQ counter+24(FP), R8
+	LEAQ (R8), R9
+	MOVL R9, 896(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 928(AX)
+	LEAQ 1(R8), R9
+	MOVL R9, 900(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 932(AX)
+	LEAQ 2(R8), R9
+	MOVL R9, 904(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 936(AX)
+	LEAQ 3(R8), R9
+	MOVL R9, 908(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 940(AX)
+	LEAQ 4(R8), R9
+	MOVL R9, 912(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 944(AX)
+	LEAQ 5(R8), R9
+	MOVL R9, 916(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 948(AX)
+	LEAQ 6(R8), R9
+	MOVL R9, 920(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 952(AX)
+	LEAQ 7(R8), R9
+	MOVL R9, 924(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 956(AX)
 
 	// The chaining values start as the key.
-	MOVL         (DX), SI
-	VMOVD        SI, X0
+	MOVL         (SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 512(AX)
-	MOVL         4(DX), SI
-	VMOVD        SI, X0
+	MOVL         4(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 544(AX)
-	MOVL         8(DX), SI
-	VMOVD        SI, X0
+	MOVL         8(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 576(AX)
-	MOVL         12(DX), SI
-	VMOVD        SI, X0
+	MOVL         12(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 608(AX)
-	MOVL         16(DX), SI
-	VMOVD        SI, X0
+	MOVL         16(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 640(AX)
-	MOVL         20(DX), SI
-	VMOVD        SI, X0
+	MOVL         20(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 672(AX)
-	MOVL         24(DX), SI
-	VMOVD        SI, X0
+	MOVL         24(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 704(AX)
-	MOVL         28(DX), SI
-	VMOVD        SI, X0
+	MOVL         28(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 736(AX)
-	MOVL         BX, DX
-	ORL          $0x00000001, DX
-	MOVQ         $0x00000010, SI
+	MOVL         DI, SI
+	ORL          $0x00000001, SI
+	MOVQ         $0x00000010, R8
 
 blockAVX2:
-	CMPQ SI, $0x01
+	CMPQ R8, $0x01
 	JNE  notLastAVX2
-	ORL  $0x00000002, DX
+	ORL  $0x00000002, SI
 
 notLastAVX2:
 	// Prefetch this block of each chunk of the next batch (see wide16.go).
-	PREFETCHT0 8192(CX)
-	PREFETCHT0 9216(CX)
-	PREFETCHT0 10240(CX)
-	PREFETCHT0 11264(CX)
-	PREFETCHT0 12288(CX)
-	PREFETCHT0 13312(CX)
-	PREFETCHT0 14336(CX)
-	PREFETCHT0 15360(CX)
+	PREFETCHT0 8192(BX)
+	PREFETCHT0 9216(BX)
+	PREFETCHT0 10240(BX)
+	PREFETCHT0 11264(BX)
+	PREFETCHT0 12288(BX)
+	PREFETCHT0 13312(BX)
+	PREFETCHT0 14336(BX)
+	PREFETCHT0 15360(BX)
 
 	// Transpose the block's message words into the stack area.
-	VMOVDQU     (CX), Y0
-	VMOVDQU     1024(CX), Y1
-	VMOVDQU     2048(CX), Y2
-	VMOVDQU     3072(CX), Y3
-	VMOVDQU     4096(CX), Y4
-	VMOVDQU     5120(CX), Y5
-	VMOVDQU     6144(CX), Y6
-	VMOVDQU     7168(CX), Y7
+	MOVQ        (DX), R9
+	VMOVDQU     (BX)(R9*1), Y0
+	MOVQ        8(DX), R9
+	VMOVDQU     (BX)(R9*1), Y1
+	MOVQ        16(DX), R9
+	VMOVDQU     (BX)(R9*1), Y2
+	MOVQ        24(DX), R9
+	VMOVDQU     (BX)(R9*1), Y3
+	MOVQ        32(DX), R9
+	VMOVDQU     (BX)(R9*1), Y4
+	MOVQ        40(DX), R9
+	VMOVDQU     (BX)(R9*1), Y5
+	MOVQ        48(DX), R9
+	VMOVDQU     (BX)(R9*1), Y6
+	MOVQ        56(DX), R9
+	VMOVDQU     (BX)(R9*1), Y7
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
 	VPUNPCKLDQ  Y3, Y2, Y1
@@ -4475,14 +4569,22 @@ notLastAVX2:
 	VMOVDQU     Y1, 160(AX)
 	VMOVDQU     Y7, 192(AX)
 	VMOVDQU     Y6, 224(AX)
-	VMOVDQU     32(CX), Y0
-	VMOVDQU     1056(CX), Y1
-	VMOVDQU     2080(CX), Y2
-	VMOVDQU     3104(CX), Y3
-	VMOVDQU     4128(CX), Y4
-	VMOVDQU     5152(CX), Y5
-	VMOVDQU     6176(CX), Y6
-	VMOVDQU     7200(CX), Y7
+	MOVQ        (DX), R9
+	VMOVDQU     32(BX)(R9*1), Y0
+	MOVQ        8(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y1
+	MOVQ        16(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y2
+	MOVQ        24(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y3
+	MOVQ        32(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y4
+	MOVQ        40(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y5
+	MOVQ        48(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y6
+	MOVQ        56(DX), R9
+	VMOVDQU     32(BX)(R9*1), Y7
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
 	VPUNPCKLDQ  Y3, Y2, Y1
@@ -4532,7 +4634,7 @@ notLastAVX2:
 	VMOVDQU      896(AX), Y12
 	VMOVDQU      928(AX), Y13
 	VMOVDQU      960(AX), Y14
-	VMOVD        DX, X15
+	VMOVD        SI, X15
 	VPBROADCASTD X15, Y15
 
 	// Round 0.
@@ -5630,13 +5732,13 @@ notLastAVX2:
 	VMOVDQU Y5, 672(AX)
 	VMOVDQU Y6, 704(AX)
 	VMOVDQU Y7, 736(AX)
-	MOVL    BX, DX
-	ADDQ    $0x00000040, CX
-	DECQ    SI
+	MOVL    DI, SI
+	ADDQ    $0x00000040, BX
+	DECQ    R8
 	JNZ     blockAVX2
 
 	// Transpose the chaining values to one 32-byte row per lane.
-	MOVQ        out+32(FP), AX
+	MOVQ        out+40(FP), AX
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
 	VPUNPCKLDQ  Y3, Y2, Y1
@@ -5662,49 +5764,151 @@ notLastAVX2:
 	VPERM2I128  $0x20, Y3, Y8, Y9
 	VPERM2I128  $0x31, Y3, Y8, Y6
 	VMOVDQU     Y4, (AX)
+	CMPQ        CX, $0x01
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y5, 32(AX)
+	CMPQ        CX, $0x02
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y0, 64(AX)
+	CMPQ        CX, $0x03
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y9, 96(AX)
+	CMPQ        CX, $0x04
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y2, 128(AX)
+	CMPQ        CX, $0x05
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y1, 160(AX)
+	CMPQ        CX, $0x06
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y7, 192(AX)
+	CMPQ        CX, $0x07
+	JLE         hashChunksAVX2_stored0
 	VMOVDQU     Y6, 224(AX)
+
+hashChunksAVX2_stored0:
 	VZEROUPPER
 	RET
 
-// func hashParentsAVX2(in *[512]byte, key *[8]uint32, flags uint32, out *[256]byte)
-// Requires: AVX, AVX2
-TEXT ·hashParentsAVX2(SB), $1120-32
+// func hashParentsAVX2(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
+// Requires: AVX, AVX2, CMOV
+TEXT ·hashParentsAVX2(SB), $1376-40
 	LEAQ (SP), AX
 	ADDQ $0x0000001f, AX
 	ANDQ $-32, AX
-	MOVQ in+0(FP), CX
-	MOVQ key+8(FP), DX
-	MOVL flags+16(FP), BX
+
+	// Lanes at or above lanes read lane 0's input again and store nothing.
+	MOVQ    lanes+8(FP), CX
+	MOVQ    $0x00000040, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x00
+	CMOVQLE BX, DI
+	MOVQ    DI, 1120(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x01
+	CMOVQLE BX, DI
+	MOVQ    DI, 1128(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x02
+	CMOVQLE BX, DI
+	MOVQ    DI, 1136(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x03
+	CMOVQLE BX, DI
+	MOVQ    DI, 1144(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x04
+	CMOVQLE BX, DI
+	MOVQ    DI, 1152(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x05
+	CMOVQLE BX, DI
+	MOVQ    DI, 1160(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x06
+	CMOVQLE BX, DI
+	MOVQ    DI, 1168(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x07
+	CMOVQLE BX, DI
+	MOVQ    DI, 1176(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x08
+	CMOVQLE BX, DI
+	MOVQ    DI, 1184(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x09
+	CMOVQLE BX, DI
+	MOVQ    DI, 1192(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0a
+	CMOVQLE BX, DI
+	MOVQ    DI, 1200(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0b
+	CMOVQLE BX, DI
+	MOVQ    DI, 1208(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0c
+	CMOVQLE BX, DI
+	MOVQ    DI, 1216(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0d
+	CMOVQLE BX, DI
+	MOVQ    DI, 1224(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0e
+	CMOVQLE BX, DI
+	MOVQ    DI, 1232(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DX
+	CMPQ    CX, $0x0f
+	CMOVQLE BX, DX
+	MOVQ    DX, 1240(SP)
+	LEAQ    1120(SP), DX
+	MOVQ    in+0(FP), BX
+	MOVQ    key+16(FP), SI
+	MOVL    flags+24(FP), DI
 
 	// Constant vectors: rotation masks, IV, block length.
 	VMOVDQU      blake3RotMasks<>+0(SB), Y0
 	VMOVDQU      Y0, 1024(AX)
 	VMOVDQU      blake3RotMasks<>+32(SB), Y0
 	VMOVDQU      Y0, 1056(AX)
-	MOVL         $0x6a09e667, SI
-	VMOVD        SI, X0
+	MOVL         $0x6a09e667, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 768(AX)
-	MOVL         $0xbb67ae85, SI
-	VMOVD        SI, X0
+	MOVL         $0xbb67ae85, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 800(AX)
-	MOVL         $0x3c6ef372, SI
-	VMOVD        SI, X0
+	MOVL         $0x3c6ef372, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 832(AX)
-	MOVL         $0xa54ff53a, SI
-	VMOVD        SI, X0
+	MOVL         $0xa54ff53a, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 864(AX)
-	MOVL         $0x00000040, SI
-	VMOVD        SI, X0
+	MOVL         $0x00000040, R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 960(AX)
 
@@ -5714,50 +5918,58 @@ TEXT ·hashParentsAVX2(SB), $1120-32
 	VMOVDQU Y0, 928(AX)
 
 	// The chaining values start as the key.
-	MOVL         (DX), SI
-	VMOVD        SI, X0
+	MOVL         (SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 512(AX)
-	MOVL         4(DX), SI
-	VMOVD        SI, X0
+	MOVL         4(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 544(AX)
-	MOVL         8(DX), SI
-	VMOVD        SI, X0
+	MOVL         8(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 576(AX)
-	MOVL         12(DX), SI
-	VMOVD        SI, X0
+	MOVL         12(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 608(AX)
-	MOVL         16(DX), SI
-	VMOVD        SI, X0
+	MOVL         16(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 640(AX)
-	MOVL         20(DX), SI
-	VMOVD        SI, X0
+	MOVL         20(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 672(AX)
-	MOVL         24(DX), SI
-	VMOVD        SI, X0
+	MOVL         24(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 704(AX)
-	MOVL         28(DX), SI
-	VMOVD        SI, X0
+	MOVL         28(SI), R8
+	VMOVD        R8, X0
 	VPBROADCASTD X0, Y0
 	VMOVDQU      Y0, 736(AX)
-	MOVL         BX, DX
-	ORL          $0x00000004, DX
+	MOVL         DI, SI
+	ORL          $0x00000004, SI
 
 	// Transpose the block's message words into the stack area.
-	VMOVDQU     (CX), Y0
-	VMOVDQU     64(CX), Y1
-	VMOVDQU     128(CX), Y2
-	VMOVDQU     192(CX), Y3
-	VMOVDQU     256(CX), Y4
-	VMOVDQU     320(CX), Y5
-	VMOVDQU     384(CX), Y6
-	VMOVDQU     448(CX), Y7
+	MOVQ        (DX), DI
+	VMOVDQU     (BX)(DI*1), Y0
+	MOVQ        8(DX), DI
+	VMOVDQU     (BX)(DI*1), Y1
+	MOVQ        16(DX), DI
+	VMOVDQU     (BX)(DI*1), Y2
+	MOVQ        24(DX), DI
+	VMOVDQU     (BX)(DI*1), Y3
+	MOVQ        32(DX), DI
+	VMOVDQU     (BX)(DI*1), Y4
+	MOVQ        40(DX), DI
+	VMOVDQU     (BX)(DI*1), Y5
+	MOVQ        48(DX), DI
+	VMOVDQU     (BX)(DI*1), Y6
+	MOVQ        56(DX), DI
+	VMOVDQU     (BX)(DI*1), Y7
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
 	VPUNPCKLDQ  Y3, Y2, Y1
@@ -5790,14 +6002,22 @@ TEXT ·hashParentsAVX2(SB), $1120-32
 	VMOVDQU     Y1, 160(AX)
 	VMOVDQU     Y7, 192(AX)
 	VMOVDQU     Y6, 224(AX)
-	VMOVDQU     32(CX), Y0
-	VMOVDQU     96(CX), Y1
-	VMOVDQU     160(CX), Y2
-	VMOVDQU     224(CX), Y3
-	VMOVDQU     288(CX), Y4
-	VMOVDQU     352(CX), Y5
-	VMOVDQU     416(CX), Y6
-	VMOVDQU     480(CX), Y7
+	MOVQ        (DX), DI
+	VMOVDQU     32(BX)(DI*1), Y0
+	MOVQ        8(DX), DI
+	VMOVDQU     32(BX)(DI*1), Y1
+	MOVQ        16(DX), DI
+	VMOVDQU     32(BX)(DI*1), Y2
+	MOVQ        24(DX), DI
+	VMOVDQU     32(BX)(DI*1), Y3
+	MOVQ        32(DX), DI
+	VMOVDQU     32(BX)(DI*1), Y4
+	MOVQ        40(DX), DI
+	VMOVDQU     32(BX)(DI*1), Y5
+	MOVQ        48(DX), DI
+	VMOVDQU     32(BX)(DI*1), Y6
+	MOVQ        56(DX), DX
+	VMOVDQU     32(BX)(DX*1), Y7
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
 	VPUNPCKLDQ  Y3, Y2, Y1
@@ -5847,7 +6067,7 @@ TEXT ·hashParentsAVX2(SB), $1120-32
 	VMOVDQU      896(AX), Y12
 	VMOVDQU      928(AX), Y13
 	VMOVDQU      960(AX), Y14
-	VMOVD        DX, X15
+	VMOVD        SI, X15
 	VPBROADCASTD X15, Y15
 
 	// Round 0.
@@ -6939,7 +7159,7 @@ TEXT ·hashParentsAVX2(SB), $1120-32
 	VPXOR Y15, Y7, Y7
 
 	// Transpose the chaining values to one 32-byte row per lane.
-	MOVQ        out+24(FP), AX
+	MOVQ        out+32(FP), AX
 	VPUNPCKLDQ  Y1, Y0, Y8
 	VPUNPCKHDQ  Y1, Y0, Y9
 	VPUNPCKLDQ  Y3, Y2, Y1
@@ -6965,125 +7185,231 @@ TEXT ·hashParentsAVX2(SB), $1120-32
 	VPERM2I128  $0x20, Y3, Y8, Y9
 	VPERM2I128  $0x31, Y3, Y8, Y6
 	VMOVDQU     Y4, (AX)
+	CMPQ        CX, $0x01
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y5, 32(AX)
+	CMPQ        CX, $0x02
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y0, 64(AX)
+	CMPQ        CX, $0x03
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y9, 96(AX)
+	CMPQ        CX, $0x04
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y2, 128(AX)
+	CMPQ        CX, $0x05
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y1, 160(AX)
+	CMPQ        CX, $0x06
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y7, 192(AX)
+	CMPQ        CX, $0x07
+	JLE         hashParentsAVX2_stored0
 	VMOVDQU     Y6, 224(AX)
+
+hashParentsAVX2_stored0:
 	VZEROUPPER
 	RET
 
-// func hashChunksSSE41(in *[4096]byte, key *[8]uint32, counter uint64, flags uint32, out *[128]byte)
-// Requires: MMX+, SSE2, SSSE3
-TEXT ·hashChunksSSE41(SB), $560-40
+// func hashChunksSSE41(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+// Requires: CMOV, MMX+, SSE2, SSSE3
+TEXT ·hashChunksSSE41(SB), $816-48
 	LEAQ (SP), AX
 	ADDQ $0x0000000f, AX
 	ANDQ $-16, AX
-	MOVQ in+0(FP), CX
-	MOVQ key+8(FP), DX
-	MOVL flags+24(FP), BX
+
+	// Lanes at or above lanes read lane 0's input again and store nothing.
+	MOVQ    lanes+8(FP), CX
+	MOVQ    $0x00000400, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x00
+	CMOVQLE BX, DI
+	MOVQ    DI, 560(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x01
+	CMOVQLE BX, DI
+	MOVQ    DI, 568(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x02
+	CMOVQLE BX, DI
+	MOVQ    DI, 576(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x03
+	CMOVQLE BX, DI
+	MOVQ    DI, 584(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x04
+	CMOVQLE BX, DI
+	MOVQ    DI, 592(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x05
+	CMOVQLE BX, DI
+	MOVQ    DI, 600(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x06
+	CMOVQLE BX, DI
+	MOVQ    DI, 608(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x07
+	CMOVQLE BX, DI
+	MOVQ    DI, 616(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x08
+	CMOVQLE BX, DI
+	MOVQ    DI, 624(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x09
+	CMOVQLE BX, DI
+	MOVQ    DI, 632(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0a
+	CMOVQLE BX, DI
+	MOVQ    DI, 640(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0b
+	CMOVQLE BX, DI
+	MOVQ    DI, 648(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0c
+	CMOVQLE BX, DI
+	MOVQ    DI, 656(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0d
+	CMOVQLE BX, DI
+	MOVQ    DI, 664(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0e
+	CMOVQLE BX, DI
+	MOVQ    DI, 672(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DX
+	CMPQ    CX, $0x0f
+	CMOVQLE BX, DX
+	MOVQ    DX, 680(SP)
+	LEAQ    560(SP), DX
+	MOVQ    in+0(FP), BX
+	MOVQ    key+16(FP), SI
+	MOVL    flags+32(FP), DI
 
 	// Constant vectors: rotation masks, IV, block length.
 	MOVOU  blake3RotMasks<>+0(SB), X0
 	MOVOU  X0, 512(AX)
 	MOVOU  blake3RotMasks<>+32(SB), X0
 	MOVOU  X0, 528(AX)
-	MOVL   $0x6a09e667, SI
-	MOVD   SI, X0
+	MOVL   $0x6a09e667, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 384(AX)
-	MOVL   $0xbb67ae85, SI
-	MOVD   SI, X0
+	MOVL   $0xbb67ae85, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 400(AX)
-	MOVL   $0x3c6ef372, SI
-	MOVD   SI, X0
+	MOVL   $0x3c6ef372, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 416(AX)
-	MOVL   $0xa54ff53a, SI
-	MOVD   SI, X0
+	MOVL   $0xa54ff53a, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 432(AX)
-	MOVL   $0x00000040, SI
-	MOVD   SI, X0
+	MOVL   $0x00000040, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 480(AX)
 
 	// Per-lane counters.
-	MOVQ counter+16(FP), SI
-	LEAQ (SI), DI
-	MOVL DI, 448(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 464(AX)
-	LEAQ 1(SI), DI
-	MOVL DI, 452(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 468(AX)
-	LEAQ 2(SI), DI
-	MOVL DI, 456(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 472(AX)
-	LEAQ 3(SI), DI
-	MOVL DI, 460(AX)
-	SHRQ $0x20, DI
-	MOVL DI, 476(AX)
+	MOVQ counter+24(FP), R8
+	LEAQ (R8), R9
+	MOVL R9, 448(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 464(AX)
+	LEAQ 1(R8), R9
+	MOVL R9, 452(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 468(AX)
+	LEAQ 2(R8), R9
+	MOVL R9, 456(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 472(AX)
+	LEAQ 3(R8), R9
+	MOVL R9, 460(AX)
+	SHRQ $0x20, R9
+	MOVL R9, 476(AX)
 
 	// The chaining values start as the key.
-	MOVL   (DX), SI
-	MOVD   SI, X0
+	MOVL   (SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 256(AX)
-	MOVL   4(DX), SI
-	MOVD   SI, X0
+	MOVL   4(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 272(AX)
-	MOVL   8(DX), SI
-	MOVD   SI, X0
+	MOVL   8(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 288(AX)
-	MOVL   12(DX), SI
-	MOVD   SI, X0
+	MOVL   12(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 304(AX)
-	MOVL   16(DX), SI
-	MOVD   SI, X0
+	MOVL   16(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 320(AX)
-	MOVL   20(DX), SI
-	MOVD   SI, X0
+	MOVL   20(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 336(AX)
-	MOVL   24(DX), SI
-	MOVD   SI, X0
+	MOVL   24(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 352(AX)
-	MOVL   28(DX), SI
-	MOVD   SI, X0
+	MOVL   28(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 368(AX)
-	MOVL   BX, DX
-	ORL    $0x00000001, DX
-	MOVQ   $0x00000010, SI
+	MOVL   DI, SI
+	ORL    $0x00000001, SI
+	MOVQ   $0x00000010, R8
 
 blockSSE41:
-	CMPQ SI, $0x01
+	CMPQ R8, $0x01
 	JNE  notLastSSE41
-	ORL  $0x00000002, DX
+	ORL  $0x00000002, SI
 
 notLastSSE41:
 	// Prefetch this block of each chunk of the next batch (see wide16.go).
-	PREFETCHT0 4096(CX)
-	PREFETCHT0 5120(CX)
-	PREFETCHT0 6144(CX)
-	PREFETCHT0 7168(CX)
+	PREFETCHT0 4096(BX)
+	PREFETCHT0 5120(BX)
+	PREFETCHT0 6144(BX)
+	PREFETCHT0 7168(BX)
 
 	// Transpose the block's message words into the stack area.
-	MOVOU      (CX), X0
-	MOVOU      1024(CX), X1
-	MOVOU      2048(CX), X2
-	MOVOU      3072(CX), X3
+	MOVQ       (DX), R9
+	MOVOU      (BX)(R9*1), X0
+	MOVQ       8(DX), R9
+	MOVOU      (BX)(R9*1), X1
+	MOVQ       16(DX), R9
+	MOVOU      (BX)(R9*1), X2
+	MOVQ       24(DX), R9
+	MOVOU      (BX)(R9*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -7104,10 +7430,14 @@ notLastSSE41:
 	MOVOU      X2, 16(AX)
 	MOVOU      X1, 32(AX)
 	MOVOU      X4, 48(AX)
-	MOVOU      16(CX), X0
-	MOVOU      1040(CX), X1
-	MOVOU      2064(CX), X2
-	MOVOU      3088(CX), X3
+	MOVQ       (DX), R9
+	MOVOU      16(BX)(R9*1), X0
+	MOVQ       8(DX), R9
+	MOVOU      16(BX)(R9*1), X1
+	MOVQ       16(DX), R9
+	MOVOU      16(BX)(R9*1), X2
+	MOVQ       24(DX), R9
+	MOVOU      16(BX)(R9*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -7128,10 +7458,14 @@ notLastSSE41:
 	MOVOU      X2, 80(AX)
 	MOVOU      X1, 96(AX)
 	MOVOU      X4, 112(AX)
-	MOVOU      32(CX), X0
-	MOVOU      1056(CX), X1
-	MOVOU      2080(CX), X2
-	MOVOU      3104(CX), X3
+	MOVQ       (DX), R9
+	MOVOU      32(BX)(R9*1), X0
+	MOVQ       8(DX), R9
+	MOVOU      32(BX)(R9*1), X1
+	MOVQ       16(DX), R9
+	MOVOU      32(BX)(R9*1), X2
+	MOVQ       24(DX), R9
+	MOVOU      32(BX)(R9*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -7152,10 +7486,14 @@ notLastSSE41:
 	MOVOU      X2, 144(AX)
 	MOVOU      X1, 160(AX)
 	MOVOU      X4, 176(AX)
-	MOVOU      48(CX), X0
-	MOVOU      1072(CX), X1
-	MOVOU      2096(CX), X2
-	MOVOU      3120(CX), X3
+	MOVQ       (DX), R9
+	MOVOU      48(BX)(R9*1), X0
+	MOVQ       8(DX), R9
+	MOVOU      48(BX)(R9*1), X1
+	MOVQ       16(DX), R9
+	MOVOU      48(BX)(R9*1), X2
+	MOVQ       24(DX), R9
+	MOVOU      48(BX)(R9*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -7193,7 +7531,7 @@ notLastSSE41:
 	MOVOU  448(AX), X12
 	MOVOU  464(AX), X13
 	MOVOU  480(AX), X14
-	MOVD   DX, X15
+	MOVD   SI, X15
 	PSHUFD $0x00, X15, X15
 
 	// Round 0.
@@ -8403,13 +8741,13 @@ notLastSSE41:
 	MOVOU X5, 336(AX)
 	MOVOU X6, 352(AX)
 	MOVOU X7, 368(AX)
-	MOVL  BX, DX
-	ADDQ  $0x00000040, CX
-	DECQ  SI
+	MOVL  DI, SI
+	ADDQ  $0x00000040, BX
+	DECQ  R8
 	JNZ   blockSSE41
 
 	// Transpose the chaining values to one 32-byte row per lane.
-	MOVQ       out+32(FP), AX
+	MOVQ       out+40(FP), AX
 	MOVO       X0, X8
 	PUNPCKLLQ  X1, X8
 	MOVO       X0, X9
@@ -8427,9 +8765,17 @@ notLastSSE41:
 	MOVO       X9, X8
 	PUNPCKHQDQ X0, X8
 	MOVOU      X3, (AX)
+	CMPQ       CX, $0x01
+	JLE        hashChunksSSE41_stored0
 	MOVOU      X2, 32(AX)
+	CMPQ       CX, $0x02
+	JLE        hashChunksSSE41_stored0
 	MOVOU      X1, 64(AX)
+	CMPQ       CX, $0x03
+	JLE        hashChunksSSE41_stored0
 	MOVOU      X8, 96(AX)
+
+hashChunksSSE41_stored0:
 	MOVO       X4, X8
 	PUNPCKLLQ  X5, X8
 	MOVO       X4, X9
@@ -8447,44 +8793,138 @@ notLastSSE41:
 	MOVO       X9, X8
 	PUNPCKHQDQ X4, X8
 	MOVOU      X7, 16(AX)
+	CMPQ       CX, $0x01
+	JLE        hashChunksSSE41_stored1
 	MOVOU      X6, 48(AX)
+	CMPQ       CX, $0x02
+	JLE        hashChunksSSE41_stored1
 	MOVOU      X5, 80(AX)
+	CMPQ       CX, $0x03
+	JLE        hashChunksSSE41_stored1
 	MOVOU      X8, 112(AX)
+
+hashChunksSSE41_stored1:
 	RET
 
-// func hashParentsSSE41(in *[256]byte, key *[8]uint32, flags uint32, out *[128]byte)
-// Requires: SSE2, SSSE3
-TEXT ·hashParentsSSE41(SB), $560-32
+// func hashParentsSSE41(in *byte, lanes int, key *[8]uint32, flags uint32, out *byte)
+// Requires: CMOV, SSE2, SSSE3
+TEXT ·hashParentsSSE41(SB), $816-40
 	LEAQ (SP), AX
 	ADDQ $0x0000000f, AX
 	ANDQ $-16, AX
-	MOVQ in+0(FP), CX
-	MOVQ key+8(FP), DX
-	MOVL flags+16(FP), BX
+
+	// Lanes at or above lanes read lane 0's input again and store nothing.
+	MOVQ    lanes+8(FP), CX
+	MOVQ    $0x00000040, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x00
+	CMOVQLE BX, DI
+	MOVQ    DI, 560(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x01
+	CMOVQLE BX, DI
+	MOVQ    DI, 568(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x02
+	CMOVQLE BX, DI
+	MOVQ    DI, 576(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x03
+	CMOVQLE BX, DI
+	MOVQ    DI, 584(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x04
+	CMOVQLE BX, DI
+	MOVQ    DI, 592(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x05
+	CMOVQLE BX, DI
+	MOVQ    DI, 600(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x06
+	CMOVQLE BX, DI
+	MOVQ    DI, 608(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x07
+	CMOVQLE BX, DI
+	MOVQ    DI, 616(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x08
+	CMOVQLE BX, DI
+	MOVQ    DI, 624(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x09
+	CMOVQLE BX, DI
+	MOVQ    DI, 632(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0a
+	CMOVQLE BX, DI
+	MOVQ    DI, 640(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0b
+	CMOVQLE BX, DI
+	MOVQ    DI, 648(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0c
+	CMOVQLE BX, DI
+	MOVQ    DI, 656(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0d
+	CMOVQLE BX, DI
+	MOVQ    DI, 664(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DI
+	CMPQ    CX, $0x0e
+	CMOVQLE BX, DI
+	MOVQ    DI, 672(SP)
+	ADDQ    DX, SI
+	MOVQ    SI, DX
+	CMPQ    CX, $0x0f
+	CMOVQLE BX, DX
+	MOVQ    DX, 680(SP)
+	LEAQ    560(SP), DX
+	MOVQ    in+0(FP), BX
+	MOVQ    key+16(FP), SI
+	MOVL    flags+24(FP), DI
 
 	// Constant vectors: rotation masks, IV, block length.
 	MOVOU  blake3RotMasks<>+0(SB), X0
 	MOVOU  X0, 512(AX)
 	MOVOU  blake3RotMasks<>+32(SB), X0
 	MOVOU  X0, 528(AX)
-	MOVL   $0x6a09e667, SI
-	MOVD   SI, X0
+	MOVL   $0x6a09e667, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 384(AX)
-	MOVL   $0xbb67ae85, SI
-	MOVD   SI, X0
+	MOVL   $0xbb67ae85, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 400(AX)
-	MOVL   $0x3c6ef372, SI
-	MOVD   SI, X0
+	MOVL   $0x3c6ef372, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 416(AX)
-	MOVL   $0xa54ff53a, SI
-	MOVD   SI, X0
+	MOVL   $0xa54ff53a, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 432(AX)
-	MOVL   $0x00000040, SI
-	MOVD   SI, X0
+	MOVL   $0x00000040, R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 480(AX)
 
@@ -8494,46 +8934,50 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVOU X0, 464(AX)
 
 	// The chaining values start as the key.
-	MOVL   (DX), SI
-	MOVD   SI, X0
+	MOVL   (SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 256(AX)
-	MOVL   4(DX), SI
-	MOVD   SI, X0
+	MOVL   4(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 272(AX)
-	MOVL   8(DX), SI
-	MOVD   SI, X0
+	MOVL   8(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 288(AX)
-	MOVL   12(DX), SI
-	MOVD   SI, X0
+	MOVL   12(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 304(AX)
-	MOVL   16(DX), SI
-	MOVD   SI, X0
+	MOVL   16(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 320(AX)
-	MOVL   20(DX), SI
-	MOVD   SI, X0
+	MOVL   20(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 336(AX)
-	MOVL   24(DX), SI
-	MOVD   SI, X0
+	MOVL   24(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 352(AX)
-	MOVL   28(DX), SI
-	MOVD   SI, X0
+	MOVL   28(SI), R8
+	MOVD   R8, X0
 	PSHUFD $0x00, X0, X0
 	MOVOU  X0, 368(AX)
-	MOVL   BX, DX
-	ORL    $0x00000004, DX
+	MOVL   DI, SI
+	ORL    $0x00000004, SI
 
 	// Transpose the block's message words into the stack area.
-	MOVOU      (CX), X0
-	MOVOU      64(CX), X1
-	MOVOU      128(CX), X2
-	MOVOU      192(CX), X3
+	MOVQ       (DX), DI
+	MOVOU      (BX)(DI*1), X0
+	MOVQ       8(DX), DI
+	MOVOU      (BX)(DI*1), X1
+	MOVQ       16(DX), DI
+	MOVOU      (BX)(DI*1), X2
+	MOVQ       24(DX), DI
+	MOVOU      (BX)(DI*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -8554,10 +8998,14 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVOU      X2, 16(AX)
 	MOVOU      X1, 32(AX)
 	MOVOU      X4, 48(AX)
-	MOVOU      16(CX), X0
-	MOVOU      80(CX), X1
-	MOVOU      144(CX), X2
-	MOVOU      208(CX), X3
+	MOVQ       (DX), DI
+	MOVOU      16(BX)(DI*1), X0
+	MOVQ       8(DX), DI
+	MOVOU      16(BX)(DI*1), X1
+	MOVQ       16(DX), DI
+	MOVOU      16(BX)(DI*1), X2
+	MOVQ       24(DX), DI
+	MOVOU      16(BX)(DI*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -8578,10 +9026,14 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVOU      X2, 80(AX)
 	MOVOU      X1, 96(AX)
 	MOVOU      X4, 112(AX)
-	MOVOU      32(CX), X0
-	MOVOU      96(CX), X1
-	MOVOU      160(CX), X2
-	MOVOU      224(CX), X3
+	MOVQ       (DX), DI
+	MOVOU      32(BX)(DI*1), X0
+	MOVQ       8(DX), DI
+	MOVOU      32(BX)(DI*1), X1
+	MOVQ       16(DX), DI
+	MOVOU      32(BX)(DI*1), X2
+	MOVQ       24(DX), DI
+	MOVOU      32(BX)(DI*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -8602,10 +9054,14 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVOU      X2, 144(AX)
 	MOVOU      X1, 160(AX)
 	MOVOU      X4, 176(AX)
-	MOVOU      48(CX), X0
-	MOVOU      112(CX), X1
-	MOVOU      176(CX), X2
-	MOVOU      240(CX), X3
+	MOVQ       (DX), DI
+	MOVOU      48(BX)(DI*1), X0
+	MOVQ       8(DX), DI
+	MOVOU      48(BX)(DI*1), X1
+	MOVQ       16(DX), DI
+	MOVOU      48(BX)(DI*1), X2
+	MOVQ       24(DX), DX
+	MOVOU      48(BX)(DX*1), X3
 	MOVO       X0, X4
 	PUNPCKLLQ  X1, X4
 	MOVO       X0, X5
@@ -8643,7 +9099,7 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVOU  448(AX), X12
 	MOVOU  464(AX), X13
 	MOVOU  480(AX), X14
-	MOVD   DX, X15
+	MOVD   SI, X15
 	PSHUFD $0x00, X15, X15
 
 	// Round 0.
@@ -9847,7 +10303,7 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	PXOR X15, X7
 
 	// Transpose the chaining values to one 32-byte row per lane.
-	MOVQ       out+24(FP), AX
+	MOVQ       out+32(FP), AX
 	MOVO       X0, X8
 	PUNPCKLLQ  X1, X8
 	MOVO       X0, X9
@@ -9865,9 +10321,17 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVO       X9, X8
 	PUNPCKHQDQ X0, X8
 	MOVOU      X3, (AX)
+	CMPQ       CX, $0x01
+	JLE        hashParentsSSE41_stored0
 	MOVOU      X2, 32(AX)
+	CMPQ       CX, $0x02
+	JLE        hashParentsSSE41_stored0
 	MOVOU      X1, 64(AX)
+	CMPQ       CX, $0x03
+	JLE        hashParentsSSE41_stored0
 	MOVOU      X8, 96(AX)
+
+hashParentsSSE41_stored0:
 	MOVO       X4, X8
 	PUNPCKLLQ  X5, X8
 	MOVO       X4, X9
@@ -9885,9 +10349,17 @@ TEXT ·hashParentsSSE41(SB), $560-32
 	MOVO       X9, X8
 	PUNPCKHQDQ X4, X8
 	MOVOU      X7, 16(AX)
+	CMPQ       CX, $0x01
+	JLE        hashParentsSSE41_stored1
 	MOVOU      X6, 48(AX)
+	CMPQ       CX, $0x02
+	JLE        hashParentsSSE41_stored1
 	MOVOU      X5, 80(AX)
+	CMPQ       CX, $0x03
+	JLE        hashParentsSSE41_stored1
 	MOVOU      X8, 112(AX)
+
+hashParentsSSE41_stored1:
 	RET
 
 // func compressBMI2(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32, out *[64]byte)

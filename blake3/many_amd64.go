@@ -9,14 +9,20 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // hashChunksAVX512. Registered as "blake3many"/"avx512", apart from the
 // tree kernels, so that the tests of those do not run again for it.
 // useManyAVX512VL8 enables its eight-lane form on YMM registers for
-// batches of at most eight (see hashChunksAVX512VL).
-var useManyAVX512, useManyAVX512VL8 bool
+// batches of at most eight (see hashChunksAVX512VL). useManyAVX2 and
+// useManySSE41 enable the same on the instructions of hashChunksAVX2 (8
+// lanes) and hashChunksSSE41 (4 lanes), for CPUs without AVX-512.
+var useManyAVX512, useManyAVX512VL8, useManyAVX2, useManySSE41 bool
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "avx512", Role: cpu.RoleBatch, Flag: &useManyAVX512,
 		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashManyAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "avx512vl8", Role: cpu.RoleFewLanes, Flag: &useManyAVX512VL8,
 		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"hashManyAVX512VL"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "avx2", Role: cpu.RoleBatch, Flag: &useManyAVX2,
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashManyAVX2"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "sse41", Role: cpu.RoleBatch, Flag: &useManySSE41,
+		Needs: cpu.SSSE3, Funcs: []string{"hashManySSE41"}})
 }
 
 //go:noescape
@@ -25,10 +31,26 @@ func hashManyAVX512(in *byte, stride, blocks int, last *byte, lastStride, lastLe
 //go:noescape
 func hashManyAVX512VL(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte)
 
+//go:noescape
+func hashManyAVX2(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte)
+
+//go:noescape
+func hashManySSE41(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte)
+
 // sumManyKernel hashes as many of the n inputs of msgLen bytes (at most a
-// chunk) as the kernel takes, 16 at a time, and returns how many it did.
+// chunk) as the widest enabled kernel takes, up to 16 at a time, and
+// returns how many it did.
 func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32) int {
-	if !useManyAVX512 || n < 2 {
+	width := 0
+	switch {
+	case useManyAVX512:
+		width = 16
+	case useManyAVX2:
+		width = 8
+	case useManySSE41:
+		width = 4
+	}
+	if width == 0 || n < 2 {
 		return 0
 	}
 	blocks := 0
@@ -36,11 +58,13 @@ func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32
 		blocks = (msgLen - 1) / BlockSize // whole blocks before the last
 	}
 	lastLen := msgLen - blocks*BlockSize
+	// Last blocks shorter than 64 bytes are copied here, zero-padded; each
+	// copy overwrites the same bytes, so the padding stays zero.
+	var pad [16 * BlockSize]byte
 	done := 0
 	for n-done >= 2 {
-		k := min(16, n-done)
+		k := min(width, n-done)
 		in := data[done*msgLen : (done+k)*msgLen]
-		var pad [16 * BlockSize]byte
 		first := &pad[0]
 		if blocks > 0 {
 			first = &in[0]
@@ -59,16 +83,21 @@ func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32
 	return done
 }
 
-// hashMany calls the kernel (the eight-lane one for at most eight inputs
-// where it runs) out of line: the kernel cannot be preempted, and the
-// stack check of this call is where a goroutine hashing a large batch
-// stops for the garbage collector.
+// hashMany calls the widest enabled kernel (the eight-lane AVX-512VL one
+// for at most eight inputs where it runs) out of line: the kernel cannot
+// be preempted, and the stack check of this call is where a goroutine
+// hashing a large batch stops for the garbage collector.
 //
 //go:noinline
 func hashMany(in *byte, stride, blocks int, last *byte, lastStride, lastLen, lanes int, key *[8]uint32, flags uint32, out *byte) {
-	if lanes <= 8 && useManyAVX512VL8 {
+	switch {
+	case useManyAVX512 && lanes <= 8 && useManyAVX512VL8:
 		hashManyAVX512VL(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
-		return
+	case useManyAVX512:
+		hashManyAVX512(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
+	case useManyAVX2:
+		hashManyAVX2(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
+	default:
+		hashManySSE41(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
 	}
-	hashManyAVX512(in, stride, blocks, last, lastStride, lastLen, lanes, key, flags, out)
 }

@@ -60,8 +60,9 @@ const (
 	chunkLen       = 1024
 )
 
-// -kernels many writes, to a file of its own, the kernel of the batch
-// functions (hashManyAVX512, declared in blake3/many_amd64.go).
+// -kernels many writes, to a file of its own, the kernels of the batch
+// functions (hashManyAVX512, hashManyAVX512VL, hashManyAVX2 and
+// hashManySSE41, declared in blake3/many_amd64.go).
 var kernels = flag.String("kernels", "", `"many" for the batch kernel, else the others`)
 
 func main() {
@@ -71,6 +72,8 @@ func main() {
 	if *kernels == "many" {
 		genMany16()
 		genManyVL8()
+		genNarrow(narrow{lanes: 8, avx: true, many: true})
+		genNarrow(narrow{lanes: 4, many: true})
 		Generate()
 		return
 	}

@@ -62,15 +62,7 @@ func genMany(width int) {
 	remaining := Load(Param("blocks"), GP64())
 	INCQ(remaining) // the last block too
 
-	Label(pre + "_block")
-	CMPQ(remaining, U8(1))
-	JNE(LabelRef(pre + "_notLast"))
-	Comment("The last block: its own address, length and flags.")
-	Load(Param("last"), base)
-	LEAQ(offsets.Offset(128), table)
-	Load(Param("lastLen"), blockLen)
-	ORL(U32(flagChunkEnd|flagRoot), blockFlags)
-	Label(pre + "_notLast")
+	manyBlockTop(pre+"_", remaining, base, table, blockLen, blockFlags, offsets, func() {})
 
 	off := GP64()
 	row := func(i int) Mem {
@@ -104,4 +96,21 @@ func genMany(width int) {
 	storeCVs(&v, regs, lanes, pre+"_done")
 	VZEROUPPER()
 	RET()
+}
+
+// manyBlockTop emits the top of a batch kernel's block loop, labelled
+// pre+"block": before the last block's turn (remaining 1) it points base and
+// table at the last block and its row offsets (offsets+128), loads its
+// length into blockLen, adds CHUNK_END and ROOT to blockFlags and runs last.
+func manyBlockTop(pre string, remaining, base, table, blockLen, blockFlags Register, offsets Mem, last func()) {
+	Label(pre + "block")
+	CMPQ(remaining, U8(1))
+	JNE(LabelRef(pre + "notLast"))
+	Comment("The last block: its own address, length and flags.")
+	Load(Param("last"), base)
+	LEAQ(offsets.Offset(128), table)
+	Load(Param("lastLen"), blockLen)
+	ORL(U32(flagChunkEnd|flagRoot), blockFlags)
+	last()
+	Label(pre + "notLast")
 }

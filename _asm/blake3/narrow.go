@@ -24,6 +24,7 @@ type narrow struct {
 	lanes   int  // 8 (AVX2, YMM) or 4 (SSE4.1, XMM)
 	avx     bool // VEX three-operand forms
 	parents bool
+	many    bool // the batch functions' kernel (see genMany)
 }
 
 func (k narrow) vec(i int) VecPhysical {
@@ -195,7 +196,12 @@ func genRotMasks() {
 }
 
 // genNarrow writes hashChunksAVX2, hashParentsAVX2, hashChunksSSE41 or
-// hashParentsSSE41.
+// hashParentsSSE41, for 1 to k.lanes chunks or parents (each lane's rows at
+// the offsets zmm.LaneOffsets stores, so that lanes at or above lanes read
+// lane 0's input again and store nothing); or, for k.many, hashManyAVX2 or
+// hashManySSE41, which take genMany's arguments and do what its kernels do
+// for up to 8 or 4 lanes: each input a chunk of its own with counter 0, the
+// last block switched in before its turn.
 func genNarrow(k narrow) {
 	genRotMasks()
 	V := 4 * k.lanes // bytes per vector
@@ -204,9 +210,13 @@ func genNarrow(k narrow) {
 		isa = "AVX2"
 	}
 	name, stride, blocks := "hashChunks"+isa, chunkLen, 16
-	if k.parents {
+	switch {
+	case k.parents:
 		name, stride, blocks = "hashParents"+isa, 64, 1
+	case k.many:
+		name = "hashMany" + isa
 	}
+	pre := name + "_"
 	Implement(name)
 	// Not NOSPLIT: the frame is over the nosplit limit, so the function
 	// gets the usual stack check.
@@ -230,6 +240,20 @@ func genNarrow(k narrow) {
 	ANDQ(I32(-V), base)
 	at := func(off int) Mem { return Mem{Base: base, Disp: off} }
 
+	Comment("Lanes at or above lanes read lane 0's input again and store nothing.")
+	offsets := AllocLocal(2 * 16 * 8) // the rows' offsets; for k.many, then the last block's
+	lanes := Load(Param("lanes"), GP64())
+	if k.many {
+		for t, name := range []string{"stride", "lastStride"} {
+			zmm.LaneOffsets(lanes, Load(Param(name), GP64()), offsets.Offset(128*t))
+		}
+	} else {
+		st := GP64()
+		MOVQ(U32(stride), st)
+		zmm.LaneOffsets(lanes, st, offsets)
+	}
+	table := Mem{Base: GP64()}
+	LEAQ(offsets, table.Base)
 	in := Load(Param("in"), GP64())
 	key := Load(Param("key"), GP64())
 	flags := Load(Param("flags"), GP32())
@@ -248,7 +272,7 @@ func genNarrow(k narrow) {
 	k.broadcast(t32, k.vec(0))
 	k.store(k.vec(0), at(offLen))
 	Comment("Per-lane counters.")
-	if k.parents {
+	if k.parents || k.many {
 		k.xor(k.vec(0), k.vec(0))
 		k.store(k.vec(0), at(offCtr))
 		k.store(k.vec(0), at(offCtr+V))
@@ -272,9 +296,19 @@ func genNarrow(k narrow) {
 	blockFlags := GP32()
 	remaining := GP64()
 	MOVL(flags, blockFlags)
-	if k.parents {
+	switch {
+	case k.parents:
 		ORL(U32(flagParent), blockFlags)
-	} else {
+	case k.many:
+		ORL(U32(flagChunkStart), blockFlags)
+		Load(Param("blocks"), remaining)
+		INCQ(remaining) // the last block too
+		blockLen := GP64()
+		manyBlockTop(pre, remaining, in, table.Base, blockLen, blockFlags, offsets, func() {
+			k.broadcast(blockLen.As32(), k.vec(0))
+			k.store(k.vec(0), at(offLen))
+		})
+	default:
 		ORL(U32(flagChunkStart), blockFlags)
 		MOVQ(U32(blocks), remaining)
 		Label("block" + isa)
@@ -283,7 +317,7 @@ func genNarrow(k narrow) {
 		ORL(U32(flagChunkEnd), blockFlags)
 		Label("notLast" + isa)
 	}
-	if !k.parents {
+	if !k.parents && !k.many {
 		Comment("Prefetch this block of each chunk of the next batch (see wide16.go).")
 		for i := range k.lanes {
 			PREFETCHT0(Mem{Base: in, Disp: (k.lanes + i) * chunkLen})
@@ -302,7 +336,9 @@ func genNarrow(k narrow) {
 			for c := range k.lanes {
 				rows[i].e = append(rows[i].e, zmm.Elem{Row: i, Col: c})
 			}
-			k.load(Mem{Base: in, Disp: i*stride + part*rowBytes}, rows[i].r)
+			off := GP64()
+			MOVQ(table.Offset(8*i), off)
+			k.load(Mem{Base: in, Index: off, Scale: 1, Disp: part * rowBytes}, rows[i].r)
 		}
 		for c, t := range k.transpose(pool, rows) {
 			k.store(t.r, at(offMsg+(part*k.lanes+c)*V))
@@ -371,7 +407,11 @@ func genNarrow(k narrow) {
 		MOVL(flags, blockFlags)
 		ADDQ(U32(64), in)
 		DECQ(remaining)
-		JNZ(LabelRef("block" + isa))
+		if k.many {
+			JNZ(LabelRef(pre + "block"))
+		} else {
+			JNZ(LabelRef("block" + isa))
+		}
 	}
 	Comment("Transpose the chaining values to one 32-byte row per lane.")
 	out := Load(Param("out"), GP64())
@@ -394,9 +434,15 @@ func genNarrow(k narrow) {
 				pool.Put(k.vec(i))
 			}
 		}
+		stored := fmt.Sprintf("%sstored%d", pre, part)
 		for lane, t := range k.transpose(pool, words) {
+			if lane > 0 {
+				CMPQ(lanes, U8(lane))
+				JLE(LabelRef(stored))
+			}
 			k.store(t.r, Mem{Base: out, Disp: 32*lane + 4*part*k.lanes})
 		}
+		Label(stored)
 	}
 	if k.avx {
 		VZEROUPPER()
