@@ -122,9 +122,12 @@ var intelEmeraldRapids = map[string][]string{
 }
 
 // intelModel167 departs from registration order where TestPairedRoles found
-// another kernel faster; SHA-512 keeps the unrolled avx512 kernel here.
+// another kernel faster; SHA-512 keeps the unrolled avx512 kernel here and,
+// with the AVX-512 kernels off (HASHKIT_DISABLE), takes the unrolled avx2
+// one rather than the YMM schedule (the same test on that tier).
 var intelModel167 = map[string][]string{
 	"scrypt/block": intelEmeraldRapids["scrypt/block"],
+	"sha512/block": {"avx512", "avx2"},
 }
 
 // defaultProfile is for CPUs the table does not list.
