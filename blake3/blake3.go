@@ -586,18 +586,35 @@ func Sum256(data []byte) [Size]byte {
 	if len(data) <= BlockSize {
 		return sumBlock(data) // one block, which is the root
 	}
-	var n node
 	if len(data) <= chunkLen {
-		// One chunk, which is the root: no tree.
-		var c chunkState
-		c.reset(&iv, 0)
-		c.update(data, 0)
-		n = c.node(0)
-	} else {
-		n = messageRoot(data, &iv, 0)
+		return sumChunk(data, &iv, 0)
 	}
+	n := messageRoot(data, &iv, 0)
 	n.rootBlock(&out, 0)
 	return [Size]byte(out[:Size])
+}
+
+// sumChunk returns the 32-byte hash of a message of at most one chunk,
+// which is the root: its whole blocks but the last compressed in place, the
+// last one zero-padded, and the hash is the last compression's chaining
+// value (the first half of the root's output block).
+func sumChunk(data []byte, key *[8]uint32, flags uint32) [Size]byte {
+	cv := *key
+	k := 0
+	if len(data) > BlockSize {
+		k = (len(data) - 1) &^ (BlockSize - 1)
+	}
+	start := uint32(flagChunkStart)
+	if k > 0 {
+		compressBlocks(&cv, data[:k], 0, flags, start, 0)
+		start = 0
+	}
+	var block [BlockSize]byte
+	copy(block[:], data[k:])
+	compressBlock(&cv, &block, 0, uint32(len(data)-k), flags|start|flagChunkEnd|flagRoot)
+	var out [Size]byte
+	putCV(out[:], &cv)
+	return out
 }
 
 // OutputReader reads the extended output of a BLAKE3 root node: a stream of

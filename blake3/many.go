@@ -109,13 +109,7 @@ func sumManyGeneric(out, data []byte, n, msgLen int, key *[8]uint32, flags uint3
 		case flags == 0 && *key == iv:
 			*o = Sum256(m)
 		case msgLen <= chunkLen:
-			// One chunk, which is the root.
-			var c chunkState
-			c.reset(key, 0)
-			c.update(m, flags)
-			nd := c.node(flags)
-			nd.flags |= flagRoot
-			*o = nd.chainingValue()
+			*o = sumChunk(m, key, flags)
 		default:
 			var h Hasher
 			h.init(key, flags)
