@@ -215,11 +215,11 @@ func (x *SHAKE) AppendBinary(b []byte) ([]byte, error) {
 	return appendCSHAKE(header(b, x.kind), x), nil
 }
 
-// UnmarshalBinary restores a state written by MarshalBinary. The algorithm
-// must match: SHAKE128 for a SHAKE128 or cSHAKE128 receiver, and so on, and
-// a cSHAKE state only into a receiver made by NewCSHAKE with non-empty N or
-// S (any; the state carries them). It returns an error for anything else
-// and then leaves x unchanged.
+// UnmarshalBinary restores a state written by MarshalBinary. The rate
+// must match: a SHAKE128 or cSHAKE128 state goes into a SHAKE128 or
+// cSHAKE128 receiver, and so on for 256, and the receiver becomes what the
+// state was, since the state carries cSHAKE's N and S. It returns an error
+// for anything else and then leaves x unchanged.
 func (x *SHAKE) UnmarshalBinary(b []byte) error {
 	x.ready()
 	if len(b) != shakeMarshaledSize || string(b[:3]) != magic || rateOf(b[3]) != x.s.Rate() {
