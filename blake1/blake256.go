@@ -103,7 +103,7 @@ func (d *digest256) Write(p []byte) (int, error) {
 		d.nx = 0
 	}
 	for len(p) >= BlockSize256 {
-		m := min(len(p)&^(BlockSize256-1), maxAsmSize)
+		m := min(len(p)&^(BlockSize256-1), preempt.Piece)
 		blocks256(d, p[:m])
 		p = p[m:]
 		if len(p) >= BlockSize256 {
@@ -113,11 +113,6 @@ func (d *digest256) Write(p []byte) (int, error) {
 	d.nx = copy(d.x[:], p)
 	return n, nil
 }
-
-// maxAsmSize bounds the input handed to a block function in one call:
-// assembly cannot be preempted, so Write passes a preemption point between
-// two pieces (internal/preempt).
-const maxAsmSize = 64 << 10
 
 // Sum appends the checksum of the data written so far to b. It does not
 // change the state.

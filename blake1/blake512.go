@@ -95,7 +95,7 @@ func (d *digest512) Write(p []byte) (int, error) {
 		d.nx = 0
 	}
 	for len(p) >= BlockSize512 {
-		m := min(len(p)&^(BlockSize512-1), maxAsmSize)
+		m := min(len(p)&^(BlockSize512-1), preempt.Piece)
 		blocks512(d, p[:m])
 		p = p[m:]
 		if len(p) >= BlockSize512 {

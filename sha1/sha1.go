@@ -38,11 +38,6 @@ const Size = 20
 // BlockSize is the block size of SHA-1 in bytes.
 const BlockSize = 64
 
-// maxAsmSize bounds the input handed to an assembly kernel in one call,
-// since assembly cannot be preempted; Write passes a preemption point
-// between two pieces (internal/preempt).
-const maxAsmSize = 64 << 10
-
 // The initial hash value, FIPS 180-4 section 5.3.1.
 const (
 	init0 = 0x67452301
@@ -123,7 +118,7 @@ func (d *digest) Write(p []byte) (int, error) {
 		d.nx = 0
 	}
 	for len(p) >= BlockSize {
-		m := min(len(p)&^(BlockSize-1), maxAsmSize)
+		m := min(len(p)&^(BlockSize-1), preempt.Piece)
 		block(d, p[:m])
 		p = p[m:]
 		if len(p) >= BlockSize {

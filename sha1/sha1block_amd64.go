@@ -2,7 +2,10 @@
 
 package sha1
 
-import "github.com/hashkit/hashkit/internal/cpu"
+import (
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
+)
 
 // blockSHANI hashes the whole blocks of p with the SHA extensions
 // (SHA1RNDS4, SHA1NEXTE, SHA1MSG1, SHA1MSG2) and SSSE3/SSE4.1 shuffles
@@ -40,7 +43,7 @@ func sumSHANI(out *[Size]byte, h *[5]uint32, p []byte, total uint64)
 // can compute it (the SHA-NI kernel is in use and rest is short enough for
 // one assembly call), and false otherwise.
 func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) bool {
-	if !useSum || len(rest) > maxAsmSize {
+	if !useSum || len(rest) > preempt.Piece {
 		return false
 	}
 	sumSHANI(out, h, rest, total)

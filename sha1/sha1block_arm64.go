@@ -18,7 +18,7 @@ func init() {
 		Needs: cpu.ARM64SHA1 | cpu.ASIMD, Funcs: []string{"blockSHA1"}})
 }
 
-// block runs on at most maxAsmSize bytes at a time (Write's pieces).
+// block runs on at most preempt.Piece bytes at a time (Write's pieces).
 func block(d *digest, p []byte) {
 	if useSHA1 {
 		blockSHA1(&d.h, p)

@@ -37,11 +37,6 @@ func init() {
 		Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2, Funcs: []string{"block512AVX2"}})
 }
 
-// maxAsmSize bounds the bytes one assembly call hashes: assembly cannot be
-// preempted, so long inputs go in pieces with a preemption point between
-// two (see internal/preempt).
-const maxAsmSize = 64 << 10
-
 //go:noescape
 func blockSHANI(h *[8]uint32, p []byte)
 
@@ -65,7 +60,7 @@ func sum256SHANI(out *[32]byte, h *[8]uint32, p []byte, total uint64)
 // hash to out, leaves h unchanged and returns true; otherwise it returns
 // false and does nothing.
 func finish256OneCall(out *[Size256]byte, h *[8]uint32, rest []byte, total uint64) bool {
-	if !useSum256 || len(rest) > maxAsmSize {
+	if !useSum256 || len(rest) > preempt.Piece {
 		return false
 	}
 	sum256SHANI(out, h, rest, total)
@@ -104,7 +99,7 @@ func block256(h *[8]uint32, p []byte) {
 		return
 	}
 	for len(p) > 0 {
-		n := min(len(p), maxAsmSize)
+		n := min(len(p), preempt.Piece)
 		if useSHANI {
 			blockSHANI(h, p[:n])
 		} else {
@@ -124,7 +119,7 @@ func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
 	}
 	// 512 iterations hash 64 KiB: the bound of one assembly call.
 	for n > 0 {
-		k := min(n, maxAsmSize/(2*BlockSize256))
+		k := min(n, preempt.Piece/(2*BlockSize256))
 		pbkdf2SHANI(ih, oh, u, t, k)
 		n -= k
 		if n > 0 {
@@ -140,7 +135,7 @@ func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
 	}
 	// 256 iterations of two chains hash 64 KiB.
 	for n > 0 {
-		k := min(n, maxAsmSize/(4*BlockSize256))
+		k := min(n, preempt.Piece/(4*BlockSize256))
 		pbkdf2x2SHANI(ih, oh, u, t, k)
 		n -= k
 		if n > 0 {
@@ -163,7 +158,7 @@ func block512(h *[8]uint64, p []byte) {
 		return
 	}
 	for len(p) > 0 {
-		n := min(len(p), maxAsmSize)
+		n := min(len(p), preempt.Piece)
 		if use512AVX512 {
 			block512AVX512(h, p[:n])
 		} else if use512AVX512YMM {

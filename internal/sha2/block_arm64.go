@@ -29,10 +29,6 @@ func init() {
 		Needs: cpu.ARM64SHA512 | cpu.ASIMD, Funcs: []string{"block512SHA512"}})
 }
 
-// maxAsmSize bounds the bytes one assembly call hashes: assembly cannot be
-// preempted, so long inputs go in pieces.
-const maxAsmSize = 64 << 10
-
 //go:noescape
 func blockSHA2(h *[8]uint32, p []byte)
 
@@ -56,7 +52,7 @@ func sum256SHA2(out *[32]byte, h *[8]uint32, p []byte, total uint64)
 // hash to out, leaves h unchanged and returns true; otherwise it returns
 // false and does nothing.
 func finish256OneCall(out *[Size256]byte, h *[8]uint32, rest []byte, total uint64) bool {
-	if !useSum256 || len(rest) > maxAsmSize {
+	if !useSum256 || len(rest) > preempt.Piece {
 		return false
 	}
 	sum256SHA2(out, h, rest, total)
@@ -91,7 +87,7 @@ func block256(h *[8]uint32, p []byte) {
 		return
 	}
 	for len(p) > 0 {
-		n := min(len(p), maxAsmSize)
+		n := min(len(p), preempt.Piece)
 		blockSHA2(h, p[:n])
 		p = p[n:]
 		if len(p) > 0 {
@@ -106,7 +102,7 @@ func block512(h *[8]uint64, p []byte) {
 		return
 	}
 	for len(p) > 0 {
-		n := min(len(p), maxAsmSize)
+		n := min(len(p), preempt.Piece)
 		block512SHA512(h, p[:n])
 		p = p[n:]
 		if len(p) > 0 {
@@ -122,7 +118,7 @@ func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
 	}
 	// 512 iterations hash 64 KiB: the bound of one assembly call.
 	for n > 0 {
-		k := min(n, maxAsmSize/(2*BlockSize256))
+		k := min(n, preempt.Piece/(2*BlockSize256))
 		pbkdf2SHA2(ih, oh, u, t, k)
 		n -= k
 		if n > 0 {
@@ -138,7 +134,7 @@ func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
 	}
 	// 256 iterations of two chains hash 64 KiB.
 	for n > 0 {
-		k := min(n, maxAsmSize/(4*BlockSize256))
+		k := min(n, preempt.Piece/(4*BlockSize256))
 		pbkdf2x2SHA2(ih, oh, u, t, k)
 		n -= k
 		if n > 0 {

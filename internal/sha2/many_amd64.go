@@ -53,7 +53,7 @@ const manyPadBytes = 8 << 10
 // the padding block they share computed once; others are copied with their
 // padding into a stack buffer a group at a time.
 func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
-	if (!useManyAVX512 && !useManySHANI && !useManyAVX2) || n < 2 || msgLen == 0 || msgLen > maxAsmSize/16 {
+	if (!useManyAVX512 && !useManySHANI && !useManyAVX2) || n < 2 || msgLen == 0 || msgLen > preempt.Piece/16 {
 		sumMany256Generic(iv, out, data, n, msgLen)
 		return
 	}
@@ -109,8 +109,8 @@ func manyKernel(out, in []byte, k, stride, blocks int, wk *[64]uint32, iv *[8]ui
 		done += l
 		pc.Add(l * stride)
 	}
-	// Pairs, in calls of at most maxAsmSize bytes.
-	perCall := max(maxAsmSize/stride/2, 1)
+	// Pairs, in calls of at most preempt.Piece bytes.
+	perCall := max(preempt.Piece/stride/2, 1)
 	for k-done >= 2 {
 		p := min((k-done)/2, perCall)
 		sumMany256x2SHANI(&out[done*Size256], &in[done*stride], p, stride, blocks, wk, iv)
