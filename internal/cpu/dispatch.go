@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -15,14 +16,40 @@ import (
 // order does not name follow in registration order. A CPU the table does
 // not know gets registration order, which is what every CPU got before
 // the table existed, so an unmeasured core never changes behaviour.
+//
+// An amd64 CPU is known by its CPUID vendor string, display family and
+// display model. arm64 has no CPUID: there the key is the Main ID Register
+// (MIDR_EL1) with vendor ARM64Vendor, the implementer code as family and the
+// part number as model, so that an entry without models covers every core
+// of one implementer as a family-wide amd64 entry covers every model, and
+// no key of one architecture can match the other's. Variant and revision
+// are left out: they mark steppings of one design, not another core.
 
 type profile struct {
 	name   string
-	vendor string   // CPUID leaf 0
-	family uint32   // display family (base + extended)
-	models []uint32 // display models; nil means every model of the family
+	vendor string   // CPUID leaf 0, or ARM64Vendor
+	family uint32   // display family (base + extended); on arm64 the MIDR implementer
+	models []uint32 // display models, or MIDR part numbers; nil means every model of the family
 	why    string   // the measurement that justified the order
 	order  map[string][]string
+}
+
+// ARM64Vendor is the vendor of every arm64 key of the dispatch table.
+const ARM64Vendor = "arm64"
+
+// goarch is the architecture whose kernels p's order names.
+func (p profile) goarch() string {
+	if p.vendor == ARM64Vendor {
+		return "arm64"
+	}
+	return "amd64"
+}
+
+// decodeMIDR returns the dispatch table's key for an arm64 core with Main
+// ID Register midr (Arm Architecture Reference Manual, MIDR_EL1: implementer in bits 31:24, part
+// number in bits 15:4).
+func decodeMIDR(midr uint64) (vendor string, family, model uint32) {
+	return ARM64Vendor, uint32(midr>>24) & 0xff, uint32(midr>>4) & 0xfff
 }
 
 // zen5 is the order of every role as the amd64 packages registered it when
@@ -149,20 +176,25 @@ var cpuVendor, cpuFamily, cpuModel = identify()
 var thisCPU = lookupProfile(cpuVendor, cpuFamily, cpuModel)
 
 // Microarchitecture describes this CPU as the dispatch table sees it: the
-// CPUID vendor, family and model, the table entry's name, and the
-// measurement behind it.
+// CPUID vendor, family and model (on arm64 ARM64Vendor, the MIDR
+// implementer and part number; "", 0, 0 where the CPU cannot be
+// identified), the table entry's name, and the measurement behind it.
 func Microarchitecture() (vendor string, family, model uint32, entry, why string) {
 	return cpuVendor, cpuFamily, cpuModel, thisCPU.name, thisCPU.why
 }
 
-// TableErrors returns, for each name in the dispatch table that no
-// registered kernel of its package and role has, a line saying so; tests
-// call it once every amd64 package has registered.
+// TableErrors returns, for each name in the dispatch table's entries for
+// this GOARCH that no registered kernel of its package and role has, a line
+// saying so; tests call it once every package has registered. Entries for
+// other architectures are not checked: their kernels are not compiled in.
 func TableErrors() []string {
 	mu.Lock()
 	defer mu.Unlock()
 	var errs []string
 	for _, p := range profiles {
+		if p.goarch() != runtime.GOARCH {
+			continue
+		}
 		for key, names := range p.order {
 			pkg, r, _ := strings.Cut(key, "/")
 			ks := role(pkg, Role(r))
@@ -180,7 +212,8 @@ func TableErrors() []string {
 // ChoiceFor returns the kernel of pkg's role r that the table would pick on
 // a CPU of the given vendor, family and model with the features has
 // (HASHKIT_DISABLE aside), or Generic, so tests can pin the choice on cores
-// other than the one they run on.
+// other than the one they run on. Only kernels compiled for this GOARCH
+// are known, so the choice for an arm64 key is meaningful on arm64 only.
 func ChoiceFor(pkg string, r Role, vendor string, family, model uint32, has Features) string {
 	mu.Lock()
 	defer mu.Unlock()

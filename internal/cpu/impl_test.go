@@ -133,6 +133,23 @@ func TestLookupProfile(t *testing.T) {
 	t.Logf("this CPU: %q family %#x model %#x: %s", v, f, m, entry)
 }
 
+// TestDecodeMIDR checks the arm64 key on the MIDR_EL1 values of two cores
+// (their technical reference manuals; qemu's models report the same).
+func TestDecodeMIDR(t *testing.T) {
+	for _, c := range []struct {
+		midr          uint64
+		family, model uint32
+	}{
+		{0x414fd0c1, 0x41, 0xd0c}, // Neoverse N1 r4p1
+		{0x410fd034, 0x41, 0xd03}, // Cortex-A53 r0p4
+		{0x000f0510, 0, 0x051},    // qemu's "max"
+	} {
+		if v, f, m := decodeMIDR(c.midr); v != ARM64Vendor || f != c.family || m != c.model {
+			t.Errorf("decodeMIDR(%#x) = %q %#x %#x, want %q %#x %#x", c.midr, v, f, m, ARM64Vendor, c.family, c.model)
+		}
+	}
+}
+
 func TestFeatures(t *testing.T) {
 	f, err := ParseFeatures(" AVX, AVX512BW, SSE2, CMOV, MMX+, SSE4.1, BMI")
 	if err != nil || f != AVX|AVX512BW|SSE41|BMI1 {
