@@ -120,6 +120,47 @@ var profiles = []profile{
 		why:   "TestPairedRoles (thread CPU time, shuffled rounds) on a KVM Xeon reporting family 6 model 167: registration order won every role but scrypt's",
 		order: intelModel167,
 	},
+	{
+		name: "Arm Neoverse N1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd0c},
+		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-n1 model), no arm64 hardware",
+		order: neoverseN1,
+	},
+	{
+		name: "Arm Neoverse V1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd40},
+		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-v1 model), no arm64 hardware",
+		order: neoverseV1,
+	},
+}
+
+// neoverseV1 and neoverseN1 keep the arm64 kernels in the order they were
+// registered when the entries were made, which scripts/mca's estimates for
+// these cores agree with (BLAKE3's six lanes ahead of four, Argon2's XAR
+// rotations ahead of plain NEON); listing every role keeps these cores on
+// them when kernels without an estimate are registered ahead. Each list
+// names only kernels the core's features allow, so its first name is the
+// one the core runs (TestARM64Entries in the module root checks this):
+// the N1 has neither the SHA3 nor the SHA512 instructions, and its
+// sha512/block and keccak/multi-state follow registration order.
+var neoverseV1 = map[string][]string{
+	"argon2/block":        {"sha3", "neon"},
+	"blake3/batch":        {"neon6", "neon"},
+	"blake3many/batch":    {"neon"},
+	"keccak/single-state": {"arm64"},
+	"keccak/multi-state":  {"neonx2"},
+	"sha1/block":          {"sha1"},
+	"sha256/block":        {"sha2"},
+	"sha256/one-call":     {"onecall"},
+	"sha512/block":        {"sha512"},
+}
+
+var neoverseN1 = map[string][]string{
+	"argon2/block":        {"neon"},
+	"blake3/batch":        {"neon6", "neon"},
+	"blake3many/batch":    {"neon"},
+	"keccak/single-state": {"arm64"},
+	"sha1/block":          {"sha1"},
+	"sha256/block":        {"sha2"},
+	"sha256/one-call":     {"onecall"},
 }
 
 // intelEmeraldRapids lists the roles where the paired runs found another
@@ -207,6 +248,32 @@ func TableErrors() []string {
 	}
 	slices.Sort(errs)
 	return errs
+}
+
+// Entry is one entry of the dispatch table, for tests that check every
+// entry of an architecture.
+type Entry struct {
+	Name, Vendor string
+	Family       uint32
+	Models       []uint32            // nil: every model of the family
+	Order        map[string][]string // "pkg/role" -> kernel names, best first
+}
+
+// Entries returns a copy of the dispatch table's entries whose kernels are
+// goarch's.
+func Entries(goarch string) []Entry {
+	var out []Entry
+	for _, p := range profiles {
+		if p.goarch() != goarch {
+			continue
+		}
+		order := make(map[string][]string, len(p.order))
+		for k, names := range p.order {
+			order[k] = slices.Clone(names)
+		}
+		out = append(out, Entry{Name: p.name, Vendor: p.vendor, Family: p.family, Models: slices.Clone(p.models), Order: order})
+	}
+	return out
 }
 
 // ChoiceFor returns the kernel of pkg's role r that the table would pick on

@@ -117,6 +117,12 @@ func TestLookupProfile(t *testing.T) {
 		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
 		{"GenuineIntel", 6, 0xa7, "Intel family 6 model 167"},
 		{"GenuineIntel", 6, 0x55, defaultProfile.name},
+		{ARM64Vendor, 0x41, 0xd0c, "Arm Neoverse N1"},
+		{ARM64Vendor, 0x41, 0xd40, "Arm Neoverse V1"},
+		{ARM64Vendor, 0x41, 0xd49, defaultProfile.name}, // Neoverse N2
+		{ARM64Vendor, 0x41, 0xd03, defaultProfile.name}, // Cortex-A53
+		{"GenuineIntel", 0x41, 0xd0c, defaultProfile.name},
+		{ARM64Vendor, 0x1a, 0x44, defaultProfile.name},
 		{"HygonGenuine", 0x18, 0, defaultProfile.name},
 		{"", 0, 0, defaultProfile.name},
 	} {
