@@ -18,12 +18,24 @@ import (
 // the table existed, so an unmeasured core never changes behaviour.
 //
 // An amd64 CPU is known by its CPUID vendor string, display family and
-// display model. arm64 has no CPUID: there the key is the Main ID Register
-// (MIDR_EL1) with vendor ARM64Vendor, the implementer code as family and the
-// part number as model, so that an entry without models covers every core
-// of one implementer as a family-wide amd64 entry covers every model, and
-// no key of one architecture can match the other's. Variant and revision
-// are left out: they mark steppings of one design, not another core.
+// display model. arm64 cores with the same features differ too (by
+// llvm-mca's models, one single-state Keccak kernel ranks ahead of another
+// on Neoverse N1 and V1 and behind it on N2), but arm64 has no CPUID:
+// there the key is the Main ID Register (MIDR_EL1) with vendor
+// ARM64Vendor, the implementer code as family and the part number as
+// model, so that an entry without models covers every core of one
+// implementer as a family-wide amd64 entry covers every model, and no key
+// of one architecture can match the other's. Variant and revision are left
+// out: they mark steppings of one design, not another core. User code can
+// read MIDR_EL1 only where Linux emulates the read (HWCAP_CPUID); elsewhere
+// an arm64 core is unknown to the table.
+//
+// MIDR_EL1 is read once, during package initialisation, on whichever core
+// runs it. On a system of mixed cores (big.LITTLE, DynamIQ) the choice is
+// then that core's, and goroutines on the other cores run the same
+// kernels. That costs speed at most, never correctness: the features a
+// kernel needs are checked separately, and Linux reports only those all
+// cores share.
 
 type profile struct {
 	name   string
