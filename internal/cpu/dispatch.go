@@ -58,8 +58,8 @@ func (p profile) goarch() string {
 }
 
 // decodeMIDR returns the dispatch table's key for an arm64 core with Main
-// ID Register midr (Arm Architecture Reference Manual, MIDR_EL1: implementer in bits 31:24, part
-// number in bits 15:4).
+// ID Register midr (Arm Architecture Reference Manual, MIDR_EL1:
+// implementer in bits 31:24, part number in bits 15:4).
 func decodeMIDR(midr uint64) (vendor string, family, model uint32) {
 	return ARM64Vendor, uint32(midr>>24) & 0xff, uint32(midr>>4) & 0xfff
 }
