@@ -34,7 +34,7 @@ const modulePath = "github.com/hashkit/hashkit"
 
 // notKernels are directories whose assembly is not a kernel.
 var notKernels = map[string]string{
-	"internal/cpu": "the CPUID stub that feature detection itself uses",
+	"internal/cpu": "the CPUID and MIDR_EL1 stubs that feature detection and the dispatch table use",
 }
 
 // asmFunc is one TEXT of a .s file.

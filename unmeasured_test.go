@@ -3,6 +3,7 @@
 package hashkit
 
 import (
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -67,6 +68,62 @@ func TestUnmeasuredCoresUnchanged(t *testing.T) {
 			pkg, role, _ := strings.Cut(key, "/")
 			if got := cpu.ChoiceFor(pkg, cpu.Role(role), "AuthenticAMD", c.family, c.model, c.has); got != want {
 				t.Errorf("%s: %s would run %s instead of %s: change a choice there only with a measurement on that core", c.name, key, got, want)
+			}
+		}
+	}
+}
+
+// arm64Cores are the features of the cores the dispatch table has arm64
+// entries for, as far as cpu.Features goes (it has no bits for AES, CRC32,
+// atomics or SVE): Neoverse N1 (Armv8.2: ASIMD, AES, SHA1, SHA2, CRC32,
+// atomics; neither SHA3 nor SHA512) and Neoverse V1 (Armv8.4: also SHA3,
+// SHA512 and SVE).
+var arm64Cores = map[string]cpu.Features{
+	"Arm Neoverse N1": cpu.ASIMD | cpu.ARM64SHA1 | cpu.ARM64SHA2,
+	"Arm Neoverse V1": cpu.ASIMD | cpu.ARM64SHA1 | cpu.ARM64SHA2 | cpu.ARM64SHA512 | cpu.ARM64SHA3,
+}
+
+// TestARM64Entries checks that on each core of the dispatch table's arm64
+// entries every role an entry lists would run the first kernel it lists:
+// those entries name only kernels the core can run, so a name that is not
+// registered, or whose features the core lacks, fails here instead of
+// passing the role on to the next name. On a core the table knows (qemu's
+// neoverse-n1 in scripts/matrix) it also checks that the recorded features
+// are the core's and that the listed kernels are the ones shipped.
+func TestARM64Entries(t *testing.T) {
+	if runtime.GOARCH != "arm64" {
+		t.Skip("the arm64 kernels are not registered on", runtime.GOARCH)
+	}
+	const arm64Features = cpu.ASIMD | cpu.ARM64SHA1 | cpu.ARM64SHA2 | cpu.ARM64SHA512 | cpu.ARM64SHA3
+	_, _, _, this, _ := cpu.Microarchitecture()
+	for _, e := range cpu.Entries("arm64") {
+		has, ok := arm64Cores[e.Name]
+		if !ok || len(e.Models) == 0 {
+			t.Errorf("%s: record the features of its cores in arm64Cores, and list its part numbers", e.Name)
+			continue
+		}
+		if e.Name == this {
+			for f := cpu.Features(1); f <= arm64Features; f <<= 1 {
+				if f&arm64Features != 0 && f.Present() != (has&f != 0) {
+					t.Errorf("%s: arm64Cores says %s is %v, this core says %v", e.Name, f, has&f != 0, f.Present())
+				}
+			}
+		}
+		for key, names := range e.Order {
+			if len(names) == 0 {
+				t.Errorf("%s: %s lists no kernel", e.Name, key)
+				continue
+			}
+			pkg, role, _ := strings.Cut(key, "/")
+			for _, m := range e.Models {
+				if got := cpu.ChoiceFor(pkg, cpu.Role(role), e.Vendor, e.Family, m, has); got != names[0] {
+					t.Errorf("%s (part %#x): %s would run %s, not %s, the first kernel the entry lists", e.Name, m, key, got, names[0])
+				}
+			}
+			if e.Name == this && os.Getenv("HASHKIT_DISABLE") == "" {
+				if got := cpu.Shipped(pkg, cpu.Role(role)); got != names[0] {
+					t.Errorf("%s, this core: %s ships %s, not %s", e.Name, key, got, names[0])
+				}
 			}
 		}
 	}

@@ -133,10 +133,21 @@ func features() string {
 	return strings.Join(f, " ")
 }
 
+// cpuModel names the CPU: /proc/cpuinfo's model name where it has one
+// (x86), else the Main ID Register fields the dispatch table read (arm64
+// Linux, whose /proc/cpuinfo names no model).
 func cpuModel() string {
+	if name := modelName(); name != "" {
+		return name
+	}
+	vendor, family, model, entry, _ := cpu.Microarchitecture()
+	return describeCPU(vendor, family, model, entry)
+}
+
+func modelName() string {
 	f, err := os.Open("/proc/cpuinfo")
 	if err != nil {
-		return runtime.GOARCH
+		return ""
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -145,7 +156,17 @@ func cpuModel() string {
 			return strings.TrimSpace(v)
 		}
 	}
-	return runtime.GOARCH
+	return ""
+}
+
+// describeCPU writes the dispatch table's key of a CPU without a model
+// name: on arm64 the MIDR implementer and part number as /proc/cpuinfo
+// spells them, and the table entry they select.
+func describeCPU(vendor string, family, model uint32, entry string) string {
+	if vendor != cpu.ARM64Vendor {
+		return runtime.GOARCH
+	}
+	return fmt.Sprintf("CPU implementer 0x%02x, CPU part 0x%03x (%s)", family, model, entry)
 }
 
 func parseSize(s string) (int, error) {

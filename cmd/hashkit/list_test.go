@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
 )
 
 func TestList(t *testing.T) {
@@ -52,5 +54,14 @@ func TestBench(t *testing.T) {
 		if r := hk(t, dir, nil, bad...); r.code != 2 {
 			t.Errorf("%v: status %d, want 2 (%s)", bad, r.code, r.stderr)
 		}
+	}
+}
+
+func TestDescribeCPU(t *testing.T) {
+	if got, want := describeCPU(cpu.ARM64Vendor, 0x41, 0xd0c, "Arm Neoverse N1"), "CPU implementer 0x41, CPU part 0xd0c (Arm Neoverse N1)"; got != want {
+		t.Errorf("describeCPU(N1) = %q, want %q", got, want)
+	}
+	if got := describeCPU("", 0, 0, "unknown CPU"); got != runtime.GOARCH {
+		t.Errorf("describeCPU of no CPU = %q, want %q", got, runtime.GOARCH)
 	}
 }

@@ -5,7 +5,9 @@
 // Features come from golang.org/x/sys/cpu, which also honours
 // GODEBUG=cpu.avx2=off and similar. x/sys/cpu (v0.50.0) has no flag for the
 // x86 SHA extensions (SHA-NI), so this package reads CPUID leaf 7 itself on
-// amd64 (cpu_amd64.go); re-check on each x/sys upgrade.
+// amd64 (cpu_amd64.go); re-check on each x/sys upgrade. On arm64 it reads
+// the Main ID Register where Linux allows (cpu_arm64.go), which keys the
+// dispatch table there as CPUID's vendor, family and model do on amd64.
 package cpu
 
 import "golang.org/x/sys/cpu"

@@ -1,6 +1,7 @@
 package cpu
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 )
@@ -15,14 +16,52 @@ import (
 // order does not name follow in registration order. A CPU the table does
 // not know gets registration order, which is what every CPU got before
 // the table existed, so an unmeasured core never changes behaviour.
+//
+// An amd64 CPU is known by its CPUID vendor string, display family and
+// display model. arm64 cores with the same features differ too (by
+// llvm-mca's models, one single-state Keccak kernel ranks ahead of another
+// on Neoverse N1 and V1 and behind it on N2), but arm64 has no CPUID:
+// there the key is the Main ID Register (MIDR_EL1) with vendor
+// ARM64Vendor, the implementer code as family and the part number as
+// model, so that an entry without models covers every core of one
+// implementer as a family-wide amd64 entry covers every model, and no key
+// of one architecture can match the other's. Variant and revision are left
+// out: they mark steppings of one design, not another core. User code can
+// read MIDR_EL1 only where Linux emulates the read (HWCAP_CPUID); elsewhere
+// an arm64 core is unknown to the table.
+//
+// MIDR_EL1 is read once, during package initialisation, on whichever core
+// runs it. On a system of mixed cores (big.LITTLE, DynamIQ) the choice is
+// then that core's, and goroutines on the other cores run the same
+// kernels. That costs speed at most, never correctness: the features a
+// kernel needs are checked separately, and Linux reports only those all
+// cores share.
 
 type profile struct {
 	name   string
-	vendor string   // CPUID leaf 0
-	family uint32   // display family (base + extended)
-	models []uint32 // display models; nil means every model of the family
+	vendor string   // CPUID leaf 0, or ARM64Vendor
+	family uint32   // display family (base + extended); on arm64 the MIDR implementer
+	models []uint32 // display models, or MIDR part numbers; nil means every model of the family
 	why    string   // the measurement that justified the order
 	order  map[string][]string
+}
+
+// ARM64Vendor is the vendor of every arm64 key of the dispatch table.
+const ARM64Vendor = "arm64"
+
+// goarch is the architecture whose kernels p's order names.
+func (p profile) goarch() string {
+	if p.vendor == ARM64Vendor {
+		return "arm64"
+	}
+	return "amd64"
+}
+
+// decodeMIDR returns the dispatch table's key for an arm64 core with Main
+// ID Register midr (Arm Architecture Reference Manual, MIDR_EL1:
+// implementer in bits 31:24, part number in bits 15:4).
+func decodeMIDR(midr uint64) (vendor string, family, model uint32) {
+	return ARM64Vendor, uint32(midr>>24) & 0xff, uint32(midr>>4) & 0xfff
 }
 
 // zen5 is the order of every role as the amd64 packages registered it when
@@ -93,6 +132,47 @@ var profiles = []profile{
 		why:   "TestPairedRoles (thread CPU time, shuffled rounds) on a KVM Xeon reporting family 6 model 167: registration order won every role but scrypt's",
 		order: intelModel167,
 	},
+	{
+		name: "Arm Neoverse N1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd0c},
+		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-n1 model), no arm64 hardware",
+		order: neoverseN1,
+	},
+	{
+		name: "Arm Neoverse V1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd40},
+		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-v1 model), no arm64 hardware",
+		order: neoverseV1,
+	},
+}
+
+// neoverseV1 and neoverseN1 keep the arm64 kernels in the order they were
+// registered when the entries were made, which scripts/mca's estimates for
+// these cores agree with (BLAKE3's six lanes ahead of four, Argon2's XAR
+// rotations ahead of plain NEON); listing every role keeps these cores on
+// them when kernels without an estimate are registered ahead. Each list
+// names only kernels the core's features allow, so its first name is the
+// one the core runs (TestARM64Entries in the module root checks this):
+// the N1 has neither the SHA3 nor the SHA512 instructions, and its
+// sha512/block and keccak/multi-state follow registration order.
+var neoverseV1 = map[string][]string{
+	"argon2/block":        {"sha3", "neon"},
+	"blake3/batch":        {"neon6", "neon"},
+	"blake3many/batch":    {"neon"},
+	"keccak/single-state": {"arm64"},
+	"keccak/multi-state":  {"neonx2"},
+	"sha1/block":          {"sha1"},
+	"sha256/block":        {"sha2"},
+	"sha256/one-call":     {"onecall"},
+	"sha512/block":        {"sha512"},
+}
+
+var neoverseN1 = map[string][]string{
+	"argon2/block":        {"neon"},
+	"blake3/batch":        {"neon6", "neon"},
+	"blake3many/batch":    {"neon"},
+	"keccak/single-state": {"arm64"},
+	"sha1/block":          {"sha1"},
+	"sha256/block":        {"sha2"},
+	"sha256/one-call":     {"onecall"},
 }
 
 // intelEmeraldRapids lists the roles where the paired runs found another
@@ -149,20 +229,25 @@ var cpuVendor, cpuFamily, cpuModel = identify()
 var thisCPU = lookupProfile(cpuVendor, cpuFamily, cpuModel)
 
 // Microarchitecture describes this CPU as the dispatch table sees it: the
-// CPUID vendor, family and model, the table entry's name, and the
-// measurement behind it.
+// CPUID vendor, family and model (on arm64 ARM64Vendor, the MIDR
+// implementer and part number; "", 0, 0 where the CPU cannot be
+// identified), the table entry's name, and the measurement behind it.
 func Microarchitecture() (vendor string, family, model uint32, entry, why string) {
 	return cpuVendor, cpuFamily, cpuModel, thisCPU.name, thisCPU.why
 }
 
-// TableErrors returns, for each name in the dispatch table that no
-// registered kernel of its package and role has, a line saying so; tests
-// call it once every amd64 package has registered.
+// TableErrors returns, for each name in the dispatch table's entries for
+// this GOARCH that no registered kernel of its package and role has, a line
+// saying so; tests call it once every package has registered. Entries for
+// other architectures are not checked: their kernels are not compiled in.
 func TableErrors() []string {
 	mu.Lock()
 	defer mu.Unlock()
 	var errs []string
 	for _, p := range profiles {
+		if p.goarch() != runtime.GOARCH {
+			continue
+		}
 		for key, names := range p.order {
 			pkg, r, _ := strings.Cut(key, "/")
 			ks := role(pkg, Role(r))
@@ -177,10 +262,37 @@ func TableErrors() []string {
 	return errs
 }
 
+// Entry is one entry of the dispatch table, for tests that check every
+// entry of an architecture.
+type Entry struct {
+	Name, Vendor string
+	Family       uint32
+	Models       []uint32            // nil: every model of the family
+	Order        map[string][]string // "pkg/role" -> kernel names, best first
+}
+
+// Entries returns a copy of the dispatch table's entries whose kernels are
+// goarch's.
+func Entries(goarch string) []Entry {
+	var out []Entry
+	for _, p := range profiles {
+		if p.goarch() != goarch {
+			continue
+		}
+		order := make(map[string][]string, len(p.order))
+		for k, names := range p.order {
+			order[k] = slices.Clone(names)
+		}
+		out = append(out, Entry{Name: p.name, Vendor: p.vendor, Family: p.family, Models: slices.Clone(p.models), Order: order})
+	}
+	return out
+}
+
 // ChoiceFor returns the kernel of pkg's role r that the table would pick on
 // a CPU of the given vendor, family and model with the features has
 // (HASHKIT_DISABLE aside), or Generic, so tests can pin the choice on cores
-// other than the one they run on.
+// other than the one they run on. Only kernels compiled for this GOARCH
+// are known, so the choice for an arm64 key is meaningful on arm64 only.
 func ChoiceFor(pkg string, r Role, vendor string, family, model uint32, has Features) string {
 	mu.Lock()
 	defer mu.Unlock()

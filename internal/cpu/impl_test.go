@@ -117,6 +117,12 @@ func TestLookupProfile(t *testing.T) {
 		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
 		{"GenuineIntel", 6, 0xa7, "Intel family 6 model 167"},
 		{"GenuineIntel", 6, 0x55, defaultProfile.name},
+		{ARM64Vendor, 0x41, 0xd0c, "Arm Neoverse N1"},
+		{ARM64Vendor, 0x41, 0xd40, "Arm Neoverse V1"},
+		{ARM64Vendor, 0x41, 0xd49, defaultProfile.name}, // Neoverse N2
+		{ARM64Vendor, 0x41, 0xd03, defaultProfile.name}, // Cortex-A53
+		{"GenuineIntel", 0x41, 0xd0c, defaultProfile.name},
+		{ARM64Vendor, 0x1a, 0x44, defaultProfile.name},
 		{"HygonGenuine", 0x18, 0, defaultProfile.name},
 		{"", 0, 0, defaultProfile.name},
 	} {
@@ -131,6 +137,23 @@ func TestLookupProfile(t *testing.T) {
 	}
 	v, f, m, entry, _ := Microarchitecture()
 	t.Logf("this CPU: %q family %#x model %#x: %s", v, f, m, entry)
+}
+
+// TestDecodeMIDR checks the arm64 key on the MIDR_EL1 values of two cores
+// (their technical reference manuals; qemu's models report the same).
+func TestDecodeMIDR(t *testing.T) {
+	for _, c := range []struct {
+		midr          uint64
+		family, model uint32
+	}{
+		{0x414fd0c1, 0x41, 0xd0c}, // Neoverse N1 r4p1
+		{0x410fd034, 0x41, 0xd03}, // Cortex-A53 r0p4
+		{0x000f0510, 0, 0x051},    // qemu's "max"
+	} {
+		if v, f, m := decodeMIDR(c.midr); v != ARM64Vendor || f != c.family || m != c.model {
+			t.Errorf("decodeMIDR(%#x) = %q %#x %#x, want %q %#x %#x", c.midr, v, f, m, ARM64Vendor, c.family, c.model)
+		}
+	}
 }
 
 func TestFeatures(t *testing.T) {
