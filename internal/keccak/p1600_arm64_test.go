@@ -15,7 +15,7 @@ import (
 var arm64Kernels = []struct {
 	name string
 	f    func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
-}{{"keccakARM64", keccakARM64}}
+}{{"keccakARM64", keccakARM64}, {"keccakARM64Vec", keccakARM64Vec}}
 
 // TestKeccakARM64 compares each arm64 kernel, as a permutation and with
 // plane0, with p1600Generic on the zero state and random states for every

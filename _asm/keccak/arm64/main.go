@@ -1,5 +1,6 @@
-// Command arm64 writes the arm64 single-state kernel of internal/keccak,
-// keccakARM64: Keccak-p[1600] with the 25 lanes in general registers. avo writes amd64 only, so this is a plain Go program
+// Command arm64 writes the arm64 single-state kernels of internal/keccak,
+// keccakARM64 and keccakARM64Vec: Keccak-p[1600] with the 25 lanes in
+// general registers. avo writes amd64 only, so this is a plain Go program
 // that prints Go assembly. Declarations: internal/keccak/p1600_arm64.go.
 //
 // The round is bound by the number of integer operations (three or four
@@ -18,6 +19,13 @@
 //   - χ is BIC and EOR (no NOT), θ's D[x] = C[x-1] ^ rot(C[x+1], 1) is one
 //     EOR. A round is then 101 integer operations: 20 for the column
 //     parities, 5 for D, 25 to apply it, 50 for χ and one for ι.
+//
+// keccakARM64Vec takes ten of them off the integer pipes: two of χ's five
+// rows move to vector registers (FMOV, one integer-pipe operation each),
+// are rotated to a common frame there (SHL and SRI) and computed with BIC
+// and EOR on the vector pipes, and come back with FMOV (a vector-pipe
+// operation). keccakARM64 keeps all five rows in general registers, for
+// cores whose moves between the register files are slow.
 //
 // Go assembly leaves 27 usable registers (R0-R17, R19-R26, R30 once saved):
 // the 25 lanes and two temporaries. The parities C go through the stack;
@@ -58,6 +66,10 @@ const (
 	slotLR    = "lr-80(SP)"    // R30: the assembler saves it but restores it only in non-leaf functions
 )
 
+// neonRows are the rows of χ that keccakARM64Vec computes in vector
+// registers (see the package comment).
+var neonRows = []int{3, 4}
+
 func slotC(x int) string { return fmt.Sprintf("c%d-%d(SP)", x, 40+8*x) }
 
 // state is where each lane is during code generation.
@@ -92,8 +104,9 @@ func rot(r string, k int) string {
 // frame takes w as the operand rot(w, fv-fw): rotl(w, fw) = rotl(ror(w,
 // fv-fw), fv).
 
-// round emits round ir of Keccak-f[1600] and updates s.
-func round(s *state, ir int, plane0 bool) {
+// round emits round ir of Keccak-f[1600], with the rows vrows of χ in
+// vector registers, and updates s.
+func round(s *state, ir int, plane0 bool, vrows []int) {
 	comment("Round %d: θ's column parities C[x], stored on the stack", ir)
 	t0, t1 := s.free[0], s.free[1]
 	var fc [5]int
@@ -124,8 +137,12 @@ func round(s *state, ir int, plane0 bool) {
 	for l := range 25 {
 		s.frame[l] = (s.frame[l] + keccak.RhoOffset(l)) % 64
 	}
-	if !plane0 {
+	if !plane0 && len(vrows) == 0 {
 		chiScalar(s, ir)
+		return
+	}
+	if !plane0 {
+		chiVector(s, ir, vrows)
 		return
 	}
 	comment("π and χ of the first plane only; ι")
@@ -177,6 +194,82 @@ func chiLane(ir int, br [5]string, bf [5]int, x int, tmp, dst string) int {
 	}
 	emit("EOR\t%s, %s, %s", rot(tmp, bf[x]-bf[x2]), br[x], dst)
 	return bf[x]
+}
+
+// chiVector emits π, χ and ι of round ir with the rows vrows in vector
+// registers: moved over (which frees their general registers for the other
+// rows) and rotated into the frame of their b[0], χ with BIC and EOR, and
+// moved back at the end of the round.
+func chiVector(s *state, ir int, vrows []int) {
+	comment("π and χ: rows %v in vector registers, the others in general ones; ι", vrows)
+	var next state
+	free := []string{s.free[0], s.free[1]}
+	alloc := func() string {
+		r := free[0]
+		free = free[1:]
+		return r
+	}
+	release := func(r ...string) { free = append(free, r...) }
+	for k, y := range vrows {
+		br, _ := rowInputs(s, y)
+		for x := range 5 {
+			emit("FMOVD\t%s, F%d", br[x], 10*k+x)
+			release(br[x])
+		}
+	}
+	for k, y := range vrows {
+		_, bf := rowInputs(s, y)
+		var v [5]int
+		for x := range 5 {
+			v[x] = 10*k + x
+			if r := ((bf[x]-bf[0])%64 + 64) % 64; r != 0 {
+				d := 10*k + 5 + x
+				emit("VSHL\t$%d, V%d.D2, V%d.D2", r, v[x], d)
+				emit("VSRI\t$%d, V%d.D2, V%d.D2", 64-r, v[x], d)
+				v[x] = d
+			}
+		}
+		for x := range 5 {
+			t := 20 + 5*k + x
+			n, m := v[(x+2)%5], v[(x+1)%5]
+			// BIC Vt.8B, Vn.8B, Vm.8B (t = b[x+2] &^ b[x+1]), which Go's
+			// assembler does not know
+			emit("WORD\t$%#08x // BIC V%d.B8, V%d.B8, V%d.B8", 0x0e601c00|m<<16|n<<5|t, m, n, t)
+			emit("VEOR\tV%d.B8, V%d.B8, V%d.B8", v[x], t, t)
+		}
+	}
+	for y := range 5 {
+		if slices.Contains(vrows, y) {
+			continue
+		}
+		br, bf := rowInputs(s, y)
+		tmp := alloc()
+		for x := range 5 {
+			dst := alloc()
+			next.reg[x+5*y] = dst
+			next.frame[x+5*y] = chiLane(ir, br, bf, x, tmp, dst)
+		}
+		if y == 0 {
+			emit("MOVD\t%s, %s", slotRC, tmp)
+			emit("MOVD\t%d(%s), %s", 8*ir, tmp, tmp)
+			emit("EOR\t%s, %s, %s", rot(tmp, next.frame[0]), next.reg[0], next.reg[0])
+		}
+		release(tmp)
+		release(br[:]...)
+	}
+	for k, y := range vrows {
+		_, bf := rowInputs(s, y)
+		for x := range 5 {
+			dst := alloc()
+			emit("FMOVD\tF%d, %s", 20+5*k+x, dst)
+			next.reg[x+5*y], next.frame[x+5*y] = dst, bf[0]
+		}
+	}
+	if len(free) != 2 {
+		log.Fatalf("round %d: %d free registers at the end", ir, len(free))
+	}
+	next.free = [2]string{free[0], free[1]}
+	*s = next
 }
 
 // chiScalar emits π, χ and ι of round ir with every row in general
@@ -258,7 +351,8 @@ func main() {
 		fmt.Fprintf(&out, "DATA rcARM64<>+%d(SB)/8, $%#016x\n", 8*ir, keccak.RoundConstant(ir))
 	}
 	fmt.Fprintf(&out, "GLOBL rcARM64<>(SB), RODATA|NOPTR, $%d\n", 8*keccak.MaxRounds)
-	kernel("keccakARM64")
+	kernel("keccakARM64", nil)
+	kernel("keccakARM64Vec", neonRows)
 
 	if *outFile == "" {
 		os.Stdout.Write(out.Bytes())
@@ -269,8 +363,9 @@ func main() {
 	}
 }
 
-// kernel emits the function name.
-func kernel(name string) {
+// kernel emits the function name, with the rows vrows of χ in vector
+// registers.
+func kernel(name string, vrows []int) {
 	// The state at the start of each round.
 	var at [keccak.MaxRounds + 1]state
 	var s state
@@ -289,7 +384,7 @@ func kernel(name string) {
 			emit("MOVBU\tplane0+48(FP), %s", s.free[0])
 			emit("CBNZ\t%s, plane0", s.free[0])
 		}
-		round(&s, ir, false)
+		round(&s, ir, false, vrows)
 		body.Write(out.Bytes())
 		out = saved
 		at[ir+1] = s
@@ -300,11 +395,14 @@ func kernel(name string) {
 	plane := at[keccak.MaxRounds-1]
 	saved := out
 	out = bytes.Buffer{}
-	round(&plane, keccak.MaxRounds-1, true)
+	round(&plane, keccak.MaxRounds-1, true, vrows)
 	planeRound := out.Bytes()
 	out = saved
 
 	fmt.Fprintf(&out, "\n// func %s(a *[25]uint64, p []byte, lanes int, rounds int, plane0 bool)\n", name)
+	if len(vrows) > 0 {
+		fmt.Fprintf(&out, "// Requires: ASIMD\n")
+	}
 	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $%d-49\n", name, frameSize)
 	emit("MOVD\tR30, %s", slotLR)
 	emit("MOVD\t$rcARM64<>(SB), R0")
