@@ -1,6 +1,7 @@
 package keccakarm64
 
 import (
+	"flag"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -8,6 +9,16 @@ import (
 
 	"github.com/hashkit/hashkit/internal/keccak"
 )
+
+// NEONFlags defines the command-line flags of the two-state round's
+// choices (see NEONRound) and returns a function that builds the round from
+// them once they are parsed.
+func NEONFlags() func() ([]Op, error) {
+	eorCols := flag.Int("eorcols", 3, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
+	bitRows := flag.Int("bitrows", 5, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
+	shlXAR := flag.Int("shlxar", 8, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
+	return func() ([]Op, error) { return NEONRound(*eorCols, *bitRows, *shlXAR) }
+}
 
 // NEONRound returns the ops of one round of the two-state kernel (see
 // _asm/keccak/neonx2): lane i of both states in Vi, V25..V31 scratch, the

@@ -47,6 +47,15 @@ type State struct {
 	Free  [2]string  // the two temporaries
 }
 
+// Start returns the state at round 0: the lanes in frame 0 in the first 25
+// usable registers, the last two free.
+func Start() State {
+	var s State
+	copy(s.Reg[:], Usable[:25])
+	s.Free = [2]string{Usable[25], Usable[26]}
+	return s
+}
+
 // Gen writes the instructions the emitters produce to Out.
 type Gen struct{ Out *bytes.Buffer }
 

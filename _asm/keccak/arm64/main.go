@@ -115,9 +115,7 @@ func main() {
 func kernel(name string, vrows []int) {
 	// The state at the start of each round.
 	var at [keccak.MaxRounds + 1]State
-	var s State
-	copy(s.Reg[:], Usable[:25])
-	s.Free = [2]string{Usable[25], Usable[26]}
+	s := Start()
 	at[0] = s
 	var body bytes.Buffer
 	for ir := range keccak.MaxRounds {

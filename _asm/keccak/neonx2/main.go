@@ -46,14 +46,12 @@ import (
 
 var (
 	out     = flag.String("out", "", "output file")
-	eorCols = flag.Int("eorcols", 3, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
-	bitRows = flag.Int("bitrows", 5, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
-	shlXAR  = flag.Int("shlxar", 8, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
+	neonOps = keccakarm64.NEONFlags()
 )
 
 func main() {
 	flag.Parse()
-	best, err := keccakarm64.NEONRound(*eorCols, *bitRows, *shlXAR)
+	best, err := neonOps()
 	if err != nil {
 		log.Fatal(err)
 	}
