@@ -54,31 +54,6 @@ func TestMultiDirect(t *testing.T) {
 	}
 }
 
-// TestMultiGuardPage places the states' blocks one after the other at the
-// end of a page followed by an inaccessible one: a kernel that read past
-// the last state's last block would fault.
-func TestMultiGuardPage(t *testing.T) {
-	g := hashtest.NewGuardPage(t)
-	for _, k := range multiKernels {
-		if !slices.Contains(cpu.Impls("keccak"), k.name) {
-			continue
-		}
-		for _, lanes := range []int{17, 21} {
-			for blocks := 1; blocks <= 3; blocks++ {
-				rate := 8 * lanes
-				in := g.Place(hashtest.RandBytes(uint64(blocks), k.width*blocks*rate))
-				offs := make([]uint64, k.width)
-				for j := range offs {
-					offs[j] = uint64(j * blocks * rate)
-				}
-				t.Run(fmt.Sprintf("%s/lanes=%d/blocks=%d", k.name, lanes, blocks), func(t *testing.T) {
-					checkMulti(t, k.width, lanes, 1, blocks, in, offs, k.f)
-				})
-			}
-		}
-	}
-}
-
 // checkMulti runs f on random states and compares each state with xorIn
 // and P1600 on its blocks.
 func checkMulti(t *testing.T, width, lanes, groups, blocks int, in []byte, offs []uint64, f func(s []uint64, in []byte, offs []uint64, blocks, lanes, groups int)) {

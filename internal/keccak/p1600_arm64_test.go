@@ -3,7 +3,6 @@
 package keccak
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -116,34 +115,6 @@ func testAbsorbBlocksPieces(t *testing.T, rates []int) {
 				absorbBlocks(&got, p[:n], rate, rounds)
 				if got != want {
 					t.Fatalf("rate %d, %d rounds, %d bytes: absorbBlocks differs", rate, rounds, n)
-				}
-			}
-		}
-	}
-}
-
-// TestAbsorbARM64GuardPage places the input at the end of a page followed
-// by an inaccessible one: an absorb loop that read past its last whole
-// block would fault.
-func TestAbsorbARM64GuardPage(t *testing.T) {
-	g := hashtest.NewGuardPage(t)
-	src := hashtest.RandBytes(11, g.Size())
-	for _, lanes := range []int{9, 13, 17, 18, 21, 25, 1} {
-		for blocks := 1; blocks <= 3; blocks++ {
-			n := blocks * 8 * lanes
-			if n > g.Size() {
-				continue
-			}
-			for _, extra := range []int{0, 3} {
-				in := g.Place(src[:n+extra])
-				var want [25]uint64
-				absorbRef(&want, bytes.Clone(in), lanes, 24)
-				for _, k := range arm64Kernels {
-					var got [25]uint64
-					k.f(&got, in, lanes, 24, false)
-					if got != want {
-						t.Fatalf("%s: %d lanes, %d blocks + %d bytes at the end of the page: differs", k.name, lanes, blocks, extra)
-					}
 				}
 			}
 		}
