@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/internal/keccak"
 )
@@ -122,6 +123,35 @@ func TestRFC9861(t *testing.T) {
 			}
 			if !bytes.Equal(out[c.offset:], want) {
 				t.Errorf("%d: %s streaming differs", i, c.alg)
+			}
+		}
+	})
+}
+
+// TestLeafCounts compares KT128 and KT256 of messages of 0 to 20 whole
+// leaves after the first chunk (and a partial one) on every kernel with the
+// portable code's result: each remainder of each multi-state kernel's width.
+func TestLeafCounts(t *testing.T) {
+	const chunk = 8192
+	msg := hashtest.RandBytes(13, 21*chunk+100)
+	lengths := []int{0, chunk}
+	for n := 1; n <= 20; n++ {
+		lengths = append(lengths, (n+1)*chunk, (n+1)*chunk+100)
+	}
+	want := map[string][][]byte{}
+	cpu.Select("keccak", "")
+	for _, alg := range []string{"KT128", "KT256"} {
+		for _, l := range lengths {
+			want[alg] = append(want[alg], sum(alg, msg[:l], 0, []byte("c"), 64))
+		}
+	}
+	cpu.Restore("keccak")
+	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
+		for alg, w := range want {
+			for i, l := range lengths {
+				if got := sum(alg, msg[:l], 0, []byte("c"), 64); !bytes.Equal(got, w[i]) {
+					t.Fatalf("%s of %d bytes: differs from the portable code", alg, l)
+				}
 			}
 		}
 	})

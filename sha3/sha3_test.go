@@ -614,16 +614,23 @@ func testLeaves(t *testing.T) {
 	for _, rate := range []int{168, 136} {
 		cvLen := 200 - rate
 		for _, b := range []int{1, 136, 1000, 8192} {
-			n := 19
-			if !testing.Short() && b >= 1000 {
-				n = (256<<10)/b + 5 // beyond keccak.Leaves' parallel threshold
+			// Every leaf count to 20 (each remainder of each kernel's
+			// width), and beyond keccak.Leaves' parallel threshold.
+			var counts []int
+			for n := range 21 {
+				counts = append(counts, n)
 			}
-			data := hashtest.RandBytes(3, b*n)
-			a, s := make([]byte, n*cvLen), make([]byte, n*cvLen)
-			hashLeaves(a, data, b, rate, cvLen)
-			hashLeavesSequential(s, data, b, rate, cvLen)
-			if !bytes.Equal(a, s) {
-				t.Fatalf("rate %d B %d: parallel leaves differ", rate, b)
+			if !testing.Short() && b >= 1000 {
+				counts = append(counts, (256<<10)/b+5)
+			}
+			for _, n := range counts {
+				data := hashtest.RandBytes(3, b*n)
+				a, s := make([]byte, n*cvLen), make([]byte, n*cvLen)
+				hashLeaves(a, data, b, rate, cvLen)
+				hashLeavesSequential(s, data, b, rate, cvLen)
+				if !bytes.Equal(a, s) {
+					t.Fatalf("rate %d B %d, %d leaves: parallel leaves differ", rate, b, n)
+				}
 			}
 		}
 	}

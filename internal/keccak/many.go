@@ -17,14 +17,15 @@ const MultiMax = 8
 // absorbing one message and then squeezed in lockstep. The states are
 // lane-interleaved for the kernels (see multi_generic.go), in groups of
 // the kernel's width: one group of eight (the AVX-512 kernel's layout), two
-// groups of four (AVX2's) or four of two (arm64's), fixed at Init.
+// groups of four (AVX2's), three of three or four of two (arm64's), fixed
+// at Init.
 type Multi struct {
-	s     [25 * MultiMax]uint64
-	n     int // sponges in use
-	rate  int // bytes
-	kRate int // the kernel's block stride: rate, or 136 for the smaller rates (the extra lanes fed zeros)
-	shift int // log2 of the states per interleaved group: 3, 2 or 1 (8, 4 or 2 states)
-	pos   int // bytes of the current output block already read
+	s     [25 * (MultiMax + 1)]uint64 // room for three groups of three
+	n     int                         // sponges in use
+	rate  int                         // bytes
+	kRate int                         // the kernel's block stride: rate, or 136 for the smaller rates (the extra lanes fed zeros)
+	width int                         // states per interleaved group: 8, 4, 3 or 2
+	pos   int                         // bytes of the current output block already read
 	// rounds as the kernels take them: the first round constant and the
 	// number of twelve-round groups.
 	rounds int
@@ -32,7 +33,7 @@ type Multi struct {
 
 // lane returns the index in m.s of lane i of sponge j.
 func (m *Multi) lane(i, j int) int {
-	return (25*(j>>m.shift)+i)<<m.shift + j&(1<<m.shift-1)
+	return (25*(j/m.width)+i)*m.width + j%m.width
 }
 
 // Init absorbs n (1 to MultiMax) messages of msgLen bytes, data[j*msgLen:
@@ -45,7 +46,7 @@ func (m *Multi) Init(data []byte, n, msgLen, rate, rounds int, ds byte) {
 		rounds%12 != 0 || rounds < 12 || rounds > MaxRounds || ds == 0 {
 		panic("hashkit/internal/keccak: invalid Multi arguments")
 	}
-	*m = Multi{n: n, rate: rate, kRate: rate, rounds: rounds, shift: multiShift(n)}
+	*m = Multi{n: n, rate: rate, kRate: rate, rounds: rounds, width: multiWidth(n)}
 	if rate != Rate128 && rate != Rate256 {
 		m.kRate = Rate256
 	}
@@ -117,9 +118,9 @@ func (m *Multi) Squeeze(dst []byte, outLen int) {
 }
 
 // extract copies bytes off.. of sponge j's state to out. Its lanes are
-// 1<<shift words apart, starting at lane(0, j).
+// width words apart, starting at lane(0, j).
 func (m *Multi) extract(out []byte, j, off int) {
-	base, step := m.lane(0, j), 1<<m.shift
+	base, step := m.lane(0, j), m.width
 	for len(out) > 0 && off%8 != 0 {
 		out[0] = byte(m.s[base+off/8*step] >> (8 * (off % 8)))
 		out, off = out[1:], off+1

@@ -5,14 +5,14 @@ package keccak
 // multiKernel reports whether a multi-state kernel runs here.
 func multiKernel() bool { return useAVX512x8 || useAVX2x4 }
 
-// multiShift returns log2 of the states per group of a Multi's layout for
-// n sponges: four where the few-lanes kernel takes them all or only the
-// AVX2 kernel runs, else eight.
-func multiShift(n int) int {
+// multiWidth returns the states per group of a Multi's layout for n
+// sponges: four where the few-lanes kernel takes them all or only the AVX2
+// kernel runs, else eight.
+func multiWidth(n int) int {
 	if (n <= 4 && useAVX512VLx4) || (!useAVX512x8 && useAVX2x4) {
-		return 2
+		return 4
 	}
-	return 3
+	return 8
 }
 
 // absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
@@ -26,11 +26,11 @@ func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 		offs[j] = offs[0]
 	}
 	switch {
-	case m.shift == 3 && useAVX512x8:
-		absorbX8AVX512(&m.s, in, offs, blocks, m.kRate/8, rcs, m.rounds/12)
-	case m.shift == 2 && m.n <= 4 && useAVX512VLx4:
+	case m.width == 8 && useAVX512x8:
+		absorbX8AVX512((*[200]uint64)(m.s[:200]), in, offs, blocks, m.kRate/8, rcs, m.rounds/12)
+	case m.width == 4 && m.n <= 4 && useAVX512VLx4:
 		absorbX4AVX512VL((*[100]uint64)(m.s[:100]), in, (*[4]uint64)(offs[:4]), blocks, m.kRate/8, rcs, m.rounds/12)
-	case m.shift == 2 && useAVX2x4:
+	case m.width == 4 && useAVX2x4:
 		absorbX4AVX2((*[100]uint64)(m.s[:100]), in, (*[4]uint64)(offs[:4]), blocks, m.kRate/8, rcs, m.rounds/12)
 		if m.n > 4 {
 			absorbX4AVX2((*[100]uint64)(m.s[100:]), in, (*[4]uint64)(offs[4:]), blocks, m.kRate/8, rcs, m.rounds/12)

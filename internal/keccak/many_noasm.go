@@ -3,7 +3,7 @@
 package keccak
 
 func multiKernel() bool  { return false }
-func multiShift(int) int { return 3 }
+func multiWidth(int) int { return MultiMax }
 
 func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 	m.absorbGeneric(in, offs, blocks)

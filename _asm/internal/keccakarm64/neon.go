@@ -1,0 +1,288 @@
+package keccakarm64
+
+import (
+	"flag"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/hashkit/hashkit/internal/keccak"
+)
+
+// NEONFlags defines the command-line flags of the two-state round's
+// choices (see NEONRound) and returns a function that builds the round from
+// them once they are parsed.
+func NEONFlags() func() ([]Op, error) {
+	eorCols := flag.Int("eorcols", 3, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
+	bitRows := flag.Int("bitrows", 5, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
+	shlXAR := flag.Int("shlxar", 8, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
+	return func() ([]Op, error) { return NEONRound(*eorCols, *bitRows, *shlXAR) }
+}
+
+// NEONRound returns the ops of one round of the two-state kernel (see
+// _asm/keccak/neonx2): lane i of both states in Vi, V25..V31 scratch, the
+// round constant loaded by the op "RC". eorCols, bitRows and shlXAR move
+// that much of the work off the SHA3 instructions. It checks the round
+// against keccak.P1600 and returns an error if it is wrong or if no
+// register assignment is found.
+func NEONRound(eorCols, bitRows, shlXAR int) ([]Op, error) {
+	for c := range 5 * 5 * 5 * 5 * 5 * 24 {
+		var px [5]int
+		n := c
+		for y := range 5 {
+			px[y] = n % 5
+			n /= 5
+		}
+		if ops := round(px, n, eorCols, bitRows, shlXAR); ops != nil {
+			return ops, check(ops)
+		}
+	}
+	return nil, fmt.Errorf("no register assignment found")
+}
+
+// Op is one vector instruction of the round, kept symbolic so that it can
+// be both printed and run.
+type Op struct {
+	name string // VEOR3, VRAX1, VXAR, VBCAX, VEOR, VBIT, RC (load the round constant)
+	imm  int
+	args []int // source registers in Go operand order, then the destination
+	note string
+}
+
+func (o Op) String() string {
+	arr := ".B16"
+	switch o.name {
+	case "VRAX1", "VXAR", "VSHL", "VSRI":
+		arr = ".D2"
+	}
+	var s []string
+	if o.name == "VXAR" || o.name == "VSHL" || o.name == "VSRI" {
+		s = append(s, fmt.Sprintf("$%d", o.imm))
+	}
+	for _, r := range o.args {
+		s = append(s, fmt.Sprintf("V%d%s", r, arr))
+	}
+	line := fmt.Sprintf("\t%s\t%s", o.name, strings.Join(s, ", "))
+	if o.note != "" {
+		line = fmt.Sprintf("%-44s// %s", line, o.note)
+	}
+	return line
+}
+
+// Run executes o on the registers v (two quadwords each).
+func (o Op) Run(v *[32][2]uint64, rc uint64) {
+	a := o.args
+	for h := range 2 {
+		x := func(i int) uint64 { return v[a[i]][h] }
+		var r uint64
+		switch o.name {
+		case "VEOR3":
+			r = x(0) ^ x(1) ^ x(2)
+		case "VRAX1":
+			r = x(1) ^ bits.RotateLeft64(x(0), 1)
+		case "VXAR":
+			r = bits.RotateLeft64(x(0)^x(1), -o.imm)
+		case "VBCAX":
+			r = x(2) ^ (x(1) &^ x(0))
+		case "VEOR":
+			r = x(0) ^ x(1)
+		case "VBIT":
+			r = (v[a[2]][h] &^ x(0)) | (x(1) & x(0))
+		case "VSHL":
+			r = x(0) << o.imm
+		case "VSRI":
+			r = v[a[1]][h]&^(^uint64(0)>>o.imm) | x(0)>>o.imm
+		case "RC":
+			r = rc
+		}
+		defer func(h int, r uint64) { v[a[len(a)-1]][h] = r }(h, r)
+	}
+}
+
+// lane positions: i = x + 5*y.
+func pi(i int) int { x, y := i%5, i/5; return y + 5*((2*x+3*y)%5) }
+
+// round builds one round for the choice of row pairs px (the two
+// neighbouring positions px[y], px[y]+1 of row y whose B live outside the
+// row) and the start of the walk; it returns nil where that choice runs out
+// of registers.
+func round(px [5]int, start int, eorCols, bitRows, shlXAR int) []Op {
+	var ops []Op
+	// θ
+	for x := range 5 {
+		c := 25 + x
+		if x < eorCols {
+			ops = append(ops, Op{name: "VEOR", args: []int{x + 5, x, c}, note: fmt.Sprintf("C[%d]", x)},
+				Op{name: "VEOR", args: []int{x + 10, c, c}}, Op{name: "VEOR", args: []int{x + 15, c, c}},
+				Op{name: "VEOR", args: []int{x + 20, c, c}})
+		} else {
+			ops = append(ops, Op{name: "VEOR3", args: []int{x + 10, x + 5, x, c}, note: fmt.Sprintf("C[%d]", x)},
+				Op{name: "VEOR3", args: []int{x + 20, x + 15, c, c}})
+		}
+	}
+	// D[x] = C[x-1] ^ rol(C[x+1], 1), each parity's register reused once
+	// both its uses are done.
+	dreg := [5]int{30, 28, 31, 25, 26}
+	for _, x := range []int{0, 2, 4, 1, 3} {
+		ops = append(ops, Op{name: "VRAX1", args: []int{25 + (x+1)%5, 25 + (x+4)%5, dreg[x]}, note: fmt.Sprintf("D[%d]", x)})
+	}
+	// ρ and π. holds[r] is what register r holds: "A" (a lane not yet
+	// read), "D", "B", or "" (free).
+	var holds [32]string
+	for i := range 25 {
+		holds[i] = "A"
+	}
+	for _, r := range dreg {
+		holds[r] = "D"
+	}
+	dUses := [5]int{5, 5, 5, 5, 5}
+	outside := func(p int) bool { x := p % 5; return x == px[p/5] || x == (px[p/5]+1)%5 }
+	where := [25]int{} // register of B[p]
+	before := map[[2]int]bool{}
+	free := func(p int) int {
+		for _, r := range []int{27, 29, 25, 26, 28, 30, 31} {
+			if holds[r] == "" {
+				return r
+			}
+		}
+		// A register of another row whose own outputs are not yet written:
+		// that row's χ must come after p's.
+		for q := range 25 {
+			if holds[q] == "" && outside(q) && q/5 != p/5 {
+				before[[2]int{p / 5, q / 5}] = true
+				return q
+			}
+		}
+		return -1
+	}
+	shifted := 0
+	emit := func(p, src int) bool {
+		t := p
+		if outside(p) {
+			if t = free(p); t < 0 {
+				return false
+			}
+		} else if holds[p] != "" {
+			return false
+		}
+		d := dreg[src%5]
+		note := fmt.Sprintf("B[%d] = rol(A[%d]^D[%d], %d)", p, src, src%5, keccak.RhoOffset(src))
+		if src == 0 {
+			ops = append(ops, Op{name: "VEOR", args: []int{d, 0, t}, note: "B[0] = A[0]^D[0]"})
+		} else if shifted < shlXAR {
+			// A is dead after: XOR D into it in place, then rotate it into t.
+			shifted++
+			r := keccak.RhoOffset(src)
+			ops = append(ops, Op{name: "VEOR", args: []int{d, src, src}, note: note},
+				Op{name: "VSHL", imm: r, args: []int{src, t}}, Op{name: "VSRI", imm: 64 - r, args: []int{src, t}})
+		} else {
+			ops = append(ops, Op{name: "VXAR", imm: 64 - keccak.RhoOffset(src), args: []int{d, src, t}, note: note})
+		}
+		holds[src], holds[t] = "", "B"
+		where[p] = t
+		if dUses[src%5]--; dUses[src%5] == 0 {
+			holds[d] = ""
+		}
+		return true
+	}
+	cycle := []int{1}
+	for p := pi(1); p != 1; p = pi(p) {
+		cycle = append(cycle, p)
+	}
+	if !outside(cycle[start]) {
+		return nil
+	}
+	// Lane 0 first if it stays in place, else once registers are free.
+	if !outside(0) && !emit(0, 0) {
+		return nil
+	}
+	for k := range 24 {
+		p := cycle[(start-k+48)%24]
+		if !emit(p, cycle[(start-k-1+48)%24]) {
+			return nil
+		}
+		if k == 0 && outside(0) && !emit(0, 0) {
+			return nil
+		}
+	}
+	// χ, rows in an order that respects before.
+	done := [5]bool{}
+	for range 5 {
+		y := -1
+		for c := range 5 {
+			ok := !done[c]
+			for b := range 5 {
+				if before[[2]int{b, c}] && !done[b] {
+					ok = false
+				}
+			}
+			if ok {
+				y = c
+				break
+			}
+		}
+		if y < 0 {
+			return nil
+		}
+		done[y] = true
+		for k := range 5 {
+			x := (px[y] + k) % 5
+			b0, b1, b2 := where[5*y+x], where[5*y+(x+1)%5], where[5*y+(x+2)%5]
+			dst := 5*y + x
+			note := fmt.Sprintf("A[%d] = B[%d]^(^B[%d]&B[%d])", dst, dst, 5*y+(x+1)%5, 5*y+(x+2)%5)
+			if k < 2 && y < bitRows {
+				// dst is free: dst = b0^b2, then b0's bits where b1 is set.
+				ops = append(ops, Op{name: "VEOR", args: []int{b2, b0, dst}, note: note}, Op{name: "VBIT", args: []int{b1, b0, dst}})
+			} else {
+				ops = append(ops, Op{name: "VBCAX", args: []int{b1, b2, b0, dst}, note: note})
+			}
+		}
+	}
+	ops = append(ops, Op{name: "RC", args: []int{25}}, Op{name: "VEOR", args: []int{25, 0, 0}, note: "ι"})
+	return ops
+}
+
+// check runs rounds of ops on two random states and compares them with
+// keccak.P1600.
+func check(ops []Op) error {
+	for _, rounds := range []int{12, 24} {
+		rng := rand.New(rand.NewPCG(1, uint64(rounds)))
+		var v [32][2]uint64
+		var want [2][25]uint64
+		for i := range 25 {
+			for h := range 2 {
+				v[i][h] = rng.Uint64()
+				want[h][i] = v[i][h]
+			}
+		}
+		for h := range 2 {
+			keccak.P1600(&want[h], rounds)
+		}
+		for ir := keccak.MaxRounds - rounds; ir < keccak.MaxRounds; ir++ {
+			for j := range v[25:] {
+				v[25+j] = [2]uint64{rng.Uint64(), rng.Uint64()} // scratch is garbage at each round
+			}
+			for _, o := range ops {
+				o.Run(&v, keccak.RoundConstant(ir))
+			}
+		}
+		for i := range 25 {
+			for h := range 2 {
+				if v[i][h] != want[h][i] {
+					return fmt.Errorf("%d rounds: lane %d of state %d differs", rounds, i, h)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// RC reports whether o loads the round constant, and into which register:
+// the kernels load it their own way.
+func (o Op) RC() (reg int, ok bool) {
+	if o.name != "RC" {
+		return 0, false
+	}
+	return o.args[0], true
+}
