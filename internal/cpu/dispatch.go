@@ -147,18 +147,22 @@ var profiles = []profile{
 // neoverseV1 and neoverseN1 keep the arm64 kernels in the order they were
 // registered when the entries were made, which scripts/mca's estimates for
 // these cores agree with (BLAKE3's six lanes ahead of four, Argon2's XAR
-// rotations ahead of plain NEON); listing every role keeps these cores on
-// them when kernels without an estimate are registered ahead. Each list
-// names only kernels the core's features allow, so its first name is the
-// one the core runs (TestARM64Entries in the module root checks this):
-// the N1 has neither the SHA3 nor the SHA512 instructions, and its
-// sha512/block and keccak/multi-state follow registration order.
+// rotations ahead of plain NEON, Keccak's three states ahead of two),
+// except for one Keccak state: moving two of χ's rows to vector registers
+// pays on these cores, whose register-file moves are cheap, and costs on
+// the Neoverse N2, which keeps the integer-only kernel by registration
+// order. Listing every role keeps these cores on them when kernels without
+// an estimate are registered ahead. Each list names only kernels the
+// core's features allow, so its first name is the one the core runs
+// (TestARM64Entries in the module root checks this): the N1 has neither
+// the SHA3 nor the SHA512 instructions, and its sha512/block and
+// keccak/multi-state follow registration order.
 var neoverseV1 = map[string][]string{
 	"argon2/block":        {"sha3", "neon"},
 	"blake3/batch":        {"neon6", "neon"},
 	"blake3many/batch":    {"neon"},
-	"keccak/single-state": {"arm64"},
-	"keccak/multi-state":  {"neonx2"},
+	"keccak/single-state": {"arm64vec", "arm64"},
+	"keccak/multi-state":  {"neonx3", "neonx2"},
 	"sha1/block":          {"sha1"},
 	"sha256/block":        {"sha2"},
 	"sha256/one-call":     {"onecall"},
@@ -169,7 +173,7 @@ var neoverseN1 = map[string][]string{
 	"argon2/block":        {"neon"},
 	"blake3/batch":        {"neon6", "neon"},
 	"blake3many/batch":    {"neon"},
-	"keccak/single-state": {"arm64"},
+	"keccak/single-state": {"arm64vec", "arm64"},
 	"sha1/block":          {"sha1"},
 	"sha256/block":        {"sha2"},
 	"sha256/one-call":     {"onecall"},
