@@ -76,11 +76,13 @@ func TestUnmeasuredCoresUnchanged(t *testing.T) {
 // arm64Cores are the features of the cores the dispatch table has arm64
 // entries for, as far as cpu.Features goes (it has no bits for AES, CRC32,
 // atomics or SVE): Neoverse N1 (Armv8.2: ASIMD, AES, SHA1, SHA2, CRC32,
-// atomics; neither SHA3 nor SHA512) and Neoverse V1 (Armv8.4: also SHA3,
-// SHA512 and SVE).
+// atomics; neither SHA3 nor SHA512), Neoverse V1 (Armv8.4: also SHA3,
+// SHA512 and SVE) and Apple's cores under darwin (M1 and later: SHA3 and
+// SHA512 too).
 var arm64Cores = map[string]cpu.Features{
 	"Arm Neoverse N1": cpu.ASIMD | cpu.ARM64SHA1 | cpu.ARM64SHA2,
 	"Arm Neoverse V1": cpu.ASIMD | cpu.ARM64SHA1 | cpu.ARM64SHA2 | cpu.ARM64SHA512 | cpu.ARM64SHA3,
+	"Apple":           cpu.ASIMD | cpu.ARM64SHA1 | cpu.ARM64SHA2 | cpu.ARM64SHA512 | cpu.ARM64SHA3,
 }
 
 // TestARM64Entries checks that on each core of the dispatch table's arm64
@@ -98,7 +100,11 @@ func TestARM64Entries(t *testing.T) {
 	_, _, _, this, _ := cpu.Microarchitecture()
 	for _, e := range cpu.Entries("arm64") {
 		has, ok := arm64Cores[e.Name]
-		if !ok || len(e.Models) == 0 {
+		models := e.Models
+		if e.Name == "Apple" {
+			models = []uint32{0} // darwin's key: no part number; the entry covers every Apple core
+		}
+		if !ok || len(models) == 0 {
 			t.Errorf("%s: record the features of its cores in arm64Cores, and list its part numbers", e.Name)
 			continue
 		}
@@ -115,7 +121,7 @@ func TestARM64Entries(t *testing.T) {
 				continue
 			}
 			pkg, role, _ := strings.Cut(key, "/")
-			for _, m := range e.Models {
+			for _, m := range models {
 				if got := cpu.ChoiceFor(pkg, cpu.Role(role), e.Vendor, e.Family, m, has); got != names[0] {
 					t.Errorf("%s (part %#x): %s would run %s, not %s, the first kernel the entry lists", e.Name, m, key, got, names[0])
 				}

@@ -2,7 +2,11 @@
 
 package cpu
 
-import "golang.org/x/sys/cpu"
+import (
+	"runtime"
+
+	"golang.org/x/sys/cpu"
+)
 
 // getMIDR reads MIDR_EL1. At EL0 the instruction traps; a Linux kernel that
 // sets HWCAP_CPUID emulates it (Documentation/arch/arm64/cpu-feature-registers.rst),
@@ -23,11 +27,7 @@ func readMIDR() uint64 {
 	return getMIDR()
 }
 
-// identify returns the dispatch table's key for this core (decodeMIDR), or
-// no CPU when MIDR_EL1 cannot be read.
+// identify returns the dispatch table's key for this core.
 func identify() (vendor string, family, model uint32) {
-	if midr == 0 {
-		return "", 0, 0
-	}
-	return decodeMIDR(midr)
+	return identifyARM64(runtime.GOOS, midr)
 }

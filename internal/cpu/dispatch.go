@@ -27,8 +27,9 @@ import (
 // implementer as a family-wide amd64 entry covers every model, and no key
 // of one architecture can match the other's. Variant and revision are left
 // out: they mark steppings of one design, not another core. User code can
-// read MIDR_EL1 only where Linux emulates the read (HWCAP_CPUID); elsewhere
-// an arm64 core is unknown to the table.
+// read MIDR_EL1 only where Linux emulates the read (HWCAP_CPUID); darwin
+// runs only on Apple's cores, which get one entry by implementer; on other
+// systems an arm64 core is unknown to the table.
 //
 // MIDR_EL1 is read once, during package initialisation, on whichever core
 // runs it. On a system of mixed cores (big.LITTLE, DynamIQ) the choice is
@@ -55,6 +56,24 @@ func (p profile) goarch() string {
 		return "arm64"
 	}
 	return "amd64"
+}
+
+// appleImplementer is the MIDR_EL1 implementer code of Apple's cores.
+const appleImplementer = 0x61
+
+// identifyARM64 returns the dispatch table's key for an arm64 core running
+// goos whose MIDR_EL1 reads midr (0 where it cannot be read). darwin and
+// ios run only on Apple's cores but do not let user code read the
+// register, so there the key is Apple's implementer with part 0; elsewhere
+// an unreadable register leaves the core unknown.
+func identifyARM64(goos string, midr uint64) (vendor string, family, model uint32) {
+	switch {
+	case midr != 0:
+		return decodeMIDR(midr)
+	case goos == "darwin" || goos == "ios":
+		return ARM64Vendor, appleImplementer, 0
+	}
+	return "", 0, 0
 }
 
 // decodeMIDR returns the dispatch table's key for an arm64 core with Main
@@ -142,6 +161,11 @@ var profiles = []profile{
 		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-v1 model), no arm64 hardware",
 		order: neoverseV1,
 	},
+	{
+		name: "Apple", vendor: ARM64Vendor, family: appleImplementer,
+		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's apple-m1 model), no Apple hardware",
+		order: apple,
+	},
 }
 
 // neoverseV1 and neoverseN1 keep the arm64 kernels in the order they were
@@ -167,6 +191,16 @@ var neoverseV1 = map[string][]string{
 	"sha256/block":        {"sha2"},
 	"sha256/one-call":     {"onecall"},
 	"sha512/block":        {"sha512"},
+}
+
+// apple departs from registration order only where a kernel's estimate
+// falls behind the standard library's on darwin, where crypto/sha3 runs
+// its SHA3-instruction kernel: LLVM's Apple model prices scalar operations
+// at two cycles, which puts Keccak's three-state kernel, a third of it
+// scalar, behind the two vector states and behind a loop of crypto/sha3.
+// That model's scalar costs are the reason no other role follows it.
+var apple = map[string][]string{
+	"keccak/multi-state": {"neonx2", "neonx3"},
 }
 
 var neoverseN1 = map[string][]string{

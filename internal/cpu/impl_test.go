@@ -156,6 +156,30 @@ func TestDecodeMIDR(t *testing.T) {
 	}
 }
 
+// TestIdentifyARM64 checks the key for a readable MIDR_EL1, for darwin's
+// Apple cores without one, and for other systems without one.
+func TestIdentifyARM64(t *testing.T) {
+	for _, c := range []struct {
+		goos          string
+		midr          uint64
+		vendor        string
+		family, model uint32
+	}{
+		{"linux", 0x414fd0c1, ARM64Vendor, 0x41, 0xd0c},
+		{"darwin", 0, ARM64Vendor, appleImplementer, 0},
+		{"ios", 0, ARM64Vendor, appleImplementer, 0},
+		{"linux", 0, "", 0, 0},
+		{"freebsd", 0, "", 0, 0},
+	} {
+		if v, f, m := identifyARM64(c.goos, c.midr); v != c.vendor || f != c.family || m != c.model {
+			t.Errorf("identifyARM64(%s, %#x) = %q %#x %#x, want %q %#x %#x", c.goos, c.midr, v, f, m, c.vendor, c.family, c.model)
+		}
+	}
+	if p := lookupProfile(identifyARM64("darwin", 0)); p.name != "Apple" {
+		t.Errorf("darwin's key finds entry %q", p.name)
+	}
+}
+
 func TestFeatures(t *testing.T) {
 	f, err := ParseFeatures(" AVX, AVX512BW, SSE2, CMOV, MMX+, SSE4.1, BMI")
 	if err != nil || f != AVX|AVX512BW|SSE41|BMI1 {
