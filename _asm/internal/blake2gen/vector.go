@@ -9,6 +9,7 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 
 	"github.com/hashkit/hashkit/_asm/internal/asmutil"
+	"github.com/hashkit/hashkit/_asm/internal/blake2tab"
 )
 
 // ISA picks the instructions of a vector kernel (EmitVector).
@@ -172,7 +173,7 @@ func EmitVector(cfg Kernel, isa ISA) {
 
 	for r := range cfg.Rounds {
 		Commentf("Round %d.", r+1)
-		s := sigma[r%10]
+		s := blake2tab.Sigma[r%10]
 		var col, diag [2][4]int
 		for j := range 4 {
 			col[0][j], col[1][j] = s[2*j], s[2*j+1]
