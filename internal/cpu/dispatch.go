@@ -171,7 +171,8 @@ var profiles = []profile{
 // neoverseV1 and neoverseN1 keep the arm64 kernels in the order they were
 // registered when the entries were made, which scripts/mca's estimates for
 // these cores agree with (BLAKE3's six lanes ahead of four, Argon2's XAR
-// rotations ahead of plain NEON, Keccak's three states ahead of two),
+// rotations ahead of plain NEON, Keccak's three states ahead of two,
+// BLAKE2b's XAR rows ahead of the portable code),
 // except for one Keccak state: moving two of χ's rows to vector registers
 // pays on these cores, whose register-file moves are cheap, and costs on
 // the Neoverse N2, which keeps the integer-only kernel by registration
@@ -183,6 +184,7 @@ var profiles = []profile{
 // keccak/multi-state follow registration order.
 var neoverseV1 = map[string][]string{
 	"argon2/block":        {"sha3", "neon"},
+	"blake2b/block":       {"sha3"},
 	"blake3/batch":        {"neon6", "neon"},
 	"blake3many/batch":    {"neon"},
 	"keccak/single-state": {"arm64vec", "arm64"},
