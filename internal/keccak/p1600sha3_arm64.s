@@ -79,73 +79,73 @@ permute:
 	MOVD	R5, R8                                 // rounds left
 
 round:
-	VEOR3	V10.B16, V5.B16, V0.B16, V25.B16     // C[0]
-	VEOR3	V20.B16, V15.B16, V25.B16, V25.B16
-	VEOR3	V11.B16, V6.B16, V1.B16, V26.B16     // C[1]
-	VEOR3	V21.B16, V16.B16, V26.B16, V26.B16
 	VEOR3	V12.B16, V7.B16, V2.B16, V27.B16     // C[2]
 	VEOR3	V22.B16, V17.B16, V27.B16, V27.B16
-	VEOR3	V13.B16, V8.B16, V3.B16, V28.B16     // C[3]
-	VEOR3	V23.B16, V18.B16, V28.B16, V28.B16
 	VEOR3	V14.B16, V9.B16, V4.B16, V29.B16     // C[4]
 	VEOR3	V24.B16, V19.B16, V29.B16, V29.B16
+	VEOR3	V10.B16, V5.B16, V0.B16, V25.B16     // C[0]
+	VEOR3	V11.B16, V6.B16, V1.B16, V26.B16     // C[1]
+	VEOR3	V13.B16, V8.B16, V3.B16, V28.B16     // C[3]
+	VEOR3	V20.B16, V15.B16, V25.B16, V25.B16
+	VEOR3	V23.B16, V18.B16, V28.B16, V28.B16
+	VEOR3	V21.B16, V16.B16, V26.B16, V26.B16
 	VRAX1	V26.D2, V29.D2, V30.D2               // D[0]
 	VRAX1	V28.D2, V26.D2, V31.D2               // D[2]
 	VRAX1	V25.D2, V28.D2, V26.D2               // D[4]
 	VRAX1	V27.D2, V25.D2, V28.D2               // D[1]
 	VRAX1	V29.D2, V27.D2, V25.D2               // D[3]
-	VXAR	$28, V30.D2, V5.D2, V27.D2            // B[16] = rol(A[5]^D[0], 36)
 	VEOR	V30.B16, V0.B16, V29.B16              // B[0] = A[0]^D[0]
+	VXAR	$58, V31.D2, V7.D2, V0.D2             // B[11] = rol(A[7]^D[2], 6)
+	VXAR	$28, V30.D2, V5.D2, V27.D2            // B[16] = rol(A[5]^D[0], 36)
 	VXAR	$36, V25.D2, V3.D2, V5.D2             // B[5] = rol(A[3]^D[3], 28)
 	VXAR	$43, V25.D2, V18.D2, V3.D2            // B[3] = rol(A[18]^D[3], 21)
+	VXAR	$25, V26.D2, V14.D2, V7.D2            // B[22] = rol(A[14]^D[4], 39)
+	VXAR	$46, V30.D2, V20.D2, V14.D2           // B[14] = rol(A[20]^D[0], 18)
 	VXAR	$49, V31.D2, V17.D2, V18.D2           // B[18] = rol(A[17]^D[2], 15)
+	VXAR	$2, V31.D2, V2.D2, V20.D2             // B[20] = rol(A[2]^D[2], 62)
+	VXAR	$21, V31.D2, V12.D2, V2.D2            // B[2] = rol(A[12]^D[2], 43)
 	VXAR	$54, V28.D2, V11.D2, V17.D2           // B[17] = rol(A[11]^D[1], 10)
-	VXAR	$58, V31.D2, V7.D2, V0.D2             // B[11] = rol(A[7]^D[2], 6)
+	VXAR	$23, V30.D2, V15.D2, V12.D2           // B[23] = rol(A[15]^D[0], 41)
+	VXAR	$50, V26.D2, V24.D2, V15.D2           // B[4] = rol(A[24]^D[4], 14)
 	VXAR	$61, V30.D2, V10.D2, V11.D2           // B[7] = rol(A[10]^D[0], 3)
+	VXAR	$62, V28.D2, V21.D2, V24.D2           // B[24] = rol(A[21]^D[1], 2)
+	VXAR	$37, V26.D2, V4.D2, V30.D2            // B[15] = rol(A[4]^D[4], 27)
+	VXAR	$9, V25.D2, V8.D2, V21.D2             // B[21] = rol(A[8]^D[3], 55)
 	VXAR	$63, V28.D2, V1.D2, V10.D2            // B[10] = rol(A[1]^D[1], 1)
 	VXAR	$20, V28.D2, V6.D2, V1.D2             // B[1] = rol(A[6]^D[1], 44)
 	VXAR	$44, V26.D2, V9.D2, V6.D2             // B[6] = rol(A[9]^D[4], 20)
+	VBCAX	V29.B16, V1.B16, V15.B16, V4.B16     // A[4] = B[4]^(^B[0]&B[1])
 	VXAR	$3, V31.D2, V22.D2, V9.D2             // B[9] = rol(A[22]^D[2], 61)
-	VXAR	$25, V26.D2, V14.D2, V7.D2            // B[22] = rol(A[14]^D[4], 39)
-	VXAR	$46, V30.D2, V20.D2, V14.D2           // B[14] = rol(A[20]^D[0], 18)
-	VXAR	$2, V31.D2, V2.D2, V20.D2             // B[20] = rol(A[2]^D[2], 62)
-	VXAR	$21, V31.D2, V12.D2, V2.D2            // B[2] = rol(A[12]^D[2], 43)
 	VXAR	$39, V25.D2, V13.D2, V31.D2           // B[12] = rol(A[13]^D[3], 25)
 	VXAR	$56, V26.D2, V19.D2, V13.D2           // B[13] = rol(A[19]^D[4], 8)
 	VXAR	$8, V25.D2, V23.D2, V19.D2            // B[19] = rol(A[23]^D[3], 56)
-	VXAR	$23, V30.D2, V15.D2, V12.D2           // B[23] = rol(A[15]^D[0], 41)
-	VXAR	$37, V26.D2, V4.D2, V30.D2            // B[15] = rol(A[4]^D[4], 27)
-	VXAR	$50, V26.D2, V24.D2, V15.D2           // B[4] = rol(A[24]^D[4], 14)
-	VXAR	$62, V28.D2, V21.D2, V24.D2           // B[24] = rol(A[21]^D[1], 2)
-	VXAR	$9, V25.D2, V8.D2, V21.D2             // B[21] = rol(A[8]^D[3], 55)
-	VXAR	$19, V28.D2, V16.D2, V25.D2           // B[8] = rol(A[16]^D[1], 45)
-	VBCAX	V12.B16, V24.B16, V7.B16, V22.B16    // A[22] = B[22]^(^B[23]&B[24])
 	VBCAX	V24.B16, V20.B16, V12.B16, V23.B16   // A[23] = B[23]^(^B[24]&B[20])
+	VXAR	$19, V28.D2, V16.D2, V25.D2           // B[8] = rol(A[16]^D[1], 45)
+	VBCAX	V9.B16, V5.B16, V25.B16, V8.B16      // A[8] = B[8]^(^B[9]&B[5])
+	VBCAX	V17.B16, V18.B16, V27.B16, V16.B16   // A[16] = B[16]^(^B[17]&B[18])
+	VBCAX	V12.B16, V24.B16, V7.B16, V22.B16    // A[22] = B[22]^(^B[23]&B[24])
 	VBCAX	V20.B16, V21.B16, V24.B16, V24.B16   // A[24] = B[24]^(^B[20]&B[21])
 	VBCAX	V21.B16, V7.B16, V20.B16, V20.B16    // A[20] = B[20]^(^B[21]&B[22])
 	VBCAX	V7.B16, V12.B16, V21.B16, V21.B16    // A[21] = B[21]^(^B[22]&B[23])
 	VBCAX	V25.B16, V9.B16, V11.B16, V7.B16     // A[7] = B[7]^(^B[8]&B[9])
-	VBCAX	V9.B16, V5.B16, V25.B16, V8.B16      // A[8] = B[8]^(^B[9]&B[5])
+	VBCAX	V13.B16, V14.B16, V31.B16, V12.B16   // A[12] = B[12]^(^B[13]&B[14])
 	VBCAX	V5.B16, V6.B16, V9.B16, V9.B16       // A[9] = B[9]^(^B[5]&B[6])
 	VBCAX	V6.B16, V11.B16, V5.B16, V5.B16      // A[5] = B[5]^(^B[6]&B[7])
 	VBCAX	V11.B16, V25.B16, V6.B16, V6.B16     // A[6] = B[6]^(^B[7]&B[8])
+	FMOVD.P	8(R9), F25                        // RC[ir]
 	VBCAX	V31.B16, V13.B16, V0.B16, V11.B16    // A[11] = B[11]^(^B[12]&B[13])
-	VBCAX	V13.B16, V14.B16, V31.B16, V12.B16   // A[12] = B[12]^(^B[13]&B[14])
 	VBCAX	V14.B16, V10.B16, V13.B16, V13.B16   // A[13] = B[13]^(^B[14]&B[10])
 	VBCAX	V10.B16, V0.B16, V14.B16, V14.B16    // A[14] = B[14]^(^B[10]&B[11])
 	VBCAX	V0.B16, V31.B16, V10.B16, V10.B16    // A[10] = B[10]^(^B[11]&B[12])
-	VBCAX	V29.B16, V1.B16, V15.B16, V4.B16     // A[4] = B[4]^(^B[0]&B[1])
 	VBCAX	V1.B16, V2.B16, V29.B16, V0.B16      // A[0] = B[0]^(^B[1]&B[2])
 	VBCAX	V2.B16, V3.B16, V1.B16, V1.B16       // A[1] = B[1]^(^B[2]&B[3])
+	VEOR	V25.B16, V0.B16, V0.B16               // ι
 	VBCAX	V3.B16, V15.B16, V2.B16, V2.B16      // A[2] = B[2]^(^B[3]&B[4])
 	VBCAX	V15.B16, V29.B16, V3.B16, V3.B16     // A[3] = B[3]^(^B[4]&B[0])
 	VBCAX	V27.B16, V17.B16, V30.B16, V15.B16   // A[15] = B[15]^(^B[16]&B[17])
-	VBCAX	V17.B16, V18.B16, V27.B16, V16.B16   // A[16] = B[16]^(^B[17]&B[18])
 	VBCAX	V18.B16, V19.B16, V17.B16, V17.B16   // A[17] = B[17]^(^B[18]&B[19])
 	VBCAX	V19.B16, V30.B16, V18.B16, V18.B16   // A[18] = B[18]^(^B[19]&B[15])
 	VBCAX	V30.B16, V27.B16, V19.B16, V19.B16   // A[19] = B[19]^(^B[15]&B[16])
-	FMOVD.P	8(R9), F25                        // RC[ir]
-	VEOR	V25.B16, V0.B16, V0.B16               // ι
 	SUBS	$1, R8, R8
 	BNE	round
 	CBNZ	R7, plane0
@@ -169,16 +169,16 @@ ret:
 
 plane0:
 	// p1600Plane0: the last round computing only the first plane
-	VEOR3	V10.B16, V5.B16, V0.B16, V25.B16     // C[0]
-	VEOR3	V20.B16, V15.B16, V25.B16, V25.B16
-	VEOR3	V11.B16, V6.B16, V1.B16, V26.B16     // C[1]
-	VEOR3	V21.B16, V16.B16, V26.B16, V26.B16
 	VEOR3	V12.B16, V7.B16, V2.B16, V27.B16     // C[2]
 	VEOR3	V22.B16, V17.B16, V27.B16, V27.B16
-	VEOR3	V13.B16, V8.B16, V3.B16, V28.B16     // C[3]
-	VEOR3	V23.B16, V18.B16, V28.B16, V28.B16
 	VEOR3	V14.B16, V9.B16, V4.B16, V29.B16     // C[4]
 	VEOR3	V24.B16, V19.B16, V29.B16, V29.B16
+	VEOR3	V10.B16, V5.B16, V0.B16, V25.B16     // C[0]
+	VEOR3	V11.B16, V6.B16, V1.B16, V26.B16     // C[1]
+	VEOR3	V13.B16, V8.B16, V3.B16, V28.B16     // C[3]
+	VEOR3	V20.B16, V15.B16, V25.B16, V25.B16
+	VEOR3	V23.B16, V18.B16, V28.B16, V28.B16
+	VEOR3	V21.B16, V16.B16, V26.B16, V26.B16
 	VRAX1	V26.D2, V29.D2, V30.D2               // D[0]
 	VRAX1	V28.D2, V26.D2, V31.D2               // D[2]
 	VRAX1	V25.D2, V28.D2, V26.D2               // D[4]
@@ -186,16 +186,16 @@ plane0:
 	VRAX1	V29.D2, V27.D2, V25.D2               // D[3]
 	VEOR	V30.B16, V0.B16, V29.B16              // B[0] = A[0]^D[0]
 	VXAR	$43, V25.D2, V18.D2, V3.D2            // B[3] = rol(A[18]^D[3], 21)
-	VXAR	$20, V28.D2, V6.D2, V1.D2             // B[1] = rol(A[6]^D[1], 44)
 	VXAR	$21, V31.D2, V12.D2, V2.D2            // B[2] = rol(A[12]^D[2], 43)
 	VXAR	$50, V26.D2, V24.D2, V15.D2           // B[4] = rol(A[24]^D[4], 14)
+	VXAR	$20, V28.D2, V6.D2, V1.D2             // B[1] = rol(A[6]^D[1], 44)
 	VBCAX	V29.B16, V1.B16, V15.B16, V4.B16     // A[4] = B[4]^(^B[0]&B[1])
+	FMOVD.P	8(R9), F25                        // RC[ir]
 	VBCAX	V1.B16, V2.B16, V29.B16, V0.B16      // A[0] = B[0]^(^B[1]&B[2])
 	VBCAX	V2.B16, V3.B16, V1.B16, V1.B16       // A[1] = B[1]^(^B[2]&B[3])
+	VEOR	V25.B16, V0.B16, V0.B16               // ι
 	VBCAX	V3.B16, V15.B16, V2.B16, V2.B16      // A[2] = B[2]^(^B[3]&B[4])
 	VBCAX	V15.B16, V29.B16, V3.B16, V3.B16     // A[3] = B[3]^(^B[4]&B[0])
-	FMOVD.P	8(R9), F25                        // RC[ir]
-	VEOR	V25.B16, V0.B16, V0.B16               // ι
 	FSTPD	(F0, F1), 0(R0)
 	FSTPD	(F2, F3), 16(R0)
 	FMOVD	F4, 32(R0)

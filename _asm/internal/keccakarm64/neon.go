@@ -331,3 +331,54 @@ func (o Op) RC() (reg int, ok bool) {
 	}
 	return o.args[0], true
 }
+
+// regs returns the registers o reads and the one it writes. VBIT and VSRI
+// keep some of their destination's bits, so they read it too.
+func (o Op) regs() (reads []int, write int) {
+	n := len(o.args) - 1
+	reads = o.args[:n:n]
+	if o.name == "VBIT" || o.name == "VSRI" {
+		reads = append(reads, o.args[n])
+	}
+	return reads, o.args[n]
+}
+
+// Shuffle returns the ops of round in another order that computes the
+// same: a random topological order (from seed) of their register
+// dependencies (read after write, write after read, write after write).
+// Seed 0 returns round unchanged. For a kernel whose round waits on its
+// own previous round (one state), the order decides which ops an
+// out-of-order core finds ready at the round's start; kernels pick the seed
+// with llvm-mca, and the result is checked against keccak.P1600 like the
+// round.
+func Shuffle(round []Op, seed uint64) ([]Op, error) {
+	if seed == 0 {
+		return round, nil
+	}
+	n := len(round)
+	before := make([][]int, n) // the ops that must come before op i
+	for i := range n {
+		ri, wi := round[i].regs()
+		for j := range i {
+			rj, wj := round[j].regs()
+			if slices.Contains(ri, wj) || wi == wj || slices.Contains(rj, wi) {
+				before[i] = append(before[i], j)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	placed := make([]bool, n)
+	var out []Op
+	for len(out) < n {
+		var ready []int
+		for i := range n {
+			if !placed[i] && !slices.ContainsFunc(before[i], func(j int) bool { return !placed[j] }) {
+				ready = append(ready, i)
+			}
+		}
+		i := ready[rng.IntN(len(ready))]
+		placed[i] = true
+		out = append(out, round[i])
+	}
+	return out, check(out)
+}
