@@ -43,25 +43,6 @@ TEXT ·keccakSHA3(SB), NOSPLIT, $0-49
 	SUB	R5<<3, R6, R6                          // the constants of the last rounds rounds
 	MOVBU	plane0+48(FP), R7
 	SUB	R7, R5, R5                             // rounds before a plane-0 round
-
-block:
-	// XOR the next whole block, if any, into the state in memory
-	CBZ	R3, permute
-	CMP	R4, R2
-	BLO	ret
-	SUB	R4, R2, R2
-	MOVD	R0, R10
-	MOVD	R3, R11
-
-xor:
-	MOVD.P	8(R1), R12
-	MOVD	(R10), R13
-	EOR	R12, R13, R13
-	MOVD.P	R13, 8(R10)
-	SUB	$1, R11, R11
-	CBNZ	R11, xor
-
-permute:
 	FLDPD	0(R0), (F0, F1)
 	FLDPD	16(R0), (F2, F3)
 	FLDPD	32(R0), (F4, F5)
@@ -75,6 +56,118 @@ permute:
 	FLDPD	160(R0), (F20, F21)
 	FLDPD	176(R0), (F22, F23)
 	FMOVD	192(R0), F24
+	CBZ	R3, permute                            // lanes 0: permute once
+
+block:
+	// XOR the next whole block, if any, into the state: its lanes lanes
+	CMP	R4, R2
+	BLO	done
+	SUB	R4, R2, R2
+
+xor:
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V0.B16, V0.B16
+	CMP	$1, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V1.B16, V1.B16
+	CMP	$2, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V2.B16, V2.B16
+	CMP	$3, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V3.B16, V3.B16
+	CMP	$4, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V4.B16, V4.B16
+	CMP	$5, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V5.B16, V5.B16
+	CMP	$6, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V6.B16, V6.B16
+	CMP	$7, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V7.B16, V7.B16
+	CMP	$8, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V8.B16, V8.B16
+	CMP	$9, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V9.B16, V9.B16
+	CMP	$10, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V10.B16, V10.B16
+	CMP	$11, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V11.B16, V11.B16
+	CMP	$12, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V12.B16, V12.B16
+	CMP	$13, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V13.B16, V13.B16
+	CMP	$14, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V14.B16, V14.B16
+	CMP	$15, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V15.B16, V15.B16
+	CMP	$16, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V16.B16, V16.B16
+	CMP	$17, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V17.B16, V17.B16
+	CMP	$18, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V18.B16, V18.B16
+	CMP	$19, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V19.B16, V19.B16
+	CMP	$20, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V20.B16, V20.B16
+	CMP	$21, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V21.B16, V21.B16
+	CMP	$22, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V22.B16, V22.B16
+	CMP	$23, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F26
+	VEOR	V26.B16, V23.B16, V23.B16
+	CMP	$24, R3
+	BEQ	xored
+	FMOVD.P	8(R1), F25
+	VEOR	V25.B16, V24.B16, V24.B16
+
+xored:
+	CBNZ	ZR, xor                                // never taken
+
+permute:
 	MOVD	R6, R9                                 // round constants
 	MOVD	R5, R8                                 // rounds left
 
@@ -149,6 +242,9 @@ round:
 	SUBS	$1, R8, R8
 	BNE	round
 	CBNZ	R7, plane0
+	CBNZ	R3, block
+
+done:
 	FSTPD	(F0, F1), 0(R0)
 	FSTPD	(F2, F3), 16(R0)
 	FSTPD	(F4, F5), 32(R0)
@@ -162,9 +258,6 @@ round:
 	FSTPD	(F20, F21), 160(R0)
 	FSTPD	(F22, F23), 176(R0)
 	FMOVD	F24, 192(R0)
-	CBNZ	R3, block
-
-ret:
 	RET
 
 plane0:
