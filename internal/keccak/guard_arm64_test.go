@@ -21,6 +21,7 @@ import (
 func TestAbsorbARM64GuardPage(t *testing.T) {
 	g := hashtest.NewGuardPage(t)
 	src := hashtest.RandBytes(11, g.Size())
+	kernels := arm64KernelsHere(t)
 	for _, lanes := range []int{9, 13, 17, 18, 21, 25, 1} {
 		for blocks := 1; blocks <= 3; blocks++ {
 			n := blocks * 8 * lanes
@@ -31,7 +32,7 @@ func TestAbsorbARM64GuardPage(t *testing.T) {
 				in := g.Place(src[:n+extra])
 				var want [25]uint64
 				absorbRef(&want, bytes.Clone(in), lanes, 24)
-				for _, k := range arm64Kernels {
+				for _, k := range kernels {
 					var got [25]uint64
 					k.f(&got, in, lanes, 24, false)
 					if got != want {

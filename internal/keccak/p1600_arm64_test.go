@@ -4,23 +4,43 @@ package keccak
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
+// arm64Kernel is an arm64 single-state kernel: its function and its name
+// in the registry.
+type arm64Kernel struct {
+	name, impl string
+	f          func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
+}
+
 // arm64Kernels are the arm64 single-state kernels, called directly
 // whichever is selected.
-var arm64Kernels = []struct {
-	name string
-	f    func(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
-}{{"keccakARM64", keccakARM64}, {"keccakARM64Vec", keccakARM64Vec}}
+var arm64Kernels = []arm64Kernel{{"keccakARM64", "arm64", keccakARM64}, {"keccakARM64Vec", "arm64vec", keccakARM64Vec}, {"keccakSHA3", "sha3", keccakSHA3}}
+
+// arm64KernelsHere are the arm64Kernels this CPU can run (keccakSHA3 needs
+// the SHA3 instructions).
+func arm64KernelsHere(tb testing.TB) []arm64Kernel {
+	var ks []arm64Kernel
+	for _, k := range arm64Kernels {
+		if slices.Contains(cpu.Impls("keccak"), k.impl) {
+			ks = append(ks, k)
+		} else {
+			tb.Logf("%s: not available here", k.name)
+		}
+	}
+	return ks
+}
 
 // TestKeccakARM64 compares each arm64 kernel, as a permutation and with
 // plane0, with p1600Generic on the zero state and random states for every
 // round count it takes (each entry into its unrolled rounds).
 func TestKeccakARM64(t *testing.T) {
-	for _, k := range arm64Kernels {
+	for _, k := range arm64KernelsHere(t) {
 		t.Run(k.name, func(t *testing.T) { testKeccakARM64(t, k.f) })
 	}
 }
@@ -62,7 +82,7 @@ func absorbRef(a *[25]uint64, p []byte, lanes, rounds int) {
 // from one lane to the whole state, with 0 to 3 whole blocks and a partial
 // block after them (which it must leave alone), for every round count.
 func TestAbsorbARM64(t *testing.T) {
-	for _, k := range arm64Kernels {
+	for _, k := range arm64KernelsHere(t) {
 		t.Run(k.name, func(t *testing.T) { testAbsorbARM64(t, k.f) })
 	}
 }
@@ -126,6 +146,7 @@ func testAbsorbBlocksPieces(t *testing.T, rates []int) {
 func FuzzAbsorbARM64(f *testing.F) {
 	f.Add(make([]byte, 300), uint8(16), uint8(5))
 	f.Add([]byte("abc"), uint8(0), uint8(2))
+	kernels := arm64KernelsHere(f)
 	f.Fuzz(func(t *testing.T, in []byte, l, r uint8) {
 		lanes := int(l)%25 + 1
 		rounds := 4 * (int(r)%6 + 1)
@@ -133,7 +154,7 @@ func FuzzAbsorbARM64(f *testing.F) {
 		xorIn(&a, 0, in[:min(len(in), StateSize)])
 		want := a
 		absorbRef(&want, in, lanes, rounds)
-		for _, k := range arm64Kernels {
+		for _, k := range kernels {
 			got := a
 			k.f(&got, in, lanes, rounds, false)
 			if got != want {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/hashkit/hashkit/internal/keccak"
@@ -12,21 +13,30 @@ import (
 
 // NEONFlags defines the command-line flags of the two-state round's
 // choices (see NEONRound) and returns a function that builds the round from
-// them once they are parsed.
-func NEONFlags() func() ([]Op, error) {
-	eorCols := flag.Int("eorcols", 3, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
-	bitRows := flag.Int("bitrows", 5, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
-	shlXAR := flag.Int("shlxar", 8, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
-	return func() ([]Op, error) { return NEONRound(*eorCols, *bitRows, *shlXAR) }
+// them once they are parsed. The defaults are the two- and three-state
+// kernels' choice for the Neoverse cores (see _asm/keccak/neonx2).
+func NEONFlags() func() ([]Op, error) { return NEONFlagsDefault(3, 5, 8, false) }
+
+// NEONFlagsDefault is NEONFlags with the given defaults, for a kernel
+// tuned for other cores, and iotaEarly as NEONRound's.
+func NEONFlagsDefault(eorCols, bitRows, shlXAR int, iotaEarly bool) func() ([]Op, error) {
+	e := flag.Int("eorcols", eorCols, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
+	b := flag.Int("bitrows", bitRows, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
+	x := flag.Int("shlxar", shlXAR, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
+	return func() ([]Op, error) { return NEONRound(*e, *b, *x, iotaEarly) }
 }
 
 // NEONRound returns the ops of one round of the two-state kernel (see
 // _asm/keccak/neonx2): lane i of both states in Vi, V25..V31 scratch, the
 // round constant loaded by the op "RC". eorCols, bitRows and shlXAR move
-// that much of the work off the SHA3 instructions. It checks the round
-// against keccak.P1600 and returns an error if it is wrong or if no
-// register assignment is found.
-func NEONRound(eorCols, bitRows, shlXAR int) ([]Op, error) {
+// that much of the work off the SHA3 instructions. With iotaEarly, only
+// register assignments whose χ does not end with row 0 are taken: ι's XOR
+// into lane 0 then leaves the chain from the round's last χ output to the
+// next round's θ, which a single state, with no second state to fill the
+// pipes, waits on (llvm-mca's apple-m1 model: 24 cycles a round against
+// 23.5). It checks the round against keccak.P1600 and returns an error if
+// it is wrong or if no register assignment is found.
+func NEONRound(eorCols, bitRows, shlXAR int, iotaEarly bool) ([]Op, error) {
 	for c := range 5 * 5 * 5 * 5 * 5 * 24 {
 		var px [5]int
 		n := c
@@ -34,7 +44,7 @@ func NEONRound(eorCols, bitRows, shlXAR int) ([]Op, error) {
 			px[y] = n % 5
 			n /= 5
 		}
-		if ops := round(px, n, eorCols, bitRows, shlXAR); ops != nil {
+		if ops := round(px, n, eorCols, bitRows, shlXAR, iotaEarly); ops != nil {
 			return ops, check(ops)
 		}
 	}
@@ -107,7 +117,7 @@ func pi(i int) int { x, y := i%5, i/5; return y + 5*((2*x+3*y)%5) }
 // neighbouring positions px[y], px[y]+1 of row y whose B live outside the
 // row) and the start of the walk; it returns nil where that choice runs out
 // of registers.
-func round(px [5]int, start int, eorCols, bitRows, shlXAR int) []Op {
+func round(px [5]int, start int, eorCols, bitRows, shlXAR int, iotaEarly bool) []Op {
 	var ops []Op
 	// θ
 	for x := range 5 {
@@ -222,7 +232,7 @@ func round(px [5]int, start int, eorCols, bitRows, shlXAR int) []Op {
 				break
 			}
 		}
-		if y < 0 {
+		if y < 0 || iotaEarly && y == 0 && done == [5]bool{false, true, true, true, true} {
 			return nil
 		}
 		done[y] = true
@@ -243,9 +253,40 @@ func round(px [5]int, start int, eorCols, bitRows, shlXAR int) []Op {
 	return ops
 }
 
+// Plane0 returns the ops of round that the first plane of its result
+// (lanes 0..4, in V0..V4) depends on: the last round of a permutation of
+// which only that plane is used (p1600Plane0). It checks the ops, after
+// rounds of round, against keccak.P1600.
+func Plane0(round []Op) ([]Op, error) {
+	live := map[int]bool{0: true, 1: true, 2: true, 3: true, 4: true}
+	var keep []Op
+	for i := len(round) - 1; i >= 0; i-- {
+		o := round[i]
+		dst := o.args[len(o.args)-1]
+		if !live[dst] {
+			continue
+		}
+		keep = append(keep, o)
+		switch o.name {
+		case "VBIT", "VSRI": // they keep some of their destination's bits
+		default:
+			delete(live, dst)
+		}
+		for _, r := range o.args[:len(o.args)-1] {
+			live[r] = true
+		}
+	}
+	slices.Reverse(keep)
+	return keep, checkLast(round, keep, 5)
+}
+
 // check runs rounds of ops on two random states and compares them with
 // keccak.P1600.
-func check(ops []Op) error {
+func check(ops []Op) error { return checkLast(ops, ops, 25) }
+
+// checkLast is check with last as the last round's ops, comparing the
+// first lanes lanes.
+func checkLast(ops, last []Op, lanes int) error {
 	for _, rounds := range []int{12, 24} {
 		rng := rand.New(rand.NewPCG(1, uint64(rounds)))
 		var v [32][2]uint64
@@ -263,11 +304,15 @@ func check(ops []Op) error {
 			for j := range v[25:] {
 				v[25+j] = [2]uint64{rng.Uint64(), rng.Uint64()} // scratch is garbage at each round
 			}
-			for _, o := range ops {
+			r := ops
+			if ir == keccak.MaxRounds-1 {
+				r = last
+			}
+			for _, o := range r {
 				o.Run(&v, keccak.RoundConstant(ir))
 			}
 		}
-		for i := range 25 {
+		for i := range lanes {
 			for h := range 2 {
 				if v[i][h] != want[h][i] {
 					return fmt.Errorf("%d rounds: lane %d of state %d differs", rounds, i, h)
@@ -285,4 +330,55 @@ func (o Op) RC() (reg int, ok bool) {
 		return 0, false
 	}
 	return o.args[0], true
+}
+
+// regs returns the registers o reads and the one it writes. VBIT and VSRI
+// keep some of their destination's bits, so they read it too.
+func (o Op) regs() (reads []int, write int) {
+	n := len(o.args) - 1
+	reads = o.args[:n:n]
+	if o.name == "VBIT" || o.name == "VSRI" {
+		reads = append(reads, o.args[n])
+	}
+	return reads, o.args[n]
+}
+
+// Shuffle returns the ops of round in another order that computes the
+// same: a random topological order (from seed) of their register
+// dependencies (read after write, write after read, write after write).
+// Seed 0 returns round unchanged. For a kernel whose round waits on its
+// own previous round (one state), the order decides which ops an
+// out-of-order core finds ready at the round's start; kernels pick the seed
+// with llvm-mca, and the result is checked against keccak.P1600 like the
+// round.
+func Shuffle(round []Op, seed uint64) ([]Op, error) {
+	if seed == 0 {
+		return round, nil
+	}
+	n := len(round)
+	before := make([][]int, n) // the ops that must come before op i
+	for i := range n {
+		ri, wi := round[i].regs()
+		for j := range i {
+			rj, wj := round[j].regs()
+			if slices.Contains(ri, wj) || wi == wj || slices.Contains(rj, wi) {
+				before[i] = append(before[i], j)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	placed := make([]bool, n)
+	var out []Op
+	for len(out) < n {
+		var ready []int
+		for i := range n {
+			if !placed[i] && !slices.ContainsFunc(before[i], func(j int) bool { return !placed[j] }) {
+				ready = append(ready, i)
+			}
+		}
+		i := ready[rng.IntN(len(ready))]
+		placed[i] = true
+		out = append(out, round[i])
+	}
+	return out, check(out)
 }
