@@ -198,11 +198,13 @@ var neoverseV1 = map[string][]string{
 // apple departs from registration order only where a kernel's estimate
 // falls behind the standard library's on darwin, where crypto/sha3 runs
 // its SHA3-instruction kernel: LLVM's Apple model prices scalar operations
-// at two cycles, which puts Keccak's three-state kernel, a third of it
-// scalar, behind the two vector states and behind a loop of crypto/sha3.
-// That model's scalar costs are the reason no other role follows it.
+// at two cycles, which puts Keccak's scalar single-state kernels and the
+// three-state kernel, a third of it scalar, behind crypto/sha3, and the
+// SHA3-instruction kernels level with it or ahead. That model's scalar
+// costs are the reason no other role follows it.
 var apple = map[string][]string{
-	"keccak/multi-state": {"neonx2", "neonx3"},
+	"keccak/single-state": {"sha3", "arm64vec", "arm64"},
+	"keccak/multi-state":  {"neonx2", "neonx3"},
 }
 
 var neoverseN1 = map[string][]string{
