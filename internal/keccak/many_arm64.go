@@ -8,8 +8,8 @@ func multiKernel() bool { return useNEONx3 || useNEONx2 }
 // multiWidth returns the states per group of a Multi's layout for n
 // sponges: three for the three-state kernel, except where pairs need fewer
 // kernel calls' time (one, two or four sponges: a three-state call costs
-// about half as much again as a two-state one), two for the two-state
-// kernel. Without a kernel the layout is any; it is eight.
+// more than a two-state one, if less than twice as much), two for the
+// two-state kernel. Without a kernel the layout is any; it is eight.
 func multiWidth(n int) int {
 	switch {
 	case useNEONx3 && !(useNEONx2 && (n <= 2 || n == 4)):

@@ -33,9 +33,8 @@ func NEONFlagsDefault(eorCols, bitRows, shlXAR int, iotaEarly bool) func() ([]Op
 // register assignments whose χ does not end with row 0 are taken: ι's XOR
 // into lane 0 then leaves the chain from the round's last χ output to the
 // next round's θ, which a single state, with no second state to fill the
-// pipes, waits on (llvm-mca's apple-m1 model: 24 cycles a round against
-// 23.5). It checks the round against keccak.P1600 and returns an error if
-// it is wrong or if no register assignment is found.
+// pipes, waits on. It checks the round against keccak.P1600 and returns an
+// error if it is wrong or if no register assignment is found.
 func NEONRound(eorCols, bitRows, shlXAR int, iotaEarly bool) ([]Op, error) {
 	for c := range 5 * 5 * 5 * 5 * 5 * 24 {
 		var px [5]int

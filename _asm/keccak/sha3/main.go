@@ -18,9 +18,8 @@
 // -shlxar as for neonx2). With one state there is no second one to fill
 // the pipes while a round waits on the last χ outputs of the one before, so
 // the register assignment is one whose χ does not end with row 0, keeping
-// ι off that path (llvm-mca's apple-m1 model: 23.5 cycles a round, 24 with
-// row 0 last). On the Neoverse cores keccakARM64 is faster, so the kernel
-// is registered last in its role and left to the dispatch table.
+// ι off that path. On the Neoverse cores keccakARM64 is faster, so the
+// kernel is registered last in its role and left to the dispatch table.
 //
 // The order of the round's ops matters as well: with the previous round's
 // last outputs arriving, the order decides which ops the core finds ready
@@ -56,10 +55,9 @@ var (
 	// path.
 	neonOps = NEONFlagsDefault(0, 0, 0, true)
 	// The order of the round's ops (keccakarm64.Shuffle; 0: as built).
-	// Seed 10, the first of those tried (0..700) at llvm-mca-19's apple-m1
-	// best, 552 cycles for the 24 rounds against 564 as built (and against
-	// crypto/sha3's round loop); about a third of the seeds reach it, none
-	// does better.
+	// Seed 10 is the first of the seeds tried that llvm-mca's apple-m1
+	// model puts at the best any reached (the commit that chose it has the
+	// figures).
 	seed      = flag.Uint64("seed", 10, "the order of the round's ops (keccakarm64.Shuffle; 0: as built)")
 	roundOnly = flag.Bool("round", false, "print the round alone")
 )
