@@ -63,8 +63,6 @@ block:
 	CMP	R4, R2
 	BLO	done
 	SUB	R4, R2, R2
-
-xor:
 	FMOVD.P	8(R1), F25
 	VEOR	V25.B16, V0.B16, V0.B16
 	CMP	$1, R3
@@ -165,8 +163,6 @@ xor:
 	VEOR	V25.B16, V24.B16, V24.B16
 
 xored:
-	CBNZ	ZR, xor                                // never taken
-
 permute:
 	MOVD	R6, R9                                 // round constants
 	MOVD	R5, R8                                 // rounds left

@@ -152,8 +152,6 @@ block:
 	CMP	R4, R2
 	BLO	done
 	SUB	R4, R2, R2
-
-xor:
 `)
 	for l := range 25 {
 		if l > 0 {
@@ -162,11 +160,7 @@ xor:
 		t := 25 + l%2
 		fmt.Fprintf(b, "\tFMOVD.P\t8(R1), F%d\n\tVEOR\tV%d.B16, V%d.B16, V%d.B16\n", t, t, l, l)
 	}
-	// A branch never taken makes the XOR a loop of its own for
-	// scripts/mca, which counts it as many times as the row says (none
-	// for a plain permutation, as keccakARM64's XOR loop).
-	fmt.Fprintf(b, "\nxored:\n\tCBNZ\tZR, xor                                // never taken\n")
-	fmt.Fprintf(b, "\npermute:\n\tMOVD\tR6, R9                                 // round constants\n\tMOVD\tR5, R8                                 // rounds left\n\nround:\n")
+	fmt.Fprintf(b, "\nxored:\npermute:\n\tMOVD\tR6, R9                                 // round constants\n\tMOVD\tR5, R8                                 // rounds left\n\nround:\n")
 	ops(b, round)
 	fmt.Fprintf(b, "\tSUBS\t$1, R8, R8\n\tBNE\tround\n\tCBNZ\tR7, plane0\n\tCBNZ\tR3, block\n\ndone:\n")
 	state(b, 25, false)
