@@ -70,26 +70,22 @@ func lastAVX512VL(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
 //go:noescape
 func lastSSE41(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
 
-// maxAsm bounds the input of one assembly call, which cannot be preempted;
-// blocks passes a preemption point between two (internal/preempt).
-const maxAsm = 64 << 10
-
 // blocks compresses the 64-byte blocks of p into h; see blocksGeneric.
 func blocks(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 	if !useAVX512VL && !useSSE41 && !useBMI2 {
 		blocksGeneric(h, c, f0, f1, p)
 		return
 	}
-	for len(p) > maxAsm {
-		blocksAsm(h, c, f0, f1, p[:maxAsm])
-		p = p[maxAsm:]
+	for len(p) > preempt.Piece {
+		blocksAsm(h, c, f0, f1, p[:preempt.Piece])
+		p = p[preempt.Piece:]
 		preempt.Point()
 	}
 	blocksAsm(h, c, f0, f1, p)
 }
 
-// blocksAsm compresses the blocks of p, at most maxAsm bytes, with the
-// first enabled kernel.
+// blocksAsm compresses the blocks of p, at most preempt.Piece bytes, with
+// the first enabled kernel.
 func blocksAsm(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 	switch {
 	case useAVX512VL:

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"github.com/hashkit/hashkit/internal/batch"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Many independent messages at once, on the multi-state kernels: the batch
@@ -53,11 +54,11 @@ func (m *Multi) Init(data []byte, n, msgLen, rate, rounds int, ds byte) {
 	var offs [MultiMax]uint64
 	full := msgLen / rate
 	if m.kRate == rate && full > 0 {
-		// Whole blocks in place, in calls of at most maxKernelBytes.
+		// Whole blocks in place, in calls of at most preempt.Piece bytes.
 		for j := range n {
 			offs[j] = uint64(j * msgLen)
 		}
-		perCall := max(multiCallBytes/(MultiMax*rate), 1)
+		perCall := max(preempt.Piece/(MultiMax*rate), 1)
 		for b := 0; b < full; {
 			k := min(full-b, perCall)
 			m.absorb(data[b*rate:], &offs, k)
@@ -89,10 +90,6 @@ func (m *Multi) Init(data []byte, n, msgLen, rate, rounds int, ds byte) {
 	}
 	m.absorb(pad[:n*m.kRate], &offs, 1)
 }
-
-// multiCallBytes bounds the input of one absorb call: the kernels cannot be
-// preempted (see CONTRIBUTING.md).
-const multiCallBytes = 64 << 10
 
 // zeroBlock is absorbed to permute without input.
 var zeroBlock [Rate128]byte

@@ -8,10 +8,8 @@ import "github.com/hashkit/hashkit/internal/preempt"
 // them. Each GOARCH's file names its kernels' widths (leavesWidth,
 // afterWidth) and calls them (absorbStates).
 
-// maxKernelBytes bounds the input of one kernel call: assembly cannot be
-// preempted (see CONTRIBUTING.md), so the loops below pass a preemption
-// point at least once per maxKernelBytes of work, all lanes counted.
-const maxKernelBytes = 64 << 10
+// The loops below hand a kernel at most preempt.Piece bytes of work a call,
+// all lanes counted, and pass a preemption point between two calls.
 
 // leavesKernel hashes as many of the n leaves as the enabled multi-state
 // kernel takes and returns how many it hashed (the rest go through
@@ -26,7 +24,7 @@ func leavesKernel(dst, data []byte, n, leafLen, rate, rounds int, ds byte, cvLen
 		return 0
 	}
 	full := leafLen / rate
-	perCall := max(maxKernelBytes/(width*rate), 1)
+	perCall := max(preempt.Piece/(width*rate), 1)
 	rcs := &rc[MaxRounds-rounds]
 	var pc preempt.Counter
 	var offs, padOffs [MultiMax]uint64
@@ -90,7 +88,7 @@ func leavesAfterKernel(a *[25]uint64, dst, data []byte, n, leafLen, rate, rounds
 		st[width*i] = a[i]
 	}
 	full := leafLen / rate
-	perCall := max(maxKernelBytes/(width*rate), 1)
+	perCall := max(preempt.Piece/(width*rate), 1)
 	rcs := &rc[MaxRounds-rounds]
 	for b := 0; b < full; {
 		m := min(full-b, perCall)

@@ -97,14 +97,12 @@ func p1600(a *[25]uint64, rounds int) {
 //go:noescape
 func absorbPairAVX512(a *[25]uint64, p []byte, lanes int)
 
-// maxAsmBytes bounds the input of one absorbPairAVX512 call, and the input
-// absorbed between two preemption points: assembly cannot be preempted
-// (see CONTRIBUTING.md).
-const maxAsmBytes = 64 << 10
-
+// absorbBlocks absorbs p in pieces of whole blocks, at most preempt.Piece
+// bytes each (one absorbPairAVX512 call where it applies), with a
+// preemption point between two.
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
 	pair := useAVX512 && rounds == 24 && pairRate(rate)
-	chunk := maxAsmBytes - maxAsmBytes%rate
+	chunk := preempt.Piece - preempt.Piece%rate
 	for len(p) > 0 {
 		n := min(len(p), chunk)
 		if pair {

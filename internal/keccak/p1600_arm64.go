@@ -62,8 +62,9 @@ func keccakARM64Vec(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 func keccakSHA3(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 
 // absorbARM64 runs the selected arm64 kernel's absorb loop; useARM64,
-// useARM64Vec or useSHA3 must be set. It is called once per 64 KiB, so its own call
-// costs nothing measurable, unlike a helper called per permutation.
+// useARM64Vec or useSHA3 must be set. It is called once per 64 KiB, so its
+// own call costs nothing measurable, unlike a helper called per
+// permutation.
 func absorbARM64(a *[25]uint64, p []byte, lanes, rounds int) {
 	switch {
 	case useARM64:
@@ -107,17 +108,14 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 	}
 }
 
-// maxAsmBytes bounds the input of one assembly call, and the input
-// absorbed between two preemption points: assembly cannot be preempted
-// (see CONTRIBUTING.md).
-const maxAsmBytes = 64 << 10
-
+// absorbBlocks absorbs p in pieces of whole blocks, at most preempt.Piece
+// bytes each (one kernel call), with a preemption point between two.
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
 	if !(useARM64 || useARM64Vec || useSHA3) || rate%8 != 0 || rounds%4 != 0 {
 		absorbBlocksGeneric(a, p, rate, rounds)
 		return
 	}
-	chunk := maxAsmBytes - maxAsmBytes%rate
+	chunk := preempt.Piece - preempt.Piece%rate
 	for len(p) > 0 {
 		n := min(len(p), chunk)
 		absorbARM64(a, p[:n], rate/8, rounds)

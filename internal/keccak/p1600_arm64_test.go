@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // arm64Kernel is an arm64 single-state kernel: its function and its name
@@ -126,7 +127,7 @@ func TestAbsorbBlocksPieces(t *testing.T) {
 
 func testAbsorbBlocksPieces(t *testing.T, rates []int) {
 	for _, rate := range rates {
-		chunk := maxAsmBytes - maxAsmBytes%rate
+		chunk := preempt.Piece - preempt.Piece%rate
 		p := hashtest.RandBytes(uint64(rate), 2*chunk+rate)
 		for _, n := range []int{chunk - rate, chunk, chunk + rate, 2*chunk + rate} {
 			for _, rounds := range []int{24, 12} {
