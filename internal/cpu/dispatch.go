@@ -172,16 +172,16 @@ var profiles = []profile{
 // registered when the entries were made, which scripts/mca's estimates for
 // these cores agree with (BLAKE3's six lanes ahead of four, Argon2's XAR
 // rotations ahead of plain NEON, Keccak's three states ahead of two,
-// BLAKE2b's XAR rows ahead of the portable code),
-// except for one Keccak state: moving two of χ's rows to vector registers
-// pays on these cores, whose register-file moves are cheap, and costs on
-// the Neoverse N2, which keeps the integer-only kernel by registration
-// order. Listing every role keeps these cores on them when kernels without
-// an estimate are registered ahead. Each list names only kernels the
-// core's features allow, so its first name is the one the core runs
-// (TestARM64Entries in the module root checks this): the N1 has neither
-// the SHA3 nor the SHA512 instructions, and its sha512/block and
-// keccak/multi-state follow registration order.
+// BLAKE2b's XAR rows ahead of the portable code), except for one Keccak
+// state: moving two of χ's rows to vector registers pays on these cores,
+// whose register-file moves are cheap, and costs on the Neoverse N2, which
+// keeps the integer-only kernel by registration order. Listing every role
+// keeps these cores on them when kernels without an estimate are
+// registered ahead. Each list names only kernels the core's features
+// allow, so its first name is the one the core runs (TestARM64Entries in
+// the module root checks this): the N1 has neither the SHA3 nor the SHA512
+// instructions, and its sha512/block, keccak/multi-state and blake2b/block
+// follow registration order.
 var neoverseV1 = map[string][]string{
 	"argon2/block":        {"sha3", "neon"},
 	"blake2b/block":       {"sha3"},

@@ -39,8 +39,8 @@ func TestIdentifyQEMU(t *testing.T) {
 		t.Fatalf("QEMU_CPU=%s: MIDR_EL1 = %#x, want %#x", name, midr, want)
 	}
 	v, f, m := identify()
-	if v != ARM64Vendor || f != uint32(want>>24) || m != uint32(want>>4&0xfff) {
-		t.Fatalf("QEMU_CPU=%s: identify = %q %#x %#x, want %q %#x %#x", name, v, f, m, ARM64Vendor, want>>24, want>>4&0xfff)
+	if wv, wf, wm := decodeMIDR(want); v != wv || f != wf || m != wm {
+		t.Fatalf("QEMU_CPU=%s: identify = %q %#x %#x, want %q %#x %#x", name, v, f, m, wv, wf, wm)
 	}
 	if cpuVendor != v || cpuFamily != f || cpuModel != m {
 		t.Fatalf("the dispatch table was keyed by %q %#x %#x, not by this core", cpuVendor, cpuFamily, cpuModel)
