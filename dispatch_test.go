@@ -57,10 +57,12 @@ var roleWork = map[string]func(){
 		x.Init128(4, msg64K[:4*34], 34)
 		x.Read(msg64K[1024 : 1024+4*840])
 	},
-	"scrypt/block": func() { scrypt.Key([]byte("pw"), []byte("salt"), 1<<8, 8, 1, 32) },
-	"sha1/block":   func() { h := sha1.New(); h.Write(msg64K); h.Sum(nil) },
-	"sha256/block": func() { h := sha256.New(); h.Write(msg64K); h.Sum(nil) },
-	"sha512/block": func() { sha512.Sum512(msg64K) },
+	"scrypt/block":    func() { scrypt.Key([]byte("pw"), []byte("salt"), 1<<8, 8, 1, 32) },
+	"sha1/block":      func() { h := sha1.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha1/one-call":   func() { manyShort(func(m []byte) { sha1.Sum(m) }, 50) },
+	"sha256/block":    func() { h := sha256.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha256/one-call": func() { manyShort(func(m []byte) { sha256.Sum256(m) }, 50) },
+	"sha512/block":    func() { sha512.Sum512(msg64K) },
 }
 
 var (

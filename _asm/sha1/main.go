@@ -20,7 +20,8 @@ func main() {
 	Package("github.com/hashkit/hashkit/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
-	genSum()
+	genSum(false)
+	genSum(true)
 	genSSSE3()
 	genAMD64()
 	Generate()
@@ -142,14 +143,23 @@ func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 	}
 }
 
+// sha1BswapOut puts the digest words in big-endian order (set by genSum).
+var sha1BswapOut Mem
+
 // genSum writes sumSHANI(out *[20]byte, h *[5]uint32, p []byte, total
 // uint64), which finishes SHA-1 in one call: from the chaining value h (left
 // unchanged), p is the rest of a message of total bytes; the whole blocks of
 // p are read straight from it, then its tail and the padding are built in
-// registers (asmutil.LoadTail), so no block goes through memory.
-func genSum() {
-	TEXT("sumSHANI", NOSPLIT, "func(out *[20]byte, h *[5]uint32, p []byte, total uint64)")
-	Doc("sumSHANI writes to out the SHA-1 of a message of total bytes of which p is the rest after the chaining value h.")
+// registers (asmutil.LoadTail), so no block goes through memory. With sse it
+// writes sumSHANISSE41, the same with the tail put together by
+// asmutil.LoadTailSSE, for CPUs without AVX-512BW.
+func genSum(sse bool) {
+	name, loadTail, how := "sumSHANI", asmutil.LoadTail, "AVX-512BW masked loads"
+	if sse {
+		name, loadTail, how = "sumSHANISSE41", asmutil.LoadTailSSE, "general-register loads"
+	}
+	TEXT(name, NOSPLIT, "func(out *[20]byte, h *[5]uint32, p []byte, total uint64)")
+	Doc(name + " writes to out the SHA-1 of a message of total bytes of which p is the rest after the chaining value h.")
 	Pragma("noescape")
 	out := Load(Param("out"), GP64())
 	hp := Load(Param("h"), GP64())
@@ -181,8 +191,8 @@ func genSum() {
 		}
 		block()
 	})
-	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
-	r := asmutil.LoadTail(p, n, []Register{m[0], m[1], m[2], m[3]})
+	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (" + how + ").")
+	r := loadTail(p, n, []Register{m[0], m[1], m[2], m[3]})
 	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
 	n = Load(Param("total"), GP64())
 	SHLQ(U8(3), n)
@@ -204,9 +214,12 @@ func genSum() {
 
 	Label("sum_out")
 	Comment("The digest: A..E big-endian.")
-	bswap := GLOBL("sha1_bswap_out", RODATA|NOPTR)
-	DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
-	DATA(8, U64(0x0c0d0e0f08090a0b))
+	if !sse {
+		sha1BswapOut = GLOBL("sha1_bswap_out", RODATA|NOPTR)
+		DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
+		DATA(8, U64(0x0c0d0e0f08090a0b))
+	}
+	bswap := sha1BswapOut
 	PSHUFD(U8(0x1b), abcd, abcd)
 	MOVOU(bswap, mask)
 	PSHUFB(mask, abcd)

@@ -42,8 +42,10 @@ func main() {
 		genPBKDF2SHANI()
 		genPBKDF2x2SHANI()
 		genOuterSHANI()
-		genSumSHANI()
-		genHMACKeysSHANI()
+		genSumSHANI(false)
+		genHMACKeysSHANI(false)
+		genSumSHANI(true)
+		genHMACKeysSHANI(true)
 	case "512":
 		genSHA512(true)
 		genSHA512YMM(false)

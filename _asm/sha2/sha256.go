@@ -97,9 +97,14 @@ func genSHANI() {
 // chaining value h (left unchanged), p is the rest of a message of total
 // bytes; the whole blocks of p are read straight from it, then its tail and
 // the padding are built in registers (asmutil.LoadTail), so no block goes
-// through memory.
-func genSumSHANI() {
-	Implement("sum256SHANI")
+// through memory. With sse it writes sum256SHANISSE41, the same with the
+// tail put together by asmutil.LoadTailSSE, for CPUs without AVX-512BW.
+func genSumSHANI(sse bool) {
+	name, loadTail, how := "sum256SHANI", asmutil.LoadTail, "AVX-512BW masked loads"
+	if sse {
+		name, loadTail, how = "sum256SHANISSE41", asmutil.LoadTailSSE, "general-register loads"
+	}
+	Implement(name)
 	Attributes(NOSPLIT)
 	msg, abef, cdgh, tmp, m, mask, saveABEF, saveCDGH := shaniRegs()
 
@@ -126,8 +131,8 @@ func genSumSHANI() {
 			PSHUFB(mask, m[g])
 		})
 	})
-	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (AVX-512BW masked loads).")
-	r := asmutil.LoadTail(p, n, []Register{m[0], m[1], m[2], m[3]})
+	Comment("The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (" + how + ").")
+	r := loadTail(p, n, []Register{m[0], m[1], m[2], m[3]})
 	Comment("The bit length, big-endian, in the last eight bytes of the last block.")
 	bits := Load(Param("total"), GP64())
 	SHLQ(U8(3), bits)
@@ -152,6 +157,9 @@ func genSumSHANI() {
 	RET()
 }
 
+// hmacPads is ipad then opad, 16 bytes each (set by genHMACKeysSHANI).
+var hmacPads Mem
+
 // genHMACKeysSHANI writes hmacKeys256SHANI(iv *[8]uint32, key []byte, ih,
 // oh *[8]uint32): HMAC's two keyed chaining values, the compressions from
 // iv of the key block XOR ipad and XOR opad (FIPS 198-1 section 4, steps 1
@@ -159,9 +167,10 @@ func genSumSHANI() {
 // block. The key goes from an AVX-512BW masked load (exactly len(key) bytes,
 // zeros after) into registers, the two pads are XORed there, and the two
 // independent compressions run interleaved, each filling the other's
-// SHA256RNDS2 latency.
-func genHMACKeysSHANI() {
-	Implement("hmacKeys256SHANI")
+// SHA256RNDS2 latency. With sse it writes hmacKeys256SHANISSE41, the key
+// read by asmutil.LoadBytesSSE instead, for CPUs without AVX-512BW.
+func genHMACKeysSHANI(sse bool) {
+	Implement(map[bool]string{false: "hmacKeys256SHANI", true: "hmacKeys256SHANISSE41"}[sse])
 	Attributes(NOSPLIT)
 	type chain struct {
 		abef, cdgh VecPhysical
@@ -181,14 +190,22 @@ func genHMACKeysSHANI() {
 	Comment("The key, zero-padded to a block, in both chains' message registers.")
 	p := Load(Param("key").Base(), GP64())
 	n := Load(Param("key").Len(), GP64())
-	asmutil.LoadBytes("key", p, n, GP64(), GP64(), GP64(), tmp, K1, []Register{chains[0].m[0], chains[0].m[1], chains[0].m[2], chains[0].m[3]})
+	key := []Register{chains[0].m[0], chains[0].m[1], chains[0].m[2], chains[0].m[3]}
+	if sse {
+		asmutil.LoadBytesSSE("key", p, n, GP64(), GP64(), GP64(), GP64(), key, false)
+	} else {
+		asmutil.LoadBytes("key", p, n, GP64(), GP64(), GP64(), tmp, K1, key)
+	}
 	for i, w := range chains[0].m {
 		MOVO(w, chains[1].m[i])
 	}
-	pads := GLOBL("hmacPads", RODATA|NOPTR)
-	for i, b := range []uint64{0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c} {
-		DATA(8*i, U64(b))
+	if !sse {
+		hmacPads = GLOBL("hmacPads", RODATA|NOPTR)
+		for i, b := range []uint64{0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c} {
+			DATA(8*i, U64(b))
+		}
 	}
+	pads := hmacPads
 	for c, ch := range chains {
 		MOVOU(pads.Offset(16*c), tmp)
 		for _, w := range ch.m {

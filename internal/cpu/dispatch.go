@@ -107,9 +107,9 @@ var zen5 = map[string][]string{
 	"ripemd160/block":     {"amd64"},
 	"scrypt/block":        {"scalar", "avx512", "sse2"},
 	"sha1/block":          {"shani", "ssse3", "amd64"},
-	"sha1/one-call":       {"onecall"},
+	"sha1/one-call":       {"onecall", Generic},
 	"sha256/block":        {"shani", "avx2"},
-	"sha256/one-call":     {"onecall"},
+	"sha256/one-call":     {"onecall", Generic},
 	"sha512/block":        {"avx512", "avx2"},
 	// Not measured on Zen 5: the batch roles as they were registered when
 	// added, and no few-lanes kernels (four Keccak states stay on

@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// GuardPage is a page of memory followed by an inaccessible page, for
+// GuardPage is a page of memory between two inaccessible pages, for
 // over-read tests: input placed at the end of the page makes a kernel that
 // reads past its slice fault (after the Go source's
-// crypto/sha1/issue15617_test.go).
+// crypto/sha1/issue15617_test.go), and input placed at its start one that
+// reads before it.
 type GuardPage struct {
 	mem  []byte
 	page int
@@ -23,24 +24,34 @@ type GuardPage struct {
 func NewGuardPage(t testing.TB) *GuardPage {
 	t.Helper()
 	page := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	mem, err := syscall.Mmap(-1, 0, 3*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
 	t.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
+	for _, guard := range [][]byte{mem[:page], mem[2*page:]} {
+		if err := syscall.Mprotect(guard, syscall.PROT_NONE); err != nil {
+			t.Skipf("mprotect: %v", err)
+		}
 	}
 	return &GuardPage{mem, page}
 }
 
-// Size returns the most bytes Place takes: the page size.
+// Size returns the most bytes Place and PlaceStart take: the page size.
 func (g *GuardPage) Size() int { return g.page }
 
 // Place copies src to the end of the page and returns that copy, which the
 // inaccessible page immediately follows.
 func (g *GuardPage) Place(src []byte) []byte {
-	in := g.mem[g.page-len(src) : g.page]
+	in := g.mem[2*g.page-len(src) : 2*g.page]
+	copy(in, src)
+	return in
+}
+
+// PlaceStart copies src to the start of the page and returns that copy,
+// which the inaccessible page immediately precedes.
+func (g *GuardPage) PlaceStart(src []byte) []byte {
+	in := g.mem[g.page : g.page+len(src)]
 	copy(in, src)
 	return in
 }
@@ -49,7 +60,8 @@ func (g *GuardPage) Place(src []byte) []byte {
 // end of a page followed by an inaccessible page, so that any read past the
 // end of the slice faults, and checks, on every implementation of pkg, sum
 // (a one-shot function) and a hasher from mk, written in two halves,
-// against sum of a copy.
+// against sum of a copy; then sum once more with the input at the start of
+// a page preceded by an inaccessible one, where a read before it faults.
 func TestNoOverread(t *testing.T, pkg string, lengths []int, sum func([]byte) []byte, mk func() hash.Hash) {
 	g := NewGuardPage(t)
 	src := RandBytes(9, g.Size())
@@ -65,6 +77,9 @@ func TestNoOverread(t *testing.T, pkg string, lengths []int, sum func([]byte) []
 			h.Write(in[n/2:])
 			if got := h.Sum(nil); !bytes.Equal(got, want) {
 				t.Fatalf("%d bytes at the end of a page: streaming differs", n)
+			}
+			if got := sum(g.PlaceStart(src[:n])); !bytes.Equal(got, want) {
+				t.Fatalf("%d bytes at the start of a page: wrong digest", n)
 			}
 		}
 	})

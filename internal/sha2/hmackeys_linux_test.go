@@ -9,7 +9,8 @@ import (
 // TestHMACKeys256 compares HMACKeys256 on every implementation, for both
 // sizes and keys of every length up to 200 bytes placed at the end of a
 // page before an inaccessible one (the one-call kernels load the key
-// themselves and must not touch a byte after it), with the keyed
+// themselves and must not touch a byte after it; then at the start of a
+// page after an inaccessible one, for reads before it), with the keyed
 // states computed here from the definition (FIPS 198-1 section 4).
 func TestHMACKeys256(t *testing.T) {
 	g := hashtest.NewGuardPage(t)
@@ -39,6 +40,9 @@ func TestHMACKeys256(t *testing.T) {
 				ih, oh := HMACKeys256(size, g.Place(key))
 				if ih != wantI || oh != wantO {
 					t.Fatalf("size %d, %d-byte key: keyed states differ", size, n)
+				}
+				if ih, oh := HMACKeys256(size, g.PlaceStart(key)); ih != wantI || oh != wantO {
+					t.Fatalf("size %d, %d-byte key at the start of a page: keyed states differ", size, n)
 				}
 			}
 		}

@@ -4944,3 +4944,1209 @@ DATA hmacPads<>+8(SB)/8, $0x3636363636363636
 DATA hmacPads<>+16(SB)/8, $0x5c5c5c5c5c5c5c5c
 DATA hmacPads<>+24(SB)/8, $0x5c5c5c5c5c5c5c5c
 GLOBL hmacPads<>(SB), RODATA|NOPTR, $32
+
+// func sum256SHANISSE41(out *[32]byte, h *[8]uint32, p []byte, total uint64)
+// Requires: CMOV, SHA, SSE2, SSE4.1, SSSE3
+TEXT ·sum256SHANISSE41(SB), NOSPLIT, $0-48
+	MOVQ    h+8(FP), CX
+	MOVQ    p_base+16(FP), AX
+	MOVQ    p_len+24(FP), DX
+	MOVOU   (CX), X1
+	MOVOU   16(CX), X2
+	PSHUFD  $0xb1, X1, X1
+	PSHUFD  $0x1b, X2, X2
+	MOVO    X1, X3
+	PALIGNR $0x08, X2, X1
+	PBLENDW $0xf0, X3, X2
+	MOVOU   bswap32Mask<>+0(SB), X8
+
+	// Whole blocks, loaded from p.
+	MOVQ DX, CX
+	ANDQ $-64, CX
+	ADDQ AX, CX
+	CMPQ AX, CX
+	JEQ  sum_loop_end
+
+sum_loop:
+	MOVO        X1, X9
+	MOVO        X2, X10
+	MOVOU       (AX), X4
+	PSHUFB      X8, X4
+	MOVO        X4, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       16(AX), X5
+	PSHUFB      X8, X5
+	MOVO        X5, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVOU       32(AX), X6
+	PSHUFB      X8, X6
+	MOVO        X6, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVOU       48(AX), X7
+	PSHUFB      X8, X7
+	MOVO        X7, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X6, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X7, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X9, X1
+	PADDD       X10, X2
+	ADDQ        $0x40, AX
+	CMPQ        AX, CX
+	JNE         sum_loop
+
+sum_loop_end:
+	// The tail: r = len(p) mod 64 bytes, then 0x80 and zeros (general-register loads).
+	ANDQ $0x3f, DX
+	XORL DI, DI
+	XORL R8, R8
+	MOVQ DX, BX
+	ANDQ $0x0000000f, BX
+	JZ   tail_have
+	MOVQ DX, SI
+	ANDQ $-16, SI
+	ADDQ AX, SI
+	CMPQ BX, $0x00000008
+	JB   tail_lt8
+	MOVQ (SI), DI
+	JE   tail_have
+	MOVQ -8(SI)(BX*1), R8
+	MOVL $0x00000010, CX
+	SUBL BX, CX
+	SHLL $0x03, CX
+	SHRQ CL, R8
+	JMP  tail_have
+
+tail_lt8:
+	MOVQ BX, CX
+	CMPQ BX, $0x00000004
+	JB   tail_lt4
+	MOVL -4(SI)(BX*1), DI
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, DI
+	MOVL (SI), CX
+	ORQ  CX, DI
+	JMP  tail_have
+
+tail_lt4:
+	MOVBLZX -1(SI)(BX*1), DI
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, DI
+	MOVL    BX, CX
+	SHRL    $0x01, CX
+	MOVBLZX (SI)(CX*1), R8
+	SHLL    $0x03, CX
+	SHLQ    CL, R8
+	ORQ     R8, DI
+	MOVBLZX (SI), R8
+	ORQ     R8, DI
+	XORL    R8, R8
+
+tail_have:
+	MOVL    BX, CX
+	SHLL    $0x03, CX
+	MOVL    $0x00000080, SI
+	SHLQ    CL, SI
+	XORL    CX, CX
+	CMPQ    BX, $0x00000008
+	MOVQ    SI, BX
+	CMOVQCC CX, SI
+	CMOVQCS CX, BX
+	ORQ     SI, DI
+	ORQ     BX, R8
+	PXOR    X4, X4
+	CMPQ    DX, $0x00000010
+	JAE     tail_whole0
+	MOVQ    DI, X4
+	PINSRQ  $0x01, R8, X4
+	JMP     tail_next0
+
+tail_whole0:
+	MOVOU (AX), X4
+
+tail_next0:
+	PXOR   X5, X5
+	CMPQ   DX, $0x00000020
+	JAE    tail_whole1
+	CMPQ   DX, $0x00000010
+	JB     tail_next1
+	MOVQ   DI, X5
+	PINSRQ $0x01, R8, X5
+	JMP    tail_next1
+
+tail_whole1:
+	MOVOU 16(AX), X5
+
+tail_next1:
+	PXOR   X6, X6
+	CMPQ   DX, $0x00000030
+	JAE    tail_whole2
+	CMPQ   DX, $0x00000020
+	JB     tail_next2
+	MOVQ   DI, X6
+	PINSRQ $0x01, R8, X6
+	JMP    tail_next2
+
+tail_whole2:
+	MOVOU 32(AX), X6
+
+tail_next2:
+	PXOR   X7, X7
+	CMPQ   DX, $0x00000040
+	JAE    tail_whole3
+	CMPQ   DX, $0x00000030
+	JB     tail_next3
+	MOVQ   DI, X7
+	PINSRQ $0x01, R8, X7
+	JMP    tail_next3
+
+tail_whole3:
+	MOVOU 48(AX), X7
+
+tail_next3:
+	// The bit length, big-endian, in the last eight bytes of the last block.
+	MOVQ        total+40(FP), AX
+	SHLQ        $0x03, AX
+	BSWAPQ      AX
+	CMPQ        DX, $0x37
+	JA          sum_two
+	PINSRQ      $0x01, AX, X7
+	MOVO        X1, X9
+	MOVO        X2, X10
+	PSHUFB      X8, X4
+	MOVO        X4, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PSHUFB      X8, X5
+	MOVO        X5, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	PSHUFB      X8, X6
+	MOVO        X6, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	PSHUFB      X8, X7
+	MOVO        X7, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X6, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X7, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X9, X1
+	PADDD       X10, X2
+	JMP         sum_out
+
+sum_two:
+	// 56..63 tail bytes: the length goes in a block of its own.
+	MOVO        X1, X9
+	MOVO        X2, X10
+	PSHUFB      X8, X4
+	MOVO        X4, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PSHUFB      X8, X5
+	MOVO        X5, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	PSHUFB      X8, X6
+	MOVO        X6, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	PSHUFB      X8, X7
+	MOVO        X7, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X6, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X7, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X9, X1
+	PADDD       X10, X2
+	PXOR        X4, X4
+	PXOR        X5, X5
+	PXOR        X6, X6
+	PXOR        X7, X7
+	PINSRQ      $0x01, AX, X7
+	MOVO        X1, X9
+	MOVO        X2, X10
+	PSHUFB      X8, X4
+	MOVO        X4, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PSHUFB      X8, X5
+	MOVO        X5, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	PSHUFB      X8, X6
+	MOVO        X6, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	PSHUFB      X8, X7
+	MOVO        X7, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X6, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X7, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X7, X3
+	PALIGNR     $0x04, X6, X3
+	PADDD       X3, X4
+	SHA256MSG2  X7, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X7, X6
+	MOVO        X4, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X3
+	PALIGNR     $0x04, X7, X3
+	PADDD       X3, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X7
+	MOVO        X5, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X3
+	PALIGNR     $0x04, X4, X3
+	PADDD       X3, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X6, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X3
+	PALIGNR     $0x04, X5, X3
+	PADDD       X3, X7
+	SHA256MSG2  X6, X7
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X7, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X9, X1
+	PADDD       X10, X2
+
+sum_out:
+	// Back to a..h order, then big-endian bytes.
+	PSHUFD  $0x1b, X1, X1
+	PSHUFD  $0xb1, X2, X2
+	MOVO    X1, X3
+	PBLENDW $0xf0, X2, X1
+	PALIGNR $0x08, X3, X2
+	PSHUFB  X8, X1
+	PSHUFB  X8, X2
+	MOVQ    out+0(FP), AX
+	MOVOU   X1, (AX)
+	MOVOU   X2, 16(AX)
+	RET
+
+// func hmacKeys256SHANISSE41(iv *[8]uint32, key []byte, ih *[8]uint32, oh *[8]uint32)
+// Requires: SHA, SSE2, SSE4.1, SSSE3
+TEXT ·hmacKeys256SHANISSE41(SB), NOSPLIT, $0-48
+	MOVQ    iv+0(FP), AX
+	MOVOU   (AX), X14
+	MOVOU   16(AX), X15
+	PSHUFD  $0xb1, X14, X14
+	PSHUFD  $0x1b, X15, X15
+	MOVO    X14, X13
+	PALIGNR $0x08, X15, X14
+	PBLENDW $0xf0, X13, X15
+
+	// The key, zero-padded to a block, in both chains' message registers.
+	MOVQ key_base+8(FP), AX
+	MOVQ key_len+16(FP), DX
+	XORL DI, DI
+	XORL R8, R8
+	MOVQ DX, BX
+	ANDQ $0x0000000f, BX
+	JZ   key_have
+	MOVQ DX, SI
+	ANDQ $-16, SI
+	ADDQ AX, SI
+	CMPQ BX, $0x00000008
+	JB   key_lt8
+	MOVQ (SI), DI
+	JE   key_have
+	MOVQ -8(SI)(BX*1), R8
+	MOVL $0x00000010, CX
+	SUBL BX, CX
+	SHLL $0x03, CX
+	SHRQ CL, R8
+	JMP  key_have
+
+key_lt8:
+	MOVQ BX, CX
+	CMPQ BX, $0x00000004
+	JB   key_lt4
+	MOVL -4(SI)(BX*1), DI
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, DI
+	MOVL (SI), CX
+	ORQ  CX, DI
+	JMP  key_have
+
+key_lt4:
+	MOVBLZX -1(SI)(BX*1), DI
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, DI
+	MOVL    BX, CX
+	SHRL    $0x01, CX
+	MOVBLZX (SI)(CX*1), R8
+	SHLL    $0x03, CX
+	SHLQ    CL, R8
+	ORQ     R8, DI
+	MOVBLZX (SI), R8
+	ORQ     R8, DI
+	XORL    R8, R8
+
+key_have:
+	PXOR   X3, X3
+	CMPQ   DX, $0x00000010
+	JAE    key_whole0
+	MOVQ   DI, X3
+	PINSRQ $0x01, R8, X3
+	JMP    key_next0
+
+key_whole0:
+	MOVOU (AX), X3
+
+key_next0:
+	PXOR   X4, X4
+	CMPQ   DX, $0x00000020
+	JAE    key_whole1
+	CMPQ   DX, $0x00000010
+	JB     key_next1
+	MOVQ   DI, X4
+	PINSRQ $0x01, R8, X4
+	JMP    key_next1
+
+key_whole1:
+	MOVOU 16(AX), X4
+
+key_next1:
+	PXOR   X5, X5
+	CMPQ   DX, $0x00000030
+	JAE    key_whole2
+	CMPQ   DX, $0x00000020
+	JB     key_next2
+	MOVQ   DI, X5
+	PINSRQ $0x01, R8, X5
+	JMP    key_next2
+
+key_whole2:
+	MOVOU 32(AX), X5
+
+key_next2:
+	PXOR   X6, X6
+	CMPQ   DX, $0x00000040
+	JAE    key_whole3
+	CMPQ   DX, $0x00000030
+	JB     key_next3
+	MOVQ   DI, X6
+	PINSRQ $0x01, R8, X6
+	JMP    key_next3
+
+key_whole3:
+	MOVOU 48(AX), X6
+
+key_next3:
+	MOVO        X3, X9
+	MOVO        X4, X10
+	MOVO        X5, X11
+	MOVO        X6, X12
+	MOVOU       hmacPads<>+0(SB), X13
+	PXOR        X13, X3
+	PXOR        X13, X4
+	PXOR        X13, X5
+	PXOR        X13, X6
+	MOVOU       hmacPads<>+16(SB), X13
+	PXOR        X13, X9
+	PXOR        X13, X10
+	PXOR        X13, X11
+	PXOR        X13, X12
+	MOVOU       bswap32Mask<>+0(SB), X13
+	PSHUFB      X13, X3
+	PSHUFB      X13, X4
+	PSHUFB      X13, X5
+	PSHUFB      X13, X6
+	MOVO        X14, X1
+	MOVO        X15, X2
+	PSHUFB      X13, X9
+	PSHUFB      X13, X10
+	PSHUFB      X13, X11
+	PSHUFB      X13, X12
+	MOVO        X14, X7
+	MOVO        X15, X8
+	MOVO        X3, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X9, X0
+	PADDD       k256<>+0(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	MOVO        X4, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X3
+	MOVO        X10, X0
+	PADDD       k256<>+16(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X10, X9
+	MOVO        X5, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X11, X0
+	PADDD       k256<>+32(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X11, X10
+	MOVO        X6, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X13
+	PALIGNR     $0x04, X5, X13
+	PADDD       X13, X3
+	SHA256MSG2  X6, X3
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X12, X0
+	PADDD       k256<>+48(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X12, X13
+	PALIGNR     $0x04, X11, X13
+	PADDD       X13, X9
+	SHA256MSG2  X12, X9
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X12, X11
+	MOVO        X3, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X3, X13
+	PALIGNR     $0x04, X6, X13
+	PADDD       X13, X4
+	SHA256MSG2  X3, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X3, X6
+	MOVO        X9, X0
+	PADDD       k256<>+64(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X9, X13
+	PALIGNR     $0x04, X12, X13
+	PADDD       X13, X10
+	SHA256MSG2  X9, X10
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X9, X12
+	MOVO        X4, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X13
+	PALIGNR     $0x04, X3, X13
+	PADDD       X13, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X3
+	MOVO        X10, X0
+	PADDD       k256<>+80(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X10, X13
+	PALIGNR     $0x04, X9, X13
+	PADDD       X13, X11
+	SHA256MSG2  X10, X11
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X10, X9
+	MOVO        X5, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X13
+	PALIGNR     $0x04, X4, X13
+	PADDD       X13, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X11, X0
+	PADDD       k256<>+96(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X11, X13
+	PALIGNR     $0x04, X10, X13
+	PADDD       X13, X12
+	SHA256MSG2  X11, X12
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X11, X10
+	MOVO        X6, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X13
+	PALIGNR     $0x04, X5, X13
+	PADDD       X13, X3
+	SHA256MSG2  X6, X3
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X12, X0
+	PADDD       k256<>+112(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X12, X13
+	PALIGNR     $0x04, X11, X13
+	PADDD       X13, X9
+	SHA256MSG2  X12, X9
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X12, X11
+	MOVO        X3, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X3, X13
+	PALIGNR     $0x04, X6, X13
+	PADDD       X13, X4
+	SHA256MSG2  X3, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X3, X6
+	MOVO        X9, X0
+	PADDD       k256<>+128(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X9, X13
+	PALIGNR     $0x04, X12, X13
+	PADDD       X13, X10
+	SHA256MSG2  X9, X10
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X9, X12
+	MOVO        X4, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X13
+	PALIGNR     $0x04, X3, X13
+	PADDD       X13, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X4, X3
+	MOVO        X10, X0
+	PADDD       k256<>+144(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X10, X13
+	PALIGNR     $0x04, X9, X13
+	PADDD       X13, X11
+	SHA256MSG2  X10, X11
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X10, X9
+	MOVO        X5, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X13
+	PALIGNR     $0x04, X4, X13
+	PADDD       X13, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X5, X4
+	MOVO        X11, X0
+	PADDD       k256<>+160(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X11, X13
+	PALIGNR     $0x04, X10, X13
+	PADDD       X13, X12
+	SHA256MSG2  X11, X12
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X11, X10
+	MOVO        X6, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X6, X13
+	PALIGNR     $0x04, X5, X13
+	PADDD       X13, X3
+	SHA256MSG2  X6, X3
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X6, X5
+	MOVO        X12, X0
+	PADDD       k256<>+176(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X12, X13
+	PALIGNR     $0x04, X11, X13
+	PADDD       X13, X9
+	SHA256MSG2  X12, X9
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X12, X11
+	MOVO        X3, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X3, X13
+	PALIGNR     $0x04, X6, X13
+	PADDD       X13, X4
+	SHA256MSG2  X3, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	SHA256MSG1  X3, X6
+	MOVO        X9, X0
+	PADDD       k256<>+192(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X9, X13
+	PALIGNR     $0x04, X12, X13
+	PADDD       X13, X10
+	SHA256MSG2  X9, X10
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	SHA256MSG1  X9, X12
+	MOVO        X4, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X4, X13
+	PALIGNR     $0x04, X3, X13
+	PADDD       X13, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X10, X0
+	PADDD       k256<>+208(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X10, X13
+	PALIGNR     $0x04, X9, X13
+	PADDD       X13, X11
+	SHA256MSG2  X10, X11
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	MOVO        X5, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVO        X5, X13
+	PALIGNR     $0x04, X4, X13
+	PADDD       X13, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X11, X0
+	PADDD       k256<>+224(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	MOVO        X11, X13
+	PALIGNR     $0x04, X10, X13
+	PADDD       X13, X12
+	SHA256MSG2  X11, X12
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	MOVO        X6, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVO        X12, X0
+	PADDD       k256<>+240(SB), X0
+	SHA256RNDS2 X0, X7, X8
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X8, X7
+	PADDD       X14, X1
+	PADDD       X15, X2
+	PSHUFD      $0x1b, X1, X1
+	PSHUFD      $0xb1, X2, X2
+	MOVO        X1, X13
+	PBLENDW     $0xf0, X2, X1
+	PALIGNR     $0x08, X13, X2
+	MOVQ        ih+32(FP), AX
+	MOVOU       X1, (AX)
+	MOVOU       X2, 16(AX)
+	PADDD       X14, X7
+	PADDD       X15, X8
+	PSHUFD      $0x1b, X7, X7
+	PSHUFD      $0xb1, X8, X8
+	MOVO        X7, X13
+	PBLENDW     $0xf0, X8, X7
+	PALIGNR     $0x08, X13, X8
+	MOVQ        oh+40(FP), AX
+	MOVOU       X7, (AX)
+	MOVOU       X8, 16(AX)
+	RET

@@ -10,7 +10,8 @@ import (
 // TestFinish256 compares the one-shot sums and finish256 on every
 // implementation with padSum256, for every message length up to 300 placed
 // at the end of a page before an inaccessible one (the one-call kernel
-// loads the tail itself and must not touch a byte after it): whole
+// loads the tail itself and must not touch a byte after it; Sum256 also at
+// the start of a page after an inaccessible one, for reads before it): whole
 // messages from both initial values; a random number of whole blocks
 // hashed first and the rest finished from there, with the true length and
 // with one whose bit count needs more than 32 bits; and two writes split at
@@ -28,6 +29,9 @@ func TestFinish256(t *testing.T) {
 			}
 			if got, want := Sum224(msg), padSum256(IV224, msg, uint64(n)); [Size224]byte(want[:Size224]) != got {
 				t.Fatalf("Sum224 of %d bytes: %x, want %x", n, got, want[:Size224])
+			}
+			if got := Sum256(g.PlaceStart(src[:n])); got != want {
+				t.Fatalf("Sum256 of %d bytes at the start of a page: %x, want %x", n, got, want)
 			}
 			// finish256 takes at most 119 bytes on the portable path.
 			lo := max(0, (n-119+BlockSize256-1)/BlockSize256)

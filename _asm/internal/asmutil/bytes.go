@@ -112,55 +112,126 @@ func StoreBytes(label string, p, n, t1, t2, t3, t4, t5 GPReg, x VecPhysical, dst
 	JZ(LabelRef(l("done")))
 	q := t5
 	LEAQ(Mem{Base: p, Index: t1, Scale: 1}, q)
-	end := func(disp int) Mem { return Mem{Base: q, Index: t2, Scale: 1, Disp: disp} } // q + r + disp
 	XORL(t4.As32(), t4.As32())
-	CMPQ(t2, U32(8))
+	partialChunk(l, q, t2, t3, t4)
+	gpToXMM(t3, t4, x, vex)
+	store(dst.Idx(t1, 1))
+	Label(l("done"))
+}
+
+// LoadBytesSSE is LoadBytes for CPUs without AVX-512, in legacy SSE4.1
+// (MOVOU, MOVQ, PINSRQ): the same n bytes at p into dst, zeros past n, and
+// no byte outside [p, p+n) read. Whole 16-byte chunks are loaded as is; the
+// partial one is put together in two general-purpose registers from
+// overlapping 8-, 4- or 1-byte loads (as StoreBytes does) and moved in, so
+// nothing goes through memory. With pad, the byte 0x80 follows the n bytes
+// (n < 16·len(dst)), for a hash's padding. label makes the labels unique;
+// t1 to t4 are scratch general-purpose registers other than CX, which is
+// used too.
+func LoadBytesSSE(label string, p, n Register, t1, t2, lo, hi GPReg, dst []Register, pad bool) {
+	l := func(s string) string { return label + "_" + s }
+	// The r = n & 15 bytes at q = p + n &^ 15, bytes 0..7 to lo, 8..15 to hi.
+	XORL(lo.As32(), lo.As32())
+	XORL(hi.As32(), hi.As32())
+	r, q := t1, t2
+	MOVQ(n, r)
+	ANDQ(U32(15), r)
+	JZ(LabelRef(l("have")))
+	MOVQ(n, q)
+	ANDQ(I32(-16), q)
+	ADDQ(p, q)
+	partialChunk(l, q, r, lo, hi)
+	if pad {
+		// 0x80 << 8(r mod 8) (the shift count is taken mod 64), ORed
+		// into lo for r < 8 and into hi otherwise, without a branch.
+		MOVL(r.As32(), ECX)
+		SHLL(U8(3), ECX)
+		MOVL(U32(0x80), q.As32())
+		SHLQ(CL, q)
+		XORL(ECX, ECX)
+		CMPQ(r, U32(8))
+		MOVQ(q, r)
+		CMOVQCC(RCX, q) // r >= 8: none in lo
+		CMOVQCS(RCX, r) // r < 8: none in hi
+		ORQ(q, lo)
+		ORQ(r, hi)
+	}
+	// Chunk i is whole below n &^ 15, the partial one (lo, hi) at it, and
+	// zero above.
+	for i, x := range dst {
+		next := l(fmt.Sprint("next", i))
+		PXOR(x, x)
+		CMPQ(n, U32(16*i+16))
+		JAE(LabelRef(l(fmt.Sprint("whole", i))))
+		if i > 0 {
+			CMPQ(n, U32(16*i))
+			JB(LabelRef(next))
+		}
+		gpToXMM(lo, hi, x, false)
+		JMP(LabelRef(next))
+		Label(l(fmt.Sprint("whole", i)))
+		MOVOU(Mem{Base: p, Disp: 16 * i}, x)
+		Label(next)
+	}
+}
+
+// gpToXMM sets x to lo (bytes 0..7) and hi (bytes 8..15), in VEX encodings
+// if vex.
+func gpToXMM(lo, hi GPReg, x Register, vex bool) {
+	if vex {
+		VMOVQ(lo, x)
+		VPINSRQ(U8(1), hi, x, x)
+	} else {
+		MOVQ(lo, x)
+		PINSRQ(U8(1), hi, x)
+	}
+}
+
+// partialChunk puts the r bytes at q (1 <= r <= 15, r in a register) into
+// lo (bytes 0..7) and hi (bytes 8..15), hi zeroed by the caller, reading
+// only those bytes: two overlapping 8-, 4- or 1-byte loads, the second
+// shifted into place. It uses CX; l makes the labels, the last of which is l("have"),
+// where lo and hi are ready.
+func partialChunk(l func(string) string, q, r, lo, hi GPReg) {
+	end := func(disp int) Mem { return Mem{Base: q, Index: r, Scale: 1, Disp: disp} } // q + r + disp
+	CMPQ(r, U32(8))
 	JB(LabelRef(l("lt8")))
 	// 8 <= r < 16: bytes 0..7, and the 8 ending at r moved down by 16-r
 	// bytes; none for r = 8 (x86 would take the shift by 64 as 0).
-	MOVQ(Mem{Base: q}, t3)
+	MOVQ(Mem{Base: q}, lo)
 	JE(LabelRef(l("have")))
-	MOVQ(end(-8), t4)
+	MOVQ(end(-8), hi)
 	MOVL(U32(16), ECX)
-	SUBL(t2.As32(), ECX)
+	SUBL(r.As32(), ECX)
 	SHLL(U8(3), ECX)
-	SHRQ(CL, t4)
+	SHRQ(CL, hi)
 	JMP(LabelRef(l("have")))
 	Label(l("lt8"))
-	MOVQ(t2, RCX)
-	CMPQ(t2, U32(4))
+	MOVQ(r, RCX)
+	CMPQ(r, U32(4))
 	JB(LabelRef(l("lt4")))
 	// 4 <= r < 8: bytes 0..3, and the 4 ending at r moved up to r-4.
-	MOVL(end(-4), t3.As32())
+	MOVL(end(-4), lo.As32())
 	SUBL(U8(4), ECX)
 	SHLL(U8(3), ECX)
-	SHLQ(CL, t3)
+	SHLQ(CL, lo)
 	MOVL(Mem{Base: q}, ECX)
-	ORQ(RCX, t3)
+	ORQ(RCX, lo)
 	JMP(LabelRef(l("have")))
 	Label(l("lt4"))
 	// 1 <= r < 4: the last byte to r-1, byte r/2 to r/2, byte 0 to 0.
-	MOVBLZX(end(-1), t3.As32())
+	MOVBLZX(end(-1), lo.As32())
 	DECL(ECX)
 	SHLL(U8(3), ECX)
-	SHLQ(CL, t3)
-	MOVL(t2.As32(), ECX)
+	SHLQ(CL, lo)
+	MOVL(r.As32(), ECX)
 	SHRL(U8(1), ECX)
-	MOVBLZX(Mem{Base: q, Index: RCX, Scale: 1}, t4.As32())
+	MOVBLZX(Mem{Base: q, Index: RCX, Scale: 1}, hi.As32())
 	SHLL(U8(3), ECX)
-	SHLQ(CL, t4)
-	ORQ(t4, t3)
-	MOVBLZX(Mem{Base: q}, t4.As32())
-	ORQ(t4, t3)
-	XORL(t4.As32(), t4.As32())
+	SHLQ(CL, hi)
+	ORQ(hi, lo)
+	MOVBLZX(Mem{Base: q}, hi.As32())
+	ORQ(hi, lo)
+	XORL(hi.As32(), hi.As32())
 	Label(l("have"))
-	if vex {
-		VMOVQ(t3, x)
-		VPINSRQ(U8(1), t4, x, x)
-	} else {
-		MOVQ(t3, x)
-		PINSRQ(U8(1), t4, x)
-	}
-	store(dst.Idx(t1, 1))
-	Label(l("done"))
 }

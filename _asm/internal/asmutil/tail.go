@@ -35,6 +35,17 @@ func LoadTail(p, n Register, m []Register) Register {
 	return r
 }
 
+// LoadTailSSE is LoadTail without AVX-512 or BMI2 (legacy SSE4.1): the r
+// bytes and the 0x80 after them are put together by LoadBytesSSE, which
+// reads no byte outside them. It uses CX.
+func LoadTailSSE(p, n Register, m []Register) Register {
+	r := GP64()
+	MOVQ(n, r)
+	ANDQ(Imm(63), r)
+	LoadBytesSSE("tail", p, r, GP64(), GP64(), GP64(), GP64(), m, true)
+	return r
+}
+
 // BlockLoop emits a loop over the whole 64-byte blocks of the n bytes at
 // p: body runs once per block with p pointing at it, and p ends at the
 // first byte after the last whole block. name labels the loop; the code
