@@ -162,10 +162,11 @@ const bufChunks = 16
 // and, for the plain hash of [New], [encoding.BinaryMarshaler],
 // [encoding.BinaryAppender] and [encoding.BinaryUnmarshaler].
 //
-// A Hasher holds its whole state in its own struct, about 18 KiB: the
-// chaining values of up to 54 subtrees and a 16 KiB input buffer, the 16
-// chunks that the widest kernel hashes at once, so that writes of any size
-// are hashed at the speed of large ones. Creating one allocates nothing
+// A Hasher holds its whole state in its own struct, about 20 KiB: the
+// chaining values of up to 54 subtrees, a 16 KiB input buffer (the 16
+// chunks that the widest kernel hashes at once) and the 2 KiB of subtrees
+// waiting for their parents (see pending), so that writes of any size are
+// hashed at the speed of large ones. Creating one allocates nothing
 // else, and one declared as a local variable can stay on the stack. For a
 // one-shot hash, [Sum256] and [DeriveKey] need no Hasher and no buffer.
 type Hasher struct {
@@ -187,6 +188,9 @@ type Hasher struct {
 	bufLen int
 	buf    [bufChunks * chunkLen]byte
 	stack  cvStack
+	// pend holds the subtrees of whole buffers between the stack and the
+	// buffer, while their parents wait for a full batch (see pending).
+	pend pending
 
 	squeezing bool         // Read was called; out holds the output
 	out       OutputReader // valid while squeezing
@@ -282,6 +286,7 @@ func (h *Hasher) Reset() {
 	h.headBlocks = 0
 	h.bufLen = 0
 	h.stack.n = 0
+	h.pend.n = [pendLevels]uint8{}
 	h.squeezing = false
 }
 
@@ -332,17 +337,110 @@ func (s *cvStack) push(cv *[cvLen]byte, counter uint64, key *[8]uint32, flags ui
 // merged into the largest aligned subtrees first, a level of parents at a
 // time with the wide kernels (written over cvs).
 func (s *cvStack) pushChunks(cvs []byte, counter uint64, key *[8]uint32, flags uint32) {
+	s.pushSubtrees(cvs, counter, 0, key, flags)
+}
+
+// pushSubtrees is pushChunks for the chaining values of consecutive
+// subtrees of 2^level chunks each, the first starting at chunk counter (a
+// multiple of 2^level).
+func (s *cvStack) pushSubtrees(cvs []byte, counter uint64, level uint, key *[8]uint32, flags uint32) {
 	for len(cvs) > 0 {
 		size := uint64(1) << (63 - bits.LeadingZeros64(uint64(len(cvs)/cvLen)))
 		if counter != 0 {
-			size = min(size, counter&-counter)
+			size = min(size, (counter&-counter)>>level)
 		}
 		for k := size; k > 1; k /= 2 {
 			hashParents(cvs[:k*cvLen], key, flags, cvs[:k/2*cvLen])
 		}
 		s.push((*[cvLen]byte)(cvs), counter, key, flags)
-		cvs, counter = cvs[size*cvLen:], counter+size
+		cvs, counter = cvs[size*cvLen:], counter+size<<level
 	}
+}
+
+// pendLevels is how many levels of parents above a buffer's chunks
+// pending holds back: a level-l subtree is 2^l chunks.
+const pendLevels = 4
+
+// pendAlign is the chunk alignment at which a Hasher starts to hold
+// subtrees back: the span of a full top level, so that every level's
+// pairs are siblings.
+const pendAlign = bufChunks << pendLevels
+
+// pending is the part of the tree between the stack and the buffer that
+// whole buffers written in pieces leave: n[i] (0 or 8) chaining values of
+// subtrees of 2^(i+1) chunks in cvs[i], the higher levels further left.
+// Hashing each buffer's parents down to one chaining value would leave
+// levels of four, two and one parent, hashed one at a time or on a kernel
+// call of a few lanes; here a level waits until it holds 16 subtrees and
+// hashes their 8 parents at once, as for a message written in one piece.
+type pending struct {
+	cvs [pendLevels][bufChunks * cvLen]byte
+	n   [pendLevels]uint8
+}
+
+// chunks returns the number of chunks the pending subtrees span.
+func (p *pending) chunks() uint64 {
+	var c uint64
+	for i, n := range p.n {
+		c += uint64(n) << (i + 1)
+	}
+	return c
+}
+
+// add adds the 8 chaining values cvs of the level-1 subtrees of a whole
+// buffer, which ends at chunk end and is followed by more input. A level
+// that reaches 16 subtrees is replaced by their 8 parents one level up;
+// the top level's parents become one subtree of pendAlign chunks, pushed
+// onto s.
+func (p *pending) add(s *cvStack, cvs *[bufChunks / 2 * cvLen]byte, end uint64, key *[8]uint32, flags uint32) {
+	for i := range pendLevels {
+		copy(p.cvs[i][int(p.n[i])*cvLen:], cvs[:])
+		p.n[i] += bufChunks / 2
+		if p.n[i] < bufChunks {
+			return
+		}
+		p.n[i] = 0
+		hashParents(p.cvs[i][:], key, flags, cvs[:])
+	}
+	foldLevels(cvs[:], bufChunks/2, key, flags)
+	pn := parentNode((*[cvLen]byte)(cvs[:cvLen]), (*[cvLen]byte)(cvs[cvLen:]), key, flags)
+	cv := pn.chainingValue()
+	s.push(&cv, end-pendAlign, key, flags)
+}
+
+// flush pushes the pending subtrees, which end at chunk end and are
+// followed by more input, onto s, leaving p unchanged.
+func (p *pending) flush(s *cvStack, end uint64, key *[8]uint32, flags uint32) {
+	counter := end - p.chunks()
+	for i := pendLevels - 1; i >= 0; i-- {
+		if p.n[i] == 0 {
+			continue
+		}
+		cvs := p.cvs[i]
+		n := int(p.n[i])
+		s.pushSubtrees(cvs[:n*cvLen], counter, uint(i+1), key, flags)
+		counter += uint64(n) << (i + 1)
+	}
+}
+
+// flushPending moves the pending subtrees onto h.stack.
+func (h *Hasher) flushPending() {
+	if h.pend.n != [pendLevels]uint8{} {
+		h.pend.flush(&h.stack, h.counter, &h.key, h.flags)
+		h.pend.n = [pendLevels]uint8{}
+	}
+}
+
+// canonicalStack returns the stack with the pending subtrees pushed onto
+// it and merged as the chunk count h.counter says: the stack of a Hasher
+// without pending subtrees.
+func (h *Hasher) canonicalStack() cvStack {
+	s := h.stack
+	if h.pend.n != [pendLevels]uint8{} {
+		h.pend.flush(&s, h.counter, &h.key, h.flags)
+		s.merge(h.counter, &h.key, h.flags)
+	}
+	return s
 }
 
 // absorb hashes whole subtrees straight from p, whose first chunk has index
@@ -483,16 +581,34 @@ func (h *Hasher) write(p []byte) {
 		p = p[k:]
 		// The buffer is full and more input follows: none of its chunks
 		// is the root.
-		h.hashBuffered(&h.stack, bufChunks)
+		if h.headBlocks == 0 && (h.pend.n != [pendLevels]uint8{} || h.counter%pendAlign == 0) {
+			h.hashPending()
+		} else {
+			h.flushPending()
+			h.hashBuffered(&h.stack, bufChunks)
+		}
 		h.counter += bufChunks
 		h.headBlocks = 0
 		h.bufLen = 0
 	}
+	if len(p) > len(h.buf) {
+		// absorb hashes subtrees straight from p, right of the pending ones.
+		h.flushPending()
+	}
 	p, h.counter = h.stack.absorb(p, h.counter, len(h.buf), &h.key, h.flags)
 	if len(p) > 0 {
 		h.bufLen = copy(h.buf[:], p)
-		h.stack.merge(h.counter, &h.key, h.flags)
+		h.stack.merge(h.counter-h.pend.chunks(), &h.key, h.flags)
 	}
+}
+
+// hashPending hashes the full buffer, whose chunks start at h.counter,
+// into 8 level-1 subtrees and adds them to h.pend.
+func (h *Hasher) hashPending() {
+	var cvs [bufChunks * cvLen]byte
+	hashChunks(h.buf[:], &h.key, h.counter, h.flags, cvs[:])
+	hashParents(cvs[:], &h.key, h.flags, cvs[:bufChunks/2*cvLen])
+	h.pend.add(&h.stack, (*[bufChunks / 2 * cvLen]byte)(cvs[:]), h.counter+bufChunks, &h.key, h.flags)
 }
 
 // hashBuffered pushes onto s the chaining values of the first chunks
@@ -522,6 +638,7 @@ func (h *Hasher) hashBuffered(s *cvStack, chunks int) int {
 // changing h: the buffered chunks, then the stacked subtrees right to left.
 func (h *Hasher) rootNode() node {
 	if h.bufLen == 0 && h.counter > 0 {
+		// Write flushes the pending subtrees before it absorbs a subtree.
 		return h.stack.root(nil, &h.key, h.flags)
 	}
 	if h.counter == 0 && h.headBlocks == 0 && h.bufLen > chunkLen {
@@ -531,6 +648,7 @@ func (h *Hasher) rootNode() node {
 	// The whole chunks of the buffer before the last one go to a copy of
 	// the stack.
 	whole := (h.headBlocks*BlockSize + h.bufLen - 1) / chunkLen
+	s := h.canonicalStack()
 	var last node
 	if whole == 0 {
 		c := chunkState{cv: h.key, counter: h.counter}
@@ -539,9 +657,8 @@ func (h *Hasher) rootNode() node {
 		}
 		c.update(h.buf[:h.bufLen], h.flags)
 		last = c.node(h.flags)
-		return h.stack.root(&last, &h.key, h.flags)
+		return s.root(&last, &h.key, h.flags)
 	}
-	s := h.stack
 	off := h.hashBuffered(&s, whole)
 	counter := h.counter + uint64(whole)
 	s.merge(counter, &h.key, h.flags)

@@ -70,9 +70,10 @@ func (h *Hasher) AppendBinary(b []byte) ([]byte, error) {
 	b = append(b, byte(h.headBlocks))
 	b = binary.BigEndian.AppendUint16(b, uint16(h.bufLen))
 	b = append(b, h.buf[:h.bufLen]...)
-	b = append(b, byte(h.stack.n))
-	for i := range h.stack.n {
-		b = append(b, h.stack.cvs[i][:]...)
+	s := h.canonicalStack()
+	b = append(b, byte(s.n))
+	for i := range s.n {
+		b = append(b, s.cvs[i][:]...)
 	}
 	return b, nil
 }
@@ -155,6 +156,7 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 		h.stack.cvs[i] = [cvLen]byte(p[i*cvLen:])
 	}
 	h.stack.n = stackLen
+	h.pend.n = [pendLevels]uint8{}
 	h.squeezing = squeezing != 0
 	if h.squeezing {
 		h.out = OutputReader{root: h.rootNode(), pos: pos, end: squeezing == 2}

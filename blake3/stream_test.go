@@ -26,6 +26,15 @@ func bufferBoundaries() []int {
 	return ls
 }
 
+// keyOf returns the key of the mode flags (0 or flagKeyedHash): the IV or
+// key.
+func keyOf(flags uint32, key *[8]uint32) *[8]uint32 {
+	if flags != 0 {
+		return key
+	}
+	return &iv
+}
+
 // oneShot returns Sum and 100 bytes of output of in, hashed as a whole.
 func oneShot(in []byte, key *[8]uint32, flags uint32) ([]byte, []byte) {
 	r := OutputReader{root: messageRoot(in, key, flags)}
@@ -61,10 +70,7 @@ func TestBufferBoundaries(t *testing.T) {
 	}
 	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
 		for _, flags := range []uint32{0, flagKeyedHash} {
-			k := &iv
-			if flags != 0 {
-				k = &key
-			}
+			k := keyOf(flags, &key)
 			wantSum, wantOut := oneShot(in, k, flags)
 			for _, a := range sizes {
 				for _, b := range sizes {
@@ -308,5 +314,90 @@ func FuzzBufferedSplits(f *testing.F) {
 		}
 		h.Write(p)
 		checkHasher(t, &h, wantSum, wantOut, "fuzzed pieces")
+	})
+}
+
+// pendingBoundaries are message lengths, a byte before, at and after
+// multiples of the buffer, where Write hands whole buffers to the pending
+// subtrees: around 16 and 32 chunks, every level of pending filling and
+// emptying, and the top level's subtree of pendAlign chunks pushed onto the
+// stack once and twice.
+func pendingBoundaries(max int) []int {
+	var ks []int
+	for k := bufChunks; k*chunkLen < max; k += bufChunks {
+		ks = append(ks, k)
+	}
+	if testing.Short() {
+		ks = []int{16, 32, 48, 240, 256, 272, 512}
+	}
+	var ls []int
+	for _, k := range ks {
+		for _, d := range []int{-1, 0, 1} {
+			if l := k*chunkLen + d; l <= max {
+				ls = append(ls, l)
+			}
+		}
+	}
+	return ls
+}
+
+// TestPendingSubtrees writes messages in small pieces after a first write
+// that leaves the chunk count aligned to pendAlign or not, and at each
+// length of pendingBoundaries checks Sum and output, a Clone that goes on
+// with one large write (which pushes the pending subtrees onto the stack
+// before it absorbs), and a marshalled copy that goes on in pieces.
+func TestPendingSubtrees(t *testing.T) {
+	in := hashtest.RandBytes(45, 2*pendAlign*chunkLen+70*chunkLen+3)
+	if testing.Short() {
+		in = in[:2*pendAlign*chunkLen+5]
+	}
+	key := [8]uint32{3, 1, 4, 1, 5, 9, 2, 6}
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for _, flags := range []uint32{0, flagKeyedHash} {
+			k := keyOf(flags, &key)
+			wantSum, wantOut := oneShot(in, k, flags)
+			for _, first := range []int{0, 17*chunkLen + 1, pendAlign*chunkLen + 33*chunkLen + 5} {
+				var h Hasher
+				h.init(k, flags)
+				h.Write(in[:first])
+				pos := first
+				for _, end := range pendingBoundaries(len(in)) {
+					if end <= pos {
+						continue
+					}
+					for ; pos < end; pos += min(1000, end-pos) {
+						h.Write(in[pos:min(pos+1000, end)])
+					}
+					what := "first write " + strconv.Itoa(first) + ", pieces to " + strconv.Itoa(end)
+					s, o := oneShot(in[:end], k, flags)
+					checkHasher(t, &h, s, o, what)
+					c, _ := h.Clone()
+					hc := c.(*Hasher)
+					hc.Write(in[end:])
+					checkHasher(t, hc, wantSum, wantOut, what+", clone, the rest in one write")
+					if flags != 0 {
+						continue
+					}
+					st, err := h.MarshalBinary()
+					if err != nil {
+						t.Fatal(err)
+					}
+					var hm Hasher
+					hm.init(k, flags)
+					if err := hm.UnmarshalBinary(st); err != nil {
+						t.Fatalf("%s: %v", what, err)
+					}
+					checkHasher(t, &hm, s, o, what+", unmarshalled")
+					for p := in[end:]; len(p) > 0; p = p[min(3000, len(p)):] {
+						hm.Write(p[:min(3000, len(p))])
+					}
+					checkHasher(t, &hm, wantSum, wantOut, what+", unmarshalled, the rest in pieces")
+				}
+				for ; pos < len(in); pos += min(1000, len(in)-pos) {
+					h.Write(in[pos:min(pos+1000, len(in))])
+				}
+				checkHasher(t, &h, wantSum, wantOut, "first write "+strconv.Itoa(first)+", pieces to the end")
+			}
+		}
 	})
 }
