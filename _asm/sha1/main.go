@@ -143,8 +143,19 @@ func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 	}
 }
 
-// sha1BswapOut puts the digest words in big-endian order (set by genSum).
-var sha1BswapOut Mem
+// sha1BswapOut puts the digest words in big-endian order; emitted once, by
+// the first kernel that uses it.
+var sha1BswapOut *Mem
+
+func bswapOut() Mem {
+	if sha1BswapOut == nil {
+		m := GLOBL("sha1_bswap_out", RODATA|NOPTR)
+		DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
+		DATA(8, U64(0x0c0d0e0f08090a0b))
+		sha1BswapOut = &m
+	}
+	return *sha1BswapOut
+}
 
 // genSum writes sumSHANI(out *[20]byte, h *[5]uint32, p []byte, total
 // uint64), which finishes SHA-1 in one call: from the chaining value h (left
@@ -214,12 +225,7 @@ func genSum(sse bool) {
 
 	Label("sum_out")
 	Comment("The digest: A..E big-endian.")
-	if !sse {
-		sha1BswapOut = GLOBL("sha1_bswap_out", RODATA|NOPTR)
-		DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
-		DATA(8, U64(0x0c0d0e0f08090a0b))
-	}
-	bswap := sha1BswapOut
+	bswap := bswapOut()
 	PSHUFD(U8(0x1b), abcd, abcd)
 	MOVOU(bswap, mask)
 	PSHUFB(mask, abcd)

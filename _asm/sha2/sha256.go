@@ -157,8 +157,20 @@ func genSumSHANI(sse bool) {
 	RET()
 }
 
-// hmacPads is ipad then opad, 16 bytes each (set by genHMACKeysSHANI).
-var hmacPads Mem
+// hmacPadsMem is ipad then opad, 16 bytes each; emitted once, by the first
+// kernel that uses it.
+var hmacPadsMem *Mem
+
+func hmacPads() Mem {
+	if hmacPadsMem == nil {
+		m := GLOBL("hmacPads", RODATA|NOPTR)
+		for i, b := range []uint64{0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c} {
+			DATA(8*i, U64(b))
+		}
+		hmacPadsMem = &m
+	}
+	return *hmacPadsMem
+}
 
 // genHMACKeysSHANI writes hmacKeys256SHANI(iv *[8]uint32, key []byte, ih,
 // oh *[8]uint32): HMAC's two keyed chaining values, the compressions from
@@ -170,7 +182,11 @@ var hmacPads Mem
 // SHA256RNDS2 latency. With sse it writes hmacKeys256SHANISSE41, the key
 // read by asmutil.LoadBytesSSE instead, for CPUs without AVX-512BW.
 func genHMACKeysSHANI(sse bool) {
-	Implement(map[bool]string{false: "hmacKeys256SHANI", true: "hmacKeys256SHANISSE41"}[sse])
+	name := "hmacKeys256SHANI"
+	if sse {
+		name = "hmacKeys256SHANISSE41"
+	}
+	Implement(name)
 	Attributes(NOSPLIT)
 	type chain struct {
 		abef, cdgh VecPhysical
@@ -199,13 +215,7 @@ func genHMACKeysSHANI(sse bool) {
 	for i, w := range chains[0].m {
 		MOVO(w, chains[1].m[i])
 	}
-	if !sse {
-		hmacPads = GLOBL("hmacPads", RODATA|NOPTR)
-		for i, b := range []uint64{0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c} {
-			DATA(8*i, U64(b))
-		}
-	}
-	pads := hmacPads
+	pads := hmacPads()
 	for c, ch := range chains {
 		MOVOU(pads.Offset(16*c), tmp)
 		for _, w := range ch.m {

@@ -126,8 +126,8 @@ func StoreBytes(label string, p, n, t1, t2, t3, t4, t5 GPReg, x VecPhysical, dst
 // overlapping 8-, 4- or 1-byte loads (as StoreBytes does) and moved in, so
 // nothing goes through memory. With pad, the byte 0x80 follows the n bytes
 // (n < 16·len(dst)), for a hash's padding. label makes the labels unique;
-// t1 to t4 are scratch general-purpose registers other than CX, which is
-// used too.
+// t1, t2, lo and hi are scratch general-purpose registers other than CX,
+// which is used too.
 func LoadBytesSSE(label string, p, n Register, t1, t2, lo, hi GPReg, dst []Register, pad bool) {
 	l := func(s string) string { return label + "_" + s }
 	// The r = n & 15 bytes at q = p + n &^ 15, bytes 0..7 to lo, 8..15 to hi.
@@ -190,8 +190,8 @@ func gpToXMM(lo, hi GPReg, x Register, vex bool) {
 // partialChunk puts the r bytes at q (1 <= r <= 15, r in a register) into
 // lo (bytes 0..7) and hi (bytes 8..15), hi zeroed by the caller, reading
 // only those bytes: two overlapping 8-, 4- or 1-byte loads, the second
-// shifted into place. It uses CX; l makes the labels, the last of which is l("have"),
-// where lo and hi are ready.
+// shifted into place. It uses CX; l makes the labels, the last of which is
+// l("have"), where lo and hi are ready.
 func partialChunk(l func(string) string, q, r, lo, hi GPReg) {
 	end := func(disp int) Mem { return Mem{Base: q, Index: r, Scale: 1, Disp: disp} } // q + r + disp
 	CMPQ(r, U32(8))
