@@ -286,7 +286,7 @@ func (h *Hasher) Reset() {
 	h.headBlocks = 0
 	h.bufLen = 0
 	h.stack.n = 0
-	h.pend.n = [pendLevels]uint8{}
+	h.pend.clear()
 	h.squeezing = false
 }
 
@@ -378,6 +378,12 @@ type pending struct {
 	n   [pendLevels]uint8
 }
 
+// empty reports whether no subtree is pending.
+func (p *pending) empty() bool { return p.n == [pendLevels]uint8{} }
+
+// clear drops the pending subtrees.
+func (p *pending) clear() { p.n = [pendLevels]uint8{} }
+
 // chunks returns the number of chunks the pending subtrees span.
 func (p *pending) chunks() uint64 {
 	var c uint64
@@ -425,9 +431,9 @@ func (p *pending) flush(s *cvStack, end uint64, key *[8]uint32, flags uint32) {
 
 // flushPending moves the pending subtrees onto h.stack.
 func (h *Hasher) flushPending() {
-	if h.pend.n != [pendLevels]uint8{} {
+	if !h.pend.empty() {
 		h.pend.flush(&h.stack, h.counter, &h.key, h.flags)
-		h.pend.n = [pendLevels]uint8{}
+		h.pend.clear()
 	}
 }
 
@@ -436,7 +442,7 @@ func (h *Hasher) flushPending() {
 // without pending subtrees.
 func (h *Hasher) canonicalStack() cvStack {
 	s := h.stack
-	if h.pend.n != [pendLevels]uint8{} {
+	if !h.pend.empty() {
 		h.pend.flush(&s, h.counter, &h.key, h.flags)
 		s.merge(h.counter, &h.key, h.flags)
 	}
@@ -581,7 +587,7 @@ func (h *Hasher) write(p []byte) {
 		p = p[k:]
 		// The buffer is full and more input follows: none of its chunks
 		// is the root.
-		if h.headBlocks == 0 && (h.pend.n != [pendLevels]uint8{} || h.counter%pendAlign == 0) {
+		if h.headBlocks == 0 && (!h.pend.empty() || h.counter%pendAlign == 0) {
 			h.hashPending()
 		} else {
 			h.flushPending()

@@ -156,7 +156,7 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 		h.stack.cvs[i] = [cvLen]byte(p[i*cvLen:])
 	}
 	h.stack.n = stackLen
-	h.pend.n = [pendLevels]uint8{}
+	h.pend.clear()
 	h.squeezing = squeezing != 0
 	if h.squeezing {
 		h.out = OutputReader{root: h.rootNode(), pos: pos, end: squeezing == 2}
