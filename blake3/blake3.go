@@ -721,7 +721,10 @@ func Sum256(data []byte) [Size]byte {
 // which is the root: its whole blocks but the last compressed in place, the
 // last one zero-padded, and the hash is the last compression's chaining
 // value (the first half of the root's output block).
-func sumChunk(data []byte, key *[8]uint32, flags uint32) [Size]byte {
+func sumChunk(data []byte, key *[8]uint32, flags uint32) (sum [Size]byte) {
+	if sumChunkKernel(data, key, flags, &sum) {
+		return sum
+	}
 	cv := *key
 	k := 0
 	if len(data) > BlockSize {
