@@ -114,6 +114,18 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([
 	if err != nil {
 		return nil, err
 	}
+	if err := readInto(d, r, size, prog); err != nil {
+		return nil, err
+	}
+	return d.Finish(), nil
+}
+
+// readInto writes all of r to d. size is what stat reported for a regular
+// file (else -1): a short read that reaches it is taken as the end, which
+// saves the read that would return EOF. A size of 0 says nothing, since
+// procfs reports 0 for files of any length (/proc/kallsyms), so such files
+// are read to EOF.
+func readInto(d digest, r io.Reader, size int64, prog *progress) error {
 	pool := &largeBufs
 	if size >= 0 && size < smallBuffer {
 		pool = &smallBufs
@@ -129,17 +141,15 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([
 			prog.add(n)
 			total += int64(n)
 		}
-		// A short read of a regular file that reaches the size stat
-		// reported is its end: skip the read that would return EOF.
-		if err == nil && size >= 0 && n < len(buf) && total >= size {
+		if err == nil && size > 0 && n < len(buf) && total >= size {
 			break
 		}
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return d.Finish(), nil
+	return nil
 }
