@@ -190,31 +190,73 @@ type entry struct {
 	untagged bool
 }
 
-// parseLine reads a GNU line (`HEX  NAME`, `HEX *NAME`), a BSD line
-// (`TAG (NAME) = HEX`) or b3sum's (the GNU form), each optionally starting
-// with a backslash that marks an escaped name.
+// lineForm is the form of a list's untagged lines so far. coreutils reads
+// the standard one (HEX, a space, a space or '*', NAME) and the reversed BSD
+// one (HEX, a space, NAME: what `md5 -r` prints), but not both in one list,
+// so that a file renamed with a leading space cannot change how its line
+// reads: the first untagged line decides.
+type lineForm int
+
+const (
+	formUnknown lineForm = iota
+	formStandard
+	formReversed
+)
+
+// parseLine reads a line as coreutils does: spaces and tabs before it are
+// ignored, then a backslash marks an escaped name; then either an untagged
+// line (HEX, a space or tab, then NAME in the form *form says, which the
+// first untagged line sets) or a tagged one (`TAG (NAME) = HEX`, the space
+// before the parenthesis optional and any spaces and tabs around '=', as
+// OpenSSL's `SHA256(NAME)= HEX`). b3sum's lines are the standard form.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
 // says (named) if the length fits it, else the one its length says.
-func parseLine(line string, forced, named *algorithm) (entry, error) {
+func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, error) {
 	var en entry
+	line = strings.TrimLeft(line, " \t")
 	if strings.HasPrefix(line, "\\") {
 		en.escaped = true
 		line = line[1:]
 	}
+	malformed := errors.New("malformed line")
 	var tag, sum string
-	if i := strings.IndexByte(line, ' '); i > 0 && isHex(line[:i]) && i+2 <= len(line) && (line[i+1] == ' ' || line[i+1] == '*') {
-		sum, en.name = line[:i], line[i+2:]
-	} else {
-		i := strings.Index(line, " (")
-		j := strings.LastIndex(line, ") = ")
-		if i <= 0 || j < i {
-			return en, errors.New("malformed line")
+	if i := strings.IndexAny(line, " \t"); i > 0 && isHex(line[:i]) {
+		sum, en.name = line[:i], line[i+1:]
+		switch {
+		case len(en.name) <= 1 || en.name[0] != ' ' && en.name[0] != '*':
+			if *form == formStandard {
+				return en, errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
+			}
+			*form = formReversed
+		case *form != formReversed:
+			*form = formStandard
+			en.name = en.name[1:]
 		}
-		tag, en.name, sum = line[:i], line[i+2:j], line[j+4:]
+	} else {
+		i := strings.IndexAny(line, " (")
+		if i <= 0 {
+			return en, malformed
+		}
+		tag = line[:i]
+		rest := strings.TrimPrefix(line[i:], " ")
+		if !strings.HasPrefix(rest, "(") {
+			return en, malformed
+		}
+		rest = rest[1:]
+		j := strings.LastIndexByte(rest, ')')
+		if j < 0 {
+			return en, malformed
+		}
+		en.name = rest[:j]
+		rest = strings.TrimLeft(rest[j+1:], " \t")
+		if !strings.HasPrefix(rest, "=") {
+			return en, malformed
+		}
+		sum = strings.TrimLeft(rest[1:], " \t")
 	}
 	if en.name == "" || !isHex(sum) || len(sum)%2 != 0 {
-		return en, errors.New("malformed line")
+		return en, malformed
 	}
 	if en.escaped {
 		name, ok := unescapeName(en.name)
@@ -286,6 +328,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	var entries []entry
 	named := algorithmOfList(list)
+	var form lineForm
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
@@ -297,13 +340,15 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 		line = strings.TrimSuffix(line, string(sep))
 		line = strings.TrimSuffix(line, "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+		// As coreutils: comments and empty lines are skipped; a line of
+		// spaces is malformed (so --strict fails it).
+		if line == "" || strings.HasPrefix(line, "#") {
 			if err == io.EOF {
 				break
 			}
 			continue
 		}
-		en, perr := parseLine(line, forced, named)
+		en, perr := parseLine(line, forced, named, &form)
 		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
 			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
 		}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestCheckLinesAsCoreutils: lines that sha256sum -c reads in forms other
+// than hashkit sum writes are read the same way, so that no line it checks
+// is skipped as malformed (which passes a list whose other lines match).
+// Each list runs through the sha256sum persona (stdout and status as
+// sha256sum's) and through hashkit check (the same status, --strict's 2
+// aside).
+func TestCheckLinesAsCoreutils(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"f": "hello\n", "g": "other\n", `a\b`: "hello\n", " f": "hello\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := sha256.Sum256([]byte("hello\n"))
+	h := hex.EncodeToString(sum[:])
+	lists := t.TempDir()
+	link := linkAs(t, "sha256sum")
+	for _, c := range []struct {
+		why, list string
+		strict    bool
+	}{
+		{"leading spaces", h + "  f\n  " + h + "  g\n", false},
+		{"leading tab", h + "  f\n\t" + h + "  g\n", false},
+		{"leading space before a tag", h + "  f\n SHA256 (g) = " + h + "\n", false},
+		{"leading space before an escape", " \\" + h + `  a\\b` + "\n" + h + "  g\n", false},
+		{"tab after the digest", h + "  f\n" + h + "\tg\n", false},
+		{"tab and a space after the digest", h + "  f\n" + h + "\t g\n", false},
+		{"tab and a star after the digest", h + "  f\n" + h + "\t*g\n", false},
+		{"reversed BSD form (md5 -r)", h + " f\n" + h + " g\n", false},
+		{"reversed BSD form, then a standard line", h + " f\n" + h + "  f\n", false},
+		{"standard line, then the reversed form", h + "  f\n" + h + " g\n", false},
+		{"OpenSSL form", h + "  f\nSHA256(g)= " + h + "\n", false},
+		{"no spaces around =", h + "  f\nSHA256 (g)=" + h + "\n", false},
+		{"tabs around =", h + "  f\nSHA256 (g)\t=\t" + h + "\n", false},
+		{"two spaces before (", h + "  f\nSHA256  (g) = " + h + "\n", false},
+		{"a line of spaces", h + "  f\n   \n", true},
+		{"a line of a tab", h + "  f\n\t\n", true},
+		{"a CR alone", h + "  f\n\r\n", true},
+		{"an empty line", h + "  f\n\n", true},
+	} {
+		list := writeList(t, lists, "l", c.list)
+		args := []string{"-c", list}
+		if c.strict {
+			args = []string{"-c", "--strict", list}
+		}
+		want := tool(t, dir, nil, "sha256sum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		if got.code != want.code || got.stdout != want.stdout {
+			t.Errorf("%s: %q:\nhashkit as sha256sum: %d %q %q\nsha256sum: %d %q %q", c.why, c.list, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+		r := hk(t, dir, nil, append([]string{"check"}, args[1:]...)...)
+		if code := r.code; code != want.code && !(c.strict && code == 2 && want.code == 1) || r.stdout != want.stdout {
+			t.Errorf("%s: %q:\nhashkit check: %d %q %q\nsha256sum: %d %q", c.why, c.list, r.code, r.stdout, r.stderr, want.code, want.stdout)
+		}
+	}
+}
