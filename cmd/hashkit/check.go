@@ -349,6 +349,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			continue
 		}
 		en, perr := parseLine(line, forced, named, &form)
+		if perr == nil && list == "-" && en.name == "-" {
+			// Standard input is the list: what is left of it would hash as
+			// empty. coreutils calls such a line malformed.
+			perr = errors.New(`standard input is the list, so "-" cannot be checked`)
+		}
 		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
 			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -62,5 +63,32 @@ func TestCheckLinesAsCoreutils(t *testing.T) {
 		if code := r.code; code != want.code && !(c.strict && code == 2 && want.code == 1) || r.stdout != want.stdout {
 			t.Errorf("%s: %q:\nhashkit check: %d %q %q\nsha256sum: %d %q", c.why, c.list, r.code, r.stdout, r.stderr, want.code, want.stdout)
 		}
+	}
+}
+
+// TestCheckStdinListNamesStdin: a list read from standard input cannot
+// check "-" (standard input is the list, and what is left of it hashes as
+// empty): coreutils counts such a line as malformed, and so does hashkit.
+func TestCheckStdinListNamesStdin(t *testing.T) {
+	dir := t.TempDir()
+	empty := sha256.Sum256(nil)
+	list := []byte(hex.EncodeToString(empty[:]) + "  -\n")
+	link := linkAs(t, "sha256sum")
+	for _, args := range [][]string{{"-c"}, {"-c", "-"}} {
+		want := tool(t, dir, list, "sha256sum", args...)
+		got := runLink(t, link, dir, list, args...)
+		if got.code != want.code || got.stdout != want.stdout || want.code != 1 {
+			t.Errorf("%v: hashkit as sha256sum: %d %q %q; sha256sum: %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	for _, args := range [][]string{{"check"}, {"check", "-"}, {"sum", "-c"}, {"check", "--ignore-missing"}} {
+		if r := hk(t, dir, list, args...); r.code != 1 || strings.Contains(r.stdout, "OK") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	// A list in a file may name standard input.
+	file := writeList(t, dir, "SUMS", string(list))
+	if r := hk(t, dir, nil, "check", file); r.code != 0 || r.stdout != "-: OK\n" {
+		t.Errorf("check SUMS: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
