@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	flag "github.com/spf13/pflag"
 )
@@ -299,6 +300,64 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 	return en, nil
 }
 
+// parseB3Line reads a line as b3sum 1.2's --check does, with its reasons
+// for refusing one: an optional backslash (then only \\n and \\\\ escapes),
+// exactly 64 lowercase hex digits, two spaces and a name, nothing stripped
+// (a CR is part of the name). It reads no other length: BLAKE3's shorter
+// outputs are prefixes of its longer ones, so a digest cut short would still
+// match, at fewer bits.
+func parseB3Line(line string, b3 *algorithm) (entry, error) {
+	en := entry{alg: b3, length: 32}
+	if line == "" {
+		return en, errors.New("Empty line")
+	}
+	if line[0] == '\\' {
+		en.escaped = true
+		line = line[1:]
+	}
+	const hexLen = 2 * 32
+	if len(line) <= hexLen+2 {
+		return en, errors.New("Short line")
+	}
+	for i := range hexLen + 2 {
+		if line[i] >= utf8.RuneSelf {
+			return en, errors.New("Non-ASCII prefix")
+		}
+	}
+	if line[hexLen:hexLen+2] != "  " {
+		return en, errors.New("Invalid space")
+	}
+	for _, c := range []byte(line[:hexLen]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return en, errors.New("Invalid hex")
+		}
+	}
+	en.want, _ = hex.DecodeString(line[:hexLen])
+	en.name = line[hexLen+2:]
+	if en.escaped {
+		var b strings.Builder
+		for i := 0; i < len(en.name); i++ {
+			switch {
+			case en.name[i] != '\\':
+				b.WriteByte(en.name[i])
+			case strings.HasPrefix(en.name[i:], `\n`):
+				b.WriteByte('\n')
+				i++
+			case strings.HasPrefix(en.name[i:], `\\`):
+				b.WriteByte('\\')
+				i++
+			default:
+				return en, errors.New("Invalid backslash escape")
+			}
+		}
+		en.name = b.String()
+	}
+	if strings.IndexByte(en.name, 0) >= 0 {
+		return en, errors.New("Null character in path")
+	}
+	return en, nil
+}
+
 func isHex(s string) bool {
 	if s == "" {
 		return false
@@ -339,16 +398,22 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			break
 		}
 		line = strings.TrimSuffix(line, string(sep))
-		line = strings.TrimSuffix(line, "\r")
-		// As coreutils: comments and empty lines are skipped; a line of
-		// spaces is malformed (so --strict fails it).
-		if line == "" || strings.HasPrefix(line, "#") {
-			if err == io.EOF {
-				break
+		var en entry
+		var perr error
+		if e.style == styleB3sum {
+			en, perr = parseB3Line(line, forced)
+		} else {
+			line = strings.TrimSuffix(line, "\r")
+			// As coreutils: comments and empty lines are skipped; a line of
+			// spaces is malformed (so --strict fails it).
+			if line == "" || strings.HasPrefix(line, "#") {
+				if err == io.EOF {
+					break
+				}
+				continue
 			}
-			continue
+			en, perr = parseLine(line, forced, named, &form)
 		}
-		en, perr := parseLine(line, forced, named, &form)
 		if perr == nil && list == "-" && en.name == "-" {
 			// Standard input is the list: what is left of it would hash as
 			// empty. coreutils calls such a line malformed.

@@ -92,3 +92,45 @@ func TestCheckStdinListNamesStdin(t *testing.T) {
 		t.Errorf("check SUMS: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestB3sumCheckLines: as b3sum, check reads b3sum's one form and fails a
+// list with any other line, as b3sum does: above all a digest of another
+// length, since BLAKE3's shorter outputs are prefixes of its longer ones
+// and a digest cut to 2 digits would pass at 8 bits.
+func TestB3sumCheckLines(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"f": "hello\n", "f\r": "cr"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := strings.Fields(tool(t, dir, nil, "b3sum", "-l", "64", "f").stdout)[0]
+	h := long[:64]
+	lists := t.TempDir()
+	link := linkAs(t, "b3sum")
+	for _, c := range []struct{ why, line string }{
+		{"a 2-digit digest", h[:2] + "  f"},
+		{"a 16-byte digest", h[:32] + "  f"},
+		{"a 64-byte digest", long + "  f"},
+		{"uppercase hex", strings.ToUpper(h) + "  f"},
+		{"a binary marker", h + " *f"},
+		{"a tag", "BLAKE3 (f) = " + h},
+		{"leading spaces", "  " + h + "  f"},
+		{"one space", h + " f"},
+		{"three spaces", h + "   f"},
+		{"a CR at the end", h + "  f\r"},
+		{"a comment", "# " + h + "  f"},
+		{"an empty line", ""},
+		{"a line of spaces", "   "},
+		{"an escape other than \\n and \\\\", "\\" + h + "  f\\r"},
+		{"a NUL in the name", h + "  f\x00x"},
+		{"a non-ASCII digest", "é" + h[2:] + "  f"},
+	} {
+		list := writeList(t, lists, "B3SUMS", h+"  f\n"+c.line+"\n"+h+"  f\n")
+		want := tool(t, dir, nil, "b3sum", "-c", list)
+		got := runLink(t, link, dir, nil, "-c", list)
+		if got.code != want.code || got.stdout != want.stdout {
+			t.Errorf("%s: %q:\nhashkit as b3sum: %d %q %q\nb3sum: %d %q %q", c.why, c.line, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
