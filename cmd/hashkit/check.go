@@ -134,19 +134,21 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	for _, list := range lists {
 		if err := checkList(e, out, list, forced, f, st); err != nil {
 			out.Flush()
-			e.fileError(list, err)
-			st.unreadable++
+			var re listReadError
+			if errors.As(err, &re) && e.style == styleCoreutils {
+				fmt.Fprintf(e.stderr, "%s: %s: read error\n", e.prog, quoteName(listName(list)))
+			} else {
+				e.fileError(listName(list), err)
+			}
+			st.failedLists++
 		}
 		if e.failed() {
 			break
 		}
 	}
 	out.Flush()
-	if !f.status && e.style != styleB3sum { // b3sum prints no summary
-		st.warnings(e)
-	}
 	switch {
-	case st.mismatched > 0 || st.unreadable > 0 || st.noLines, st.malformed > 0 && e.style == styleB3sum:
+	case st.mismatched > 0 || st.unreadable > 0 || st.failedLists > 0, st.malformed > 0 && e.style == styleB3sum:
 		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0 && e.style != styleHashkit:
 		return exitStatus(exitFail)
@@ -156,27 +158,47 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	return nil
 }
 
+// checkStats counts the lines of every list checked so far.
 type checkStats struct {
 	malformed, mismatched, unreadable int
-	noLines                           bool
+	// failedLists are the lists that could not be read, had no properly
+	// formatted line, or (--ignore-missing) verified no file.
+	failedLists int
 }
 
-func (s *checkStats) warnings(e *env) {
+// listName is how messages name a list: "-" is standard input.
+func listName(list string) string {
+	if list == "-" {
+		return "standard input"
+	}
+	return list
+}
+
+// listReadError is a list that was opened but could not be read to its
+// end; coreutils says only "read error".
+type listReadError struct{ error }
+
+func (r listReadError) Unwrap() error { return r.error }
+
+// warnings prints, as coreutils does after each list, what went wrong in
+// its lines: the counts of s less those of before.
+func (s *checkStats) warnings(e *env, before checkStats) {
 	w := e.stderr
+	malformed, unreadable, mismatched := s.malformed-before.malformed, s.unreadable-before.unreadable, s.mismatched-before.mismatched
 	plural := func(n int, one, many string) string {
 		if n == 1 {
 			return one
 		}
 		return many
 	}
-	if s.malformed > 0 {
-		fmt.Fprintf(w, "%s: WARNING: %d %s improperly formatted\n", e.prog, s.malformed, plural(s.malformed, "line is", "lines are"))
+	if malformed > 0 {
+		fmt.Fprintf(w, "%s: WARNING: %d %s improperly formatted\n", e.prog, malformed, plural(malformed, "line is", "lines are"))
 	}
-	if s.unreadable > 0 {
-		fmt.Fprintf(w, "%s: WARNING: %d listed %s could not be read\n", e.prog, s.unreadable, plural(s.unreadable, "file", "files"))
+	if unreadable > 0 {
+		fmt.Fprintf(w, "%s: WARNING: %d listed %s could not be read\n", e.prog, unreadable, plural(unreadable, "file", "files"))
 	}
-	if s.mismatched > 0 {
-		fmt.Fprintf(w, "%s: WARNING: %d computed %s did NOT match\n", e.prog, s.mismatched, plural(s.mismatched, "checksum", "checksums"))
+	if mismatched > 0 {
+		fmt.Fprintf(w, "%s: WARNING: %d computed %s did NOT match\n", e.prog, mismatched, plural(mismatched, "checksum", "checksums"))
 	}
 }
 
@@ -386,13 +408,14 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		sep = 0
 	}
 	var entries []entry
+	before := *st
 	named := algorithmOfList(list)
 	var form lineForm
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
 		if err != nil && err != io.EOF {
-			return err
+			return listReadError{err}
 		}
 		if line == "" && err == io.EOF {
 			break
@@ -432,9 +455,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			if f.warn {
 				out.Flush()
 				if e.style == styleCoreutils {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(list), lineNo, forced.tag)
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(listName(list)), lineNo, forced.tag)
 				} else {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(list), lineNo, perr)
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(listName(list)), lineNo, perr)
 				}
 			}
 		} else {
@@ -445,8 +468,10 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(list))
-		st.noLines = true
+		// No summary: coreutils prints none for such a list.
+		out.Flush()
+		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(listName(list)))
+		st.failedLists++
 		return nil
 	}
 
@@ -476,16 +501,23 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			inferred = inferred && en.untagged
 		}
 		if inferred {
-			if hint := suggestAlgorithm(list, entries); hint != "" {
+			if hint := suggestAlgorithm(listName(list), entries); hint != "" {
 				out.Flush()
 				fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, hint)
 			}
 		}
 	}
-	if f.ignoreMissing && matched == 0 && st.mismatched == 0 && st.unreadable == 0 {
-		out.Flush()
-		fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(list))
-		st.noLines = true
+	out.Flush()
+	if !f.status && e.style != styleB3sum { // b3sum prints no summary
+		st.warnings(e, before)
+	}
+	// With --ignore-missing, a list of only missing files verified
+	// nothing: that is no pass (coreutils 9: "no file was verified").
+	if f.ignoreMissing && matched == 0 {
+		if !f.status {
+			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(listName(list)))
+		}
+		st.failedLists++
 	}
 	return nil
 }

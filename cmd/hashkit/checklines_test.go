@@ -134,3 +134,43 @@ func TestB3sumCheckLines(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSummariesAsCoreutils: as sha256sum, check's messages are
+// sha256sum's: each list's warnings after its lines, none for a list
+// without a properly formatted line, standard input named so, no "could
+// not be read" for a list that could not be opened, and nothing but the
+// files' errors under --status.
+func TestCheckSummariesAsCoreutils(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "d"), 0o755)
+	sum := sha256.Sum256([]byte("hello\n"))
+	h := hex.EncodeToString(sum[:])
+	writeList(t, dir, "mixed", h+"  f\n"+h+"  g\n")
+	writeList(t, dir, "bad", h+"  f\n"+strings.Repeat("0", 64)+"  f\njunk\n")
+	writeList(t, dir, "junk", "junk\n")
+	writeList(t, dir, "gone", h+"  gone\n")
+	link := linkAs(t, "sha256sum")
+	for _, c := range []struct {
+		args  []string
+		stdin string
+	}{
+		{args: []string{"-c", "mixed", "bad"}},
+		{args: []string{"-c", "junk", "bad"}},
+		{args: []string{"-c", "nonexistent", "bad"}},
+		{args: []string{"-c", "d", "mixed"}},
+		{args: []string{"-c"}, stdin: "junk\n"},
+		{args: []string{"-c", "-w", "-"}, stdin: "junk\n" + h + "  f\n"},
+		{args: []string{"-c", "--ignore-missing", "gone", "mixed"}},
+		{args: []string{"-c", "--ignore-missing", "--status", "gone"}},
+		{args: []string{"-c", "--ignore-missing", "bad"}},
+		{args: []string{"-c", "--status", "junk", "bad"}},
+		{args: []string{"-c", "--quiet", "bad", "mixed"}},
+	} {
+		want := tool(t, dir, []byte(c.stdin), "sha256sum", c.args...)
+		got := runLink(t, link, dir, []byte(c.stdin), c.args...)
+		if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+			t.Errorf("%q:\nhashkit as sha256sum: %d %q\n%s\nsha256sum: %d %q\n%s", c.args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
