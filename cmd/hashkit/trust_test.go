@@ -88,6 +88,35 @@ func TestStdinNamedTwice(t *testing.T) {
 	}
 }
 
+// TestStreamNamedTwice: standard input under two names ("-" and
+// /dev/stdin) is one pipe; hashing both at once split its bytes between
+// them, and both digests were wrong. As coreutils, the first reads it all.
+func TestStreamNamedTwice(t *testing.T) {
+	if _, err := os.Stat("/dev/stdin"); err != nil {
+		t.Skip("no /dev/stdin")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("file"), 0o644)
+	in := make([]byte, 24<<20)
+	rand.Read(in)
+	for _, args := range [][]string{{"-", "/dev/stdin"}, {"/dev/stdin", "-"}, {"/dev/stdin", "f", "/dev/fd/0", "-"}} {
+		want := tool(t, dir, in, "sha256sum", args...)
+		for range 3 {
+			got := hk(t, dir, in, append([]string{"sum"}, args...)...)
+			if got.code != 0 || got.stdout != want.stdout {
+				t.Fatalf("sum %v: status %d\n%s\nsha256sum:\n%s", args, got.code, got.stdout, want.stdout)
+			}
+		}
+	}
+	// And in a check: the list's lines for both names, from sha256sum.
+	list := writeList(t, dir, "SUMS", tool(t, dir, in, "sha256sum", "/dev/stdin", "-").stdout)
+	for range 3 {
+		if r := hk(t, dir, in, "check", list); r.code != 0 {
+			t.Fatalf("check: status %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
 // TestWriteErrors: a full disk or a closed stdout is an error, as coreutils.
 func TestWriteErrors(t *testing.T) {
 	dir := checkFixture(t)
