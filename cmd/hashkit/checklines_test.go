@@ -174,3 +174,25 @@ func TestCheckSummariesAsCoreutils(t *testing.T) {
 		}
 	}
 }
+
+// TestB2sumCheckIgnoresLength: b2sum -c takes each line's length from its
+// digest (or tag), whatever -l says, so a line of another length is checked,
+// not skipped as malformed (which passed the list when the others matched).
+func TestB2sumCheckIgnoresLength(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "g"), []byte("other\n"), 0o644)
+	short := tool(t, dir, nil, "b2sum", "-l", "256", "f").stdout
+	long := strings.Replace(tool(t, dir, nil, "b2sum", "g").stdout, "  g", "  f", 1)
+	tagged := tool(t, dir, nil, "b2sum", "--tag", "-l", "128", "f").stdout
+	list := writeList(t, dir, "list", short+long+tagged)
+	link := linkAs(t, "b2sum")
+	for _, l := range []string{"256", "512", "8"} {
+		args := []string{"-l", l, "-c", list}
+		want := tool(t, dir, nil, "b2sum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+			t.Errorf("%q:\nhashkit as b2sum: %d %q %q\nb2sum: %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
