@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // checkFixture is a file and a list whose checksum does not match it, so a
@@ -86,6 +88,35 @@ func TestStdinNamedTwice(t *testing.T) {
 	}
 }
 
+// TestStreamNamedTwice: standard input under two names ("-" and
+// /dev/stdin) is one pipe; hashing both at once split its bytes between
+// them, and both digests were wrong. As coreutils, the first reads it all.
+func TestStreamNamedTwice(t *testing.T) {
+	if _, err := os.Stat("/dev/stdin"); err != nil {
+		t.Skip("no /dev/stdin")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("file"), 0o644)
+	in := make([]byte, 24<<20)
+	rand.Read(in)
+	for _, args := range [][]string{{"-", "/dev/stdin"}, {"/dev/stdin", "-"}, {"/dev/stdin", "f", "/dev/fd/0", "-"}} {
+		want := tool(t, dir, in, "sha256sum", args...)
+		for range 3 {
+			got := hk(t, dir, in, append([]string{"sum"}, args...)...)
+			if got.code != 0 || got.stdout != want.stdout {
+				t.Fatalf("sum %v: status %d\n%s\nsha256sum:\n%s", args, got.code, got.stdout, want.stdout)
+			}
+		}
+	}
+	// And in a check: the list's lines for both names, from sha256sum.
+	list := writeList(t, dir, "SUMS", tool(t, dir, in, "sha256sum", "/dev/stdin", "-").stdout)
+	for range 3 {
+		if r := hk(t, dir, in, "check", list); r.code != 0 {
+			t.Fatalf("check: status %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
 // TestWriteErrors: a full disk or a closed stdout is an error, as coreutils.
 func TestWriteErrors(t *testing.T) {
 	dir := checkFixture(t)
@@ -142,5 +173,33 @@ func TestLongOutputs(t *testing.T) {
 	}
 	if all.stdout != want {
 		t.Error("the files hashed together differ from each hashed alone, in argument order")
+	}
+}
+
+// TestSizeZeroFilesReadToEOF: procfs reports a size of 0 for regular files
+// of any length, so a size of 0 must not end the read after its first
+// chunk (/proc/kallsyms was hashed from its first 4 KiB alone).
+func TestSizeZeroFilesReadToEOF(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef"), 10000)
+	want := sha256.Sum256(data)
+	a, _ := lookup("sha256")
+	for _, size := range []int64{0, -1, int64(len(data))} {
+		d, _ := a.new(options{length: 32})
+		if err := readInto(d, iotest.HalfReader(bytes.NewReader(data)), size, &progress{}); err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Finish(); !bytes.Equal(got, want[:]) {
+			t.Errorf("size %d: the digest of a %d-byte file read in short pieces is not its SHA-256", size, len(data))
+		}
+	}
+	// The same through the command, where /proc has such a file.
+	const proc = "/proc/kallsyms"
+	if st, err := os.Stat(proc); err != nil || st.Size() != 0 {
+		return
+	}
+	dir := t.TempDir()
+	want2 := tool(t, dir, nil, "sha256sum", proc)
+	if got := hk(t, dir, nil, "sum", proc); got.code != want2.code || got.stdout != want2.stdout {
+		t.Errorf("sum %s: %d %q; sha256sum: %d %q", proc, got.code, got.stdout, want2.code, want2.stdout)
 	}
 }
