@@ -211,6 +211,9 @@ type entry struct {
 	escaped bool
 	// untagged: the algorithm was not given (by a tag or -a) but inferred.
 	untagged bool
+	// short: an untagged checksum of an XOF shorter than its default
+	// length, which a line cut short would also be.
+	short bool
 }
 
 // lineForm is the form of a list's untagged lines so far. coreutils reads
@@ -319,6 +322,7 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 	if err := en.alg.checkLength(en.length); err != nil {
 		return en, err
 	}
+	en.short = tag == "" && en.alg.prefix && en.length < en.alg.size
 	return en, nil
 }
 
@@ -444,6 +448,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
 			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
+		}
+		if perr == nil && en.short && f.length != en.length {
+			// The output of an XOF cut short is still a matching checksum,
+			// at fewer bits: such a line is checked only at a length asked for.
+			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
 		}
 		if perr != nil {
 			st.malformed++

@@ -203,3 +203,35 @@ func TestSizeZeroFilesReadToEOF(t *testing.T) {
 		t.Errorf("sum %s: %d %q; sha256sum: %d %q", proc, got.code, got.stdout, want2.code, want2.stdout)
 	}
 }
+
+// TestCutXOFChecksums: an XOF's output cut short still matches at fewer
+// bits, so an untagged line shorter than the default length (a list cut
+// off mid-line) is not checked unless -l asks for that length.
+func TestCutXOFChecksums(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	for _, alg := range []string{"blake3", "shake128", "kt128"} {
+		full := hk(t, dir, nil, "sum", "-a", alg, "f")
+		if full.code != 0 {
+			t.Fatalf("sum -a %s: %d %q", alg, full.code, full.stderr)
+		}
+		cut := full.stdout[:2] + "  f\n"
+		os.WriteFile(filepath.Join(dir, "CUT"), []byte(cut), 0o644)
+		if r := hk(t, dir, nil, "check", "-a", alg, "CUT"); r.code != 1 || strings.Contains(r.stdout, "OK") {
+			t.Errorf("check -a %s of a 1-byte line: status %d, stdout %q, stderr %q", alg, r.code, r.stdout, r.stderr)
+		}
+		if r := hk(t, dir, nil, "sum", "-c", "-a", alg, "-l", "1", "CUT"); r.code != 0 || r.stdout != "f: OK\n" {
+			t.Errorf("sum -c -a %s -l 1: status %d, stdout %q, stderr %q", alg, r.code, r.stdout, r.stderr)
+		}
+		os.WriteFile(filepath.Join(dir, "FULL"), []byte(full.stdout), 0o644)
+		if r := hk(t, dir, nil, "check", "-a", alg, "FULL"); r.code != 0 || r.stdout != "f: OK\n" {
+			t.Errorf("check -a %s of the whole line: status %d, stdout %q, stderr %q", alg, r.code, r.stdout, r.stderr)
+		}
+	}
+	// Named after BLAKE3 (no -a): the same.
+	full := hk(t, dir, nil, "sum", "-a", "blake3", "f")
+	os.WriteFile(filepath.Join(dir, "B3SUMS"), []byte(full.stdout[:8]+"  f\n"), 0o644)
+	if r := hk(t, dir, nil, "check", "B3SUMS"); r.code != 1 || strings.Contains(r.stdout, "OK") {
+		t.Errorf("check B3SUMS with a 4-byte line: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
