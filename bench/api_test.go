@@ -146,7 +146,7 @@ var apiPairs = []apiPair{
 		"DeriveKey":                      "PBKDF2 with context and progress (README Algorithms)",
 	}},
 	{hk: "blake2b", peers: []string{"golang.org/x/crypto/blake2b"}, except: map[string]string{
-		"golang.org/x/crypto/blake2b.XOF": "known gap: hashkit's XOF adds BlockSize to be a hash.XOF (package doc), which README Migrating does not mention",
+		"golang.org/x/crypto/blake2b.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (README Migrating)",
 		"NewWithParams":                   whyB2Params,
 		"NewXOFWithParams":                whyB2Params,
 		"Params":                          whyB2Params,
@@ -154,7 +154,7 @@ var apiPairs = []apiPair{
 		"PersonalSize":                    whyB2Params,
 	}},
 	{hk: "blake2s", peers: []string{"golang.org/x/crypto/blake2s"}, except: map[string]string{
-		"golang.org/x/crypto/blake2s.XOF": "known gap: hashkit's XOF adds BlockSize to be a hash.XOF (package doc), which README Migrating does not mention",
+		"golang.org/x/crypto/blake2s.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (README Migrating)",
 		"New":                             "any digest size 1 to 32, as blake2b.New (doc comment; x/crypto has New128 and New256 only)",
 		"NewWithParams":                   whyB2Params,
 		"NewXOFWithParams":                whyB2Params,
