@@ -44,6 +44,7 @@ type algorithm struct {
 	tag      string
 	size     int  // default output length in bytes
 	variable bool // -l may choose another length in [minLen, maxLen]
+	prefix   bool // an XOF: a shorter output is the start of a longer one
 	minLen   int
 	maxLen   int
 	keyed    bool // accepts --key-file
@@ -104,7 +105,7 @@ var algorithms = []*algorithm{
 			}
 			return hashDigest{h}, nil
 		}},
-	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, keyed: true,
+	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, keyed: true,
 		doc: "BLAKE3, as b3sum (--keyed, --derive-key)", new: func(o options) (digest, error) {
 			var h *blake3.Hasher
 			switch {
@@ -136,12 +137,12 @@ var algorithms = []*algorithm{
 	{name: "keccak-256", tag: "KECCAK-256", size: 32, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak256() }), doc: "Keccak-256 (original padding, as Ethereum)"},
 	{name: "keccak-384", tag: "KECCAK-384", size: 48, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak384() }), doc: "Keccak-384 (original padding)"},
 	{name: "keccak-512", tag: "KECCAK-512", size: 64, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak512() }), doc: "Keccak-512 (original padding)"},
-	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE128 (FIPS 202)",
+	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE128 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE128()
 			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
 		}},
-	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE256 (FIPS 202)",
+	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE256 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE256()
 			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
@@ -184,7 +185,7 @@ var algorithms = []*algorithm{
 			}
 			return hashDigest{h}, nil
 		}},
-	{name: "turboshake128", tag: "TURBOSHAKE128", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE128 (RFC 9861), D=0x1F",
+	{name: "turboshake128", tag: "TURBOSHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE128 (RFC 9861), D=0x1F",
 		new: func(o options) (digest, error) {
 			x, err := k12.NewTurboSHAKE128(0x1F)
 			if err != nil {
@@ -192,7 +193,7 @@ var algorithms = []*algorithm{
 			}
 			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
 		}},
-	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
+	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
 		new: func(o options) (digest, error) {
 			x, err := k12.NewTurboSHAKE256(0x1F)
 			if err != nil {
@@ -200,12 +201,12 @@ var algorithms = []*algorithm{
 			}
 			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
 		}},
-	{name: "kt128", tag: "KT128", size: 32, variable: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
+	{name: "kt128", tag: "KT128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT128(nil)
 			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
 		}},
-	{name: "kt256", tag: "KT256", size: 64, variable: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
+	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT256(nil)
 			return xofDigest{w: x, read: readFull(x), n: o.length}, nil

@@ -69,11 +69,21 @@ func cmdBench(args []string, e *env) error {
 	for _, a := range list {
 		fmt.Fprintf(e.stdout, "%-16s %-22s", a.name, kernel(a))
 		for _, n := range ns {
-			fmt.Fprintf(e.stdout, " %12.0f", measure(a, n, *budget))
+			fmt.Fprintf(e.stdout, " %12s", formatRate(measure(a, n, *budget)))
 		}
 		fmt.Fprintln(e.stdout)
 	}
 	return nil
+}
+
+// formatRate prints a throughput in MB/s: whole numbers, but a rate below
+// 10 (a slow algorithm, or a machine that stalled the measurement) keeps
+// two significant digits rather than reading as 0.
+func formatRate(mbs float64) string {
+	if mbs >= 10 {
+		return strconv.FormatFloat(mbs, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(mbs, 'g', 2, 64)
 }
 
 // measure returns the throughput of a over inputs of n bytes, hashing one

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	flag "github.com/spf13/pflag"
 )
@@ -133,19 +134,21 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	for _, list := range lists {
 		if err := checkList(e, out, list, forced, f, st); err != nil {
 			out.Flush()
-			e.fileError(list, err)
-			st.unreadable++
+			var re listReadError
+			if errors.As(err, &re) && e.style == styleCoreutils {
+				fmt.Fprintf(e.stderr, "%s: %s: read error\n", e.prog, quoteName(listName(list)))
+			} else {
+				e.fileError(listName(list), err)
+			}
+			st.failedLists++
 		}
 		if e.failed() {
 			break
 		}
 	}
 	out.Flush()
-	if !f.status && e.style != styleB3sum { // b3sum prints no summary
-		st.warnings(e)
-	}
 	switch {
-	case st.mismatched > 0 || st.unreadable > 0 || st.noLines, st.malformed > 0 && e.style == styleB3sum:
+	case st.mismatched > 0 || st.unreadable > 0 || st.failedLists > 0, st.malformed > 0 && e.style == styleB3sum:
 		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0 && e.style != styleHashkit:
 		return exitStatus(exitFail)
@@ -155,27 +158,47 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	return nil
 }
 
+// checkStats counts the lines of every list checked so far.
 type checkStats struct {
 	malformed, mismatched, unreadable int
-	noLines                           bool
+	// failedLists are the lists that could not be read, had no properly
+	// formatted line, or (--ignore-missing) verified no file.
+	failedLists int
 }
 
-func (s *checkStats) warnings(e *env) {
+// listName is how messages name a list: "-" is standard input.
+func listName(list string) string {
+	if list == "-" {
+		return "standard input"
+	}
+	return list
+}
+
+// listReadError is a list that was opened but could not be read to its
+// end; coreutils says only "read error".
+type listReadError struct{ error }
+
+func (r listReadError) Unwrap() error { return r.error }
+
+// warnings prints, as coreutils does after each list, what went wrong in
+// its lines: the counts of s less those of before.
+func (s *checkStats) warnings(e *env, before checkStats) {
 	w := e.stderr
+	malformed, unreadable, mismatched := s.malformed-before.malformed, s.unreadable-before.unreadable, s.mismatched-before.mismatched
 	plural := func(n int, one, many string) string {
 		if n == 1 {
 			return one
 		}
 		return many
 	}
-	if s.malformed > 0 {
-		fmt.Fprintf(w, "%s: WARNING: %d %s improperly formatted\n", e.prog, s.malformed, plural(s.malformed, "line is", "lines are"))
+	if malformed > 0 {
+		fmt.Fprintf(w, "%s: WARNING: %d %s improperly formatted\n", e.prog, malformed, plural(malformed, "line is", "lines are"))
 	}
-	if s.unreadable > 0 {
-		fmt.Fprintf(w, "%s: WARNING: %d listed %s could not be read\n", e.prog, s.unreadable, plural(s.unreadable, "file", "files"))
+	if unreadable > 0 {
+		fmt.Fprintf(w, "%s: WARNING: %d listed %s could not be read\n", e.prog, unreadable, plural(unreadable, "file", "files"))
 	}
-	if s.mismatched > 0 {
-		fmt.Fprintf(w, "%s: WARNING: %d computed %s did NOT match\n", e.prog, s.mismatched, plural(s.mismatched, "checksum", "checksums"))
+	if mismatched > 0 {
+		fmt.Fprintf(w, "%s: WARNING: %d computed %s did NOT match\n", e.prog, mismatched, plural(mismatched, "checksum", "checksums"))
 	}
 }
 
@@ -188,33 +211,78 @@ type entry struct {
 	escaped bool
 	// untagged: the algorithm was not given (by a tag or -a) but inferred.
 	untagged bool
+	// short: an untagged checksum of an XOF shorter than its default
+	// length, which a line cut short would also be.
+	short bool
 }
 
-// parseLine reads a GNU line (`HEX  NAME`, `HEX *NAME`), a BSD line
-// (`TAG (NAME) = HEX`) or b3sum's (the GNU form), each optionally starting
-// with a backslash that marks an escaped name.
+// lineForm is the form of a list's untagged lines so far. coreutils reads
+// the standard one (HEX, a space, a space or '*', NAME) and the reversed BSD
+// one (HEX, a space, NAME: what `md5 -r` prints), but not both in one list,
+// so that a file renamed with a leading space cannot change how its line
+// reads: the first untagged line decides.
+type lineForm int
+
+const (
+	formUnknown lineForm = iota
+	formStandard
+	formReversed
+)
+
+// parseLine reads a line as coreutils does: spaces and tabs before it are
+// ignored, then a backslash marks an escaped name; then either an untagged
+// line (HEX, a space or tab, then NAME in the form *form says, which the
+// first untagged line sets) or a tagged one (`TAG (NAME) = HEX`, the space
+// before the parenthesis optional and any spaces and tabs around '=', as
+// OpenSSL's `SHA256(NAME)= HEX`). b3sum's lines are the standard form.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
 // says (named) if the length fits it, else the one its length says.
-func parseLine(line string, forced, named *algorithm) (entry, error) {
+func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, error) {
 	var en entry
+	line = strings.TrimLeft(line, " \t")
 	if strings.HasPrefix(line, "\\") {
 		en.escaped = true
 		line = line[1:]
 	}
+	malformed := errors.New("malformed line")
 	var tag, sum string
-	if i := strings.IndexByte(line, ' '); i > 0 && isHex(line[:i]) && i+2 <= len(line) && (line[i+1] == ' ' || line[i+1] == '*') {
-		sum, en.name = line[:i], line[i+2:]
-	} else {
-		i := strings.Index(line, " (")
-		j := strings.LastIndex(line, ") = ")
-		if i <= 0 || j < i {
-			return en, errors.New("malformed line")
+	if i := strings.IndexAny(line, " \t"); i > 0 && isHex(line[:i]) {
+		sum, en.name = line[:i], line[i+1:]
+		switch {
+		case len(en.name) <= 1 || en.name[0] != ' ' && en.name[0] != '*':
+			if *form == formStandard {
+				return en, errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
+			}
+			*form = formReversed
+		case *form != formReversed:
+			*form = formStandard
+			en.name = en.name[1:]
 		}
-		tag, en.name, sum = line[:i], line[i+2:j], line[j+4:]
+	} else {
+		i := strings.IndexAny(line, " (")
+		if i <= 0 {
+			return en, malformed
+		}
+		tag = line[:i]
+		rest := strings.TrimPrefix(line[i:], " ")
+		if !strings.HasPrefix(rest, "(") {
+			return en, malformed
+		}
+		rest = rest[1:]
+		j := strings.LastIndexByte(rest, ')')
+		if j < 0 {
+			return en, malformed
+		}
+		en.name = rest[:j]
+		rest = strings.TrimLeft(rest[j+1:], " \t")
+		if !strings.HasPrefix(rest, "=") {
+			return en, malformed
+		}
+		sum = strings.TrimLeft(rest[1:], " \t")
 	}
 	if en.name == "" || !isHex(sum) || len(sum)%2 != 0 {
-		return en, errors.New("malformed line")
+		return en, malformed
 	}
 	if en.escaped {
 		name, ok := unescapeName(en.name)
@@ -254,6 +322,65 @@ func parseLine(line string, forced, named *algorithm) (entry, error) {
 	if err := en.alg.checkLength(en.length); err != nil {
 		return en, err
 	}
+	en.short = tag == "" && en.alg.prefix && en.length < en.alg.size
+	return en, nil
+}
+
+// parseB3Line reads a line as b3sum 1.2's --check does, with its reasons
+// for refusing one: an optional backslash (then only \\n and \\\\ escapes),
+// exactly 64 lowercase hex digits, two spaces and a name, nothing stripped
+// (a CR is part of the name). It reads no other length: BLAKE3's shorter
+// outputs are prefixes of its longer ones, so a digest cut short would still
+// match, at fewer bits.
+func parseB3Line(line string, b3 *algorithm) (entry, error) {
+	en := entry{alg: b3, length: 32}
+	if line == "" {
+		return en, errors.New("Empty line")
+	}
+	if line[0] == '\\' {
+		en.escaped = true
+		line = line[1:]
+	}
+	const hexLen = 2 * 32
+	if len(line) <= hexLen+2 {
+		return en, errors.New("Short line")
+	}
+	for i := range hexLen + 2 {
+		if line[i] >= utf8.RuneSelf {
+			return en, errors.New("Non-ASCII prefix")
+		}
+	}
+	if line[hexLen:hexLen+2] != "  " {
+		return en, errors.New("Invalid space")
+	}
+	for _, c := range []byte(line[:hexLen]) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return en, errors.New("Invalid hex")
+		}
+	}
+	en.want, _ = hex.DecodeString(line[:hexLen])
+	en.name = line[hexLen+2:]
+	if en.escaped {
+		var b strings.Builder
+		for i := 0; i < len(en.name); i++ {
+			switch {
+			case en.name[i] != '\\':
+				b.WriteByte(en.name[i])
+			case strings.HasPrefix(en.name[i:], `\n`):
+				b.WriteByte('\n')
+				i++
+			case strings.HasPrefix(en.name[i:], `\\`):
+				b.WriteByte('\\')
+				i++
+			default:
+				return en, errors.New("Invalid backslash escape")
+			}
+		}
+		en.name = b.String()
+	}
+	if strings.IndexByte(en.name, 0) >= 0 {
+		return en, errors.New("Null character in path")
+	}
 	return en, nil
 }
 
@@ -285,27 +412,47 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		sep = 0
 	}
 	var entries []entry
+	before := *st
 	named := algorithmOfList(list)
+	var form lineForm
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
 		if err != nil && err != io.EOF {
-			return err
+			return listReadError{err}
 		}
 		if line == "" && err == io.EOF {
 			break
 		}
 		line = strings.TrimSuffix(line, string(sep))
-		line = strings.TrimSuffix(line, "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
-			if err == io.EOF {
-				break
+		var en entry
+		var perr error
+		if e.style == styleB3sum {
+			en, perr = parseB3Line(line, forced)
+		} else {
+			line = strings.TrimSuffix(line, "\r")
+			// As coreutils: comments and empty lines are skipped; a line of
+			// spaces is malformed (so --strict fails it).
+			if line == "" || strings.HasPrefix(line, "#") {
+				if err == io.EOF {
+					break
+				}
+				continue
 			}
-			continue
+			en, perr = parseLine(line, forced, named, &form)
 		}
-		en, perr := parseLine(line, forced, named)
+		if perr == nil && list == "-" && en.name == "-" {
+			// Standard input is the list: what is left of it would hash as
+			// empty. coreutils calls such a line malformed.
+			perr = errors.New(`standard input is the list, so "-" cannot be checked`)
+		}
 		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
 			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
+		}
+		if perr == nil && en.short && f.length != en.length {
+			// The output of an XOF cut short is still a matching checksum,
+			// at fewer bits: such a line is checked only at a length asked for.
+			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
 		}
 		if perr != nil {
 			st.malformed++
@@ -317,9 +464,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			if f.warn {
 				out.Flush()
 				if e.style == styleCoreutils {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(list), lineNo, forced.tag)
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(listName(list)), lineNo, forced.tag)
 				} else {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(list), lineNo, perr)
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(listName(list)), lineNo, perr)
 				}
 			}
 		} else {
@@ -330,8 +477,10 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 	}
 	if len(entries) == 0 {
-		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(list))
-		st.noLines = true
+		// No summary: coreutils prints none for such a list.
+		out.Flush()
+		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(listName(list)))
+		st.failedLists++
 		return nil
 	}
 
@@ -361,16 +510,23 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			inferred = inferred && en.untagged
 		}
 		if inferred {
-			if hint := suggestAlgorithm(list, entries); hint != "" {
+			if hint := suggestAlgorithm(listName(list), entries); hint != "" {
 				out.Flush()
 				fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, hint)
 			}
 		}
 	}
-	if f.ignoreMissing && matched == 0 && st.mismatched == 0 && st.unreadable == 0 {
-		out.Flush()
-		fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(list))
-		st.noLines = true
+	out.Flush()
+	if !f.status && e.style != styleB3sum { // b3sum prints no summary
+		st.warnings(e, before)
+	}
+	// With --ignore-missing, a list of only missing files verified
+	// nothing: that is no pass (coreutils 9: "no file was verified").
+	if f.ignoreMissing && matched == 0 {
+		if !f.status {
+			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(listName(list)))
+		}
+		st.failedLists++
 	}
 	return nil
 }

@@ -23,9 +23,13 @@ const lookahead = 1024
 // into a ring slot that the caller has emptied: while the caller keeps up,
 // nothing blocks and no goroutine is started per file.
 //
-// Standard input ("-") may be named several times: it is read by one file at
-// a time, in argument order, so the first takes all of a pipe's bytes and the
-// later ones hash what is left (nothing, as with coreutils).
+// Inputs that are not regular files (standard input "-", pipes, FIFOs,
+// devices) may be one stream under several names: "-" twice, "-" and
+// /dev/stdin, a FIFO named twice. Reading two of them at once would split
+// the stream's bytes between them, so each is read only once every input
+// before it has been opened and every stream before it read: the first
+// takes all of a pipe's bytes and the later ones hash what is left
+// (nothing, as with coreutils, which reads one input at a time).
 func hashFiles(e *env, files []string, jobs int, prog *progress, mk func(i int) (digest, error)) (next func() result) {
 	return hashFilesAhead(e, files, jobs, lookahead, prog, mk)
 }
@@ -40,17 +44,7 @@ func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk 
 		ring[i] = make(chan result, 1)
 		tokens <- struct{}{}
 	}
-	// stdinAfter[i] is closed when the i-th file, a "-", has been read.
-	stdinAfter := map[int]chan struct{}{}
-	prevStdin := -1
-	prevOf := map[int]int{}
-	for i, name := range files {
-		if name == "-" {
-			stdinAfter[i] = make(chan struct{})
-			prevOf[i] = prevStdin
-			prevStdin = i
-		}
-	}
+	order := newStreamOrder(window)
 	var claimed atomic.Int64
 	work := func() {
 		for {
@@ -60,14 +54,14 @@ func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk 
 				tokens <- struct{}{}
 				return
 			}
-			done, isStdin := stdinAfter[i]
-			if isStdin && prevOf[i] >= 0 {
-				<-stdinAfter[prevOf[i]]
-			}
-			sum, err := hashFile(e, files[i], prog, func() (digest, error) { return mk(i) })
-			if isStdin {
-				close(done)
-			}
+			sum, err := hashFile(e, files[i], prog, func() (digest, error) { return mk(i) }, func(stream bool) {
+				if stream {
+					order.wait(i)
+				} else {
+					order.settle(i)
+				}
+			})
+			order.settle(i) // a stream once read; any input that failed
 			ring[i%window] <- result{sum, err}
 		}
 	}
@@ -81,6 +75,50 @@ func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk 
 		tokens <- struct{}{}
 		return r
 	}
+}
+
+// streamOrder lets a stream be read only once every input before it has
+// settled: been opened, if a regular file, or read, if a stream (or
+// failed). Inputs are claimed in order and at most window ahead of the
+// oldest unsettled one, so a ring of window flags holds every pending one.
+type streamOrder struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	settled []bool // of input i at i % len
+	prefix  int    // the inputs before it have all settled
+}
+
+func newStreamOrder(window int) *streamOrder {
+	o := &streamOrder{settled: make([]bool, window)}
+	o.cond.L = &o.mu
+	return o
+}
+
+// settle marks input i settled; it may be called more than once.
+func (o *streamOrder) settle(i int) {
+	o.mu.Lock()
+	if i >= o.prefix {
+		o.settled[i%len(o.settled)] = true
+	}
+	advanced := false
+	for o.settled[o.prefix%len(o.settled)] {
+		o.settled[o.prefix%len(o.settled)] = false
+		o.prefix++
+		advanced = true
+	}
+	o.mu.Unlock()
+	if advanced {
+		o.cond.Broadcast()
+	}
+}
+
+// wait returns once every input before i has settled.
+func (o *streamOrder) wait(i int) {
+	o.mu.Lock()
+	for o.prefix < i {
+		o.cond.Wait()
+	}
+	o.mu.Unlock()
 }
 
 // Read buffers come from two pools, so that hashing many files allocates
@@ -97,7 +135,10 @@ var (
 	smallBufs = sync.Pool{New: func() any { b := make([]byte, smallBuffer); return &b }}
 )
 
-func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([]byte, error) {
+// hashFile hashes one input. Once it is open, turn is told whether it is a
+// stream (standard input, or not a regular file), and returns when the
+// input may be read.
+func hashFile(e *env, name string, prog *progress, mk func() (digest, error), turn func(stream bool)) ([]byte, error) {
 	var r io.Reader
 	size := int64(-1) // known only for regular files
 	if name == "-" {
@@ -110,10 +151,23 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([
 		defer f.Close()
 		r, size = f, n
 	}
+	turn(name == "-" || size < 0)
 	d, err := mk()
 	if err != nil {
 		return nil, err
 	}
+	if err := readInto(d, r, size, prog); err != nil {
+		return nil, err
+	}
+	return d.Finish(), nil
+}
+
+// readInto writes all of r to d. size is what stat reported for a regular
+// file (else -1): a short read that reaches it is taken as the end, which
+// saves the read that would return EOF. A size of 0 says nothing, since
+// procfs reports 0 for files of any length (/proc/kallsyms), so such files
+// are read to EOF.
+func readInto(d digest, r io.Reader, size int64, prog *progress) error {
 	pool := &largeBufs
 	if size >= 0 && size < smallBuffer {
 		pool = &smallBufs
@@ -129,17 +183,15 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error)) ([
 			prog.add(n)
 			total += int64(n)
 		}
-		// A short read of a regular file that reaches the size stat
-		// reported is its end: skip the read that would return EOF.
-		if err == nil && size >= 0 && n < len(buf) && total >= size {
+		if err == nil && size > 0 && n < len(buf) && total >= size {
 			break
 		}
 		if err == io.EOF {
-			break
+			return nil
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return d.Finish(), nil
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -87,11 +88,10 @@ func suggestAlgorithm(list string, entries []entry) string {
 	const probeLimit = 16 << 20
 	best, bestSize := -1, int64(probeLimit)
 	for i, en := range entries {
-		if f, size, err := openInput(en.name); err == nil {
-			f.Close()
-			if size >= 0 && size <= bestSize {
-				best, bestSize = i, size
-			}
+		// Stat, not open: opening a FIFO (hashed once already) would wait
+		// for a writer that never comes.
+		if st, err := os.Stat(en.name); err == nil && st.Mode().IsRegular() && st.Size() <= bestSize {
+			best, bestSize = i, st.Size()
 		}
 	}
 	if best >= 0 {

@@ -80,7 +80,9 @@ func runTool(t persona, args []string, e *env) error {
 	}
 	if f.check {
 		c := f.checkFlags
-		c.alg, c.length, c.jobs, c.progress = f.alg, f.length, f.jobs, f.progress
+		// Not -l: b2sum -c takes each line's length from its digest or
+		// tag, whatever -l says.
+		c.alg, c.jobs, c.progress = f.alg, f.jobs, f.progress
 		return c.run(e, fs.Args())
 	}
 	return f.sum(e, fs.Args())

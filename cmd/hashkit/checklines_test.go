@@ -1,0 +1,198 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckLinesAsCoreutils: lines that sha256sum -c reads in forms other
+// than hashkit sum writes are read the same way, so that no line it checks
+// is skipped as malformed (which passes a list whose other lines match).
+// Each list runs through the sha256sum persona (stdout and status as
+// sha256sum's) and through hashkit check (the same status, --strict's 2
+// aside).
+func TestCheckLinesAsCoreutils(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"f": "hello\n", "g": "other\n", `a\b`: "hello\n", " f": "hello\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := sha256.Sum256([]byte("hello\n"))
+	h := hex.EncodeToString(sum[:])
+	lists := t.TempDir()
+	link := linkAs(t, "sha256sum")
+	for _, c := range []struct {
+		why, list string
+		strict    bool
+	}{
+		{"leading spaces", h + "  f\n  " + h + "  g\n", false},
+		{"leading tab", h + "  f\n\t" + h + "  g\n", false},
+		{"leading space before a tag", h + "  f\n SHA256 (g) = " + h + "\n", false},
+		{"leading space before an escape", " \\" + h + `  a\\b` + "\n" + h + "  g\n", false},
+		{"tab after the digest", h + "  f\n" + h + "\tg\n", false},
+		{"tab and a space after the digest", h + "  f\n" + h + "\t g\n", false},
+		{"tab and a star after the digest", h + "  f\n" + h + "\t*g\n", false},
+		{"reversed BSD form (md5 -r)", h + " f\n" + h + " g\n", false},
+		{"reversed BSD form, then a standard line", h + " f\n" + h + "  f\n", false},
+		{"standard line, then the reversed form", h + "  f\n" + h + " g\n", false},
+		{"OpenSSL form", h + "  f\nSHA256(g)= " + h + "\n", false},
+		{"no spaces around =", h + "  f\nSHA256 (g)=" + h + "\n", false},
+		{"tabs around =", h + "  f\nSHA256 (g)\t=\t" + h + "\n", false},
+		{"two spaces before (", h + "  f\nSHA256  (g) = " + h + "\n", false},
+		{"a line of spaces", h + "  f\n   \n", true},
+		{"a line of a tab", h + "  f\n\t\n", true},
+		{"a CR alone", h + "  f\n\r\n", true},
+		{"an empty line", h + "  f\n\n", true},
+	} {
+		list := writeList(t, lists, "l", c.list)
+		args := []string{"-c", list}
+		if c.strict {
+			args = []string{"-c", "--strict", list}
+		}
+		want := tool(t, dir, nil, "sha256sum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		if got.code != want.code || got.stdout != want.stdout {
+			t.Errorf("%s: %q:\nhashkit as sha256sum: %d %q %q\nsha256sum: %d %q %q", c.why, c.list, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+		r := hk(t, dir, nil, append([]string{"check"}, args[1:]...)...)
+		if code := r.code; code != want.code && !(c.strict && code == 2 && want.code == 1) || r.stdout != want.stdout {
+			t.Errorf("%s: %q:\nhashkit check: %d %q %q\nsha256sum: %d %q", c.why, c.list, r.code, r.stdout, r.stderr, want.code, want.stdout)
+		}
+	}
+}
+
+// TestCheckStdinListNamesStdin: a list read from standard input cannot
+// check "-" (standard input is the list, and what is left of it hashes as
+// empty): coreutils counts such a line as malformed, and so does hashkit.
+func TestCheckStdinListNamesStdin(t *testing.T) {
+	dir := t.TempDir()
+	empty := sha256.Sum256(nil)
+	list := []byte(hex.EncodeToString(empty[:]) + "  -\n")
+	link := linkAs(t, "sha256sum")
+	for _, args := range [][]string{{"-c"}, {"-c", "-"}} {
+		want := tool(t, dir, list, "sha256sum", args...)
+		got := runLink(t, link, dir, list, args...)
+		if got.code != want.code || got.stdout != want.stdout || want.code != 1 {
+			t.Errorf("%v: hashkit as sha256sum: %d %q %q; sha256sum: %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	for _, args := range [][]string{{"check"}, {"check", "-"}, {"sum", "-c"}, {"check", "--ignore-missing"}} {
+		if r := hk(t, dir, list, args...); r.code != 1 || strings.Contains(r.stdout, "OK") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	// A list in a file may name standard input.
+	file := writeList(t, dir, "SUMS", string(list))
+	if r := hk(t, dir, nil, "check", file); r.code != 0 || r.stdout != "-: OK\n" {
+		t.Errorf("check SUMS: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestB3sumCheckLines: as b3sum, check reads b3sum's one form and fails a
+// list with any other line, as b3sum does: above all a digest of another
+// length, since BLAKE3's shorter outputs are prefixes of its longer ones
+// and a digest cut to 2 digits would pass at 8 bits.
+func TestB3sumCheckLines(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"f": "hello\n", "f\r": "cr"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := strings.Fields(tool(t, dir, nil, "b3sum", "-l", "64", "f").stdout)[0]
+	h := long[:64]
+	lists := t.TempDir()
+	link := linkAs(t, "b3sum")
+	for _, c := range []struct{ why, line string }{
+		{"a 2-digit digest", h[:2] + "  f"},
+		{"a 16-byte digest", h[:32] + "  f"},
+		{"a 64-byte digest", long + "  f"},
+		{"uppercase hex", strings.ToUpper(h) + "  f"},
+		{"a binary marker", h + " *f"},
+		{"a tag", "BLAKE3 (f) = " + h},
+		{"leading spaces", "  " + h + "  f"},
+		{"one space", h + " f"},
+		{"three spaces", h + "   f"},
+		{"a CR at the end", h + "  f\r"},
+		{"a comment", "# " + h + "  f"},
+		{"an empty line", ""},
+		{"a line of spaces", "   "},
+		{"an escape other than \\n and \\\\", "\\" + h + "  f\\r"},
+		{"a NUL in the name", h + "  f\x00x"},
+		{"a non-ASCII digest", "é" + h[2:] + "  f"},
+	} {
+		list := writeList(t, lists, "B3SUMS", h+"  f\n"+c.line+"\n"+h+"  f\n")
+		want := tool(t, dir, nil, "b3sum", "-c", list)
+		got := runLink(t, link, dir, nil, "-c", list)
+		if got.code != want.code || got.stdout != want.stdout {
+			t.Errorf("%s: %q:\nhashkit as b3sum: %d %q %q\nb3sum: %d %q %q", c.why, c.line, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
+
+// TestCheckSummariesAsCoreutils: as sha256sum, check's messages are
+// sha256sum's: each list's warnings after its lines, none for a list
+// without a properly formatted line, standard input named so, no "could
+// not be read" for a list that could not be opened, and nothing but the
+// files' errors under --status.
+func TestCheckSummariesAsCoreutils(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, "d"), 0o755)
+	sum := sha256.Sum256([]byte("hello\n"))
+	h := hex.EncodeToString(sum[:])
+	writeList(t, dir, "mixed", h+"  f\n"+h+"  g\n")
+	writeList(t, dir, "bad", h+"  f\n"+strings.Repeat("0", 64)+"  f\njunk\n")
+	writeList(t, dir, "junk", "junk\n")
+	writeList(t, dir, "gone", h+"  gone\n")
+	link := linkAs(t, "sha256sum")
+	for _, c := range []struct {
+		args  []string
+		stdin string
+	}{
+		{args: []string{"-c", "mixed", "bad"}},
+		{args: []string{"-c", "junk", "bad"}},
+		{args: []string{"-c", "nonexistent", "bad"}},
+		{args: []string{"-c", "d", "mixed"}},
+		{args: []string{"-c"}, stdin: "junk\n"},
+		{args: []string{"-c", "-w", "-"}, stdin: "junk\n" + h + "  f\n"},
+		{args: []string{"-c", "--ignore-missing", "gone", "mixed"}},
+		{args: []string{"-c", "--ignore-missing", "--status", "gone"}},
+		{args: []string{"-c", "--ignore-missing", "bad"}},
+		{args: []string{"-c", "--status", "junk", "bad"}},
+		{args: []string{"-c", "--quiet", "bad", "mixed"}},
+	} {
+		want := tool(t, dir, []byte(c.stdin), "sha256sum", c.args...)
+		got := runLink(t, link, dir, []byte(c.stdin), c.args...)
+		if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+			t.Errorf("%q:\nhashkit as sha256sum: %d %q\n%s\nsha256sum: %d %q\n%s", c.args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
+
+// TestB2sumCheckIgnoresLength: b2sum -c takes each line's length from its
+// digest (or tag), whatever -l says, so a line of another length is checked,
+// not skipped as malformed (which passed the list when the others matched).
+func TestB2sumCheckIgnoresLength(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "g"), []byte("other\n"), 0o644)
+	short := tool(t, dir, nil, "b2sum", "-l", "256", "f").stdout
+	long := strings.Replace(tool(t, dir, nil, "b2sum", "g").stdout, "  g", "  f", 1)
+	tagged := tool(t, dir, nil, "b2sum", "--tag", "-l", "128", "f").stdout
+	list := writeList(t, dir, "list", short+long+tagged)
+	link := linkAs(t, "b2sum")
+	for _, l := range []string{"256", "512", "8"} {
+		args := []string{"-l", l, "-c", list}
+		want := tool(t, dir, nil, "b2sum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+			t.Errorf("%q:\nhashkit as b2sum: %d %q %q\nb2sum: %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
