@@ -36,25 +36,22 @@ import (
 var sweepSizes = []int{0, 1, 8, 16, 31, 32, 33, 55, 56, 63, 64, 65, 100, 111, 112, 119, 120, 127, 128, 129,
 	135, 136, 137, 160, 200, 256, 300, 512, 1000, 1024, 1025, 2048, 3072, 4096, 6144}
 
-// BenchmarkSweep times each one-shot hash and its peer at every length of
-// sweepSizes, with the message at the start of a fresh buffer three pages
-// longer (as when a program hashes the first bytes of a buffer; the pages
-// after the message may not be mapped in yet). It is not in the README table:
-// it finds the lengths where hashkit falls behind (three slowdowns were
-// found this way: SHA-512 and BLAKE2b calls of two or more blocks, and
-// masked loads touching unmapped pages; a fourth, BLAKE3 trees cut into
-// one kernel call per subtree, only showed at three and six chunks). Run it with -test.bench Sweep and
-// compare with benchstat -col /impl; the peer column is "peer".
-func BenchmarkSweep(b *testing.B) {
+// sweepAlg is one row of BenchmarkSweep: a one-shot hash of hashkit and
+// of its peer.
+type sweepAlg struct {
+	name     string
+	hk, peer func([]byte)
+}
+
+// sweepAlgs returns the hashes BenchmarkSweep and TestSweepCPUTime time;
+// the hash objects some of them reuse are their own.
+func sweepAlgs() []sweepAlg {
 	key := hashtest.RandBytes(1, 32)
 	hkHMAC, peerHMAC := hmac.New(sha256.New, key), stdhmac.New(stdsha256.New, key)
 	hkRIPEMD, peerRIPEMD := ripemd160.New(), xripemd160.New()
 	peerKeccak := xsha3.NewLegacyKeccak256()
 	var out []byte
-	algs := []struct {
-		name     string
-		hk, peer func([]byte)
-	}{
+	return []sweepAlg{
 		{"SHA-256", func(p []byte) { sha256.Sum256(p) }, func(p []byte) { stdsha256.Sum256(p) }},
 		{"SHA-512", func(p []byte) { sha512.Sum512(p) }, func(p []byte) { stdsha512.Sum512(p) }},
 		{"SHA-1", func(p []byte) { sha1.Sum(p) }, func(p []byte) { stdsha1.Sum(p) }},
@@ -87,6 +84,19 @@ func BenchmarkSweep(b *testing.B) {
 			out = peerHMAC.Sum(out[:0])
 		}},
 	}
+}
+
+// BenchmarkSweep times each one-shot hash and its peer at every length of
+// sweepSizes, with the message at the start of a fresh buffer three pages
+// longer (as when a program hashes the first bytes of a buffer; the pages
+// after the message may not be mapped in yet). It is not in the README table:
+// it finds the lengths where hashkit falls behind (three slowdowns were
+// found this way: SHA-512 and BLAKE2b calls of two or more blocks, and
+// masked loads touching unmapped pages; a fourth, BLAKE3 trees cut into
+// one kernel call per subtree, only showed at three and six chunks). Run it with -test.bench Sweep and
+// compare with benchstat -col /impl; the peer column is "peer".
+func BenchmarkSweep(b *testing.B) {
+	algs := sweepAlgs()
 	for _, a := range algs {
 		for _, size := range sweepSizes {
 			for _, im := range []struct {

@@ -162,13 +162,15 @@ const bufChunks = 16
 // and, for the plain hash of [New], [encoding.BinaryMarshaler],
 // [encoding.BinaryAppender] and [encoding.BinaryUnmarshaler].
 //
-// A Hasher holds its whole state in its own struct, about 20 KiB: the
-// chaining values of up to 54 subtrees, a 16 KiB input buffer (the 16
-// chunks that the widest kernel hashes at once) and the 2 KiB of subtrees
-// waiting for their parents (see pending), so that writes of any size are
-// hashed at the speed of large ones. Creating one allocates nothing
-// else, and one declared as a local variable can stay on the stack. For a
-// one-shot hash, [Sum256] and [DeriveKey] need no Hasher and no buffer.
+// A Hasher is about 3 KiB: the chaining values of up to 54 subtrees and a
+// one-chunk input buffer. Once more than one chunk of input waits to be
+// hashed (a long message written in pieces), it allocates, once for its
+// lifetime (Reset keeps it), 18 KiB more: a 16 KiB buffer (the 16 chunks
+// that the widest kernel hashes at once) and the subtrees waiting for their
+// parents (see pending), so that writes of any size are hashed at the
+// speed of large ones. A short message costs no more than the small
+// struct, and one declared as a local variable can stay on the stack. For
+// a one-shot hash, [Sum256] and [DeriveKey] need no Hasher and no buffer.
 type Hasher struct {
 	key   [8]uint32 // the IV, the key, or the derived context key
 	flags uint32    // KEYED_HASH, DERIVE_KEY_MATERIAL, or 0
@@ -181,20 +183,55 @@ type Hasher struct {
 	// has headBlocks > 0 (and then bufLen > 0), until the chunk is done.
 	headCV     [8]uint32
 	headBlocks int
-	// buf[:bufLen] is input not yet hashed. Write keeps at least one byte
-	// here once it has seen any, since only the next byte tells whether
-	// the last chunk is the root, except after a Write that ended with a
-	// whole subtree hashed straight from its argument (see Write).
+	// buffer()[:bufLen] is input not yet hashed, at most bufCap bytes:
+	// in small until it is more than a chunk, then in big. Write keeps at
+	// least one byte here once it has seen any, since only the next byte
+	// tells whether the last chunk is the root, except after a Write that
+	// ended with a whole subtree hashed straight from its argument (see
+	// Write).
 	bufLen int
-	buf    [bufChunks * chunkLen]byte
+	small  [chunkLen]byte
+	big    *bigBuffer
 	stack  cvStack
-	// pend holds the subtrees of whole buffers between the stack and the
-	// buffer, while their parents wait for a full batch (see pending).
-	pend pending
 
 	squeezing bool         // Read was called; out holds the output
 	out       OutputReader // valid while squeezing
 }
+
+// bufCap is the most input a Hasher buffers.
+const bufCap = bufChunks * chunkLen
+
+// bigBuffer is the part of a Hasher that only input longer than a chunk
+// needs.
+type bigBuffer struct {
+	buf [bufCap]byte
+	// pend holds the subtrees of whole buffers between the stack and the
+	// buffer, while their parents wait for a full batch (see pending).
+	pend pending
+}
+
+// buffer returns the storage of the buffered input: bufCap bytes once big
+// is allocated, one chunk before.
+func (h *Hasher) buffer() []byte {
+	if h.big != nil {
+		return h.big.buf[:]
+	}
+	return h.small[:]
+}
+
+// reserve returns the buffer's storage with room for n bytes (at most
+// bufCap), moving the buffered input to a newly allocated big buffer when
+// n is more than the small one holds.
+func (h *Hasher) reserve(n int) []byte {
+	if h.big == nil && n > len(h.small) {
+		h.big = new(bigBuffer)
+		copy(h.big.buf[:], h.small[:h.bufLen])
+	}
+	return h.buffer()
+}
+
+// pendEmpty reports whether no subtree is pending.
+func (h *Hasher) pendEmpty() bool { return h.big == nil || h.big.pend.empty() }
 
 var (
 	_ hash.Hash   = (*Hasher)(nil)
@@ -286,7 +323,9 @@ func (h *Hasher) Reset() {
 	h.headBlocks = 0
 	h.bufLen = 0
 	h.stack.n = 0
-	h.pend.clear()
+	if h.big != nil {
+		h.big.pend.clear()
+	}
 	h.squeezing = false
 }
 
@@ -300,6 +339,10 @@ func (h *Hasher) BlockSize() int { return BlockSize }
 // if h is. The error is always nil.
 func (h *Hasher) Clone() (hash.Cloner, error) {
 	c := *h
+	if h.big != nil {
+		b := *h.big
+		c.big = &b
+	}
 	return &c, nil
 }
 
@@ -431,9 +474,9 @@ func (p *pending) flush(s *cvStack, end uint64, key *[8]uint32, flags uint32) {
 
 // flushPending moves the pending subtrees onto h.stack.
 func (h *Hasher) flushPending() {
-	if !h.pend.empty() {
-		h.pend.flush(&h.stack, h.counter, &h.key, h.flags)
-		h.pend.clear()
+	if !h.pendEmpty() {
+		h.big.pend.flush(&h.stack, h.counter, &h.key, h.flags)
+		h.big.pend.clear()
 	}
 }
 
@@ -442,8 +485,8 @@ func (h *Hasher) flushPending() {
 // without pending subtrees.
 func (h *Hasher) canonicalStack() cvStack {
 	s := h.stack
-	if !h.pend.empty() {
-		h.pend.flush(&s, h.counter, &h.key, h.flags)
+	if !h.pendEmpty() {
+		h.big.pend.flush(&s, h.counter, &h.key, h.flags)
 		s.merge(h.counter, &h.key, h.flags)
 	}
 	return s
@@ -557,19 +600,25 @@ func smallRoot(data []byte, key *[8]uint32, flags uint32) node {
 
 // Write absorbs p. It never fails. It panics if called after Read.
 //
-// Input is gathered in the Hasher's buffer and hashed 16 chunks at a time.
-// A Write of more than the buffer holds hashes whole subtrees straight from
-// p; a large one (an aligned subtree of at least 256 KiB) hashes them on up
-// to GOMAXPROCS goroutines, cut into up to 64 pieces taken in turn, and
-// that path allocates a few small objects. Smaller writes, and all writes
-// when GOMAXPROCS is 1, stay on the calling goroutine and allocate
-// nothing. The result never depends on how the work was split.
+// Input is gathered in the Hasher's buffer and hashed 16 chunks at a time;
+// the first time more than one chunk waits in it, the Hasher allocates its
+// big buffer (see Hasher). A Write of more than the buffer holds hashes
+// whole subtrees straight from p; a large one (an aligned subtree of at
+// least 256 KiB) hashes them on up to GOMAXPROCS goroutines, cut into up to
+// 64 pieces taken in turn, and that path allocates a few small objects.
+// Smaller writes, and all writes when GOMAXPROCS is 1, stay on the calling
+// goroutine and allocate nothing else. The result never depends on how the
+// work was split.
 func (h *Hasher) Write(p []byte) (int, error) {
 	if h.squeezing {
 		panic("hashkit/blake3: Write after Read")
 	}
-	if h.bufLen > 0 && len(p) <= len(h.buf)-h.headBlocks*BlockSize-h.bufLen {
-		h.bufLen += copy(h.buf[h.bufLen:], p)
+	if n := h.bufLen + len(p); h.bufLen > 0 && n <= bufCap-h.headBlocks*BlockSize {
+		if h.big != nil {
+			h.bufLen += copy(h.big.buf[h.bufLen:], p)
+		} else {
+			h.bufLen += copy(h.reserve(n)[h.bufLen:], p)
+		}
 		return len(p), nil
 	}
 	h.write(p)
@@ -582,12 +631,12 @@ func (h *Hasher) write(p []byte) {
 		return
 	}
 	if h.bufLen > 0 {
-		k := copy(h.buf[h.bufLen:len(h.buf)-h.headBlocks*BlockSize], p)
+		k := copy(h.reserve(bufCap)[h.bufLen:bufCap-h.headBlocks*BlockSize], p)
 		h.bufLen += k
 		p = p[k:]
 		// The buffer is full and more input follows: none of its chunks
 		// is the root.
-		if h.headBlocks == 0 && (!h.pend.empty() || h.counter%pendAlign == 0) {
+		if h.headBlocks == 0 && (!h.pendEmpty() || h.counter%pendAlign == 0) {
 			h.hashPending()
 		} else {
 			h.flushPending()
@@ -597,14 +646,18 @@ func (h *Hasher) write(p []byte) {
 		h.headBlocks = 0
 		h.bufLen = 0
 	}
-	if len(p) > len(h.buf) {
+	if len(p) > bufCap {
 		// absorb hashes subtrees straight from p, right of the pending ones.
 		h.flushPending()
 	}
-	p, h.counter = h.stack.absorb(p, h.counter, len(h.buf), &h.key, h.flags)
+	p, h.counter = h.stack.absorb(p, h.counter, bufCap, &h.key, h.flags)
 	if len(p) > 0 {
-		h.bufLen = copy(h.buf[:], p)
-		h.stack.merge(h.counter-h.pend.chunks(), &h.key, h.flags)
+		h.bufLen = copy(h.reserve(len(p)), p)
+		var pending uint64
+		if h.big != nil {
+			pending = h.big.pend.chunks()
+		}
+		h.stack.merge(h.counter-pending, &h.key, h.flags)
 	}
 }
 
@@ -612,9 +665,9 @@ func (h *Hasher) write(p []byte) {
 // into 8 level-1 subtrees and adds them to h.pend.
 func (h *Hasher) hashPending() {
 	var cvs [bufChunks * cvLen]byte
-	hashChunks(h.buf[:], &h.key, h.counter, h.flags, cvs[:])
+	hashChunks(h.big.buf[:], &h.key, h.counter, h.flags, cvs[:])
 	hashParents(cvs[:], &h.key, h.flags, cvs[:bufChunks/2*cvLen])
-	h.pend.add(&h.stack, (*[bufChunks / 2 * cvLen]byte)(cvs[:]), h.counter+bufChunks, &h.key, h.flags)
+	h.big.pend.add(&h.stack, (*[bufChunks / 2 * cvLen]byte)(cvs[:]), h.counter+bufChunks, &h.key, h.flags)
 }
 
 // hashBuffered pushes onto s the chaining values of the first chunks
@@ -628,14 +681,14 @@ func (h *Hasher) hashBuffered(s *cvStack, chunks int) int {
 		// The rest of a partly compressed chunk (from a version 1 state).
 		c := chunkState{cv: h.headCV, counter: h.counter, blocks: uint8(h.headBlocks)}
 		off = chunkLen - h.headBlocks*BlockSize
-		c.update(h.buf[:off], h.flags)
+		c.update(h.buffer()[:off], h.flags)
 		n := c.node(h.flags)
 		cv := n.chainingValue()
 		copy(cvs[:], cv[:])
 		i = 1
 	}
 	end := off + (chunks-i)*chunkLen
-	hashChunks(h.buf[off:end], &h.key, h.counter+uint64(i), h.flags, cvs[i*cvLen:chunks*cvLen])
+	hashChunks(h.buffer()[off:end], &h.key, h.counter+uint64(i), h.flags, cvs[i*cvLen:chunks*cvLen])
 	s.pushChunks(cvs[:chunks*cvLen], h.counter, &h.key, h.flags)
 	return end
 }
@@ -649,7 +702,7 @@ func (h *Hasher) rootNode() node {
 	}
 	if h.counter == 0 && h.headBlocks == 0 && h.bufLen > chunkLen {
 		// The whole input is in the buffer: one tree, as for a one-shot.
-		return smallRoot(h.buf[:h.bufLen], &h.key, h.flags)
+		return smallRoot(h.buffer()[:h.bufLen], &h.key, h.flags)
 	}
 	// The whole chunks of the buffer before the last one go to a copy of
 	// the stack.
@@ -661,7 +714,7 @@ func (h *Hasher) rootNode() node {
 		if h.headBlocks > 0 {
 			c.cv, c.blocks = h.headCV, uint8(h.headBlocks)
 		}
-		c.update(h.buf[:h.bufLen], h.flags)
+		c.update(h.buffer()[:h.bufLen], h.flags)
 		last = c.node(h.flags)
 		return s.root(&last, &h.key, h.flags)
 	}
@@ -670,7 +723,7 @@ func (h *Hasher) rootNode() node {
 	s.merge(counter, &h.key, h.flags)
 	var c chunkState
 	c.reset(&h.key, counter)
-	c.update(h.buf[off:h.bufLen], h.flags)
+	c.update(h.buffer()[off:h.bufLen], h.flags)
 	last = c.node(h.flags)
 	return s.root(&last, &h.key, h.flags)
 }
@@ -721,7 +774,10 @@ func Sum256(data []byte) [Size]byte {
 // which is the root: its whole blocks but the last compressed in place, the
 // last one zero-padded, and the hash is the last compression's chaining
 // value (the first half of the root's output block).
-func sumChunk(data []byte, key *[8]uint32, flags uint32) [Size]byte {
+func sumChunk(data []byte, key *[8]uint32, flags uint32) (sum [Size]byte) {
+	if sumChunkKernel(data, key, flags, &sum) {
+		return sum
+	}
 	cv := *key
 	k := 0
 	if len(data) > BlockSize {

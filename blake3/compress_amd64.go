@@ -26,6 +26,7 @@ var (
 	useBMI2                                 bool
 	useAVX512VL8                            bool
 	useSumRowsAVX512, useSumAVX512          bool
+	useSumRowsAVX, useSumRowsSSE41          bool
 )
 
 func init() {
@@ -49,13 +50,19 @@ func init() {
 		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"compressRowsSSE41", "compressCVRowsSSE41", "compressBlocksRowsSSE41"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "bmi2", Role: cpu.RoleSingleBlock, Flag: &useBMI2,
 		Needs: cpu.BMI2, Funcs: []string{"compressBMI2", "compressCVBMI2"}})
-	// One-block Sum256 in one call: the message read by AVX-512BW masked
-	// loads whose mask BZHI (BMI2) makes, into the rows or into
-	// general-purpose registers.
+	// Sum256 in one call, the last block read by AVX-512BW masked loads
+	// whose mask BZHI (BMI2) makes: into the rows (of at most one chunk)
+	// or into general-purpose registers (of at most one block).
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bwrows", Role: cpu.RoleOneCall, Flag: &useSumRowsAVX512,
-		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumRowsAVX512"}})
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumChunkRowsAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bw", Role: cpu.RoleOneCall, Flag: &useSumAVX512,
 		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumAVX512"}})
+	// Without AVX-512BW: the rows of avxrows or sse41rows, the last
+	// block's partial 16 bytes put together in general-purpose registers.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avxrowssum", Role: cpu.RoleOneCall, Flag: &useSumRowsAVX,
+		Needs: cpu.AVX, Funcs: []string{"sumChunkRowsAVX"}})
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41rowssum", Role: cpu.RoleOneCall, Flag: &useSumRowsSSE41,
+		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"sumChunkRowsSSE41"}})
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with
@@ -172,19 +179,31 @@ func compressBlocksRowsAVX(cv *[8]uint32, in *byte, n int, counter uint64, flags
 //go:noescape
 func compressBlocksRowsSSE41(cv *[8]uint32, in *byte, n int, counter uint64, flags, start, end uint32)
 
-// sumRowsAVX512 is sumAVX512 with the row kernel's rounds: the message
+// sumChunkRowsAVX512 writes to out the hash of data, at most one chunk,
+// which is the root, from key with flags added to every block's: the row
+// kernel's rounds, whole blocks but the last read in place, the last one
 // read by AVX-512BW masked loads straight into the message registers.
 //
 //go:noescape
-func sumRowsAVX512(data []byte, out *[Size]byte)
+func sumChunkRowsAVX512(data []byte, key *[8]uint32, flags uint32, out *[Size]byte)
+
+// sumChunkRowsAVX and sumChunkRowsSSE41 are sumChunkRowsAVX512 in the
+// encodings of compressRowsAVX and compressRowsSSE41: the last block's
+// whole 16-byte chunks are loaded as they are and the partial one is put
+// together in general-purpose registers from loads of exactly its bytes.
+//
+//go:noescape
+func sumChunkRowsAVX(data []byte, key *[8]uint32, flags uint32, out *[Size]byte)
+
+//go:noescape
+func sumChunkRowsSSE41(data []byte, key *[8]uint32, flags uint32, out *[Size]byte)
 
 // The dispatch functions try the kernels of a role in registration order;
 // the registry leaves on only the one this CPU prefers and those after it.
 
 func sumBlock(data []byte) (sum [Size]byte) {
 	switch {
-	case useSumRowsAVX512:
-		sumRowsAVX512(data, &sum)
+	case sumChunkKernel(data, &iv, 0, &sum):
 		return sum
 	case useSumAVX512:
 		sumAVX512(data, &sum)
@@ -196,6 +215,23 @@ func sumBlock(data []byte) (sum [Size]byte) {
 		return [Size]byte(out[:Size])
 	}
 	return sumBlockGeneric(data)
+}
+
+// sumChunkKernel writes to out the hash of data, at most one chunk, from
+// key with flags, and returns true, when a row kernel's one-call form is in
+// use; otherwise it returns false.
+func sumChunkKernel(data []byte, key *[8]uint32, flags uint32, out *[Size]byte) bool {
+	switch {
+	case useSumRowsAVX512:
+		sumChunkRowsAVX512(data, key, flags, out)
+	case useSumRowsAVX:
+		sumChunkRowsAVX(data, key, flags, out)
+	case useSumRowsSSE41:
+		sumChunkRowsSSE41(data, key, flags, out)
+	default:
+		return false
+	}
+	return true
 }
 
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {

@@ -17319,142 +17319,37 @@ blocksRowsSSE41Mid:
 	MOVOU   X1, 16(AX)
 	RET
 
-// func sumRowsAVX512(data []byte, out *[32]byte)
+// func sumChunkRowsAVX512(data []byte, key *[8]uint32, flags uint32, out *[32]byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL, BMI2
-TEXT ·sumRowsAVX512(SB), NOSPLIT, $0-32
-	MOVQ       data_base+0(FP), AX
-	MOVQ       data_len+8(FP), CX
-	VPXORQ     X4, X4, X4
-	CMPQ       CX, $0x00000000
-	JBE        sumRows_next0
-	CMPQ       CX, $0x00000010
-	JAE        sumRows_whole0
-	LEAQ       (AX), BX
-	MOVQ       CX, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	MOVL       BX, SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000ff0
-	JA         sumRows_cross0
-	VMOVDQU8.Z (BX), K1, X4
-	JMP        sumRows_next0
+TEXT ·sumChunkRowsAVX512(SB), NOSPLIT, $0-48
+	MOVQ    data_base+0(FP), AX
+	MOVQ    data_len+8(FP), CX
+	MOVQ    key+24(FP), DX
+	MOVL    flags+32(FP), BX
+	VMOVDQU (DX), X0
+	VMOVDQU 16(DX), X1
+	MOVL    BX, DX
+	ORL     $0x00000001, DX
 
-sumRows_cross0:
-	VMOVDQU      -16(BX)(DX*1), X4
-	MOVQ         $0x00000010, SI
-	SUBQ         DX, SI
-	VPBROADCASTB SI, X8
-	VPADDB       byteIota<>+0(SB), X8, X8
-	VPSHUFB.Z    X8, X4, K1, X4
-	JMP          sumRows_next0
+	// The blocks before the last, (n-1)/64 of them for n > 64: counter 0, length 64.
+	CMPQ CX, $0x40
+	JBE  sumChunkAVX512Last
+	LEAQ -1(CX), SI
+	SHRQ $0x06, SI
+	XORL DI, DI
+	MOVL $0x00000040, R8
 
-sumRows_whole0:
-	VMOVDQU (AX), X4
-
-sumRows_next0:
-	VPXORQ     X5, X5, X5
-	CMPQ       CX, $0x00000010
-	JBE        sumRows_next1
-	CMPQ       CX, $0x00000020
-	JAE        sumRows_whole1
-	LEAQ       16(AX), BX
-	MOVQ       CX, DX
-	SUBQ       $0x00000010, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	MOVL       BX, SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000ff0
-	JA         sumRows_cross1
-	VMOVDQU8.Z (BX), K1, X5
-	JMP        sumRows_next1
-
-sumRows_cross1:
-	VMOVDQU      -16(BX)(DX*1), X5
-	MOVQ         $0x00000010, SI
-	SUBQ         DX, SI
-	VPBROADCASTB SI, X8
-	VPADDB       byteIota<>+0(SB), X8, X8
-	VPSHUFB.Z    X8, X5, K1, X5
-	JMP          sumRows_next1
-
-sumRows_whole1:
-	VMOVDQU 16(AX), X5
-
-sumRows_next1:
-	VPXORQ     X6, X6, X6
-	CMPQ       CX, $0x00000020
-	JBE        sumRows_next2
-	CMPQ       CX, $0x00000030
-	JAE        sumRows_whole2
-	LEAQ       32(AX), BX
-	MOVQ       CX, DX
-	SUBQ       $0x00000020, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	MOVL       BX, SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000ff0
-	JA         sumRows_cross2
-	VMOVDQU8.Z (BX), K1, X6
-	JMP        sumRows_next2
-
-sumRows_cross2:
-	VMOVDQU      -16(BX)(DX*1), X6
-	MOVQ         $0x00000010, SI
-	SUBQ         DX, SI
-	VPBROADCASTB SI, X8
-	VPADDB       byteIota<>+0(SB), X8, X8
-	VPSHUFB.Z    X8, X6, K1, X6
-	JMP          sumRows_next2
-
-sumRows_whole2:
-	VMOVDQU 32(AX), X6
-
-sumRows_next2:
-	VPXORQ     X7, X7, X7
-	CMPQ       CX, $0x00000030
-	JBE        sumRows_next3
-	CMPQ       CX, $0x00000040
-	JAE        sumRows_whole3
-	LEAQ       48(AX), BX
-	MOVQ       CX, DX
-	SUBQ       $0x00000030, DX
-	MOVQ       $-1, SI
-	BZHIQ      DX, SI, SI
-	KMOVQ      SI, K1
-	MOVL       BX, SI
-	ANDL       $0x00000fff, SI
-	CMPL       SI, $0x00000ff0
-	JA         sumRows_cross3
-	VMOVDQU8.Z (BX), K1, X7
-	JMP        sumRows_next3
-
-sumRows_cross3:
-	VMOVDQU      -16(BX)(DX*1), X7
-	MOVQ         $0x00000010, SI
-	SUBQ         DX, SI
-	VPBROADCASTB SI, X8
-	VPADDB       byteIota<>+0(SB), X8, X8
-	VPSHUFB.Z    X8, X7, K1, X7
-	JMP          sumRows_next3
-
-sumRows_whole3:
-	VMOVDQU 48(AX), X7
-
-sumRows_next3:
-	// Rows: the IV twice, then 0, 0, len(data), CHUNK_START|CHUNK_END|ROOT.
-	VMOVDQU blake3IV<>+0(SB), X0
-	VMOVDQU blake3IV<>+16(SB), X1
+sumChunkAVX512:
 	VMOVDQU blake3IV<>+0(SB), X2
-	MOVL    $0x0000000b, AX
-	VPXOR   X3, X3, X3
-	VPINSRD $0x02, CX, X3, X3
-	VPINSRD $0x03, AX, X3, X3
+	VMOVQ   DI, X3
+	VPINSRD $0x02, R8, X3, X3
+	VPINSRD $0x03, DX, X3, X3
+
+	// The message, four words per register.
+	VMOVDQU (AX), X4
+	VMOVDQU 16(AX), X5
+	VMOVDQU 32(AX), X6
+	VMOVDQU 48(AX), X7
 
 	// Round 1.
 	VSHUFPS  $0x88, X5, X4, X8
@@ -17825,7 +17720,2576 @@ sumRows_next3:
 	VPSHUFD  $0x4e, X3, X3
 	VPXOR    X2, X0, X0
 	VPXOR    X3, X1, X1
-	MOVQ     out+24(FP), AX
+	MOVL     BX, DX
+	ADDQ     $0x40, AX
+	SUBQ     $0x40, CX
+	DECQ     SI
+	JNZ      sumChunkAVX512
+
+sumChunkAVX512Last:
+	// The last block: its n bytes (0 to 64) and zeros.
+	VPXORQ     X8, X8, X8
+	CMPQ       CX, $0x00000000
+	JBE        sumRows_next0
+	CMPQ       CX, $0x00000010
+	JAE        sumRows_whole0
+	LEAQ       (AX), SI
+	MOVQ       CX, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         sumRows_cross0
+	VMOVDQU8.Z (SI), K1, X8
+	JMP        sumRows_next0
+
+sumRows_cross0:
+	VMOVDQU      -16(SI)(BX*1), X8
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X4
+	VPADDB       byteIota<>+0(SB), X4, X4
+	VPSHUFB.Z    X4, X8, K1, X8
+	JMP          sumRows_next0
+
+sumRows_whole0:
+	VMOVDQU (AX), X8
+
+sumRows_next0:
+	VPXORQ     X9, X9, X9
+	CMPQ       CX, $0x00000010
+	JBE        sumRows_next1
+	CMPQ       CX, $0x00000020
+	JAE        sumRows_whole1
+	LEAQ       16(AX), SI
+	MOVQ       CX, BX
+	SUBQ       $0x00000010, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         sumRows_cross1
+	VMOVDQU8.Z (SI), K1, X9
+	JMP        sumRows_next1
+
+sumRows_cross1:
+	VMOVDQU      -16(SI)(BX*1), X9
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X4
+	VPADDB       byteIota<>+0(SB), X4, X4
+	VPSHUFB.Z    X4, X9, K1, X9
+	JMP          sumRows_next1
+
+sumRows_whole1:
+	VMOVDQU 16(AX), X9
+
+sumRows_next1:
+	VPXORQ     X10, X10, X10
+	CMPQ       CX, $0x00000020
+	JBE        sumRows_next2
+	CMPQ       CX, $0x00000030
+	JAE        sumRows_whole2
+	LEAQ       32(AX), SI
+	MOVQ       CX, BX
+	SUBQ       $0x00000020, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         sumRows_cross2
+	VMOVDQU8.Z (SI), K1, X10
+	JMP        sumRows_next2
+
+sumRows_cross2:
+	VMOVDQU      -16(SI)(BX*1), X10
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X4
+	VPADDB       byteIota<>+0(SB), X4, X4
+	VPSHUFB.Z    X4, X10, K1, X10
+	JMP          sumRows_next2
+
+sumRows_whole2:
+	VMOVDQU 32(AX), X10
+
+sumRows_next2:
+	VPXORQ     X11, X11, X11
+	CMPQ       CX, $0x00000030
+	JBE        sumRows_next3
+	CMPQ       CX, $0x00000040
+	JAE        sumRows_whole3
+	LEAQ       48(AX), SI
+	MOVQ       CX, BX
+	SUBQ       $0x00000030, BX
+	MOVQ       $-1, DI
+	BZHIQ      BX, DI, DI
+	KMOVQ      DI, K1
+	MOVL       SI, DI
+	ANDL       $0x00000fff, DI
+	CMPL       DI, $0x00000ff0
+	JA         sumRows_cross3
+	VMOVDQU8.Z (SI), K1, X11
+	JMP        sumRows_next3
+
+sumRows_cross3:
+	VMOVDQU      -16(SI)(BX*1), X11
+	MOVQ         $0x00000010, DI
+	SUBQ         BX, DI
+	VPBROADCASTB DI, X4
+	VPADDB       byteIota<>+0(SB), X4, X4
+	VPSHUFB.Z    X4, X11, K1, X11
+	JMP          sumRows_next3
+
+sumRows_whole3:
+	VMOVDQU 48(AX), X11
+
+sumRows_next3:
+	// Rows: the chaining value, the IV, then 0, 0, n, flags|CHUNK_END|ROOT.
+	VMOVDQU blake3IV<>+0(SB), X2
+	ORL     $0x0000000a, DX
+	VPXOR   X3, X3, X3
+	VPINSRD $0x02, CX, X3, X3
+	VPINSRD $0x03, DX, X3, X3
+
+	// Round 1.
+	VSHUFPS  $0x88, X9, X8, X4
+	VSHUFPS  $0xdd, X9, X8, X5
+	VPSHUFD  $0x2a, X11, X6
+	VPSHUFD  $0x20, X10, X7
+	VPBLENDW $0x3c, X7, X6, X6
+	VPSHUFD  $0x7f, X11, X7
+	VPSHUFD  $0x75, X10, X12
+	VPBLENDW $0x3c, X12, X7, X7
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	VPSHUFD  $0x95, X4, X11
+	VPSHUFD  $0x75, X5, X10
+	VPBLENDW $0x3c, X10, X11, X11
+	VPSHUFD  $0xcf, X4, X10
+	VPSHUFD  $0xaa, X6, X9
+	VPBLENDW $0x0c, X9, X10, X10
+	VPSHUFD  $0xff, X7, X9
+	VPBLENDW $0xc0, X9, X10, X10
+	VPSHUFD  $0x40, X7, X9
+	VPSHUFD  $0x00, X5, X8
+	VPBLENDW $0x0c, X8, X9, X9
+	VPSHUFD  $0xff, X6, X8
+	VPBLENDW $0x30, X8, X9, X9
+	VPSHUFD  $0x15, X6, X8
+	VPSHUFD  $0xaa, X7, X12
+	VPBLENDW $0x0c, X12, X8, X8
+	VPSHUFD  $0xaa, X5, X12
+	VPBLENDW $0x30, X12, X8, X8
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	VPSHUFD  $0x95, X11, X7
+	VPSHUFD  $0x75, X10, X6
+	VPBLENDW $0x3c, X6, X7, X7
+	VPSHUFD  $0xcf, X11, X6
+	VPSHUFD  $0xaa, X9, X5
+	VPBLENDW $0x0c, X5, X6, X6
+	VPSHUFD  $0xff, X8, X5
+	VPBLENDW $0xc0, X5, X6, X6
+	VPSHUFD  $0x40, X8, X5
+	VPSHUFD  $0x00, X10, X4
+	VPBLENDW $0x0c, X4, X5, X5
+	VPSHUFD  $0xff, X9, X4
+	VPBLENDW $0x30, X4, X5, X5
+	VPSHUFD  $0x15, X9, X4
+	VPSHUFD  $0xaa, X8, X12
+	VPBLENDW $0x0c, X12, X4, X4
+	VPSHUFD  $0xaa, X10, X12
+	VPBLENDW $0x30, X12, X4, X4
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	VPSHUFD  $0x95, X7, X8
+	VPSHUFD  $0x75, X6, X9
+	VPBLENDW $0x3c, X9, X8, X8
+	VPSHUFD  $0xcf, X7, X9
+	VPSHUFD  $0xaa, X5, X10
+	VPBLENDW $0x0c, X10, X9, X9
+	VPSHUFD  $0xff, X4, X10
+	VPBLENDW $0xc0, X10, X9, X9
+	VPSHUFD  $0x40, X4, X10
+	VPSHUFD  $0x00, X6, X11
+	VPBLENDW $0x0c, X11, X10, X10
+	VPSHUFD  $0xff, X5, X11
+	VPBLENDW $0x30, X11, X10, X10
+	VPSHUFD  $0x15, X5, X11
+	VPSHUFD  $0xaa, X4, X12
+	VPBLENDW $0x0c, X12, X11, X11
+	VPSHUFD  $0xaa, X6, X12
+	VPBLENDW $0x30, X12, X11, X11
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	VPSHUFD  $0x95, X8, X4
+	VPSHUFD  $0x75, X9, X5
+	VPBLENDW $0x3c, X5, X4, X4
+	VPSHUFD  $0xcf, X8, X5
+	VPSHUFD  $0xaa, X10, X6
+	VPBLENDW $0x0c, X6, X5, X5
+	VPSHUFD  $0xff, X11, X6
+	VPBLENDW $0xc0, X6, X5, X5
+	VPSHUFD  $0x40, X11, X6
+	VPSHUFD  $0x00, X9, X7
+	VPBLENDW $0x0c, X7, X6, X6
+	VPSHUFD  $0xff, X10, X7
+	VPBLENDW $0x30, X7, X6, X6
+	VPSHUFD  $0x15, X10, X7
+	VPSHUFD  $0xaa, X11, X12
+	VPBLENDW $0x0c, X12, X7, X7
+	VPSHUFD  $0xaa, X9, X12
+	VPBLENDW $0x30, X12, X7, X7
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	VPSHUFD  $0x95, X4, X11
+	VPSHUFD  $0x75, X5, X10
+	VPBLENDW $0x3c, X10, X11, X11
+	VPSHUFD  $0xcf, X4, X10
+	VPSHUFD  $0xaa, X6, X9
+	VPBLENDW $0x0c, X9, X10, X10
+	VPSHUFD  $0xff, X7, X9
+	VPBLENDW $0xc0, X9, X10, X10
+	VPSHUFD  $0x40, X7, X9
+	VPSHUFD  $0x00, X5, X8
+	VPBLENDW $0x0c, X8, X9, X9
+	VPSHUFD  $0xff, X6, X8
+	VPBLENDW $0x30, X8, X9, X9
+	VPSHUFD  $0x15, X6, X8
+	VPSHUFD  $0xaa, X7, X12
+	VPBLENDW $0x0c, X12, X8, X8
+	VPSHUFD  $0xaa, X5, X12
+	VPBLENDW $0x30, X12, X8, X8
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	VPSHUFD  $0x95, X11, X7
+	VPSHUFD  $0x75, X10, X6
+	VPBLENDW $0x3c, X6, X7, X7
+	VPSHUFD  $0xcf, X11, X6
+	VPSHUFD  $0xaa, X9, X5
+	VPBLENDW $0x0c, X5, X6, X6
+	VPSHUFD  $0xff, X8, X5
+	VPBLENDW $0xc0, X5, X6, X6
+	VPSHUFD  $0x40, X8, X5
+	VPSHUFD  $0x00, X10, X4
+	VPBLENDW $0x0c, X4, X5, X5
+	VPSHUFD  $0xff, X9, X4
+	VPBLENDW $0x30, X4, X5, X5
+	VPSHUFD  $0x15, X9, X4
+	VPSHUFD  $0xaa, X8, X12
+	VPBLENDW $0x0c, X12, X4, X4
+	VPSHUFD  $0xaa, X10, X12
+	VPBLENDW $0x30, X12, X4, X4
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X5, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x10, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X4, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPRORD   $0x08, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPXOR    X2, X0, X0
+	VPXOR    X3, X1, X1
+	MOVQ     out+40(FP), AX
 	VMOVDQU  X0, (AX)
 	VMOVDQU  X1, 16(AX)
+	RET
+
+// func sumChunkRowsAVX(data []byte, key *[8]uint32, flags uint32, out *[32]byte)
+// Requires: AVX
+TEXT ·sumChunkRowsAVX(SB), NOSPLIT, $0-48
+	VMOVDQU blake3RotMasks<>+0(SB), X4
+	VMOVDQU blake3RotMasks<>+32(SB), X5
+	MOVQ    data_base+0(FP), AX
+	MOVQ    data_len+8(FP), DX
+	MOVQ    key+24(FP), BX
+	MOVL    flags+32(FP), CX
+	VMOVDQU (BX), X0
+	VMOVDQU 16(BX), X1
+	MOVL    CX, BX
+	ORL     $0x00000001, BX
+
+	// The blocks before the last, (n-1)/64 of them for n > 64: counter 0, length 64.
+	CMPQ DX, $0x40
+	JBE  sumChunkAVXLast
+	LEAQ -1(DX), SI
+	SHRQ $0x06, SI
+	XORL DI, DI
+	MOVL $0x00000040, R8
+
+sumChunkAVX:
+	VMOVDQU blake3IV<>+0(SB), X2
+	VMOVQ   DI, X3
+	VPINSRD $0x02, R8, X3, X3
+	VPINSRD $0x03, BX, X3, X3
+
+	// The message, four words per register.
+	VMOVDQU (AX), X6
+	VMOVDQU 16(AX), X7
+	VMOVDQU 32(AX), X8
+	VMOVDQU 48(AX), X9
+
+	// Round 1.
+	VSHUFPS  $0x88, X7, X6, X10
+	VSHUFPS  $0xdd, X7, X6, X11
+	VPSHUFD  $0x2a, X9, X12
+	VPSHUFD  $0x20, X8, X13
+	VPBLENDW $0x3c, X13, X12, X12
+	VPSHUFD  $0x7f, X9, X13
+	VPSHUFD  $0x75, X8, X14
+	VPBLENDW $0x3c, X14, X13, X13
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	VPSHUFD  $0x95, X10, X9
+	VPSHUFD  $0x75, X11, X8
+	VPBLENDW $0x3c, X8, X9, X9
+	VPSHUFD  $0xcf, X10, X8
+	VPSHUFD  $0xaa, X12, X7
+	VPBLENDW $0x0c, X7, X8, X8
+	VPSHUFD  $0xff, X13, X7
+	VPBLENDW $0xc0, X7, X8, X8
+	VPSHUFD  $0x40, X13, X7
+	VPSHUFD  $0x00, X11, X6
+	VPBLENDW $0x0c, X6, X7, X7
+	VPSHUFD  $0xff, X12, X6
+	VPBLENDW $0x30, X6, X7, X7
+	VPSHUFD  $0x15, X12, X6
+	VPSHUFD  $0xaa, X13, X14
+	VPBLENDW $0x0c, X14, X6, X6
+	VPSHUFD  $0xaa, X11, X14
+	VPBLENDW $0x30, X14, X6, X6
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	VPSHUFD  $0x95, X9, X13
+	VPSHUFD  $0x75, X8, X12
+	VPBLENDW $0x3c, X12, X13, X13
+	VPSHUFD  $0xcf, X9, X12
+	VPSHUFD  $0xaa, X7, X11
+	VPBLENDW $0x0c, X11, X12, X12
+	VPSHUFD  $0xff, X6, X11
+	VPBLENDW $0xc0, X11, X12, X12
+	VPSHUFD  $0x40, X6, X11
+	VPSHUFD  $0x00, X8, X10
+	VPBLENDW $0x0c, X10, X11, X11
+	VPSHUFD  $0xff, X7, X10
+	VPBLENDW $0x30, X10, X11, X11
+	VPSHUFD  $0x15, X7, X10
+	VPSHUFD  $0xaa, X6, X14
+	VPBLENDW $0x0c, X14, X10, X10
+	VPSHUFD  $0xaa, X8, X14
+	VPBLENDW $0x30, X14, X10, X10
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	VPSHUFD  $0x95, X13, X6
+	VPSHUFD  $0x75, X12, X7
+	VPBLENDW $0x3c, X7, X6, X6
+	VPSHUFD  $0xcf, X13, X7
+	VPSHUFD  $0xaa, X11, X8
+	VPBLENDW $0x0c, X8, X7, X7
+	VPSHUFD  $0xff, X10, X8
+	VPBLENDW $0xc0, X8, X7, X7
+	VPSHUFD  $0x40, X10, X8
+	VPSHUFD  $0x00, X12, X9
+	VPBLENDW $0x0c, X9, X8, X8
+	VPSHUFD  $0xff, X11, X9
+	VPBLENDW $0x30, X9, X8, X8
+	VPSHUFD  $0x15, X11, X9
+	VPSHUFD  $0xaa, X10, X14
+	VPBLENDW $0x0c, X14, X9, X9
+	VPSHUFD  $0xaa, X12, X14
+	VPBLENDW $0x30, X14, X9, X9
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	VPSHUFD  $0x95, X6, X10
+	VPSHUFD  $0x75, X7, X11
+	VPBLENDW $0x3c, X11, X10, X10
+	VPSHUFD  $0xcf, X6, X11
+	VPSHUFD  $0xaa, X8, X12
+	VPBLENDW $0x0c, X12, X11, X11
+	VPSHUFD  $0xff, X9, X12
+	VPBLENDW $0xc0, X12, X11, X11
+	VPSHUFD  $0x40, X9, X12
+	VPSHUFD  $0x00, X7, X13
+	VPBLENDW $0x0c, X13, X12, X12
+	VPSHUFD  $0xff, X8, X13
+	VPBLENDW $0x30, X13, X12, X12
+	VPSHUFD  $0x15, X8, X13
+	VPSHUFD  $0xaa, X9, X14
+	VPBLENDW $0x0c, X14, X13, X13
+	VPSHUFD  $0xaa, X7, X14
+	VPBLENDW $0x30, X14, X13, X13
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	VPSHUFD  $0x95, X10, X9
+	VPSHUFD  $0x75, X11, X8
+	VPBLENDW $0x3c, X8, X9, X9
+	VPSHUFD  $0xcf, X10, X8
+	VPSHUFD  $0xaa, X12, X7
+	VPBLENDW $0x0c, X7, X8, X8
+	VPSHUFD  $0xff, X13, X7
+	VPBLENDW $0xc0, X7, X8, X8
+	VPSHUFD  $0x40, X13, X7
+	VPSHUFD  $0x00, X11, X6
+	VPBLENDW $0x0c, X6, X7, X7
+	VPSHUFD  $0xff, X12, X6
+	VPBLENDW $0x30, X6, X7, X7
+	VPSHUFD  $0x15, X12, X6
+	VPSHUFD  $0xaa, X13, X14
+	VPBLENDW $0x0c, X14, X6, X6
+	VPSHUFD  $0xaa, X11, X14
+	VPBLENDW $0x30, X14, X6, X6
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	VPSHUFD  $0x95, X9, X13
+	VPSHUFD  $0x75, X8, X12
+	VPBLENDW $0x3c, X12, X13, X13
+	VPSHUFD  $0xcf, X9, X12
+	VPSHUFD  $0xaa, X7, X11
+	VPBLENDW $0x0c, X11, X12, X12
+	VPSHUFD  $0xff, X6, X11
+	VPBLENDW $0xc0, X11, X12, X12
+	VPSHUFD  $0x40, X6, X11
+	VPSHUFD  $0x00, X8, X10
+	VPBLENDW $0x0c, X10, X11, X11
+	VPSHUFD  $0xff, X7, X10
+	VPBLENDW $0x30, X10, X11, X11
+	VPSHUFD  $0x15, X7, X10
+	VPSHUFD  $0xaa, X6, X14
+	VPBLENDW $0x0c, X14, X10, X10
+	VPSHUFD  $0xaa, X8, X14
+	VPBLENDW $0x30, X14, X10, X10
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPXOR    X2, X0, X0
+	VPXOR    X3, X1, X1
+	MOVL     CX, BX
+	ADDQ     $0x40, AX
+	SUBQ     $0x40, DX
+	DECQ     SI
+	JNZ      sumChunkAVX
+
+sumChunkAVXLast:
+	// The last block: its n bytes (0 to 64) and zeros.
+	XORL R8, R8
+	XORL R9, R9
+	MOVQ DX, SI
+	ANDQ $0x0000000f, SI
+	JZ   sumRows_have
+	MOVQ DX, DI
+	ANDQ $-16, DI
+	ADDQ AX, DI
+	CMPQ SI, $0x00000008
+	JB   sumRows_lt8
+	MOVQ (DI), R8
+	JE   sumRows_have
+	MOVQ -8(DI)(SI*1), R9
+	MOVL $0x00000010, CX
+	SUBL SI, CX
+	SHLL $0x03, CX
+	SHRQ CL, R9
+	JMP  sumRows_have
+
+sumRows_lt8:
+	MOVQ SI, CX
+	CMPQ SI, $0x00000004
+	JB   sumRows_lt4
+	MOVL -4(DI)(SI*1), R8
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, R8
+	MOVL (DI), CX
+	ORQ  CX, R8
+	JMP  sumRows_have
+
+sumRows_lt4:
+	MOVBLZX -1(DI)(SI*1), R8
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, R8
+	MOVL    SI, CX
+	SHRL    $0x01, CX
+	MOVBLZX (DI)(CX*1), R9
+	SHLL    $0x03, CX
+	SHLQ    CL, R9
+	ORQ     R9, R8
+	MOVBLZX (DI), R9
+	ORQ     R9, R8
+	XORL    R9, R9
+
+sumRows_have:
+	VPXOR   X10, X10, X10
+	CMPQ    DX, $0x00000010
+	JAE     sumRows_whole0
+	VMOVQ   R8, X10
+	VPINSRQ $0x01, R9, X10, X10
+	JMP     sumRows_next0
+
+sumRows_whole0:
+	VMOVDQU (AX), X10
+
+sumRows_next0:
+	VPXOR   X11, X11, X11
+	CMPQ    DX, $0x00000020
+	JAE     sumRows_whole1
+	CMPQ    DX, $0x00000010
+	JB      sumRows_next1
+	VMOVQ   R8, X11
+	VPINSRQ $0x01, R9, X11, X11
+	JMP     sumRows_next1
+
+sumRows_whole1:
+	VMOVDQU 16(AX), X11
+
+sumRows_next1:
+	VPXOR   X12, X12, X12
+	CMPQ    DX, $0x00000030
+	JAE     sumRows_whole2
+	CMPQ    DX, $0x00000020
+	JB      sumRows_next2
+	VMOVQ   R8, X12
+	VPINSRQ $0x01, R9, X12, X12
+	JMP     sumRows_next2
+
+sumRows_whole2:
+	VMOVDQU 32(AX), X12
+
+sumRows_next2:
+	VPXOR   X13, X13, X13
+	CMPQ    DX, $0x00000040
+	JAE     sumRows_whole3
+	CMPQ    DX, $0x00000030
+	JB      sumRows_next3
+	VMOVQ   R8, X13
+	VPINSRQ $0x01, R9, X13, X13
+	JMP     sumRows_next3
+
+sumRows_whole3:
+	VMOVDQU 48(AX), X13
+
+sumRows_next3:
+	// Rows: the chaining value, the IV, then 0, 0, n, flags|CHUNK_END|ROOT.
+	VMOVDQU blake3IV<>+0(SB), X2
+	ORL     $0x0000000a, BX
+	VPXOR   X3, X3, X3
+	VPINSRD $0x02, DX, X3, X3
+	VPINSRD $0x03, BX, X3, X3
+
+	// Round 1.
+	VSHUFPS  $0x88, X11, X10, X6
+	VSHUFPS  $0xdd, X11, X10, X7
+	VPSHUFD  $0x2a, X13, X8
+	VPSHUFD  $0x20, X12, X9
+	VPBLENDW $0x3c, X9, X8, X8
+	VPSHUFD  $0x7f, X13, X9
+	VPSHUFD  $0x75, X12, X14
+	VPBLENDW $0x3c, X14, X9, X9
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	VPSHUFD  $0x95, X6, X13
+	VPSHUFD  $0x75, X7, X12
+	VPBLENDW $0x3c, X12, X13, X13
+	VPSHUFD  $0xcf, X6, X12
+	VPSHUFD  $0xaa, X8, X11
+	VPBLENDW $0x0c, X11, X12, X12
+	VPSHUFD  $0xff, X9, X11
+	VPBLENDW $0xc0, X11, X12, X12
+	VPSHUFD  $0x40, X9, X11
+	VPSHUFD  $0x00, X7, X10
+	VPBLENDW $0x0c, X10, X11, X11
+	VPSHUFD  $0xff, X8, X10
+	VPBLENDW $0x30, X10, X11, X11
+	VPSHUFD  $0x15, X8, X10
+	VPSHUFD  $0xaa, X9, X14
+	VPBLENDW $0x0c, X14, X10, X10
+	VPSHUFD  $0xaa, X7, X14
+	VPBLENDW $0x30, X14, X10, X10
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	VPSHUFD  $0x95, X13, X9
+	VPSHUFD  $0x75, X12, X8
+	VPBLENDW $0x3c, X8, X9, X9
+	VPSHUFD  $0xcf, X13, X8
+	VPSHUFD  $0xaa, X11, X7
+	VPBLENDW $0x0c, X7, X8, X8
+	VPSHUFD  $0xff, X10, X7
+	VPBLENDW $0xc0, X7, X8, X8
+	VPSHUFD  $0x40, X10, X7
+	VPSHUFD  $0x00, X12, X6
+	VPBLENDW $0x0c, X6, X7, X7
+	VPSHUFD  $0xff, X11, X6
+	VPBLENDW $0x30, X6, X7, X7
+	VPSHUFD  $0x15, X11, X6
+	VPSHUFD  $0xaa, X10, X14
+	VPBLENDW $0x0c, X14, X6, X6
+	VPSHUFD  $0xaa, X12, X14
+	VPBLENDW $0x30, X14, X6, X6
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	VPSHUFD  $0x95, X9, X10
+	VPSHUFD  $0x75, X8, X11
+	VPBLENDW $0x3c, X11, X10, X10
+	VPSHUFD  $0xcf, X9, X11
+	VPSHUFD  $0xaa, X7, X12
+	VPBLENDW $0x0c, X12, X11, X11
+	VPSHUFD  $0xff, X6, X12
+	VPBLENDW $0xc0, X12, X11, X11
+	VPSHUFD  $0x40, X6, X12
+	VPSHUFD  $0x00, X8, X13
+	VPBLENDW $0x0c, X13, X12, X12
+	VPSHUFD  $0xff, X7, X13
+	VPBLENDW $0x30, X13, X12, X12
+	VPSHUFD  $0x15, X7, X13
+	VPSHUFD  $0xaa, X6, X14
+	VPBLENDW $0x0c, X14, X13, X13
+	VPSHUFD  $0xaa, X8, X14
+	VPBLENDW $0x30, X14, X13, X13
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X6
+	VPSLLD   $0x14, X1, X1
+	VPOR     X6, X1, X1
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X6
+	VPSLLD   $0x19, X1, X1
+	VPOR     X6, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	VPSHUFD  $0x95, X10, X6
+	VPSHUFD  $0x75, X11, X7
+	VPBLENDW $0x3c, X7, X6, X6
+	VPSHUFD  $0xcf, X10, X7
+	VPSHUFD  $0xaa, X12, X8
+	VPBLENDW $0x0c, X8, X7, X7
+	VPSHUFD  $0xff, X13, X8
+	VPBLENDW $0xc0, X8, X7, X7
+	VPSHUFD  $0x40, X13, X8
+	VPSHUFD  $0x00, X11, X9
+	VPBLENDW $0x0c, X9, X8, X8
+	VPSHUFD  $0xff, X12, X9
+	VPBLENDW $0x30, X9, X8, X8
+	VPSHUFD  $0x15, X12, X9
+	VPSHUFD  $0xaa, X13, X14
+	VPBLENDW $0x0c, X14, X9, X9
+	VPSHUFD  $0xaa, X11, X14
+	VPBLENDW $0x30, X14, X9, X9
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X13
+	VPSLLD   $0x14, X1, X1
+	VPOR     X13, X1, X1
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X13
+	VPSLLD   $0x19, X1, X1
+	VPOR     X13, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	VPSHUFD  $0x95, X6, X13
+	VPSHUFD  $0x75, X7, X12
+	VPBLENDW $0x3c, X12, X13, X13
+	VPSHUFD  $0xcf, X6, X12
+	VPSHUFD  $0xaa, X8, X11
+	VPBLENDW $0x0c, X11, X12, X12
+	VPSHUFD  $0xff, X9, X11
+	VPBLENDW $0xc0, X11, X12, X12
+	VPSHUFD  $0x40, X9, X11
+	VPSHUFD  $0x00, X7, X10
+	VPBLENDW $0x0c, X10, X11, X11
+	VPSHUFD  $0xff, X8, X10
+	VPBLENDW $0x30, X10, X11, X11
+	VPSHUFD  $0x15, X8, X10
+	VPSHUFD  $0xaa, X9, X14
+	VPBLENDW $0x0c, X14, X10, X10
+	VPSHUFD  $0xaa, X7, X14
+	VPBLENDW $0x30, X14, X10, X10
+	VPADDD   X13, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X9
+	VPSLLD   $0x14, X1, X1
+	VPOR     X9, X1, X1
+	VPADDD   X10, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X9
+	VPSLLD   $0x19, X1, X1
+	VPOR     X9, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	VPSHUFD  $0x95, X13, X9
+	VPSHUFD  $0x75, X12, X8
+	VPBLENDW $0x3c, X8, X9, X9
+	VPSHUFD  $0xcf, X13, X8
+	VPSHUFD  $0xaa, X11, X7
+	VPBLENDW $0x0c, X7, X8, X8
+	VPSHUFD  $0xff, X10, X7
+	VPBLENDW $0xc0, X7, X8, X8
+	VPSHUFD  $0x40, X10, X7
+	VPSHUFD  $0x00, X12, X6
+	VPBLENDW $0x0c, X6, X7, X7
+	VPSHUFD  $0xff, X11, X6
+	VPBLENDW $0x30, X6, X7, X7
+	VPSHUFD  $0x15, X11, X6
+	VPSHUFD  $0xaa, X10, X14
+	VPBLENDW $0x0c, X14, X6, X6
+	VPSHUFD  $0xaa, X12, X14
+	VPBLENDW $0x30, X14, X6, X6
+	VPADDD   X9, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X8, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x93, X0, X0
+	VPSHUFD  $0x39, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPADDD   X7, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x0c, X1, X10
+	VPSLLD   $0x14, X1, X1
+	VPOR     X10, X1, X1
+	VPADDD   X6, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X5, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPSRLD   $0x07, X1, X10
+	VPSLLD   $0x19, X1, X1
+	VPOR     X10, X1, X1
+	VPSHUFD  $0x39, X0, X0
+	VPSHUFD  $0x93, X2, X2
+	VPSHUFD  $0x4e, X3, X3
+	VPXOR    X2, X0, X0
+	VPXOR    X3, X1, X1
+	MOVQ     out+40(FP), AX
+	VMOVDQU  X0, (AX)
+	VMOVDQU  X1, 16(AX)
+	RET
+
+// func sumChunkRowsSSE41(data []byte, key *[8]uint32, flags uint32, out *[32]byte)
+// Requires: SSE, SSE2, SSE4.1, SSSE3
+TEXT ·sumChunkRowsSSE41(SB), NOSPLIT, $0-48
+	MOVOU blake3RotMasks<>+0(SB), X4
+	MOVOU blake3RotMasks<>+32(SB), X5
+	MOVQ  data_base+0(FP), AX
+	MOVQ  data_len+8(FP), DX
+	MOVQ  key+24(FP), BX
+	MOVL  flags+32(FP), CX
+	MOVOU (BX), X0
+	MOVOU 16(BX), X1
+	MOVL  CX, BX
+	ORL   $0x00000001, BX
+
+	// The blocks before the last, (n-1)/64 of them for n > 64: counter 0, length 64.
+	CMPQ DX, $0x40
+	JBE  sumChunkSSE41Last
+	LEAQ -1(DX), SI
+	SHRQ $0x06, SI
+	XORL DI, DI
+	MOVL $0x00000040, R8
+
+sumChunkSSE41:
+	MOVOU  blake3IV<>+0(SB), X2
+	MOVQ   DI, X3
+	PINSRD $0x02, R8, X3
+	PINSRD $0x03, BX, X3
+
+	// The message, four words per register.
+	MOVOU (AX), X6
+	MOVOU 16(AX), X7
+	MOVOU 32(AX), X8
+	MOVOU 48(AX), X9
+
+	// Round 1.
+	MOVO    X6, X10
+	SHUFPS  $0x88, X7, X10
+	MOVO    X6, X11
+	SHUFPS  $0xdd, X7, X11
+	PSHUFD  $0x2a, X9, X12
+	PSHUFD  $0x20, X8, X13
+	PBLENDW $0x3c, X13, X12
+	PSHUFD  $0x7f, X9, X13
+	PSHUFD  $0x75, X8, X14
+	PBLENDW $0x3c, X14, X13
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	PSHUFD  $0x95, X10, X9
+	PSHUFD  $0x75, X11, X8
+	PBLENDW $0x3c, X8, X9
+	PSHUFD  $0xcf, X10, X8
+	PSHUFD  $0xaa, X12, X7
+	PBLENDW $0x0c, X7, X8
+	PSHUFD  $0xff, X13, X7
+	PBLENDW $0xc0, X7, X8
+	PSHUFD  $0x40, X13, X7
+	PSHUFD  $0x00, X11, X6
+	PBLENDW $0x0c, X6, X7
+	PSHUFD  $0xff, X12, X6
+	PBLENDW $0x30, X6, X7
+	PSHUFD  $0x15, X12, X6
+	PSHUFD  $0xaa, X13, X14
+	PBLENDW $0x0c, X14, X6
+	PSHUFD  $0xaa, X11, X14
+	PBLENDW $0x30, X14, X6
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	PSHUFD  $0x95, X9, X13
+	PSHUFD  $0x75, X8, X12
+	PBLENDW $0x3c, X12, X13
+	PSHUFD  $0xcf, X9, X12
+	PSHUFD  $0xaa, X7, X11
+	PBLENDW $0x0c, X11, X12
+	PSHUFD  $0xff, X6, X11
+	PBLENDW $0xc0, X11, X12
+	PSHUFD  $0x40, X6, X11
+	PSHUFD  $0x00, X8, X10
+	PBLENDW $0x0c, X10, X11
+	PSHUFD  $0xff, X7, X10
+	PBLENDW $0x30, X10, X11
+	PSHUFD  $0x15, X7, X10
+	PSHUFD  $0xaa, X6, X14
+	PBLENDW $0x0c, X14, X10
+	PSHUFD  $0xaa, X8, X14
+	PBLENDW $0x30, X14, X10
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	PSHUFD  $0x95, X13, X6
+	PSHUFD  $0x75, X12, X7
+	PBLENDW $0x3c, X7, X6
+	PSHUFD  $0xcf, X13, X7
+	PSHUFD  $0xaa, X11, X8
+	PBLENDW $0x0c, X8, X7
+	PSHUFD  $0xff, X10, X8
+	PBLENDW $0xc0, X8, X7
+	PSHUFD  $0x40, X10, X8
+	PSHUFD  $0x00, X12, X9
+	PBLENDW $0x0c, X9, X8
+	PSHUFD  $0xff, X11, X9
+	PBLENDW $0x30, X9, X8
+	PSHUFD  $0x15, X11, X9
+	PSHUFD  $0xaa, X10, X14
+	PBLENDW $0x0c, X14, X9
+	PSHUFD  $0xaa, X12, X14
+	PBLENDW $0x30, X14, X9
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	PSHUFD  $0x95, X6, X10
+	PSHUFD  $0x75, X7, X11
+	PBLENDW $0x3c, X11, X10
+	PSHUFD  $0xcf, X6, X11
+	PSHUFD  $0xaa, X8, X12
+	PBLENDW $0x0c, X12, X11
+	PSHUFD  $0xff, X9, X12
+	PBLENDW $0xc0, X12, X11
+	PSHUFD  $0x40, X9, X12
+	PSHUFD  $0x00, X7, X13
+	PBLENDW $0x0c, X13, X12
+	PSHUFD  $0xff, X8, X13
+	PBLENDW $0x30, X13, X12
+	PSHUFD  $0x15, X8, X13
+	PSHUFD  $0xaa, X9, X14
+	PBLENDW $0x0c, X14, X13
+	PSHUFD  $0xaa, X7, X14
+	PBLENDW $0x30, X14, X13
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	PSHUFD  $0x95, X10, X9
+	PSHUFD  $0x75, X11, X8
+	PBLENDW $0x3c, X8, X9
+	PSHUFD  $0xcf, X10, X8
+	PSHUFD  $0xaa, X12, X7
+	PBLENDW $0x0c, X7, X8
+	PSHUFD  $0xff, X13, X7
+	PBLENDW $0xc0, X7, X8
+	PSHUFD  $0x40, X13, X7
+	PSHUFD  $0x00, X11, X6
+	PBLENDW $0x0c, X6, X7
+	PSHUFD  $0xff, X12, X6
+	PBLENDW $0x30, X6, X7
+	PSHUFD  $0x15, X12, X6
+	PSHUFD  $0xaa, X13, X14
+	PBLENDW $0x0c, X14, X6
+	PSHUFD  $0xaa, X11, X14
+	PBLENDW $0x30, X14, X6
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	PSHUFD  $0x95, X9, X13
+	PSHUFD  $0x75, X8, X12
+	PBLENDW $0x3c, X12, X13
+	PSHUFD  $0xcf, X9, X12
+	PSHUFD  $0xaa, X7, X11
+	PBLENDW $0x0c, X11, X12
+	PSHUFD  $0xff, X6, X11
+	PBLENDW $0xc0, X11, X12
+	PSHUFD  $0x40, X6, X11
+	PSHUFD  $0x00, X8, X10
+	PBLENDW $0x0c, X10, X11
+	PSHUFD  $0xff, X7, X10
+	PBLENDW $0x30, X10, X11
+	PSHUFD  $0x15, X7, X10
+	PSHUFD  $0xaa, X6, X14
+	PBLENDW $0x0c, X14, X10
+	PSHUFD  $0xaa, X8, X14
+	PBLENDW $0x30, X14, X10
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PXOR    X2, X0
+	PXOR    X3, X1
+	MOVL    CX, BX
+	ADDQ    $0x40, AX
+	SUBQ    $0x40, DX
+	DECQ    SI
+	JNZ     sumChunkSSE41
+
+sumChunkSSE41Last:
+	// The last block: its n bytes (0 to 64) and zeros.
+	XORL R8, R8
+	XORL R9, R9
+	MOVQ DX, SI
+	ANDQ $0x0000000f, SI
+	JZ   sumRows_have
+	MOVQ DX, DI
+	ANDQ $-16, DI
+	ADDQ AX, DI
+	CMPQ SI, $0x00000008
+	JB   sumRows_lt8
+	MOVQ (DI), R8
+	JE   sumRows_have
+	MOVQ -8(DI)(SI*1), R9
+	MOVL $0x00000010, CX
+	SUBL SI, CX
+	SHLL $0x03, CX
+	SHRQ CL, R9
+	JMP  sumRows_have
+
+sumRows_lt8:
+	MOVQ SI, CX
+	CMPQ SI, $0x00000004
+	JB   sumRows_lt4
+	MOVL -4(DI)(SI*1), R8
+	SUBL $0x04, CX
+	SHLL $0x03, CX
+	SHLQ CL, R8
+	MOVL (DI), CX
+	ORQ  CX, R8
+	JMP  sumRows_have
+
+sumRows_lt4:
+	MOVBLZX -1(DI)(SI*1), R8
+	DECL    CX
+	SHLL    $0x03, CX
+	SHLQ    CL, R8
+	MOVL    SI, CX
+	SHRL    $0x01, CX
+	MOVBLZX (DI)(CX*1), R9
+	SHLL    $0x03, CX
+	SHLQ    CL, R9
+	ORQ     R9, R8
+	MOVBLZX (DI), R9
+	ORQ     R9, R8
+	XORL    R9, R9
+
+sumRows_have:
+	PXOR   X10, X10
+	CMPQ   DX, $0x00000010
+	JAE    sumRows_whole0
+	MOVQ   R8, X10
+	PINSRQ $0x01, R9, X10
+	JMP    sumRows_next0
+
+sumRows_whole0:
+	MOVOU (AX), X10
+
+sumRows_next0:
+	PXOR   X11, X11
+	CMPQ   DX, $0x00000020
+	JAE    sumRows_whole1
+	CMPQ   DX, $0x00000010
+	JB     sumRows_next1
+	MOVQ   R8, X11
+	PINSRQ $0x01, R9, X11
+	JMP    sumRows_next1
+
+sumRows_whole1:
+	MOVOU 16(AX), X11
+
+sumRows_next1:
+	PXOR   X12, X12
+	CMPQ   DX, $0x00000030
+	JAE    sumRows_whole2
+	CMPQ   DX, $0x00000020
+	JB     sumRows_next2
+	MOVQ   R8, X12
+	PINSRQ $0x01, R9, X12
+	JMP    sumRows_next2
+
+sumRows_whole2:
+	MOVOU 32(AX), X12
+
+sumRows_next2:
+	PXOR   X13, X13
+	CMPQ   DX, $0x00000040
+	JAE    sumRows_whole3
+	CMPQ   DX, $0x00000030
+	JB     sumRows_next3
+	MOVQ   R8, X13
+	PINSRQ $0x01, R9, X13
+	JMP    sumRows_next3
+
+sumRows_whole3:
+	MOVOU 48(AX), X13
+
+sumRows_next3:
+	// Rows: the chaining value, the IV, then 0, 0, n, flags|CHUNK_END|ROOT.
+	MOVOU  blake3IV<>+0(SB), X2
+	ORL    $0x0000000a, BX
+	PXOR   X3, X3
+	PINSRD $0x02, DX, X3
+	PINSRD $0x03, BX, X3
+
+	// Round 1.
+	MOVO    X10, X6
+	SHUFPS  $0x88, X11, X6
+	MOVO    X10, X7
+	SHUFPS  $0xdd, X11, X7
+	PSHUFD  $0x2a, X13, X8
+	PSHUFD  $0x20, X12, X9
+	PBLENDW $0x3c, X9, X8
+	PSHUFD  $0x7f, X13, X9
+	PSHUFD  $0x75, X12, X14
+	PBLENDW $0x3c, X14, X9
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 2.
+	PSHUFD  $0x95, X6, X13
+	PSHUFD  $0x75, X7, X12
+	PBLENDW $0x3c, X12, X13
+	PSHUFD  $0xcf, X6, X12
+	PSHUFD  $0xaa, X8, X11
+	PBLENDW $0x0c, X11, X12
+	PSHUFD  $0xff, X9, X11
+	PBLENDW $0xc0, X11, X12
+	PSHUFD  $0x40, X9, X11
+	PSHUFD  $0x00, X7, X10
+	PBLENDW $0x0c, X10, X11
+	PSHUFD  $0xff, X8, X10
+	PBLENDW $0x30, X10, X11
+	PSHUFD  $0x15, X8, X10
+	PSHUFD  $0xaa, X9, X14
+	PBLENDW $0x0c, X14, X10
+	PSHUFD  $0xaa, X7, X14
+	PBLENDW $0x30, X14, X10
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 3.
+	PSHUFD  $0x95, X13, X9
+	PSHUFD  $0x75, X12, X8
+	PBLENDW $0x3c, X8, X9
+	PSHUFD  $0xcf, X13, X8
+	PSHUFD  $0xaa, X11, X7
+	PBLENDW $0x0c, X7, X8
+	PSHUFD  $0xff, X10, X7
+	PBLENDW $0xc0, X7, X8
+	PSHUFD  $0x40, X10, X7
+	PSHUFD  $0x00, X12, X6
+	PBLENDW $0x0c, X6, X7
+	PSHUFD  $0xff, X11, X6
+	PBLENDW $0x30, X6, X7
+	PSHUFD  $0x15, X11, X6
+	PSHUFD  $0xaa, X10, X14
+	PBLENDW $0x0c, X14, X6
+	PSHUFD  $0xaa, X12, X14
+	PBLENDW $0x30, X14, X6
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 4.
+	PSHUFD  $0x95, X9, X10
+	PSHUFD  $0x75, X8, X11
+	PBLENDW $0x3c, X11, X10
+	PSHUFD  $0xcf, X9, X11
+	PSHUFD  $0xaa, X7, X12
+	PBLENDW $0x0c, X12, X11
+	PSHUFD  $0xff, X6, X12
+	PBLENDW $0xc0, X12, X11
+	PSHUFD  $0x40, X6, X12
+	PSHUFD  $0x00, X8, X13
+	PBLENDW $0x0c, X13, X12
+	PSHUFD  $0xff, X7, X13
+	PBLENDW $0x30, X13, X12
+	PSHUFD  $0x15, X7, X13
+	PSHUFD  $0xaa, X6, X14
+	PBLENDW $0x0c, X14, X13
+	PSHUFD  $0xaa, X8, X14
+	PBLENDW $0x30, X14, X13
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x0c, X6
+	PSLLL   $0x14, X1
+	POR     X6, X1
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X6
+	PSRLL   $0x07, X6
+	PSLLL   $0x19, X1
+	POR     X6, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 5.
+	PSHUFD  $0x95, X10, X6
+	PSHUFD  $0x75, X11, X7
+	PBLENDW $0x3c, X7, X6
+	PSHUFD  $0xcf, X10, X7
+	PSHUFD  $0xaa, X12, X8
+	PBLENDW $0x0c, X8, X7
+	PSHUFD  $0xff, X13, X8
+	PBLENDW $0xc0, X8, X7
+	PSHUFD  $0x40, X13, X8
+	PSHUFD  $0x00, X11, X9
+	PBLENDW $0x0c, X9, X8
+	PSHUFD  $0xff, X12, X9
+	PBLENDW $0x30, X9, X8
+	PSHUFD  $0x15, X12, X9
+	PSHUFD  $0xaa, X13, X14
+	PBLENDW $0x0c, X14, X9
+	PSHUFD  $0xaa, X11, X14
+	PBLENDW $0x30, X14, X9
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x0c, X13
+	PSLLL   $0x14, X1
+	POR     X13, X1
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X13
+	PSRLL   $0x07, X13
+	PSLLL   $0x19, X1
+	POR     X13, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 6.
+	PSHUFD  $0x95, X6, X13
+	PSHUFD  $0x75, X7, X12
+	PBLENDW $0x3c, X12, X13
+	PSHUFD  $0xcf, X6, X12
+	PSHUFD  $0xaa, X8, X11
+	PBLENDW $0x0c, X11, X12
+	PSHUFD  $0xff, X9, X11
+	PBLENDW $0xc0, X11, X12
+	PSHUFD  $0x40, X9, X11
+	PSHUFD  $0x00, X7, X10
+	PBLENDW $0x0c, X10, X11
+	PSHUFD  $0xff, X8, X10
+	PBLENDW $0x30, X10, X11
+	PSHUFD  $0x15, X8, X10
+	PSHUFD  $0xaa, X9, X14
+	PBLENDW $0x0c, X14, X10
+	PSHUFD  $0xaa, X7, X14
+	PBLENDW $0x30, X14, X10
+	PADDD   X13, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X12, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X11, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x0c, X9
+	PSLLL   $0x14, X1
+	POR     X9, X1
+	PADDD   X10, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X9
+	PSRLL   $0x07, X9
+	PSLLL   $0x19, X1
+	POR     X9, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+
+	// Round 7.
+	PSHUFD  $0x95, X13, X9
+	PSHUFD  $0x75, X12, X8
+	PBLENDW $0x3c, X8, X9
+	PSHUFD  $0xcf, X13, X8
+	PSHUFD  $0xaa, X11, X7
+	PBLENDW $0x0c, X7, X8
+	PSHUFD  $0xff, X10, X7
+	PBLENDW $0xc0, X7, X8
+	PSHUFD  $0x40, X10, X7
+	PSHUFD  $0x00, X12, X6
+	PBLENDW $0x0c, X6, X7
+	PSHUFD  $0xff, X11, X6
+	PBLENDW $0x30, X6, X7
+	PSHUFD  $0x15, X11, X6
+	PSHUFD  $0xaa, X10, X14
+	PBLENDW $0x0c, X14, X6
+	PSHUFD  $0xaa, X12, X14
+	PBLENDW $0x30, X14, X6
+	PADDD   X9, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X8, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x93, X0, X0
+	PSHUFD  $0x39, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PADDD   X7, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X4, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x0c, X10
+	PSLLL   $0x14, X1
+	POR     X10, X1
+	PADDD   X6, X0
+	PADDD   X1, X0
+	PXOR    X0, X3
+	PSHUFB  X5, X3
+	PADDD   X3, X2
+	PXOR    X2, X1
+	MOVO    X1, X10
+	PSRLL   $0x07, X10
+	PSLLL   $0x19, X1
+	POR     X10, X1
+	PSHUFD  $0x39, X0, X0
+	PSHUFD  $0x93, X2, X2
+	PSHUFD  $0x4e, X3, X3
+	PXOR    X2, X0
+	PXOR    X3, X1
+	MOVQ    out+40(FP), AX
+	MOVOU   X0, (AX)
+	MOVOU   X1, 16(AX)
 	RET

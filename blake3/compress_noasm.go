@@ -6,6 +6,8 @@ func sumBlock(data []byte) [Size]byte {
 	return sumBlockGeneric(data)
 }
 
+func sumChunkKernel(data []byte, key *[8]uint32, flags uint32, out *[Size]byte) bool { return false }
+
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
 	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }

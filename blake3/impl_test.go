@@ -155,3 +155,25 @@ func TestEveryLength(t *testing.T) {
 		}
 	})
 }
+
+// TestSumChunkFlags compares sumChunk, which the batch functions call for
+// keyed and derive-key messages of at most one chunk, with the reference
+// under every implementation, with a key and flags other than Sum256's.
+func TestSumChunkFlags(t *testing.T) {
+	in := hashtest.RandBytes(26, chunkLen)
+	key := contextKey("hashkit sumChunk test")
+	step := 1
+	if testing.Short() {
+		step = 5
+	}
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for n := 0; n <= len(in); n += step {
+			for _, flags := range []uint32{flagKeyedHash, flagDeriveKeyMaterial} {
+				want := refOutput(in[:n], &key, flags, Size)
+				if got := sumChunk(in[:n], &key, flags); !bytes.Equal(got[:], want) {
+					t.Fatalf("%d bytes, flags %#x: %x, want %x", n, flags, got, want)
+				}
+			}
+		}
+	})
+}

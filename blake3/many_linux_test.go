@@ -3,6 +3,7 @@
 package blake3
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -18,6 +19,23 @@ func TestSumManyNoOverRead(t *testing.T) {
 		for _, l := range []int{1, 63, 64, 65, 128, 200, 255} {
 			for _, n := range []int{1, 2, 15, 16} {
 				checkMany(t, g.Place(src[:n*l]), n, l)
+			}
+		}
+	})
+}
+
+// TestNoUnderread puts one-shot inputs at the start of a page that an
+// inaccessible page precedes, on every kernel: the one-call kernels read
+// the message's partial 16 bytes with loads of exactly its bytes, and one
+// that reads before the slice faults.
+func TestNoUnderread(t *testing.T) {
+	g := hashtest.NewGuardPage(t)
+	src := hashtest.RandBytes(13, chunkLen+BlockSize)
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
+		for _, n := range append(hashtest.UpTo(BlockSize), 65, 100, chunkLen, chunkLen+BlockSize) {
+			want := refOutput(src[:n], &iv, 0, Size)
+			if got := Sum256(g.PlaceStart(src[:n])); !bytes.Equal(got[:], want) {
+				t.Fatalf("%d bytes at the start of a page: %x, want %x", n, got, want)
 			}
 		}
 	})

@@ -69,7 +69,7 @@ func (h *Hasher) AppendBinary(b []byte) ([]byte, error) {
 	}
 	b = append(b, byte(h.headBlocks))
 	b = binary.BigEndian.AppendUint16(b, uint16(h.bufLen))
-	b = append(b, h.buf[:h.bufLen]...)
+	b = append(b, h.buffer()[:h.bufLen]...)
 	s := h.canonicalStack()
 	b = append(b, byte(s.n))
 	for i := range s.n {
@@ -115,7 +115,7 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 	} else {
 		bufLen = int(binary.BigEndian.Uint16(p))
 		p = p[2:]
-		if bufLen > len(h.buf)-blocks*BlockSize || len(p) < bufLen+1 {
+		if bufLen > bufCap-blocks*BlockSize || len(p) < bufLen+1 {
 			return errors.New("hashkit/blake3: invalid buffer length")
 		}
 		buf, p = p[:bufLen], p[bufLen:]
@@ -151,12 +151,15 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 	}
 	h.counter = counter
 	h.headCV, h.headBlocks = cv, blocks
-	h.bufLen = copy(h.buf[:], buf[:bufLen])
+	h.bufLen = 0
+	h.bufLen = copy(h.reserve(bufLen), buf[:bufLen])
 	for i := range stackLen {
 		h.stack.cvs[i] = [cvLen]byte(p[i*cvLen:])
 	}
 	h.stack.n = stackLen
-	h.pend.clear()
+	if h.big != nil {
+		h.big.pend.clear()
+	}
 	h.squeezing = squeezing != 0
 	if h.squeezing {
 		h.out = OutputReader{root: h.rootNode(), pos: pos, end: squeezing == 2}

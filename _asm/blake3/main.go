@@ -94,6 +94,8 @@ func main() {
 		genRows(isa, true)
 		genRowsBlocks(isa)
 	}
-	genSumRows()
+	for _, isa := range []rowsISA{rowsAVX512, rowsAVX, rowsSSE41} {
+		genSumRows(isa)
+	}
 	Generate()
 }

@@ -358,6 +358,16 @@ func genRows(isa rowsISA, out bool) {
 	RET()
 }
 
+// chain compresses the block at in into the chaining value in rows a and
+// b, with counter ctr, block length bl and flags fl.
+func (g *rowsGen) chain(a, b, c, d VecPhysical, ctr Register, bl, fl Op, in Register) {
+	g.load(ivData, c)
+	g.rowD(ctr, bl, fl, d)
+	g.rounds(a, b, c, d, in)
+	g.xor(c, a)
+	g.xor(d, b)
+}
+
 // genRowsBlocks writes compressBlocksRows<isa>: n >= 1 whole blocks of one
 // chunk in a row, the chaining value kept in a and b between them.
 func genRowsBlocks(isa rowsISA) {
@@ -385,11 +395,7 @@ func genRowsBlocks(isa rowsISA) {
 	JNE(LabelRef(loop + "Mid"))
 	ORL(end, fl)
 	Label(loop + "Mid")
-	g.load(ivData, c)
-	g.rowD(ctr, bl, fl, d)
-	g.rounds(a, b, c, d, in)
-	g.xor(c, a)
-	g.xor(d, b)
+	g.chain(a, b, c, d, ctr, bl, fl, in)
 	MOVL(flags, fl)
 	ADDQ(U8(64), in)
 	DECQ(n)
@@ -399,34 +405,76 @@ func genRowsBlocks(isa rowsISA) {
 	RET()
 }
 
-// genSumRows writes sumRowsAVX512: Sum256 of at most one block, the
-// message read straight into the message registers by masked loads of
-// exactly len(data) bytes (asmutil.LoadBytes), never assembled in memory.
-func genSumRows() {
-	Implement("sumRowsAVX512")
+// genSumRows writes sumChunkRows<isa>: the hash of a message of at most one
+// chunk, which is the root, from the key words with the given flags. Its
+// whole blocks but the last are compressed in place as in
+// genRowsBlocks; the last one (at most 64 bytes) is read straight into the
+// message registers, never assembled in memory: by masked loads of exactly
+// its bytes (asmutil.LoadBytes) with AVX-512, else whole 16-byte loads and
+// the partial chunk put together in general-purpose registers
+// (asmutil.LoadBytesAVX, LoadBytesSSE).
+func genSumRows(isa rowsISA) {
+	Implement("sumChunkRows" + isa.String())
 	Attributes(NOSPLIT)
-	g := &rowsGen{isa: rowsAVX512}
+	g := &rowsGen{isa: isa}
 	a, b, c, d := g.setup()
 	p := Load(Param("data").Base(), GP64())
 	n := GP64()
 	Load(Param("data").Len(), n)
+	key := Load(Param("key"), GP64())
+	flags := Load(Param("flags"), GP32())
+	g.load(Mem{Base: key}, a)
+	g.load(Mem{Base: key, Disp: 16}, b)
+	fl := GP32()
+	MOVL(flags, fl)
+	ORL(U32(flagChunkStart), fl)
+	loop, last := "sumChunk"+isa.String(), "sumChunk"+isa.String()+"Last"
+
+	Comment("The blocks before the last, (n-1)/64 of them for n > 64: counter 0, length 64.")
+	CMPQ(n, U8(64))
+	JBE(LabelRef(last))
+	blocks, ctr, bl := GP64(), GP64(), GP32()
+	LEAQ(Mem{Base: n, Disp: -1}, blocks)
+	SHRQ(U8(6), blocks)
+	XORL(ctr.As32(), ctr.As32())
+	MOVL(U32(64), bl)
+	Label(loop)
+	g.chain(a, b, c, d, ctr, bl, fl, p)
+	MOVL(flags, fl)
+	ADDQ(U8(64), p)
+	SUBQ(U8(64), n)
+	DECQ(blocks)
+	JNZ(LabelRef(loop))
+
+	Label(last)
+	Comment("The last block: its n bytes (0 to 64) and zeros.")
 	msg := g.message()
 	regs := make([]Register, len(msg))
 	for i, m := range msg {
 		regs[i] = m.r
 	}
-	idx := g.get()
-	asmutil.LoadBytes("sumRows", p, n, GP64(), GP64(), GP64(), idx, K1, regs)
-	g.put(idx)
-	Comment("Rows: the IV twice, then 0, 0, len(data), CHUNK_START|CHUNK_END|ROOT.")
-	g.load(ivData, a)
-	g.load(ivData.Offset(16), b)
+	switch isa {
+	case rowsAVX512:
+		idx := g.get()
+		asmutil.LoadBytes("sumRows", p, n, GP64(), GP64(), GP64(), idx, K1, regs)
+		g.put(idx)
+	case rowsAVX:
+		asmutil.LoadBytesAVX("sumRows", p, n, GP64(), GP64(), GP64(), GP64(), regs)
+	default:
+		asmutil.LoadBytesSSE("sumRows", p, n, GP64(), GP64(), GP64(), GP64(), regs, false)
+	}
+	Comment("Rows: the chaining value, the IV, then 0, 0, n, flags|CHUNK_END|ROOT.")
 	g.load(ivData, c)
-	fl := GP32()
-	MOVL(U32(flagChunkStart|flagChunkEnd|flagRoot), fl)
-	VPXOR(d, d, d)
-	VPINSRD(U8(2), n.As32(), d, d)
-	VPINSRD(U8(3), fl, d, d)
+	ORL(U32(flagChunkEnd|flagRoot), fl)
+	if g.vex() {
+		VPXOR(d, d, d)
+		VPINSRD(U8(2), n.As32(), d, d)
+		VPINSRD(U8(3), fl, d, d)
+	} else {
+		PXOR(d, d)
+		PINSRD(U8(2), n.As32(), d)
+		PINSRD(U8(3), fl, d)
+	}
 	g.roundsMsg(a, b, c, d, msg)
 	g.xor(c, a)
 	g.xor(d, b)

@@ -100,7 +100,7 @@ var zen5 = map[string][]string{
 	"blake2s/final":       {"avx512bw", Generic},
 	"blake3/batch":        {"avx512", "avx2", "sse41"},
 	"blake3/single-block": {"bmi2"},
-	"blake3/one-call":     {"avx512bw"},
+	"blake3/one-call":     {"avx512bw", Generic},
 	"keccak/single-state": {"avx512", "bmi2"},
 	"keccak/multi-state":  {"avx512x8", "avx2x4"},
 	"md5/block":           {"amd64"},

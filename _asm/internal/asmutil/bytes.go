@@ -129,6 +129,16 @@ func StoreBytes(label string, p, n, t1, t2, t3, t4, t5 GPReg, x VecPhysical, dst
 // t1, t2, lo and hi are scratch general-purpose registers other than CX,
 // which is used too.
 func LoadBytesSSE(label string, p, n Register, t1, t2, lo, hi GPReg, dst []Register, pad bool) {
+	loadBytesGP(label, p, n, t1, t2, lo, hi, dst, pad, false)
+}
+
+// LoadBytesAVX is LoadBytesSSE (without the padding byte) in VEX
+// encodings, for kernels written in AVX.
+func LoadBytesAVX(label string, p, n Register, t1, t2, lo, hi GPReg, dst []Register) {
+	loadBytesGP(label, p, n, t1, t2, lo, hi, dst, false, true)
+}
+
+func loadBytesGP(label string, p, n Register, t1, t2, lo, hi GPReg, dst []Register, pad, vex bool) {
 	l := func(s string) string { return label + "_" + s }
 	// The r = n & 15 bytes at q = p + n &^ 15, bytes 0..7 to lo, 8..15 to hi.
 	XORL(lo.As32(), lo.As32())
@@ -160,17 +170,25 @@ func LoadBytesSSE(label string, p, n Register, t1, t2, lo, hi GPReg, dst []Regis
 	// zero above.
 	for i, x := range dst {
 		next := l(fmt.Sprint("next", i))
-		PXOR(x, x)
+		if vex {
+			VPXOR(x, x, x)
+		} else {
+			PXOR(x, x)
+		}
 		CMPQ(n, U32(16*i+16))
 		JAE(LabelRef(l(fmt.Sprint("whole", i))))
 		if i > 0 {
 			CMPQ(n, U32(16*i))
 			JB(LabelRef(next))
 		}
-		gpToXMM(lo, hi, x, false)
+		gpToXMM(lo, hi, x, vex)
 		JMP(LabelRef(next))
 		Label(l(fmt.Sprint("whole", i)))
-		MOVOU(Mem{Base: p, Disp: 16 * i}, x)
+		if vex {
+			VMOVDQU(Mem{Base: p, Disp: 16 * i}, x)
+		} else {
+			MOVOU(Mem{Base: p, Disp: 16 * i}, x)
+		}
 		Label(next)
 	}
 }
