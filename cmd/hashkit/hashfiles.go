@@ -135,6 +135,56 @@ var (
 	smallBufs = sync.Pool{New: func() any { b := make([]byte, smallBuffer); return &b }}
 )
 
+// readingAhead counts the files being read by readAhead.
+var readingAhead atomic.Int32
+
+// readAhead is readInto for a regular file of two large buffers or more: a
+// goroutine reads the next buffer while d hashes the last, so reading (a
+// copy out of the page cache, or the disk's wait) and hashing overlap.
+func readAhead(d digest, r io.Reader, size int64, prog *progress) error {
+	type read struct {
+		buf *[]byte
+		n   int
+		err error
+	}
+	full := make(chan read, 1)
+	free := make(chan *[]byte, 2)
+	for range cap(free) {
+		free <- largeBufs.Get().(*[]byte)
+	}
+	go func() {
+		defer close(full)
+		var total int64
+		for {
+			bp := <-free
+			n, err := r.Read(*bp)
+			total += int64(n)
+			if err == nil && n < len(*bp) && total >= size {
+				err = io.EOF // the size stat gave: save the read that would say so
+			}
+			full <- read{bp, n, err}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var err error
+	for rd := range full {
+		if rd.n > 0 {
+			d.Write((*rd.buf)[:rd.n])
+			prog.add(rd.n)
+		}
+		free <- rd.buf
+		if rd.err != io.EOF {
+			err = rd.err
+		}
+	}
+	for range cap(free) {
+		largeBufs.Put(<-free)
+	}
+	return err
+}
+
 // hashFile hashes one input. Once it is open, turn is told whether it is a
 // stream (standard input, or not a regular file), and returns when the
 // input may be read.
@@ -168,6 +218,15 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 // procfs reports 0 for files of any length (/proc/kallsyms), so such files
 // are read to EOF.
 func readInto(d digest, r io.Reader, size int64, prog *progress) error {
+	if size >= 2*largeBuffer {
+		// Several files hashed at once already keep the cores busy, and
+		// each reading ahead would double its buffers.
+		if readingAhead.Add(1) <= 2 {
+			defer readingAhead.Add(-1)
+			return readAhead(d, r, size, prog)
+		}
+		readingAhead.Add(-1)
+	}
 	pool := &largeBufs
 	if size >= 0 && size < smallBuffer {
 		pool = &smallBufs

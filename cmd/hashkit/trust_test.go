@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
+	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -241,5 +243,36 @@ func TestCutXOFChecksums(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "B3SUMS"), []byte(full.stdout[:8]+"  f\n"), 0o644)
 	if r := hk(t, dir, nil, "check", "B3SUMS"); r.code != 1 || strings.Contains(r.stdout, "OK") {
 		t.Errorf("check B3SUMS with a 4-byte line: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestReadAhead: files of two large buffers or more are read by a goroutine
+// ahead of the hashing; every byte must still be hashed once, in order,
+// however the reads fall, and a read error must reach the caller.
+func TestReadAhead(t *testing.T) {
+	data := make([]byte, 3*largeBuffer+12345)
+	rand.Read(data)
+	a, _ := lookup("sha256")
+	for _, n := range []int{2 * largeBuffer, 2*largeBuffer + 1, len(data)} {
+		want := sha256.Sum256(data[:n])
+		for _, half := range []bool{false, true} {
+			var r io.Reader = bytes.NewReader(data[:n])
+			if half {
+				r = iotest.HalfReader(r)
+			}
+			d, _ := a.new(options{length: 32})
+			if err := readInto(d, r, int64(n), &progress{}); err != nil {
+				t.Fatal(err)
+			}
+			if got := d.Finish(); !bytes.Equal(got, want[:]) {
+				t.Errorf("%d bytes (short reads %v): wrong digest", n, half)
+			}
+		}
+	}
+	fail := errors.New("disk on fire")
+	r := io.MultiReader(bytes.NewReader(data[:largeBuffer+7]), iotest.ErrReader(fail))
+	d, _ := a.new(options{length: 32})
+	if err := readInto(d, r, int64(len(data)), &progress{}); err != fail {
+		t.Errorf("a read error after %d bytes: %v, want %v", largeBuffer+7, err, fail)
 	}
 }
