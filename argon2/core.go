@@ -119,12 +119,12 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	st.segLen = st.laneLen / syncPoints
 	defer func() {
 		if doneSlices >= syncPoints {
-			preempt.Clear(buf)
+			kdfwork.Wipe(buf)
 			return
 		}
 		for l := uint32(0); l < in.lanes; l++ {
 			base := l * st.laneLen
-			preempt.Clear(buf[base : base+max(2, doneSlices*st.segLen)])
+			kdfwork.Wipe(buf[base : base+max(2, doneSlices*st.segLen)])
 		}
 	}()
 

@@ -220,7 +220,7 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
 		filled := 0 // blocks of v written
 		defer func() {
-			preempt.Clear(v[:filled*blockWords])
+			kdfwork.Wipe(v[:filled*blockWords])
 			preempt.Clear(spare)
 		}()
 		for {

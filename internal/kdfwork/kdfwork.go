@@ -10,6 +10,9 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
+
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Monitor is shared by the goroutines of one derivation. Init it before
@@ -92,4 +95,33 @@ func (m *Monitor) Finish() {
 	if m.progress != nil {
 		m.progress(1)
 	}
+}
+
+// wipePart is the least memory Wipe gives a goroutine of its own: below it,
+// starting one costs about as much as it saves.
+const wipePart = 1 << 20
+
+// Wipe zeroes s, a derivation's working memory, before it is freed. A large
+// s is cut into one part per core (GOMAXPROCS), zeroed together, since one
+// core alone does not reach the memory's write bandwidth; each part is
+// zeroed in preemptible pieces (preempt.Clear).
+func Wipe[E any](s []E) {
+	var zero E
+	bytes := len(s) * int(unsafe.Sizeof(zero))
+	parts := min(runtime.GOMAXPROCS(0), bytes/wipePart)
+	if parts <= 1 {
+		preempt.Clear(s)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < parts; i++ {
+		part := s[i*len(s)/parts : (i+1)*len(s)/parts]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			preempt.Clear(part)
+		}()
+	}
+	preempt.Clear(s[:len(s)/parts])
+	wg.Wait()
 }

@@ -2,6 +2,7 @@ package kdfwork
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -58,6 +59,27 @@ func TestNilContextNeverStops(t *testing.T) {
 	for range 100 {
 		if m.Checkpoint(1) {
 			t.Fatal("stopped with a nil context")
+		}
+	}
+}
+
+// TestWipe: every element is zeroed, whatever the length and the number of
+// parts it is cut into.
+func TestWipe(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, procs := range []int{1, 2, 3, 8} {
+		runtime.GOMAXPROCS(procs)
+		for _, n := range []int{0, 1, wipePart/8 - 1, wipePart / 4, 3*wipePart/8 + 5, 7*wipePart/4 + 3} {
+			s := make([]uint64, n)
+			for i := range s {
+				s[i] = uint64(i) | 1
+			}
+			Wipe(s)
+			for i, x := range s {
+				if x != 0 {
+					t.Fatalf("GOMAXPROCS %d, %d words: word %d not zeroed", procs, n, i)
+				}
+			}
 		}
 	}
 }
