@@ -233,6 +233,14 @@ func (h *Hasher) reserve(n int) []byte {
 // pendEmpty reports whether no subtree is pending.
 func (h *Hasher) pendEmpty() bool { return h.big == nil || h.big.pend.empty() }
 
+// pendChunks returns the number of chunks the pending subtrees span.
+func (h *Hasher) pendChunks() uint64 {
+	if h.big == nil {
+		return 0
+	}
+	return h.big.pend.chunks()
+}
+
 var (
 	_ hash.Hash   = (*Hasher)(nil)
 	_ hash.XOF    = (*Hasher)(nil)
@@ -653,11 +661,7 @@ func (h *Hasher) write(p []byte) {
 	p, h.counter = h.stack.absorb(p, h.counter, bufCap, &h.key, h.flags)
 	if len(p) > 0 {
 		h.bufLen = copy(h.reserve(len(p)), p)
-		var pending uint64
-		if h.big != nil {
-			pending = h.big.pend.chunks()
-		}
-		h.stack.merge(h.counter-pending, &h.key, h.flags)
+		h.stack.merge(h.counter-h.pendChunks(), &h.key, h.flags)
 	}
 }
 
