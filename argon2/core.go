@@ -98,12 +98,14 @@ type instance struct {
 	segLen  uint32 // q/4
 	mBlocks uint32
 	mon     kdfwork.Monitor
+	pf      *prefault // during the first pass, or nil
 }
 
 // derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
 // a new allocation if buf is nil, on up to threads goroutines.
 func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads int, progress func(float64)) ([]byte, error) {
-	if buf == nil {
+	fresh := buf == nil
+	if fresh {
 		buf = make([]block, mBlocks)
 	}
 	// Every block is written before it is read, so a reused buffer need not
@@ -145,8 +147,19 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	clear(h0[:])
 
 	// Steps 4 to 6: the passes, slice by slice, lanes in parallel.
+	if fresh && int(in.lanes) < threads {
+		written := make([]uint32, 0, 2*in.lanes)
+		for l := uint32(0); l < in.lanes; l++ {
+			written = append(written, l*st.laneLen, l*st.laneLen+1)
+		}
+		st.pf = startPrefault(buf, written)
+		defer st.endPrefault()
+	}
 	threads = max(1, min(threads, int(in.lanes)))
 	for pass := uint32(0); pass < in.time; pass++ {
+		if pass == 1 {
+			st.endPrefault()
+		}
 		for slice := uint32(0); slice < syncPoints; slice++ {
 			if pass == 0 {
 				doneSlices = slice + 1
@@ -254,6 +267,9 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	pending := 0
 	var pc preempt.Counter // a preemption point per preempt.Piece of blocks
 	for idx := start; idx < st.segLen; idx++ {
+		if pass == 0 && st.pf != nil && (idx == start || cur%pieceBlocks == 0) {
+			st.pf.take(cur)
+		}
 		prev := cur - 1
 		if idx == 0 && slice == 0 {
 			prev = laneBase + st.laneLen - 1 // the lane wraps around
@@ -295,6 +311,15 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 		}
 	}
 	st.mon.Checkpoint(pending)
+}
+
+// endPrefault stops prefault, if it runs: the first pass has written every
+// block, or the derivation stops.
+func (st *instance) endPrefault() {
+	if st.pf != nil {
+		st.pf.end()
+		st.pf = nil
+	}
 }
 
 // refIndex maps the pseudo-random value rand = J1 || J2 of the block idx of
