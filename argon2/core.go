@@ -98,7 +98,7 @@ type instance struct {
 	segLen  uint32 // q/4
 	mBlocks uint32
 	mon     kdfwork.Monitor
-	pf      *prefault // during the first pass, or nil
+	pf      *kdfwork.Prefault // during the first pass, or nil
 }
 
 // derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
@@ -148,11 +148,17 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 
 	// Steps 4 to 6: the passes, slice by slice, lanes in parallel.
 	if fresh && int(in.lanes) < threads {
-		written := make([]uint32, 0, 2*in.lanes)
+		// A thread is idle: it takes the page faults of the first pass.
+		st.pf = kdfwork.NewPrefault(len(buf), pieceBlocks)
 		for l := uint32(0); l < in.lanes; l++ {
-			written = append(written, l*st.laneLen, l*st.laneLen+1)
+			st.pf.Take(int(l * st.laneLen)) // the two blocks from H0
+			st.pf.Take(int(l*st.laneLen + 1))
 		}
-		st.pf = startPrefault(buf, written)
+		st.pf.Start(func(lo, hi int) {
+			for i := lo; i < hi; i += 4096 / blockSize {
+				buf[i][0] = 0
+			}
+		})
 		defer st.endPrefault()
 	}
 	threads = max(1, min(threads, int(in.lanes)))
@@ -267,8 +273,8 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	pending := 0
 	var pc preempt.Counter // a preemption point per preempt.Piece of blocks
 	for idx := start; idx < st.segLen; idx++ {
-		if pass == 0 && st.pf != nil && (idx == start || cur%pieceBlocks == 0) {
-			st.pf.take(cur)
+		if pass == 0 && st.pf != nil && (idx == start || st.pf.PieceStart(int(cur))) {
+			st.pf.Take(int(cur))
 		}
 		prev := cur - 1
 		if idx == 0 && slice == 0 {
@@ -313,11 +319,14 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	st.mon.Checkpoint(pending)
 }
 
-// endPrefault stops prefault, if it runs: the first pass has written every
+// pieceBlocks is the size of a prefault piece: 64 KiB, 16 pages.
+const pieceBlocks = 64
+
+// endPrefault stops the prefault, if it runs: the first pass has written every
 // block, or the derivation stops.
 func (st *instance) endPrefault() {
 	if st.pf != nil {
-		st.pf.end()
+		st.pf.End()
 		st.pf = nil
 	}
 }

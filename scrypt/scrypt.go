@@ -173,11 +173,11 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	}
 	// w mixes run at once: no more than P, the thread budget, and what the
 	// memory limit allows.
-	w := params.Threads
-	if w <= 0 {
-		w = runtime.GOMAXPROCS(0)
+	threads := params.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
 	}
-	w = min(w, p)
+	w := min(threads, p)
 	for w > 1 && memoryFor(N, r, p, w) > limit {
 		w--
 	}
@@ -214,12 +214,25 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 
 	s := &state{N: N, r: r, k: k}
 	s.mon.Init(ctx, params.Progress, int64(2*N*p))
+	if w == 1 && threads > 1 {
+		// A thread is idle: it takes the page faults of the table's fill.
+		v := work[:N*blockWords]
+		s.pf = kdfwork.NewPrefault(len(v), piecePrefault)
+		s.pf.Start(func(lo, hi int) {
+			for i := lo; i < hi; i += 4096 / 4 {
+				v[i] = 0
+			}
+		})
+	}
 	var next atomic.Int64
 	worker := func(i int) {
 		v := work[i*N*blockWords : (i+1)*N*blockWords]
 		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
 		filled := 0 // blocks of v written
 		defer func() {
+			if s.pf != nil {
+				s.pf.End()
+			}
 			kdfwork.Wipe(v[:filled*blockWords])
 			preempt.Clear(spare)
 		}()
@@ -274,7 +287,11 @@ type state struct {
 	N, r int
 	k    kernelSet
 	mon  kdfwork.Monitor
+	pf   *kdfwork.Prefault // of the one table, while a thread is idle; or nil
 }
+
+// piecePrefault is the size of a prefault piece in words: 64 KiB.
+const piecePrefault = 16 << 10
 
 // chunk returns how many BlockMix calls run between two checkpoints: about
 // 256 KiB of blocks, well under a millisecond.
@@ -292,8 +309,15 @@ func (s *state) roMix(x, v, t []uint32) int {
 	pending := 0
 	var pc preempt.Counter // a preemption point per preempt.Piece of blocks mixed
 	// Steps 1 and 2: V_0 = X, V_{i+1} = BlockMix(V_i); X = BlockMix(V_{N-1}).
+	owned := 0 // with a prefault, the fill owns v[:owned]
+	if s.pf != nil {
+		owned = s.pf.Sweep(owned, n)
+	}
 	copy(v, x)
 	for i := 0; i < N-1; i++ {
+		if s.pf != nil && owned < (i+2)*n {
+			owned = s.pf.Sweep(owned, (i+2)*n)
+		}
 		s.k.mix(v[(i+1)*n:(i+2)*n], v[i*n:(i+1)*n], nil, s.r)
 		pc.Add(4 * n)
 		if pending++; pending >= step {
