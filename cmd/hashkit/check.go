@@ -285,7 +285,7 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 		return en, malformed
 	}
 	if en.escaped {
-		name, ok := unescapeName(en.name)
+		name, ok := unescapeName(en.name, true)
 		if !ok {
 			return en, errors.New("bad escape")
 		}
@@ -361,22 +361,11 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 	en.want, _ = hex.DecodeString(line[:hexLen])
 	en.name = line[hexLen+2:]
 	if en.escaped {
-		var b strings.Builder
-		for i := 0; i < len(en.name); i++ {
-			switch {
-			case en.name[i] != '\\':
-				b.WriteByte(en.name[i])
-			case strings.HasPrefix(en.name[i:], `\n`):
-				b.WriteByte('\n')
-				i++
-			case strings.HasPrefix(en.name[i:], `\\`):
-				b.WriteByte('\\')
-				i++
-			default:
-				return en, errors.New("Invalid backslash escape")
-			}
+		name, ok := unescapeName(en.name, false)
+		if !ok {
+			return en, errors.New("Invalid backslash escape")
 		}
-		en.name = b.String()
+		en.name = name
 	}
 	if strings.IndexByte(en.name, 0) >= 0 {
 		return en, errors.New("Null character in path")

@@ -357,7 +357,9 @@ func escapeName(s string) string {
 	return strings.NewReplacer("\\", "\\\\", "\n", "\\n", "\r", "\\r").Replace(s)
 }
 
-func unescapeName(s string) (string, bool) {
+// unescapeName undoes escapeName; b3sum, whose names never hold a CR
+// escaped, refuses \r, so cr says whether it is read.
+func unescapeName(s string, cr bool) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] != '\\' {
@@ -374,6 +376,9 @@ func unescapeName(s string) (string, bool) {
 		case 'n':
 			b.WriteByte('\n')
 		case 'r':
+			if !cr {
+				return "", false
+			}
 			b.WriteByte('\r')
 		default:
 			return "", false
