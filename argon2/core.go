@@ -149,16 +149,12 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	// Steps 4 to 6: the passes, slice by slice, lanes in parallel.
 	if fresh && int(in.lanes) < threads {
 		// A thread is idle: it takes the page faults of the first pass.
-		st.pf = kdfwork.NewPrefault(len(buf), pieceBlocks)
+		st.pf = kdfwork.NewPrefault(len(buf), blockSize)
 		for l := uint32(0); l < in.lanes; l++ {
 			st.pf.Take(int(l * st.laneLen)) // the two blocks from H0
 			st.pf.Take(int(l*st.laneLen + 1))
 		}
-		st.pf.Start(func(lo, hi int) {
-			for i := lo; i < hi; i += 4096 / blockSize {
-				buf[i][0] = 0
-			}
-		})
+		st.pf.Start(func(i int) { buf[i][0] = 0 })
 		defer st.endPrefault()
 	}
 	threads = max(1, min(threads, int(in.lanes)))
@@ -272,9 +268,10 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	ahead := prefetchAhead()
 	pending := 0
 	var pc preempt.Counter // a preemption point per preempt.Piece of blocks
+	owned := int(cur)      // with a prefault: blocks cur to owned-1 are in pieces taken (none yet)
 	for idx := start; idx < st.segLen; idx++ {
-		if pass == 0 && st.pf != nil && (idx == start || st.pf.PieceStart(int(cur))) {
-			st.pf.Take(int(cur))
+		if pass == 0 && st.pf != nil && owned <= int(cur) {
+			owned = st.pf.Sweep(owned, int(cur)+1)
 		}
 		prev := cur - 1
 		if idx == 0 && slice == 0 {
@@ -318,9 +315,6 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 	}
 	st.mon.Checkpoint(pending)
 }
-
-// pieceBlocks is the size of a prefault piece: 64 KiB, 16 pages.
-const pieceBlocks = 64
 
 // endPrefault stops the prefault, if it runs: the first pass has written every
 // block, or the derivation stops.

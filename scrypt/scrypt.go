@@ -217,12 +217,8 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	if w == 1 && threads > 1 {
 		// A thread is idle: it takes the page faults of the table's fill.
 		v := work[:N*blockWords]
-		s.pf = kdfwork.NewPrefault(len(v), piecePrefault)
-		s.pf.Start(func(lo, hi int) {
-			for i := lo; i < hi; i += 4096 / 4 {
-				v[i] = 0
-			}
-		})
+		s.pf = kdfwork.NewPrefault(len(v), 4)
+		s.pf.Start(func(i int) { v[i] = 0 })
 	}
 	var next atomic.Int64
 	worker := func(i int) {
@@ -289,9 +285,6 @@ type state struct {
 	mon  kdfwork.Monitor
 	pf   *kdfwork.Prefault // of the one table, while a thread is idle; or nil
 }
-
-// piecePrefault is the size of a prefault piece in words: 64 KiB.
-const piecePrefault = 16 << 10
 
 // chunk returns how many BlockMix calls run between two checkpoints: about
 // 256 KiB of blocks, well under a millisecond.

@@ -23,24 +23,33 @@ const (
 	pieceTaken           // the Prefault is done with it, or the sweep has it
 )
 
+// Piece and page sizes, in bytes.
+const (
+	pieceBytes = 64 << 10
+	pageBytes  = 4 << 10
+)
+
 // Prefault faults in an array of elements ahead of the sweep that fills it.
 type Prefault struct {
 	n        int             // elements
 	perPiece int             // elements a piece
+	perPage  int             // elements a page, at least 1
 	state    []atomic.Uint32 // of piece i
 	stop     atomic.Bool
 	wg       sync.WaitGroup
 }
 
-// NewPrefault returns a Prefault for an array of n elements in pieces of
-// perPiece; Take the elements written already, then Start it.
-func NewPrefault(n, perPiece int) *Prefault {
-	return &Prefault{n: n, perPiece: perPiece, state: make([]atomic.Uint32, (n+perPiece-1)/perPiece)}
+// NewPrefault returns a Prefault for an array of n elements of size bytes
+// each (a power of two); Take the elements written already, then Start it.
+func NewPrefault(n, size int) *Prefault {
+	perPiece := max(pieceBytes/size, 1)
+	return &Prefault{n: n, perPiece: perPiece, perPage: max(pageBytes/size, 1),
+		state: make([]atomic.Uint32, (n+perPiece-1)/perPiece)}
 }
 
-// Start runs touch(lo, hi), which writes into every page of elements lo to
-// hi-1, for the pieces nobody has taken, from the last one back.
-func (pf *Prefault) Start(touch func(lo, hi int)) {
+// Start runs touch(i), which writes into element i, for one element a page
+// of the pieces nobody has taken, from the last piece back.
+func (pf *Prefault) Start(touch func(i int)) {
 	pf.wg.Add(1)
 	go func() {
 		defer pf.wg.Done()
@@ -48,7 +57,9 @@ func (pf *Prefault) Start(touch func(lo, hi int)) {
 			if !pf.state[p].CompareAndSwap(pieceFree, pieceTouching) {
 				continue // the sweep got here first (with several, earlier ones may not have)
 			}
-			touch(p*pf.perPiece, min((p+1)*pf.perPiece, pf.n))
+			for i := p * pf.perPiece; i < min((p+1)*pf.perPiece, pf.n); i += pf.perPage {
+				touch(i)
+			}
 			pf.state[p].Store(pieceTaken)
 		}
 	}()
@@ -63,12 +74,10 @@ func (pf *Prefault) Take(i int) {
 	}
 }
 
-// PieceStart reports whether element i starts a piece.
-func (pf *Prefault) PieceStart(i int) bool { return i%pf.perPiece == 0 }
-
-// Sweep takes the pieces of elements from to to-1 for a sweep that has
-// taken every piece below from, and returns the new from: a sweep calls
-// from = pf.Sweep(from, to) before it writes elements up to to-1.
+// Sweep takes the pieces of elements from to to-1 for a sweep whose
+// elements below from are in pieces it has taken, and returns the new
+// from: a sweep calls from = pf.Sweep(from, to) before it writes elements
+// up to to-1.
 func (pf *Prefault) Sweep(from, to int) int {
 	for from < to {
 		pf.Take(from)
