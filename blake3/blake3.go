@@ -622,7 +622,7 @@ func (h *Hasher) Write(p []byte) (int, error) {
 		panic("hashkit/blake3: Write after Read")
 	}
 	if n := h.bufLen + len(p); h.bufLen > 0 && n <= bufCap-h.headBlocks*BlockSize {
-		if h.big != nil {
+		if h.big != nil { // small writes of a long message: the hot path
 			h.bufLen += copy(h.big.buf[h.bufLen:], p)
 		} else {
 			h.bufLen += copy(h.reserve(n)[h.bufLen:], p)
