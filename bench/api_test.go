@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -69,6 +70,18 @@ const (
 	whyB2Params  = "BLAKE2 parameter block: salt, personalization, tree (README Algorithms, API at a glance)"
 	whyK12       = "TurboSHAKE, KT128, KT256, MarsupilamiFourteen: hashkit's API, no peer (README Algorithms, Migrating circl)"
 )
+
+// withKDF adds to except the API that argon2 and scrypt share beyond
+// x/crypto's Key: parameters, limits, errors and PHC strings.
+func withKDF(except map[string]string) map[string]string {
+	m := map[string]string{}
+	for _, name := range []string{"Params", "DeriveKey", "DefaultMaxMemory", "ErrMemoryLimit", "ErrMismatch",
+		"Hash", "HashContext", "Verify", "VerifyContext", "Encode", "Decode"} {
+		m[name] = whyKDFParams
+	}
+	maps.Copy(m, except)
+	return m
+}
 
 var apiPairs = []apiPair{
 	{hk: "sha256", peers: []string{"crypto/sha256"}, except: map[string]string{
@@ -162,40 +175,17 @@ var apiPairs = []apiPair{
 		"SaltSize":                        whyB2Params,
 		"PersonalSize":                    whyB2Params,
 	}},
-	{hk: "argon2", peers: []string{"golang.org/x/crypto/argon2"}, except: map[string]string{
-		"DKey":             "Argon2d, as Key and IDKey with their panics (README Algorithms, Panics)",
-		"Version10":        "Argon2 v0x10 (README Algorithms)",
-		"Variant":          whyKDFParams,
-		"Argon2d":          whyKDFParams,
-		"Argon2i":          whyKDFParams,
-		"Argon2id":         whyKDFParams,
-		"Params":           whyKDFParams,
-		"DeriveKey":        whyKDFParams,
-		"Buffer":           "reusable working memory for DeriveKey (README API at a glance)",
-		"NewBuffer":        "reusable working memory for DeriveKey (README API at a glance)",
-		"DefaultMaxMemory": whyKDFParams,
-		"ErrMemoryLimit":   whyKDFParams,
-		"ErrMismatch":      whyKDFParams,
-		"Hash":             whyKDFParams,
-		"HashContext":      whyKDFParams,
-		"Verify":           whyKDFParams,
-		"VerifyContext":    whyKDFParams,
-		"Encode":           whyKDFParams,
-		"Decode":           whyKDFParams,
-	}},
-	{hk: "scrypt", peers: []string{"golang.org/x/crypto/scrypt"}, except: map[string]string{
-		"Params":           whyKDFParams,
-		"DeriveKey":        whyKDFParams,
-		"DefaultMaxMemory": whyKDFParams,
-		"ErrMemoryLimit":   whyKDFParams,
-		"ErrMismatch":      whyKDFParams,
-		"Hash":             whyKDFParams,
-		"HashContext":      whyKDFParams,
-		"Verify":           whyKDFParams,
-		"VerifyContext":    whyKDFParams,
-		"Encode":           whyKDFParams,
-		"Decode":           whyKDFParams,
-	}},
+	{hk: "argon2", peers: []string{"golang.org/x/crypto/argon2"}, except: withKDF(map[string]string{
+		"DKey":      "Argon2d, as Key and IDKey with their panics (README Algorithms, Panics)",
+		"Version10": "Argon2 v0x10 (README Algorithms)",
+		"Variant":   whyKDFParams,
+		"Argon2d":   whyKDFParams,
+		"Argon2i":   whyKDFParams,
+		"Argon2id":  whyKDFParams,
+		"Buffer":    "reusable working memory for DeriveKey (README API at a glance)",
+		"NewBuffer": "reusable working memory for DeriveKey (README API at a glance)",
+	})},
+	{hk: "scrypt", peers: []string{"golang.org/x/crypto/scrypt"}, except: withKDF(nil)},
 	{hk: "ripemd160", peers: []string{"golang.org/x/crypto/ripemd160"}, except: map[string]string{
 		"Sum": "one-shot, as the other hashes' (package doc: \"adds the one-shot Sum\")",
 	}},
