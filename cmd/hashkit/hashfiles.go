@@ -157,11 +157,7 @@ func readAhead(d digest, r io.Reader, size int64, prog *progress) error {
 		var total int64
 		for {
 			bp := <-free
-			n, err := r.Read(*bp)
-			total += int64(n)
-			if err == nil && n < len(*bp) && total >= size {
-				err = io.EOF // the size stat gave: save the read that would say so
-			}
+			n, err := readSome(r, *bp, &total, size)
 			full <- read{bp, n, err}
 			if err != nil {
 				return
@@ -236,14 +232,10 @@ func readInto(d digest, r io.Reader, size int64, prog *progress) error {
 	buf := *bp
 	var total int64
 	for {
-		n, err := r.Read(buf)
+		n, err := readSome(r, buf, &total, size)
 		if n > 0 {
 			d.Write(buf[:n])
 			prog.add(n)
-			total += int64(n)
-		}
-		if err == nil && size > 0 && n < len(buf) && total >= size {
-			break
 		}
 		if err == io.EOF {
 			return nil
@@ -252,5 +244,15 @@ func readInto(d digest, r io.Reader, size int64, prog *progress) error {
 			return err
 		}
 	}
-	return nil
+}
+
+// readSome reads into buf and adds what it read to total; a short read that
+// reaches size (see readInto) ends the input as io.EOF does.
+func readSome(r io.Reader, buf []byte, total *int64, size int64) (int, error) {
+	n, err := r.Read(buf)
+	*total += int64(n)
+	if err == nil && size > 0 && n < len(buf) && *total >= size {
+		err = io.EOF
+	}
+	return n, err
 }
