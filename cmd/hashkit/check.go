@@ -403,6 +403,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	var entries []entry
 	before := *st
 	named := algorithmOfList(list)
+	shown := quoteName(listName(list)) // how messages name the list
 	var form lineForm
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
@@ -453,9 +454,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			if f.warn {
 				out.Flush()
 				if e.style == styleCoreutils {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, quoteName(listName(list)), lineNo, forced.tag)
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, shown, lineNo, forced.tag)
 				} else {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, quoteName(listName(list)), lineNo, perr)
+					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, shown, lineNo, perr)
 				}
 			}
 		} else {
@@ -468,7 +469,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	if len(entries) == 0 {
 		// No summary: coreutils prints none for such a list.
 		out.Flush()
-		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, quoteName(listName(list)))
+		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, shown)
 		st.failedLists++
 		return nil
 	}
@@ -513,7 +514,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	// nothing: that is no pass (coreutils 9: "no file was verified").
 	if f.ignoreMissing && matched == 0 {
 		if !f.status {
-			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, quoteName(listName(list)))
+			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, shown)
 		}
 		st.failedLists++
 	}
