@@ -91,8 +91,12 @@ func TestDispatchTableNamesKernels(t *testing.T) {
 // is the one that runs as shipped: a CPU profile of the role's work must
 // find the chosen kernel's entry points more often than any other kernel's,
 // and none of the kernels registered before it (which the table ranks
-// lower, so their flags are off). With -short only the roles
-// where the table departs from registration order are checked.
+// lower, so their flags are off). Without -short it checks the same for
+// every kernel the table could choose on some CPU with this one's features
+// (cpu.ShipAs), since a package whose dispatch code tries its flags in
+// another order than it registered them runs the wrong kernel only on the
+// CPUs whose choice is a later one. With -short only the roles where the
+// table departs from registration order are checked, as shipped.
 func TestDispatchCallsChosenKernel(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("roleWork has the amd64 roles only, and profiles under emulation say little")
@@ -123,44 +127,71 @@ func TestDispatchCallsChosenKernel(t *testing.T) {
 		if len(avail) < 2 {
 			continue // nothing to choose between
 		}
-		chosen := cpu.Shipped(rk.pkg, rk.role)
-		if testing.Short() && chosen == avail[0].Name {
+		shipped := cpu.Shipped(rk.pkg, rk.role)
+		if testing.Short() && shipped == avail[0].Name {
 			continue
 		}
+		choices := []string{shipped}
+		if !testing.Short() {
+			for _, k := range avail {
+				if k.Name != shipped {
+					choices = append(choices, k.Name)
+				}
+			}
+		}
 		key := rk.pkg + "/" + string(rk.role)
-		t.Run(key, func(t *testing.T) {
-			work, ok := roleWork[key]
-			if !ok {
-				t.Fatalf("no work for %s in roleWork: add a call that spends its time in that role's kernels", key)
+		work, ok := roleWork[key]
+		if !ok {
+			t.Errorf("no work for %s in roleWork: add a call that spends its time in that role's kernels", key)
+			continue
+		}
+		owner := map[string]string{} // full function name -> kernel
+		for _, k := range ks {
+			for _, fn := range k.Funcs {
+				owner[k.GoPkg+"."+fn] = k.Name
 			}
-			owner := map[string]string{} // full function name -> kernel
-			for _, k := range ks {
-				for _, fn := range k.Funcs {
-					owner[k.GoPkg+"."+fn] = k.Name
-				}
+		}
+		for _, chosen := range choices {
+			name := key
+			if chosen != shipped {
+				name += "/as-" + chosen
 			}
-			counts := profileKernels(t, work, owner)
-			t.Logf("chosen %s; samples per kernel %v", chosen, counts)
-			if chosen == cpu.Generic {
-				for name, n := range counts {
-					t.Errorf("the table chooses the portable code, but %s ran (%d samples)", name, n)
+			t.Run(name, func(t *testing.T) {
+				if chosen != shipped {
+					defer cpu.Restore(rk.pkg)
+					cpu.ShipAs(rk.pkg, rk.role, chosen)
 				}
-				return
-			}
-			before := true // k is registered before the chosen kernel
-			for _, k := range ks {
-				if k.Name == chosen {
-					before = false
-					continue
-				}
-				if before && counts[k.Name] > 0 {
-					t.Errorf("the table chooses %s, but %s, which it ranks lower, ran (%d samples)", chosen, k.Name, counts[k.Name])
-				}
-				if counts[k.Name] >= counts[chosen] {
-					t.Errorf("the table chooses %s, but %s ran as much (%d samples against %d)", chosen, k.Name, counts[k.Name], counts[chosen])
-				}
-			}
-		})
+				checkChosenRuns(t, ks, chosen, work, owner)
+			})
+		}
+	}
+}
+
+// checkChosenRuns profiles work and fails unless chosen, of the role's
+// kernels ks in registration order, is the kernel that ran most, and none
+// registered before it ran.
+func checkChosenRuns(t *testing.T, ks []cpu.Info, chosen string, work func(), owner map[string]string) {
+	t.Helper()
+	counts := profileKernels(t, work, owner)
+	t.Logf("chosen %s; samples per kernel %v", chosen, counts)
+	if chosen == cpu.Generic {
+		for name, n := range counts {
+			t.Errorf("the table chooses the portable code, but %s ran (%d samples)", name, n)
+		}
+		return
+	}
+	before := true // k is registered before the chosen kernel
+	for _, k := range ks {
+		if k.Name == chosen {
+			before = false
+			continue
+		}
+		if before && counts[k.Name] > 0 {
+			t.Errorf("the table chooses %s, but %s, which it ranks lower, ran (%d samples)", chosen, k.Name, counts[k.Name])
+		}
+		if counts[k.Name] >= counts[chosen] {
+			t.Errorf("the table chooses %s, but %s ran as much (%d samples against %d)", chosen, k.Name, counts[k.Name], counts[chosen])
+		}
 	}
 }
 

@@ -50,19 +50,22 @@ func init() {
 		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"compressRowsSSE41", "compressCVRowsSSE41", "compressBlocksRowsSSE41"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "bmi2", Role: cpu.RoleSingleBlock, Flag: &useBMI2,
 		Needs: cpu.BMI2, Funcs: []string{"compressBMI2", "compressCVBMI2"}})
-	// Sum256 in one call, the last block read by AVX-512BW masked loads
-	// whose mask BZHI (BMI2) makes: into the rows (of at most one chunk)
-	// or into general-purpose registers (of at most one block).
+	// Sum256 of at most one chunk in one call on the rows, the last block
+	// read by AVX-512BW masked loads whose mask BZHI (BMI2) makes, or
+	// without AVX-512BW (the rows of avxrows or sse41rows) with the last
+	// block's partial 16 bytes put together in general-purpose registers.
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bwrows", Role: cpu.RoleOneCall, Flag: &useSumRowsAVX512,
 		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumChunkRowsAVX512"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bw", Role: cpu.RoleOneCall, Flag: &useSumAVX512,
-		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumAVX512"}})
-	// Without AVX-512BW: the rows of avxrows or sse41rows, the last
-	// block's partial 16 bytes put together in general-purpose registers.
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avxrowssum", Role: cpu.RoleOneCall, Flag: &useSumRowsAVX,
 		Needs: cpu.AVX, Funcs: []string{"sumChunkRowsAVX"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41rowssum", Role: cpu.RoleOneCall, Flag: &useSumRowsSSE41,
 		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"sumChunkRowsSSE41"}})
+	// Sum256 of at most one block in general-purpose registers, read by
+	// masked loads as avx512bwrows. It comes last, as sumBlock tries it:
+	// chosen, it leaves the row kernels off, so that longer inputs keep
+	// the single-block kernel the CPU prefers.
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512bw", Role: cpu.RoleOneCall, Flag: &useSumAVX512,
+		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumAVX512"}})
 }
 
 // hashChunksAVX512 hashes lanes (1 to 16) whole chunks at in, with

@@ -316,6 +316,29 @@ func SelectRole(pkg string, r Role, name string) bool {
 	return sel != nil || name == "" || name == Generic
 }
 
+// ShipAs sets the flags of pkg's role r as they would ship on a CPU whose
+// dispatch table chose the kernel name: it and the available kernels
+// registered after it on, those before it off. It reports whether name is
+// available. Like Select, it is for tests, which check that the kernel so
+// chosen is the one the package's dispatch code runs.
+func ShipAs(pkg string, r Role, name string) bool {
+	mu.Lock()
+	defer mu.Unlock()
+	var sel *implementation
+	for _, im := range role(pkg, r) {
+		if im.Name == name && im.available {
+			sel = im
+		}
+	}
+	if sel == nil {
+		return false
+	}
+	for _, im := range role(pkg, r) {
+		*im.Flag = im.available && im.order >= sel.order
+	}
+	return true
+}
+
 // selectIn sets the flags of pkg: in role r only sel (nil: none), the
 // other roles as shipped.
 func selectIn(pkg string, r Role, sel *implementation) {
