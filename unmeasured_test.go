@@ -32,9 +32,9 @@ var (
 			"blake3/batch": "avx512", "blake3/single-block": "bmi2", "blake3/one-call": "avx512bw",
 			"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
 			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "scalar",
-			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecall",
-			"sha512/block": "avx512", "keccak/few-lanes": cpu.Generic, "blake3/few-lanes": cpu.Generic, "sha256many/batch": "avx512", "blake3many/batch": "avx512",
-			"blake3many/few-lanes": cpu.Generic,
+			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecallsse",
+			"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256many/batch": "avx512", "blake3many/batch": "avx512",
+			"blake3many/few-lanes": "avx512vl8",
 		}},
 		{"Zen 3", 0x19, 0x01, zen3Features, map[string]string{
 			"argon2/block": "avx2", "argon2/prefetch": "prefetch", "blake1/block": "sse41",
