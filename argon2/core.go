@@ -106,7 +106,9 @@ type instance struct {
 func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads int, progress func(float64)) ([]byte, error) {
 	fresh := buf == nil
 	if fresh {
-		buf = make([]block, mBlocks)
+		mem := kdfwork.Alloc[block](mBlocks)
+		defer mem.Release() // after the wipe and the prefault's end, deferred below
+		buf = mem.S
 	}
 	// Every block is written before it is read, so a reused buffer need not
 	// be cleared first; it is cleared after, up to the last block written

@@ -193,7 +193,9 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	}
 
 	// One allocation: w tables of N blocks, w spare blocks, then B.
-	work := make([]uint32, (N*w+w+p)*blockWords)
+	mem := kdfwork.Alloc[uint32]((N*w + w + p) * blockWords)
+	defer mem.Release() // after the workers' wipes and the one below
+	work := mem.S
 	// Zero what was written before returning: each worker zeroes its own
 	// table up to the block its mixes reached (clearing untouched pages
 	// would only fault them in) and its spare block when it is done, so

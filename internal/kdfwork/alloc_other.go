@@ -1,0 +1,9 @@
+//go:build !linux
+
+package kdfwork
+
+func allocHuge[E any](n int) (s []E, release func(), bytes int, ok bool) {
+	return nil, nil, 0, false
+}
+
+func hugeEnabled() bool { return false }
