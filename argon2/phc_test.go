@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 type cliCase struct{ password, salt, args, encoded string }
@@ -65,6 +67,7 @@ func TestReferenceCLI(t *testing.T) {
 // argon2 package), on the fixtures' inputs and on new ones, and checks that
 // we compute the same strings.
 func TestReferenceCLIRun(t *testing.T) {
+	hashtest.SkipWithoutSubprocesses(t)
 	bin, err := exec.LookPath("argon2")
 	if err != nil {
 		t.Skip("the argon2 command is not installed (apt-get install argon2)")

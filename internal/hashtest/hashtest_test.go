@@ -46,6 +46,7 @@ func TestCheckerCatchesBrokenSum(t *testing.T) {
 // mustFailInChild runs the test named test again in a child process with
 // HASHTEST_BROKEN=1 and expects it to fail with want in its output.
 func mustFailInChild(t *testing.T, test string, want ...string) {
+	SkipWithoutSubprocesses(t)
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
 	cmd.Env = append(os.Environ(), "HASHTEST_BROKEN=1")
 	out, err := cmd.CombinedOutput()

@@ -70,6 +70,9 @@ func NobleResults(t testing.TB, cases []NobleCase) (outs [][]byte, errs []string
 		}
 		t.Skipf("skipping the @noble/hashes cross-check: %s", why)
 	}
+	if noSubprocess() {
+		skip("HASHKIT_NO_SUBPROCESS is set: node runs in a process of its own")
+	}
 	dir := nobleDir()
 	if dir == "" {
 		skip("crosscheck/noble was not found")
