@@ -84,12 +84,14 @@ type batchImpl struct {
 	f    func(data []byte)
 }
 
-var batchOut = make([][32]byte, 1<<20)
-
 // batchCases returns the cases of the targets; the 2^20-message
 // ones only with all.
 func batchCases(all bool) []*batchCase {
 	var cases []*batchCase
+	// One output buffer for every case, made here rather than with the
+	// package: 32 MiB live from start-up doubles the heap goal of every
+	// benchmark in the binary, whose allocations then run into fresh pages.
+	batchOut := make([][32]byte, 1<<20)
 	add := func(name string, n, size int, impls ...batchImpl) {
 		if n >= 1<<20 && !all {
 			return
