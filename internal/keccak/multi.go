@@ -57,10 +57,10 @@ func leafWorkers(total, n int) int {
 
 // leavesParallel hashes the n leaves on the calling goroutine and w-1 more
 // (batch.Split, so dst never escapes and a caller's buffer can stay on its
-// stack), in runs of about workerMinBytes/2 (a multiple of the eight-state
-// kernel width).
+// stack), in runs of batch.RunBytes, at least workerMinBytes/2 (a multiple
+// of the eight-state kernel width).
 func leavesParallel(dst, data []byte, n, w, leafLen, rate, rounds int, ds byte, cvLen int) {
-	run := max(workerMinBytes/2/leafLen, 1)
+	run := max(batch.RunBytes(n*leafLen, w, workerMinBytes/2)/leafLen, 1)
 	run = (run + 7) &^ 7
 	s := batch.NewSplit(n, run, cvLen, w-1)
 	for range w - 1 {
