@@ -9,7 +9,7 @@ type Memory[E any] struct {
 	release func()
 }
 
-// Release returns the memory; M.S must not be used after it.
+// Release returns the memory; m.S must not be used after it.
 func (m *Memory[E]) Release() {
 	if m.release != nil {
 		m.release()
