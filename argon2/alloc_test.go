@@ -4,23 +4,10 @@ package argon2
 
 import (
 	"context"
-	"runtime"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/kdfwork"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
-
-// bytesAllocated returns the bytes f allocates, on the heap or mapped by
-// kdfwork.Alloc.
-func bytesAllocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	mapped := kdfwork.MappedBytes()
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc + kdfwork.MappedBytes() - mapped
-}
 
 // TestMemory checks that DeriveKey allocates its blocks once (within 5% of
 // m' KiB, so peak memory stays within 5% of the parameters'), and nothing
@@ -28,7 +15,7 @@ func bytesAllocated(f func()) uint64 {
 func TestMemory(t *testing.T) {
 	p := Params{Variant: Argon2id, Time: 2, Memory: 4096, Lanes: 2, KeyLen: 32}
 	salt := []byte("saltsalt")
-	n := bytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) })
+	n := hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) })
 	if want := uint64(p.Memory) * 1024; n < want || n > want+want/20 {
 		t.Errorf("DeriveKey allocated %d bytes for %d KiB of blocks; want within 5%%", n, p.Memory)
 	}
@@ -37,7 +24,7 @@ func TestMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Buffer = buf
-	if n := bytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) }); n > 16<<10 {
+	if n := hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) }); n > 16<<10 {
 		t.Errorf("DeriveKey with a Buffer allocated %d bytes; want a few KiB", n)
 	}
 	if a := testing.AllocsPerRun(5, func() { DeriveKey(context.Background(), []byte("pw"), salt, p) }); a > 40 {
