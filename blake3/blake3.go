@@ -612,7 +612,7 @@ func smallRoot(data []byte, key *[8]uint32, flags uint32) node {
 // the first time more than one chunk waits in it, the Hasher allocates its
 // big buffer (see Hasher). A Write of more than the buffer holds hashes
 // whole subtrees straight from p; a large one (an aligned subtree of at
-// least 256 KiB) hashes them on up to GOMAXPROCS goroutines, cut into up to
+// least 2 MiB) hashes them on up to GOMAXPROCS goroutines, cut into up to
 // 64 pieces taken in turn, and that path allocates a few small objects.
 // Smaller writes, and all writes when GOMAXPROCS is 1, stay on the calling
 // goroutine and allocate nothing else. The result never depends on how the

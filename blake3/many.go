@@ -21,9 +21,9 @@ var errManyLength = errors.New("hashkit/blake3: SumMany needs msgLen >= 0 and le
 //
 // It returns an error, and writes nothing, unless msgLen >= 0 and
 // len(data) == len(dst)*msgLen. Messages of at most 1 KiB (one chunk) go
-// through the batch kernel, longer ones one at a time. It does not allocate
-// for inputs of less than 256 KiB; larger ones are hashed on up to
-// GOMAXPROCS goroutines.
+// through the batch kernel, longer ones one at a time. Batches of 4 MiB or
+// more, counting a 64-byte block per message, are hashed on up to
+// GOMAXPROCS goroutines, which allocates; smaller ones allocate nothing.
 func SumMany(dst [][Size]byte, data []byte, msgLen int) error {
 	return sumMany(dst, data, msgLen, &iv, 0)
 }
@@ -44,12 +44,12 @@ func SumManyDeriveKey(dst [][Size]byte, context string, data []byte, msgLen int)
 	return sumMany(dst, data, msgLen, &k, flagDeriveKeyMaterial)
 }
 
-// Inputs of at least manyParallelMin bytes are hashed on several
-// goroutines, at least manyRunBytes at a time (batch.RunBytes): some tens
-// of microseconds of work against about a microsecond to hand a range
-// over. Variables so that tests can lower them.
+// Inputs of at least manyParallelMin bytes (counting a block for each
+// message's finalization) are hashed on several goroutines (batch.Workers
+// says why so many), at least manyRunBytes at a time (batch.RunBytes).
+// Variables so that tests can lower them.
 var (
-	manyParallelMin = 256 << 10
+	manyParallelMin = 4 << 20
 	manyRunBytes    = 64 << 10
 )
 

@@ -21,10 +21,16 @@ const (
 )
 
 // parallelMinChunks is the smallest subtree (in chunks) that Write hashes
-// on several goroutines: 256 KiB, cut into units of at least 128 KiB, some
-// tens of microseconds of work each, against about a microsecond to start
-// and join a goroutine. A variable so tests can lower it.
-var parallelMinChunks uint64 = 256
+// on several goroutines: 2 MiB, a quarter of a millisecond of work with
+// the widest kernel. Less does not pay on a virtual machine, where a go
+// statement can cost the caller ten microseconds and a helper starts tens
+// of microseconds later. A variable so tests can lower it.
+var parallelMinChunks uint64 = 2048
+
+// unitMinChunks is the least a worker takes at a time (some fifteen
+// microseconds of work), so that a helper that starts late holds up the
+// others by little when it takes the last unit.
+const unitMinChunks = 128
 
 // parallelism returns how many goroutines large inputs may use.
 func parallelism() int { return runtime.GOMAXPROCS(0) }
@@ -142,12 +148,11 @@ func (w *parallelWork) run() {
 }
 
 // hashPairParallel is hashSubtreePair on up to par goroutines, the calling
-// one included. Units are at least parallelMinChunks/2 chunks (some tens of
-// microseconds of work, against about a microsecond to start a goroutine);
-// the result does not depend on par or on the unit size.
+// one included, in units of at least unitMinChunks chunks; the result does
+// not depend on par or on the unit size.
 func hashPairParallel(in []byte, key [8]uint32, counter uint64, flags uint32, par int) (l, r [cvLen]byte) {
 	chunks := len(in) / chunkLen
-	minUnit := int(max(parallelMinChunks/2, 1))
+	minUnit := int(max(min(unitMinChunks, parallelMinChunks/2), 1))
 	units := 2
 	for units < maxUnits && chunks/(2*units) >= minUnit {
 		units *= 2

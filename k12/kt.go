@@ -3,7 +3,6 @@ package k12
 import (
 	"bytes"
 	"hash"
-	"runtime"
 
 	"github.com/hashkit/hashkit/internal/keccak"
 )
@@ -54,8 +53,8 @@ var marker = [8]byte{0x03}
 //
 // Writes of any size give the same result. Once the message passes 8 KiB, a
 // KT keeps a buffer of up to 64 KiB (allocated once, kept across Reset) to
-// hash chunks eight at a time; a single Write of 256 KiB or more is hashed
-// on up to GOMAXPROCS goroutines.
+// hash chunks eight at a time; a single Write of about 2 MiB or more is
+// hashed on up to GOMAXPROCS goroutines.
 type KT struct {
 	final  keccak.Sponge // S_0, then for trees the marker and the chaining values
 	leaf   keccak.Sponge // the last, partial chunk, while finishing (and in the one-shots)
@@ -285,7 +284,7 @@ func (d *KT) leaves(p []byte) {
 	var stack [cvBufBytes]byte
 	cvLen := int(d.cvLen)
 	cvs := stack[:leafBatch*cvLen]
-	if n := len(p) / chunkSize; n > leafBatch && runtime.GOMAXPROCS(0) > 1 {
+	if n := len(p) / chunkSize; n > leafBatch && keccak.LeavesSpread(n, chunkSize, d.final.Rounds()) {
 		cvs = make([]byte, n*cvLen)
 	}
 	for len(p) > 0 {

@@ -27,8 +27,9 @@ var (
 // dst[i] becomes Sum256(data[i*msgLen : (i+1)*msgLen]).
 //
 // It returns an error, and writes nothing, unless msgLen >= 0 and
-// len(data) == len(dst)*msgLen. It does not allocate for inputs of less
-// than 256 KiB; larger ones are hashed on up to GOMAXPROCS goroutines.
+// len(data) == len(dst)*msgLen. Batches of 1 MiB or more, counting 64
+// bytes of padding per message, are hashed on up to GOMAXPROCS goroutines,
+// which allocates; smaller ones allocate nothing.
 // Messages whose length is a multiple of 64 bytes are hashed in place,
 // others padded in a stack buffer a few at a time; messages of more than 4
 // KiB (which gain little) are hashed one at a time.
@@ -62,8 +63,8 @@ func SumMany224(dst [][Size224]byte, data []byte, msgLen int) error {
 // It returns an error, and writes nothing, unless len(nodes) ==
 // 2*len(dst). dst may be nodes[:len(nodes)/2], so that a layer replaces
 // the one below it in place; any other overlap gives unspecified results.
-// It does not allocate for fewer than 2048 pairs or so; more are hashed on
-// up to GOMAXPROCS goroutines.
+// It does not allocate for fewer than 8192 pairs; more are hashed on up to
+// GOMAXPROCS goroutines.
 func SumPairs(dst, nodes [][Size]byte) error {
 	if len(nodes) != 2*len(dst) {
 		return errPairsLength

@@ -24,8 +24,9 @@ var (
 // the messages are msgLen bytes each, back to back in data, and dst[i]
 // becomes Sum256(data[i*msgLen : (i+1)*msgLen]). It returns an error, and
 // writes nothing, unless msgLen >= 0 and len(data) == len(dst)*msgLen. It
-// does not allocate for inputs of less than 256 KiB; larger ones are hashed
-// on up to GOMAXPROCS goroutines.
+// hashes batches of 1 MiB or more, counting a block of padding and one
+// of output per message, on up to GOMAXPROCS goroutines, which allocates;
+// smaller ones allocate nothing.
 func SumMany256(dst [][Size256]byte, data []byte, msgLen int) error {
 	return sumMany(arrayBytes(dst), Size256, data, msgLen, keccak.Rate256, keccak.DomainSHA3)
 }

@@ -152,12 +152,12 @@ func (m *Multi) absorbGeneric(in []byte, offs *[MultiMax]uint64, blocks int) {
 	}
 }
 
-// Inputs of at least manyParallelMin bytes are hashed on several
-// goroutines, at least manyRunBytes at a time (batch.RunBytes; as Leaves'
-// thresholds, for the same reasons). Variables so that tests can lower
-// them.
+// Inputs of at least manyParallelMin bytes (counting a block each for the
+// padding and the output) are hashed on several goroutines (batch.Workers
+// says why so many), at least manyRunBytes at a time (batch.RunBytes).
+// Variables so that tests can lower them.
 var (
-	manyParallelMin = 256 << 10
+	manyParallelMin = 1 << 20
 	manyRunBytes    = 64 << 10
 )
 

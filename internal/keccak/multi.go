@@ -21,34 +21,40 @@ import (
 //
 // Where the CPU allows, the leaves go through the multi-state kernels (eight
 // states at once with AVX-512, four with AVX2; rates 168 and 136, 12 or 24
-// rounds, cvLen <= rate), and inputs of 256 KiB or more (parallelMinBytes)
-// are spread over up to GOMAXPROCS goroutines, which allocates. Leaves panics on invalid arguments; they
-// come from the calling package, never from its users.
+// rounds, cvLen <= rate), and large inputs (LeavesSpread) are spread over
+// up to GOMAXPROCS goroutines, which allocates. Leaves panics on invalid
+// arguments; they come from the calling package, never from its users.
 func Leaves(dst, data []byte, leafLen, rate, rounds int, ds byte, cvLen int) {
 	if leafLen <= 0 || len(data)%leafLen != 0 || rate < 8 || rate > StateSize-8 || rate%8 != 0 ||
 		rounds < 1 || rounds > MaxRounds || ds == 0 || cvLen <= 0 || len(dst)/cvLen < len(data)/leafLen {
 		panic("hashkit/internal/keccak: invalid Leaves arguments")
 	}
 	n := len(data) / leafLen
-	if w := leafWorkers(len(data), n); w > 1 {
+	if w := leafWorkers(len(data), n, rounds); w > 1 {
 		leavesParallel(dst, data, n, w, leafLen, rate, rounds, ds, cvLen)
 		return
 	}
 	leavesSerial(dst, data, n, leafLen, rate, rounds, ds, cvLen)
 }
 
-// Parallel hashing pays only when each goroutine gets enough work to hide the
-// cost of starting it and of the handover (a few microseconds): with the
-// AVX-512 kernel 128 KiB take 15 µs or more on one core. Tests lower these.
+// Parallel hashing pays only from some hundreds of microseconds of work (as
+// batch.Workers explains): 2 MiB of 12-round leaves with the AVX-512 kernel.
+// Tests lower these.
 var (
-	parallelMinBytes = 256 << 10 // inputs below this stay on the calling goroutine
+	parallelMinBytes = 2 << 20   // 12-round inputs below this stay on the calling goroutine
 	workerMinBytes   = 128 << 10 // the least input given to one goroutine
 )
 
+// LeavesSpread reports whether Leaves spreads n leaves of leafLen bytes
+// over several goroutines, so that a caller can give it all of them in one
+// call rather than in batches.
+func LeavesSpread(n, leafLen, rounds int) bool { return leafWorkers(n*leafLen, n, rounds) > 1 }
+
 // leafWorkers returns how many goroutines should share n leaves of total
-// bytes: 1 below parallelMinBytes, never more than GOMAXPROCS.
-func leafWorkers(total, n int) int {
-	if total < parallelMinBytes || n < 2 {
+// bytes: 1 below parallelMinBytes (counted for 12 rounds; a permutation
+// costs in proportion to its rounds), never more than GOMAXPROCS.
+func leafWorkers(total, n, rounds int) int {
+	if total/12*rounds < parallelMinBytes || n < 2 {
 		return 1
 	}
 	w := min(runtime.GOMAXPROCS(0), total/workerMinBytes, n)

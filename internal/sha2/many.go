@@ -11,13 +11,12 @@ import (
 // hashing several independent messages side by side lets the kernels fill
 // each other's latency (sumMany256 picks the kernel; see many_amd64.go).
 
-// Inputs of at least manyParallelMin bytes are hashed on several goroutines,
-// each taking at least manyRunBytes at a time (batch.RunBytes): some tens
-// of microseconds of work against about a microsecond to hand a range to
-// another goroutine.
-// Variables so that tests can lower them.
+// Inputs of at least manyParallelMin bytes (padding included) are hashed on
+// several goroutines (batch.Workers says why so many), each taking at least
+// manyRunBytes at a time (batch.RunBytes). Variables so that tests can
+// lower them.
 var (
-	manyParallelMin = 256 << 10
+	manyParallelMin = 1 << 20
 	manyRunBytes    = 64 << 10
 )
 
