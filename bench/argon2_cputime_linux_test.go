@@ -2,7 +2,6 @@ package bench
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/hashkit/hashkit/argon2"
@@ -16,9 +15,7 @@ import (
 // also with a reused Buffer, which leaves out the page faults. Run it
 // with HASHKIT_CPUTIME=1 go test -run Argon2CPUTime -v.
 func TestArgon2CPUTimeRatios(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	const mem = 64 << 10
 	pw, salt := []byte("password"), []byte("somesalt")
 	buf, err := argon2.NewBuffer(mem)

@@ -16,8 +16,8 @@ import (
 // function and its peers in turns, rounds times; the medians are compared.
 // Run it with HASHKIT_CPUTIME=1 go test -run BatchCPUTime -v, or with
 // HASHKIT_CPUTIME=merkle (any part of a case name) for those cases (one core:
-// the batch functions stay on the calling goroutine below 256 KiB, and the
-// cases are below that except the Merkle layer, run with GOMAXPROCS 1).
+// GOMAXPROCS 1, so that the Merkle layer, the one case above the batch
+// functions' parallel thresholds, stays on the measuring thread).
 func TestBatchCPUTimeRatios(t *testing.T) {
 	only := os.Getenv("HASHKIT_CPUTIME")
 	if only == "" {
@@ -61,9 +61,7 @@ func TestBatchCPUTimeRatios(t *testing.T) {
 // none, so on two idle cores it would run twice as fast). Run it with
 // HASHKIT_CPUTIME=1 go test -run BatchTwoCores -v.
 func TestBatchTwoCores(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	const rounds = 7
 	for _, c := range batchCases(true) {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 	"testing"
 
@@ -26,9 +25,7 @@ import (
 // once per HASHKIT_DISABLE setting (renaming impl=hashkit), then
 // benchstat -col /impl.
 func TestBLAKE2CPUTime(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	algs := []struct {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"io"
-	"os"
 	"testing"
 
 	"github.com/hashkit/hashkit/blake3"
@@ -17,9 +16,7 @@ import (
 // HASHKIT_CPUTIME=1 go test -run BLAKE3CPUTime -v, and with
 // HASHKIT_DISABLE=blake3/avx512 for the AVX2 tier.
 func TestBLAKE3CPUTimeRatios(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	for _, size := range []int{64, 1024, 1 << 20} {
 		msg := hashtest.RandBytes(1, size)
 		n := max(20, 20_000_000/(size+200))

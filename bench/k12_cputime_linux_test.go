@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"os"
 	"runtime"
 	"testing"
 
@@ -17,9 +16,7 @@ import (
 // HASHKIT_CPUTIME=1 go test -run KT128CPUTime -v, and with
 // HASHKIT_DISABLE=keccak/avx512x8 for the AVX2 tier.
 func TestKT128CPUTimeRatios(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	out := make([]byte, 32)
 	for _, size := range []int{64 << 10, 1 << 20} {

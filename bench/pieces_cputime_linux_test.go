@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"os"
 	"testing"
 )
 
@@ -9,9 +8,7 @@ import (
 // cpuTimeMedians). Run it with HASHKIT_CPUTIME=1 go test -run
 // PiecesCPUTime -v.
 func TestPiecesCPUTime(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	in := make([]byte, 1<<20)
 	out := make([]byte, 64)
 	for _, f := range pieceFamilies {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	stdsha512 "crypto/sha512"
-	"os"
 	"runtime"
 	"slices"
 	"testing"
@@ -21,9 +20,7 @@ import (
 // HASHKIT_CPUTIME=1 go test -run SHA512CPUTime -v (HASHKIT_DISABLE leaves
 // kernels out).
 func TestSHA512CPUTimeRatios(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	defer cpu.Restore("sha512")
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

@@ -15,9 +15,7 @@ import (
 // SweepCPUTime -v, HASHKIT_SWEEP a regular expression for the algorithms
 // (all by default), and HASHKIT_DISABLE for another tier.
 func TestSweepCPUTime(t *testing.T) {
-	if os.Getenv("HASHKIT_CPUTIME") == "" {
-		t.Skip("set HASHKIT_CPUTIME=1 to run")
-	}
+	measuring(t)
 	re, err := regexp.Compile(os.Getenv("HASHKIT_SWEEP"))
 	if err != nil {
 		t.Fatalf("HASHKIT_SWEEP: %v", err)
