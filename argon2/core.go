@@ -104,11 +104,11 @@ type instance struct {
 // derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
 // a new allocation if buf is nil, on up to threads goroutines.
 func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads int, progress func(float64)) ([]byte, error) {
-	fresh := buf == nil
+	fresh := buf == nil // memory that may not be faulted in yet
 	if fresh {
 		mem := kdfwork.Alloc[block](mBlocks)
 		defer mem.Release() // after the wipe and the prefault's end, deferred below
-		buf = mem.S
+		buf, fresh = mem.S, !mem.Resident
 	}
 	// Every block is written before it is read, so a reused buffer need not
 	// be cleared first; it is cleared after, up to the last block written

@@ -216,7 +216,7 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 
 	s := &state{N: N, r: r, k: k}
 	s.mon.Init(ctx, params.Progress, int64(2*N*p))
-	if w == 1 && threads > 1 {
+	if w == 1 && threads > 1 && !mem.Resident {
 		// A thread is idle: it takes the page faults of the table's fill.
 		v := work[:N*blockWords]
 		s.pf = kdfwork.NewPrefault(len(v), 4)

@@ -5,11 +5,17 @@ import "sync/atomic"
 // Memory is a derivation's working memory: a slice of pointer-free
 // elements from Alloc, to be wiped and then released.
 type Memory[E any] struct {
-	S       []E
-	release func()
+	S []E
+	// Resident is true when the memory was used before and is still
+	// faulted in, so that the derivation need not fault it in ahead of its
+	// sweep (Prefault).
+	Resident bool
+	release  func()
 }
 
-// Release returns the memory; m.S must not be used after it.
+// Release returns the memory, which the derivation must have wiped: all of
+// m.S must be zero again, since the next Alloc may hand it out as it is.
+// m.S must not be used after it.
 func (m *Memory[E]) Release() {
 	if m.release != nil {
 		m.release()
@@ -21,11 +27,12 @@ func (m *Memory[E]) Release() {
 // Alloc returns n zeroed elements of working memory, of a type without
 // pointers. Where the system backs large anonymous memory with huge pages
 // on request, the memory is mapped apart from the Go heap with that
-// request (see alloc_linux.go); elsewhere it is an ordinary slice.
+// request, or is the mapping a derivation released shortly before (see
+// alloc_linux.go); elsewhere it is an ordinary slice.
 func Alloc[E any](n int) Memory[E] {
-	if s, release, bytes, ok := allocHuge[E](n); ok {
+	if s, release, bytes, resident, ok := allocHuge[E](n); ok {
 		mapped.Add(uint64(bytes))
-		return Memory[E]{S: s, release: release}
+		return Memory[E]{S: s, Resident: resident, release: release}
 	}
 	return Memory[E]{S: make([]E, n)}
 }
@@ -39,7 +46,8 @@ const hugePage = 2 << 20
 
 var mapped atomic.Uint64
 
-// MappedBytes returns the bytes Alloc has mapped apart from the Go heap so
-// far, for tests that account a derivation's memory (runtime.MemStats
-// counts only the heap's).
+// MappedBytes returns the bytes of memory apart from the Go heap that Alloc
+// has handed out so far (mapped afresh or kept from an earlier derivation),
+// for tests that account a derivation's memory (runtime.MemStats counts
+// only the heap's).
 func MappedBytes() uint64 { return mapped.Load() }
