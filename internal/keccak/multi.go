@@ -54,7 +54,7 @@ func LeavesSpread(n, leafLen, rounds int) bool { return leafWorkers(n*leafLen, n
 // bytes: 1 below parallelMinBytes (counted for 12 rounds; a permutation
 // costs in proportion to its rounds), never more than GOMAXPROCS.
 func leafWorkers(total, n, rounds int) int {
-	if total/12*rounds < parallelMinBytes || n < 2 {
+	if uint64(total)*uint64(rounds) < uint64(parallelMinBytes)*12 || n < 2 { // no overflow on 32-bit platforms
 		return 1
 	}
 	w := min(runtime.GOMAXPROCS(0), total/workerMinBytes, n)
