@@ -13,9 +13,9 @@ import (
 // Workers returns how many goroutines should share n items whose hashing
 // reads total bytes: 1 below minTotal, otherwise at most GOMAXPROCS and at
 // most one per perWorker bytes. The callers' minTotal is about a quarter
-// of a millisecond of work on one core: less does not pay on a virtual machine,
-// where a go statement can cost the caller ten microseconds and the helper
-// starts tens of microseconds later.
+// of a millisecond of work on one core: less does not pay on a virtual
+// machine, where a go statement can cost the caller ten microseconds and
+// the helper starts tens of microseconds later.
 func Workers(total, n, minTotal, perWorker int) int {
 	if total < minTotal || n < 2 {
 		return 1

@@ -1,8 +1,6 @@
 package keccak
 
 import (
-	"runtime"
-
 	"github.com/hashkit/hashkit/internal/batch"
 )
 
@@ -52,13 +50,13 @@ func LeavesSpread(n, leafLen, rounds int) bool { return leafWorkers(n*leafLen, n
 
 // leafWorkers returns how many goroutines should share n leaves of total
 // bytes: 1 below parallelMinBytes (counted for 12 rounds; a permutation
-// costs in proportion to its rounds), never more than GOMAXPROCS.
+// costs in proportion to its rounds; in uint64 so that 32-bit platforms do
+// not overflow), otherwise as batch.Workers shares them.
 func leafWorkers(total, n, rounds int) int {
-	if uint64(total)*uint64(rounds) < uint64(parallelMinBytes)*12 || n < 2 { // no overflow on 32-bit platforms
+	if uint64(total)*uint64(rounds) < uint64(parallelMinBytes)*12 {
 		return 1
 	}
-	w := min(runtime.GOMAXPROCS(0), total/workerMinBytes, n)
-	return max(w, 1)
+	return batch.Workers(total, n, 0, workerMinBytes)
 }
 
 // leavesParallel hashes the n leaves on the calling goroutine and w-1 more
