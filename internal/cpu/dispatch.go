@@ -154,7 +154,7 @@ var profiles = []profile{
 	},
 	{
 		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0xcf},
-		why:   "paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207)",
+		why:   "paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207), and TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core one, with the AVX-512 kernels and without them",
 		order: intelEmeraldRapids,
 	},
 	{
@@ -246,23 +246,23 @@ var intelEmeraldRapids = map[string][]string{
 	"blake2b/final": {"avx512vlbw", "avx2last", "avx512bw"},
 	"blake2s/block": {"avx512vl", "sse41", "bmi2"},
 	"blake2s/final": {"avx512vlbw", "sse41last", "avx512bw"},
-	// The YMM schedule in a loop of sixteen rounds matched or beat the
-	// unrolled avx512 kernel in most paired runs and held its speed under
-	// load (bench/TestSHA512CPUTimeRatios, thread CPU time against
-	// crypto/sha512); AVX2-only Intel cores get avx2ymm by registration order.
-	"sha512/block": {"avx512ymm"},
-	// Not measured here: the few-lanes kernels follow registration order,
-	// since by uops.info's tables this core issues its YMM instructions on
-	// three ports and avx512x8's ZMM ones on two, as on the model 167 entry's.
+	// The unrolled kernels beat the YMM schedule's loop of sixteen rounds
+	// in TestPairedRoles, with the AVX-512 kernels and without them, as on
+	// the model 167 entry's core.
+	"sha512/block": {"avx512", "avx2"},
+	// Short messages finish sooner with their tail put together in general
+	// registers than with masked loads (TestPairedRoles), as on Zen 5.
+	"sha256/one-call": {"onecallsse", "onecall"},
+	// The few-lanes kernels follow registration order, which TestPairedRoles
+	// confirmed: with a few lanes the narrower registers win here too.
 }
 
 // intelModel167 departs from registration order where TestPairedRoles found
-// another kernel faster; SHA-512 keeps the unrolled avx512 kernel here and,
-// with the AVX-512 kernels off (HASHKIT_DISABLE), takes the unrolled avx2
-// one rather than the YMM schedule (the same test on that tier).
+// another kernel faster: scrypt's and SHA-512's, as on Emerald Rapids (for
+// SHA-512 also with the AVX-512 kernels off, by HASHKIT_DISABLE).
 var intelModel167 = map[string][]string{
 	"scrypt/block": intelEmeraldRapids["scrypt/block"],
-	"sha512/block": {"avx512", "avx2"},
+	"sha512/block": intelEmeraldRapids["sha512/block"],
 }
 
 // defaultProfile is for CPUs the table does not list.
