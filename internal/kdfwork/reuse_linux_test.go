@@ -56,12 +56,11 @@ func TestReuse(t *testing.T) {
 	for _, k := range []int{2 * n, n / 3} {
 		m := Alloc[elem](n)
 		release(m)
-		if b := Alloc[elem](k); b.Resident {
+		b := Alloc[elem](k)
+		if b.Resident {
 			t.Errorf("Alloc(%d) reused a mapping of %d elements", k, n)
-			release(b)
-		} else {
-			release(b)
 		}
+		release(b)
 	}
 
 	// Unmapped after keepIdle.
