@@ -11,14 +11,15 @@ import (
 	"github.com/hashkit/hashkit/internal/cpu"
 )
 
-// The kernels AMD Zen 5 (EPYC 9005: AVX-512 with BW/VL/VBMI, BMI2, SHA-NI)
-// and Zen 3 (EPYC 7003: AVX2, BMI2, SHA-NI, no AVX-512) ran when their
-// choices were last measured. Kernels written on other machines must not
+// The kernels AMD Zen 5 (EPYC 9005: AVX-512 with BW/VL/VBMI, BMI2, SHA-NI),
+// Zen 4 (EPYC 9004: the same features) and Zen 3 (EPYC 7003: AVX2, BMI2,
+// SHA-NI, no AVX-512) ran when their choices were last measured. Kernels written on other machines must not
 // change them: a change here needs a measurement on that core, named in
 // the dispatch table, and this list updated with it.
 var (
 	zen3Features = cpu.SSE3 | cpu.SSSE3 | cpu.SSE41 | cpu.SSE42 | cpu.POPCNT | cpu.AVX | cpu.AVX2 | cpu.BMI1 | cpu.BMI2 | cpu.SHA
 	zen5Features = zen3Features | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.AVX512DQ | cpu.AVX512VBMI
+	zen4Features = zen5Features
 
 	unmeasuredCores = []struct {
 		name          string
@@ -36,6 +37,16 @@ var (
 			"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256many/batch": "avx512", "blake3many/batch": "avx512",
 			"blake3many/few-lanes": "avx512vl8",
 		}},
+		{"Zen 4", 0x19, 0x11, zen4Features, map[string]string{
+			"argon2/block": "avx512", "argon2/prefetch": "prefetch", "blake1/block": "avx512",
+			"blake2b/block": "avx2", "blake2b/final": "avx2last", "blake2s/block": "avx512vl", "blake2s/final": "avx512vlbw",
+			"blake3/batch": "avx512", "blake3/single-block": "avx512rows", "blake3/one-call": "avx512bwrows",
+			"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
+			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "sse2",
+			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecall",
+			"sha512/block": "avx512ymm", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256many/batch": "avx512", "blake3many/batch": "avx512",
+			"blake3many/few-lanes": "avx512vl8",
+		}},
 		{"Zen 3", 0x19, 0x01, zen3Features, map[string]string{
 			"argon2/block": "avx2", "argon2/prefetch": "prefetch", "blake1/block": "sse41",
 			"blake2b/block": "bmi2", "blake2b/final": cpu.Generic, "blake2s/block": "bmi2", "blake2s/final": cpu.Generic,
@@ -50,7 +61,7 @@ var (
 )
 
 // TestUnmeasuredCoresUnchanged computes, from the registry and the dispatch
-// table, the kernel each role would run on Zen 5 and Zen 3 and compares it
+// table, the kernel each role would run on Zen 5, Zen 4 and Zen 3 and compares it
 // with the list above.
 func TestUnmeasuredCoresUnchanged(t *testing.T) {
 	if runtime.GOARCH != "amd64" {

@@ -84,13 +84,13 @@ func decodeMIDR(midr uint64) (vendor string, family, model uint32) {
 	return ARM64Vendor, uint32(midr>>24) & 0xff, uint32(midr>>4) & 0xfff
 }
 
-// zen2to4 is the order of every role as the amd64 packages registered it
+// zen2and3 is the order of every role as the amd64 packages registered it
 // when the table was made, which Zen 5 was measured with first; Generic
 // ends a list where a later kernel must not take over on a core without
-// the listed ones. Listing every role keeps the Zen 2 to Zen 4 cores on
+// the listed ones. Listing every role keeps the Zen 2 and Zen 3 cores on
 // these kernels, whatever is registered ahead of them, until a session on
 // one of them measures the newer kernels there.
-var zen2to4 = map[string][]string{
+var zen2and3 = map[string][]string{
 	"argon2/block":        {"avx512", "avx2"},
 	"argon2/prefetch":     {"prefetch"},
 	"blake1/block":        {"avx512", "sse41"},
@@ -121,20 +121,69 @@ var zen2to4 = map[string][]string{
 	"blake3many/few-lanes": {Generic},
 }
 
-// zen5 is zen2to4 with the choices TestPairedRoles changed on Zen 5: the
+// zen5 is zen2and3 with the choices TestPairedRoles changed on Zen 5: the
 // kernels for a few lanes (Keccak's four-state AVX-512VL kernel, BLAKE3's
 // eight-lane YMM ones) beat the full-width kernels with lanes left empty,
 // and SHA-256's short messages finish sooner with their tail put together
 // in general registers than with masked loads (SHA-1's do not). Every
 // other role kept its kernel there.
 var zen5 = func() map[string][]string {
-	m := maps.Clone(zen2to4)
+	m := maps.Clone(zen2and3)
 	m["keccak/few-lanes"] = []string{"avx512vlx4"}
 	m["blake3/few-lanes"] = []string{"avx512vl8"}
 	m["blake3many/few-lanes"] = []string{"avx512vl8"}
 	m["sha256/one-call"] = []string{"onecallsse", "onecall"}
 	return m
 }()
+
+// zen4 is what TestPairedRoles (thread CPU time, 60 shuffled rounds, with
+// the AVX-512 kernels and again with them off by HASHKIT_DISABLE) measured
+// on a 2-core EPYC of family 0x19 model 0x11 (Genoa). Zen 4 runs vector
+// integer instructions at one cycle's latency, so the rows of BLAKE2 and
+// BLAKE3 in vector registers beat the scalar BMI2 kernels that Zen 5
+// prefers, as on the Intel cores; for BLAKE2b the YMM rows beat the ZMM
+// ones, whose 512-bit operations Zen 4 splits in two. Salsa20/8 runs
+// faster on vector rows here too, and SHA-512 on the YMM-schedule kernels.
+// Every role is listed, so that kernels registered later change nothing
+// here until they are measured on this core.
+var zen4 = map[string][]string{
+	"argon2/block":         {"avx512", "avx2x3", "avx2"},
+	"argon2/prefetch":      {"prefetch"},
+	"blake1/block":         {"avx512", "sse41"},
+	"blake2b/block":        {"avx2", "avx512vl", "bmi2"},
+	"blake2b/final":        {"avx2last", "avx512vlbw", "avx512bw"},
+	"blake2s/block":        {"avx512vl", "sse41", "bmi2"},
+	"blake2s/final":        {"avx512vlbw", "sse41last", "avx512bw"},
+	"blake3/batch":         {"avx512", "avx2", "sse41"},
+	"blake3/single-block":  {"avx512rows", "avxrows", "sse41rows", "bmi2"},
+	"blake3/one-call":      {"avx512bwrows", "avxrowssum", "sse41rowssum", "avx512bw"},
+	"blake3/few-lanes":     {"avx512vl8"},
+	"blake3many/batch":     {"avx512", "avx2", "sse41"},
+	"blake3many/few-lanes": {"avx512vl8"},
+	"keccak/single-state":  {"avx512", "bmi2"},
+	"keccak/multi-state":   {"avx512x8", "avx2x4"},
+	"keccak/few-lanes":     {"avx512vlx4"},
+	"md5/block":            {"amd64"},
+	"ripemd160/block":      {"amd64"},
+	"scrypt/block":         {"sse2", "avx512", "scalar"},
+	"sha1/block":           {"shani", "ssse3", "amd64"},
+	"sha1/one-call":        {"onecall", "onecallsse"},
+	"sha256/block":         {"shani", "avx2"},
+	"sha256/one-call":      {"onecall", "onecallsse"},
+	"sha256many/batch":     {"avx512", "shani", "avx2"},
+	"sha512/block":         {"avx512ymm", "avx512", "avx2ymm", "avx2"},
+}
+
+// models lists the display models from each lo to hi pair, inclusive.
+func models(ranges ...uint32) []uint32 {
+	var out []uint32
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for m := ranges[i]; m <= ranges[i+1]; m++ {
+			out = append(out, m)
+		}
+	}
+	return out
+}
 
 var profiles = []profile{
 	{
@@ -145,12 +194,20 @@ var profiles = []profile{
 	{
 		name: "AMD Zen, Zen+, Zen 2", vendor: "AuthenticAMD", family: 0x17,
 		why:   "not measured: the order every CPU had before the table, so that kernels registered ahead of it since change nothing here",
-		order: zen2to4,
+		order: zen2and3,
 	},
 	{
-		name: "AMD Zen 3, Zen 4", vendor: "AuthenticAMD", family: 0x19,
+		// Family 0x19's Zen 4 models as Linux's bsp_init_amd
+		// (arch/x86/kernel/cpu/amd.c) sets X86_FEATURE_ZEN4 for them; the
+		// rest of the family is Zen 3.
+		name: "AMD Zen 4", vendor: "AuthenticAMD", family: 0x19, models: models(0x10, 0x1f, 0x60, 0xaf),
+		why:   "measured: TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core EPYC (family 0x19 model 0x11), with the AVX-512 kernels and without them",
+		order: zen4,
+	},
+	{
+		name: "AMD Zen 3", vendor: "AuthenticAMD", family: 0x19,
 		why:   "not measured: the order every CPU had before the table, so that kernels registered ahead of it since change nothing here",
-		order: zen2to4,
+		order: zen2and3,
 	},
 	{
 		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0xcf},

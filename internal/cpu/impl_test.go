@@ -112,7 +112,11 @@ func TestLookupProfile(t *testing.T) {
 		want          string
 	}{
 		{"AuthenticAMD", 0x1a, 0x44, "AMD Zen 5"},
-		{"AuthenticAMD", 0x19, 0x21, "AMD Zen 3, Zen 4"},
+		{"AuthenticAMD", 0x19, 0x21, "AMD Zen 3"},
+		{"AuthenticAMD", 0x19, 0x01, "AMD Zen 3"},
+		{"AuthenticAMD", 0x19, 0x11, "AMD Zen 4"},
+		{"AuthenticAMD", 0x19, 0x61, "AMD Zen 4"},
+		{"AuthenticAMD", 0x19, 0xaf, "AMD Zen 4"},
 		{"AuthenticAMD", 0x17, 0x31, "AMD Zen, Zen+, Zen 2"},
 		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
 		{"GenuineIntel", 6, 0xa7, "Intel family 6 model 167"},
