@@ -18,21 +18,21 @@ import (
 	_ "github.com/hashkit/hashkit/sha512"
 )
 
-// TestPathsByGOARCH checks README's table of the implementations
+// TestPathsByGOARCH checks docs/design.md's table of the implementations
 // registered on each GOARCH outside amd64 (where hashkit has a kernel or
 // hands the work to the standard library) against the registry of this
 // build.
 func TestPathsByGOARCH(t *testing.T) {
 	if runtime.GOARCH == "amd64" {
-		t.Skip("amd64 kernels are listed in README's algorithm table")
+		t.Skip("amd64 kernels are listed in docs/design.md's kernel table")
 	}
-	readme, err := os.ReadFile("README.md")
+	design, err := os.ReadFile("docs/design.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, table, ok := strings.Cut(string(readme), "<!-- paths by GOARCH -->\n")
+	_, table, ok := strings.Cut(string(design), "<!-- paths by GOARCH -->\n")
 	if !ok {
-		t.Fatal("README.md has no paths-by-GOARCH table")
+		t.Fatal("docs/design.md has no paths-by-GOARCH table")
 	}
 	rows := strings.Split(table, "\n")
 	column := -1
@@ -61,12 +61,12 @@ func TestPathsByGOARCH(t *testing.T) {
 		}
 		got, _ := cpu.Registered(pkg)
 		if !slices.Equal(got, want) {
-			t.Errorf("%s on %s: registered %q, README says %q", pkg, runtime.GOARCH, got, want)
+			t.Errorf("%s on %s: registered %q, docs/design.md says %q", pkg, runtime.GOARCH, got, want)
 		}
 		checked++
 	}
 	if checked == 0 {
-		t.Fatal("no rows in README's paths-by-GOARCH table")
+		t.Fatal("no rows in docs/design.md's paths-by-GOARCH table")
 	}
 }
 
