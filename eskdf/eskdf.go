@@ -2,6 +2,12 @@
 // (src/eskdf.ts, version 2.x), byte for byte: a main seed derived from a
 // username and a password, then child keys per protocol and account id.
 //
+// Which function to use: [New] (or [NewContext], which can be cancelled)
+// derives the main seed once and returns an [ESKDF] whose methods derive the
+// child keys; [DeriveMainSeed] returns the seed alone. Use ESKDF only to
+// derive the same keys as an application built on @noble/hashes; for
+// password hashing use package argon2, for keys from a secret package hkdf.
+//
 // The main seed is scrypt(password || 0x01, username || 0x01, N=2^19, r=8,
 // p=1, 32 bytes) xor PBKDF2-HMAC-SHA256(password || 0x02, username || 0x02,
 // c=2^17, 32 bytes); it takes about 512 MiB and a second. A child key is

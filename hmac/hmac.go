@@ -11,8 +11,11 @@
 // inner and outer states once, through encoding.BinaryMarshaler or
 // hash.Cloner, as crypto/hmac does.
 //
-// Receivers of a MAC must compare it with [Equal], which takes constant
-// time, never with bytes.Equal.
+// Which function to use: [New] with a hash constructor and the key, e.g.
+// hmac.New(sha256.New, key), then Write and Sum; receivers of a MAC must
+// compare it with [Equal], which takes constant time, never with
+// bytes.Equal. To derive keys from a secret, use package hkdf, which runs
+// HMAC for you.
 //
 // The security of HMAC rests on the pseudorandomness of the compression
 // function, not on collision resistance: HMAC-SHA-1 and HMAC-MD5 are still

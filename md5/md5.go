@@ -10,7 +10,8 @@
 // archives, content identifiers, older protocols). For new designs use SHA-256
 // (hashkit/sha256), SHA-3 (hashkit/sha3) or BLAKE3 (hashkit/blake3).
 //
-// The API mirrors crypto/md5, so switching is an import-path change, and the
+// [Sum] hashes a message in memory, [New] a stream. The API mirrors
+// crypto/md5, so switching is an import-path change, and the
 // hasher's marshalled state has the same format as crypto/md5's, so a state
 // saved by one can be resumed by the other.
 //

@@ -10,9 +10,9 @@
 // addresses (RIPEMD-160 of SHA-256) and OpenPGP. For new designs use SHA-256
 // (hashkit/sha256), SHA-3 (hashkit/sha3) or BLAKE3 (hashkit/blake3).
 //
-// The API mirrors golang.org/x/crypto/ripemd160 (New, Size, BlockSize;
-// importing the package registers crypto.RIPEMD160) and adds the one-shot
-// Sum.
+// [Sum] hashes a message in memory, [New] a stream. The API mirrors
+// golang.org/x/crypto/ripemd160 (New, Size, BlockSize; importing the package
+// registers crypto.RIPEMD160) and adds the one-shot Sum.
 //
 // [RIPEMD-160]: https://homes.esat.kuleuven.be/~bosselae/ripemd160.html
 package ripemd160

@@ -12,7 +12,8 @@
 // and SSH). For new designs use SHA-256 (hashkit/sha256), SHA-3
 // (hashkit/sha3) or BLAKE3 (hashkit/blake3).
 //
-// The API mirrors crypto/sha1, so switching is an import-path change, and the
+// [Sum] hashes a message in memory, [New] a stream. The API mirrors
+// crypto/sha1, so switching is an import-path change, and the
 // hasher's marshalled state has the same format as crypto/sha1's, so a state
 // saved by one can be resumed by the other. On amd64 the SHA extensions
 // (SHA-NI) are used where present, otherwise SSSE3 or plain x86-64 kernels;

@@ -6,6 +6,14 @@
 // an AVX2 and BMI2 kernel otherwise; on arm64 the SHA2 instructions; on
 // GOARCHes where crypto/sha256 has assembly, crypto/sha256; elsewhere, and
 // with the purego build tag, portable Go.
+//
+// Which function to use: [Sum256] for a message in memory (no allocation),
+// [New] for a stream or to save and resume a state (it implements
+// hash.Hash, hash.Cloner and encoding.BinaryMarshaler); [SumMany] and
+// [SumPairs] hash many messages of one length in one call, side by side on
+// the vector lanes (Merkle trees: SumPairs); [Sum224] and [New224] for
+// SHA-224. For a MAC use package hmac with New.
+//
 // SHA-256 gives 128-bit collision resistance and 256-bit preimage
 // resistance; for new designs that want a faster hash with the same
 // security, consider BLAKE3 (package blake3).

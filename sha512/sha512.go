@@ -8,6 +8,11 @@
 // has assembly, crypto/sha512; elsewhere, and with the purego build tag,
 // portable Go.
 //
+// Which function to use: [Sum512] (or [Sum384], [Sum512_256], [Sum512_224])
+// for a message in memory, with no allocation; [New] (or [New384],
+// [New512_256], [New512_224]) for a stream or to save and resume a state.
+// For a MAC use package hmac with New.
+//
 // SHA-512 gives 256-bit collision resistance; SHA-384 and SHA-512/256 are
 // truncated variants that also resist length extension.
 //
