@@ -50,10 +50,10 @@ func TestAPIDynamicMethods(t *testing.T) {
 	ripemd := map[string]string{"Clone": whyCloner, "AppendBinary": whyMarshal, "MarshalBinary": whyMarshal, "UnmarshalBinary": whyMarshal}
 	keyedBLAKE2 := map[string]string{
 		"Clone":           whyCloner,
-		"MarshalBinary":   "keyed BLAKE2 does not marshal (README Migrating; x/crypto's returns an error)",
-		"UnmarshalBinary": "keyed BLAKE2 does not marshal (README Migrating; x/crypto's returns an error)",
+		"MarshalBinary":   "keyed BLAKE2 does not marshal (docs/migrating.md; x/crypto's returns an error)",
+		"UnmarshalBinary": "keyed BLAKE2 does not marshal (docs/migrating.md; x/crypto's returns an error)",
 	}
-	xofBLAKE2s := map[string]string{"BlockSize": "hashkit's blake2s.XOF adds BlockSize to be a hash.XOF (README Migrating)"}
+	xofBLAKE2s := map[string]string{"BlockSize": "hashkit's blake2s.XOF adds BlockSize to be a hash.XOF (docs/migrating.md)"}
 	for _, c := range []struct {
 		name     string
 		hk, peer any
@@ -68,7 +68,7 @@ func TestAPIDynamicMethods(t *testing.T) {
 		{"sha1.New", sha1.New(), stdsha1.New(), nil},
 		{"md5.New", md5.New(), stdmd5.New(), nil},
 		// What New returns outside amd64, where the standard library has
-		// assembly (README Algorithms: internal/stdhash).
+		// assembly (docs/design.md, Kernels by algorithm: internal/stdhash).
 		{"stdhash.Wrap(crypto/sha256.New())", stdhash.Wrap(stdsha256.New()), stdsha256.New(), nil},
 		{"hmac.New(sha256.New)", hmac.New(sha256.New, key), stdhmac.New(stdsha256.New, key), nil},
 		{"hmac.New(sha512.New)", hmac.New(sha512.New, key), stdhmac.New(stdsha512.New, key), nil},

@@ -34,8 +34,8 @@ import (
 //
 // Parameter names are ignored (they are not API), so are the names of type
 // parameters. Every departure is an entry of the pair's except map with its
-// reason: a rewrite README's Migrating section documents, a hashkit-only
-// addition README or STYLE.md documents, or a known gap. An entry that no
+// reason: a rewrite docs/migrating.md documents, a hashkit-only
+// addition README, docs/ or CONTRIBUTING.md documents, or a known gap. An entry that no
 // longer matches anything fails too, so the list stays true.
 //
 // The packages' types come from the compiler's export data (go list -export),
@@ -45,7 +45,7 @@ import (
 type apiPair struct {
 	hk    string   // import path below github.com/hashkit/hashkit/
 	peers []string // import paths
-	// renames maps a peer's type name to hashkit's where README documents the
+	// renames maps a peer's type name to hashkit's where docs/migrating.md documents the
 	// rename (circl's k12.State is hashkit's k12.KT).
 	renames map[string]string
 	// except lists the documented departures, each with its reason. Keys:
@@ -60,15 +60,15 @@ const hkPrefix = "github.com/hashkit/hashkit/"
 
 // Reasons shared by several entries.
 const (
-	whyBatch     = "batch hashing (README Batch hashing)"
-	whyCloner    = "hash.Cloner on every hash (README Clone, STYLE.md section 6)"
-	whyMarshal   = "unkeyed hashes marshal (README A drop-in, STYLE.md section 6)"
-	whyXOF       = "a hash.XOF (STYLE.md section 6)"
-	whySize      = "the package's size constant (STYLE.md section 1: Size, BlockSize)"
+	whyBatch     = "batch hashing (docs/api.md Batch hashing)"
+	whyCloner    = "hash.Cloner on every hash (docs/api.md Clone, CONTRIBUTING.md API)"
+	whyMarshal   = "unkeyed hashes marshal (docs/api.md What it promises, CONTRIBUTING.md API)"
+	whyXOF       = "a hash.XOF (CONTRIBUTING.md API)"
+	whySize      = "the package's size constant (CONTRIBUTING.md Names: Size, BlockSize)"
 	whySP800185  = "SP 800-185 function, hashkit only (README Algorithms)"
-	whyKDFParams = "KDF with context, memory limit, progress and PHC strings (README Safe, Algorithms, API at a glance)"
-	whyB2Params  = "BLAKE2 parameter block: salt, personalization, tree (README Algorithms, API at a glance)"
-	whyK12       = "TurboSHAKE, KT128, KT256, MarsupilamiFourteen: hashkit's API, no peer (README Algorithms, Migrating circl)"
+	whyKDFParams = "KDF with context, memory limit, progress and PHC strings (README Algorithms, docs/api.md What it promises, At a glance)"
+	whyB2Params  = "BLAKE2 parameter block: salt, personalization, tree (README Algorithms, docs/api.md At a glance)"
+	whyK12       = "TurboSHAKE, KT128, KT256, MarsupilamiFourteen: hashkit's API, no peer (README Algorithms, docs/migrating.md circl)"
 )
 
 // withKDF adds to except the API that argon2 and scrypt share beyond
@@ -93,12 +93,12 @@ var apiPairs = []apiPair{
 	{hk: "sha1", peers: []string{"crypto/sha1"}},
 	{hk: "md5", peers: []string{"crypto/md5"}},
 	{hk: "sha3", peers: []string{"crypto/sha3", "golang.org/x/crypto/sha3"}, except: map[string]string{
-		"golang.org/x/crypto/sha3.New224": "returns *SHA3 as crypto/sha3's, not hash.Hash (README Migrating)",
-		"golang.org/x/crypto/sha3.New256": "returns *SHA3 as crypto/sha3's, not hash.Hash (README Migrating)",
-		"golang.org/x/crypto/sha3.New384": "returns *SHA3 as crypto/sha3's, not hash.Hash (README Migrating)",
-		"golang.org/x/crypto/sha3.New512": "returns *SHA3 as crypto/sha3's, not hash.Hash (README Migrating)",
+		"golang.org/x/crypto/sha3.New224": "returns *SHA3 as crypto/sha3's, not hash.Hash (docs/migrating.md)",
+		"golang.org/x/crypto/sha3.New256": "returns *SHA3 as crypto/sha3's, not hash.Hash (docs/migrating.md)",
+		"golang.org/x/crypto/sha3.New384": "returns *SHA3 as crypto/sha3's, not hash.Hash (docs/migrating.md)",
+		"golang.org/x/crypto/sha3.New512": "returns *SHA3 as crypto/sha3's, not hash.Hash (docs/migrating.md)",
 
-		"SHAKE.Clone": "an XOF without Sum clones to its own type (README Clone)",
+		"SHAKE.Clone": "an XOF without Sum clones to its own type (docs/api.md Clone)",
 		"Size224":     whySize,
 		"Size256":     whySize,
 		"Size384":     whySize,
@@ -106,10 +106,10 @@ var apiPairs = []apiPair{
 
 		"NewLegacyKeccak224": "legacy Keccak-224, which x/crypto lacks (README Algorithms)",
 		"NewLegacyKeccak384": "legacy Keccak-384, which x/crypto lacks (README Algorithms)",
-		"SumKeccak224":       "legacy Keccak one-shot (README API at a glance: SumKeccak256)",
-		"SumKeccak256":       "legacy Keccak one-shot (README API at a glance: SumKeccak256)",
-		"SumKeccak384":       "legacy Keccak one-shot (README API at a glance: SumKeccak256)",
-		"SumKeccak512":       "legacy Keccak one-shot (README API at a glance: SumKeccak256)",
+		"SumKeccak224":       "legacy Keccak one-shot (docs/api.md At a glance: SumKeccak256)",
+		"SumKeccak256":       "legacy Keccak one-shot (docs/api.md At a glance: SumKeccak256)",
+		"SumKeccak384":       "legacy Keccak one-shot (docs/api.md At a glance: SumKeccak256)",
+		"SumKeccak512":       "legacy Keccak one-shot (docs/api.md At a glance: SumKeccak256)",
 
 		"SumMany256":       whyBatch,
 		"SumMany512":       whyBatch,
@@ -124,7 +124,7 @@ var apiPairs = []apiPair{
 		"NewKMAC256":            whySP800185,
 		"NewKMACXOF128":         whySP800185,
 		"NewKMACXOF256":         whySP800185,
-		"Equal":                 "constant-time check of KMAC tags, as hmac.Equal (README API at a glance)",
+		"Equal":                 "constant-time check of KMAC tags, as hmac.Equal (docs/api.md At a glance)",
 		"TupleHash":             whySP800185,
 		"TupleHashXOF":          whySP800185,
 		"NewTupleHash128":       whySP800185,
@@ -150,16 +150,16 @@ var apiPairs = []apiPair{
 	}},
 	{hk: "hmac", peers: []string{"crypto/hmac"}},
 	{hk: "hkdf", peers: []string{"crypto/hkdf", "golang.org/x/crypto/hkdf"}, except: map[string]string{
-		"golang.org/x/crypto/hkdf.New":     "follows crypto/hkdf: hkdf.Key (README Migrating)",
-		"golang.org/x/crypto/hkdf.Extract": "follows crypto/hkdf: returns an error too (README Migrating)",
-		"golang.org/x/crypto/hkdf.Expand":  "follows crypto/hkdf: info string, length, []byte result (README Migrating)",
+		"golang.org/x/crypto/hkdf.New":     "follows crypto/hkdf: hkdf.Key (docs/migrating.md)",
+		"golang.org/x/crypto/hkdf.Extract": "follows crypto/hkdf: returns an error too (docs/migrating.md)",
+		"golang.org/x/crypto/hkdf.Expand":  "follows crypto/hkdf: info string, length, []byte result (docs/migrating.md)",
 	}},
 	{hk: "pbkdf2", peers: []string{"crypto/pbkdf2", "golang.org/x/crypto/pbkdf2"}, except: map[string]string{
-		"golang.org/x/crypto/pbkdf2.Key": "follows crypto/pbkdf2's Key(h, password, salt, iter, keyLen) (README Migrating)",
-		"DeriveKey":                      "PBKDF2 with context and progress (README Algorithms)",
+		"golang.org/x/crypto/pbkdf2.Key": "follows crypto/pbkdf2's Key(h, password, salt, iter, keyLen) (docs/migrating.md)",
+		"DeriveKey":                      "PBKDF2 with context and progress (docs/design.md, Kernels by algorithm)",
 	}},
 	{hk: "blake2b", peers: []string{"golang.org/x/crypto/blake2b"}, except: map[string]string{
-		"golang.org/x/crypto/blake2b.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (README Migrating)",
+		"golang.org/x/crypto/blake2b.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (docs/migrating.md)",
 		"NewWithParams":                   whyB2Params,
 		"NewXOFWithParams":                whyB2Params,
 		"Params":                          whyB2Params,
@@ -167,8 +167,8 @@ var apiPairs = []apiPair{
 		"PersonalSize":                    whyB2Params,
 	}},
 	{hk: "blake2s", peers: []string{"golang.org/x/crypto/blake2s"}, except: map[string]string{
-		"golang.org/x/crypto/blake2s.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (README Migrating)",
-		"New":                             "any digest size 1 to 32, as blake2b.New (README API at a glance; x/crypto has New128 and New256 only)",
+		"golang.org/x/crypto/blake2s.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (docs/migrating.md)",
+		"New":                             "any digest size 1 to 32, as blake2b.New (docs/api.md At a glance; x/crypto has New128 and New256 only)",
 		"NewWithParams":                   whyB2Params,
 		"NewXOFWithParams":                whyB2Params,
 		"Params":                          whyB2Params,
@@ -176,37 +176,37 @@ var apiPairs = []apiPair{
 		"PersonalSize":                    whyB2Params,
 	}},
 	{hk: "argon2", peers: []string{"golang.org/x/crypto/argon2"}, except: withKDF(map[string]string{
-		"DKey":      "Argon2d, as Key and IDKey with their panics (README Algorithms, Panics)",
-		"Version10": "Argon2 v0x10 (README Algorithms)",
+		"DKey":      "Argon2d, as Key and IDKey with their panics (README Algorithms, docs/api.md Panics)",
+		"Version10": "Argon2 v0x10 (docs/design.md, Kernels by algorithm)",
 		"Variant":   whyKDFParams,
 		"Argon2d":   whyKDFParams,
 		"Argon2i":   whyKDFParams,
 		"Argon2id":  whyKDFParams,
-		"Buffer":    "reusable working memory for DeriveKey (README API at a glance)",
-		"NewBuffer": "reusable working memory for DeriveKey (README API at a glance)",
+		"Buffer":    "reusable working memory for DeriveKey (docs/api.md At a glance)",
+		"NewBuffer": "reusable working memory for DeriveKey (docs/api.md At a glance)",
 	})},
 	{hk: "scrypt", peers: []string{"golang.org/x/crypto/scrypt"}, except: withKDF(nil)},
 	{hk: "ripemd160", peers: []string{"golang.org/x/crypto/ripemd160"}, except: map[string]string{
 		"Sum": "one-shot, as the other hashes' (package doc: \"adds the one-shot Sum\")",
 	}},
-	// README promises zeebo's New, NewKeyed, NewDeriveKey, DeriveKey, Sum256
+	// docs/migrating.md promises zeebo's New, NewKeyed, NewDeriveKey, DeriveKey, Sum256
 	// and Hasher methods Write, Sum, Reset, Size, BlockSize, and
 	// lukechampine's Sum256, Hasher.XOF and OutputReader's Read and Seek; the
 	// rest of both is rewritten as its Migrating section says.
 	{hk: "blake3", peers: []string{"github.com/zeebo/blake3", "lukechampine.com/blake3"}, except: map[string]string{
-		"github.com/zeebo/blake3.Digest":             "h.Digest() becomes h.XOF(), an *OutputReader (README Migrating)",
-		"github.com/zeebo/blake3.Hasher.Digest":      "h.Digest() becomes h.XOF() (README Migrating)",
-		"github.com/zeebo/blake3.Hasher.Clone":       "Clone() (hash.Cloner, error) (README Migrating, Clone)",
-		"github.com/zeebo/blake3.Hasher.WriteString": "io.WriteString(h, s) (README Migrating)",
-		"github.com/zeebo/blake3.Sum512":             "the XOF's first 64 bytes (README Migrating)",
-		"lukechampine.com/blake3.New":                "New() and NewKeyed(key) (README Migrating)",
-		"lukechampine.com/blake3.DeriveKey":          "arguments reordered as zeebo's (README Migrating)",
-		"lukechampine.com/blake3.Sum512":             "the XOF's first 64 bytes (README Migrating)",
-		"lukechampine.com/blake3.BaoDecode":          "Bao not provided (README Migrating)",
-		"lukechampine.com/blake3.BaoEncode":          "Bao not provided (README Migrating)",
-		"lukechampine.com/blake3.BaoEncodeBuf":       "Bao not provided (README Migrating)",
-		"lukechampine.com/blake3.BaoEncodedSize":     "Bao not provided (README Migrating)",
-		"lukechampine.com/blake3.BaoVerifyBuf":       "Bao not provided (README Migrating)",
+		"github.com/zeebo/blake3.Digest":             "h.Digest() becomes h.XOF(), an *OutputReader (docs/migrating.md)",
+		"github.com/zeebo/blake3.Hasher.Digest":      "h.Digest() becomes h.XOF() (docs/migrating.md)",
+		"github.com/zeebo/blake3.Hasher.Clone":       "Clone() (hash.Cloner, error) (docs/migrating.md, docs/api.md Clone)",
+		"github.com/zeebo/blake3.Hasher.WriteString": "io.WriteString(h, s) (docs/migrating.md)",
+		"github.com/zeebo/blake3.Sum512":             "the XOF's first 64 bytes (docs/migrating.md)",
+		"lukechampine.com/blake3.New":                "New() and NewKeyed(key) (docs/migrating.md)",
+		"lukechampine.com/blake3.DeriveKey":          "arguments reordered as zeebo's (docs/migrating.md)",
+		"lukechampine.com/blake3.Sum512":             "the XOF's first 64 bytes (docs/migrating.md)",
+		"lukechampine.com/blake3.BaoDecode":          "Bao not provided (docs/migrating.md)",
+		"lukechampine.com/blake3.BaoEncode":          "Bao not provided (docs/migrating.md)",
+		"lukechampine.com/blake3.BaoEncodeBuf":       "Bao not provided (docs/migrating.md)",
+		"lukechampine.com/blake3.BaoEncodedSize":     "Bao not provided (docs/migrating.md)",
+		"lukechampine.com/blake3.BaoVerifyBuf":       "Bao not provided (docs/migrating.md)",
 
 		"Size":                   whySize,
 		"BlockSize":              whySize,
@@ -219,15 +219,15 @@ var apiPairs = []apiPair{
 		"SumManyKeyed":           whyBatch,
 		"SumManyDeriveKey":       whyBatch,
 	}},
-	// README promises only circl's State methods Write, Read and Reset, on
+	// docs/migrating.md promises only circl's State methods Write, Read and Reset, on
 	// hashkit's *KT.
 	{hk: "k12", peers: []string{"github.com/cloudflare/circl/xof/k12"}, renames: map[string]string{"State": "KT"}, except: map[string]string{
-		"github.com/cloudflare/circl/xof/k12.NewDraft10":  "NewKT128(c), a *KT (README Migrating)",
-		"github.com/cloudflare/circl/xof/k12.Draft10Sum":  "copy(out, SumKT128(msg, c, len(out))) (README Migrating)",
-		"github.com/cloudflare/circl/xof/k12.State.Clone": "Clone() (hash.Cloner, error) (README Migrating, Clone)",
+		"github.com/cloudflare/circl/xof/k12.NewDraft10":  "NewKT128(c), a *KT (docs/migrating.md)",
+		"github.com/cloudflare/circl/xof/k12.Draft10Sum":  "copy(out, SumKT128(msg, c, len(out))) (docs/migrating.md)",
+		"github.com/cloudflare/circl/xof/k12.State.Clone": "Clone() (hash.Cloner, error) (docs/migrating.md, docs/api.md Clone)",
 
-		"KT.Sum":             "KT is a hash.Hash too (README Clone)",
-		"KT.Size":            "KT is a hash.Hash too (README Clone)",
+		"KT.Sum":             "KT is a hash.Hash too (docs/api.md Clone)",
+		"KT.Size":            "KT is a hash.Hash too (docs/api.md Clone)",
 		"KT.BlockSize":       whyXOF,
 		"KT.MarshalBinary":   whyMarshal,
 		"KT.AppendBinary":    whyMarshal,

@@ -9,5 +9,5 @@
 //	go test -run '^$' -bench SHA256 -count 10 . > out.txt
 //	benchstat -col /impl out.txt
 //
-// gives the table of ratios in README.md.
+// gives the tables of ratios in docs/benchmarks.md.
 package bench

@@ -21,7 +21,7 @@ import (
 	"github.com/hashkit/hashkit/sha3"
 )
 
-// The rewrites of README.md's Migrating section, each run against the peer
+// The rewrites of docs/migrating.md, each run against the peer
 // whose call it replaces.
 
 func mustEqual(t *testing.T, what string, got, want []byte) {

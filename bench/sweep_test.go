@@ -89,7 +89,7 @@ func sweepAlgs() []sweepAlg {
 // BenchmarkSweep times each one-shot hash and its peer at every length of
 // sweepSizes, with the message at the start of a fresh buffer three pages
 // longer (as when a program hashes the first bytes of a buffer; the pages
-// after the message may not be mapped in yet). It is not in the README table:
+// after the message may not be mapped in yet). It is in none of docs/benchmarks.md's tables:
 // it finds the lengths where hashkit falls behind (three slowdowns were
 // found this way: SHA-512 and BLAKE2b calls of two or more blocks, and
 // masked loads touching unmapped pages; a fourth, BLAKE3 trees cut into
