@@ -8,6 +8,26 @@
 // amd64 (cpu_amd64.go); re-check on each x/sys upgrade. On arm64 it reads
 // the Main ID Register where Linux allows (cpu_arm64.go), which keys the
 // dispatch table there as CPUID's vendor, family and model do on amd64.
+//
+// Two environment variables, read once at start-up, change what ships:
+//
+//   - HASHKIT_DISABLE=pkg/name,... switches kernels off, as if the CPU
+//     lacked their features (a bare name switches off that kernel in
+//     every package);
+//   - HASHKIT_ORDER=pkg/role=name,name;pkg/role=name,... puts, for each
+//     role named, that order of kernels ahead of the dispatch table's, so
+//     that an order measured with `hashkit kernels --measure` applies
+//     without rebuilding, e.g.
+//     HASHKIT_ORDER="blake2b/block=avx2,bmi2;sha512/block=avx2". The first
+//     name the CPU can run is chosen and, as with the table, kernels
+//     registered after it stay on as fallbacks; "generic" names the
+//     portable code. It only reorders: a kernel whose features the CPU
+//     lacks, or that HASHKIT_DISABLE lists, is passed over wherever it
+//     stands. Names are case-insensitive. An entry that is malformed,
+//     names a role twice, or names a role or kernel that is not
+//     registered is ignored as a whole (the other entries still apply);
+//     no entry can change what a hash computes, only which kernel computes
+//     it. `hashkit kernels` reports such entries (CheckOrder).
 package cpu
 
 import "golang.org/x/sys/cpu"

@@ -148,10 +148,10 @@ func ship(pkg string, r Role) {
 	}
 }
 
-// choose returns the kernel of ks the dispatch table prefers on this CPU,
-// or nil for the portable code.
+// choose returns the kernel of ks the dispatch table, after HASHKIT_ORDER,
+// prefers on this CPU, or nil for the portable code.
 func choose(pkg string, r Role, ks []*implementation) *implementation {
-	return chooseIn(thisCPU, pkg, r, ks, func(im *implementation) bool { return im.available })
+	return chooseIn(thisCPU.withUserOrder(pkg, r, ks), pkg, r, ks, func(im *implementation) bool { return im.available })
 }
 
 // chooseIn returns the kernel of ks that profile p prefers among those for
