@@ -112,8 +112,9 @@ func (r *Result) Fastest() string {
 
 // Order returns the candidates as a dispatch table entry would list them:
 // by median ratio, fastest first, except that the chosen kernel stays
-// first unless the fastest Beats it; the names after Generic, which no CPU
-// reaches, and a final Generic, which the table implies, are left out.
+// first unless the fastest Beats it. The names after Generic, which no CPU
+// reaches, are left out, and so is Generic where it comes last, which the
+// table implies.
 func (r *Result) Order() []string {
 	order := slices.Clone(r.Names)
 	slices.SortStableFunc(order, func(a, b string) int {
@@ -130,11 +131,10 @@ func (r *Result) Order() []string {
 		i := slices.Index(order, r.Chosen)
 		order = append([]string{r.Chosen}, slices.Delete(order, i, i+1)...)
 	}
-	if i := slices.Index(order, cpu.Generic); i >= 0 {
+	if i := slices.Index(order, cpu.Generic); i == len(order)-1 && i > 0 {
+		order = order[:i]
+	} else {
 		order = order[:i+1]
-	}
-	if order[len(order)-1] == cpu.Generic && len(order) > 1 {
-		order = order[:len(order)-1]
 	}
 	return order
 }

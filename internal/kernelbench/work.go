@@ -11,6 +11,8 @@ import (
 	"github.com/hashkit/hashkit/blake2s"
 	"github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/k12"
+	"github.com/hashkit/hashkit/md5"
+	"github.com/hashkit/hashkit/ripemd160"
 	"github.com/hashkit/hashkit/scrypt"
 	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"
@@ -41,6 +43,8 @@ var Work = map[string]func(){
 		}
 	},
 	"keccak/single-state": func() { sha3.Sum256(msg64K) },
+	"md5/block":           func() { md5.Sum(msg64K) },
+	"ripemd160/block":     func() { ripemd160.Sum(msg64K) },
 	"keccak/multi-state":  func() { k12.SumKT128(msg64K, nil, 32) },
 	"keccak/few-lanes": func() {
 		var x sha3.SHAKEMany
