@@ -16,7 +16,7 @@ func TestHelpAndVersion(t *testing.T) {
 		}
 	}
 	placeholder := regexp.MustCompile(`(?m)^\s+(-\w, )?--[\w-]+ (string|int|int64|uint32|strings|duration)\s`)
-	for _, cmd := range []string{"sum", "check", "list", "bench", "kdf scrypt", "kdf argon2id", "kdf argon2i", "kdf argon2d", "kdf pbkdf2", "kdf verify"} {
+	for _, cmd := range []string{"sum", "check", "list", "bench", "kernels", "kdf scrypt", "kdf argon2id", "kdf argon2i", "kdf argon2d", "kdf pbkdf2", "kdf verify"} {
 		args := append(strings.Fields(cmd), "--help")
 		r := hk(t, dir, nil, args...)
 		if r.code != 0 || r.stderr != "" || !strings.HasPrefix(r.stdout, "usage: hashkit "+cmd) || !strings.Contains(r.stdout, "\nflags:\n") {

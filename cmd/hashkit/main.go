@@ -7,6 +7,7 @@
 //	hashkit kdf verify PHC-STRING
 //	hashkit bench [-a ALG...] [--size SIZE...]
 //	hashkit list
+//	hashkit kernels [--cpu VENDOR:FAMILY:MODEL] [--features LIST] [--cpus] [--measure] [--json]
 //
 // Output of sum is line for line that of GNU coreutils (sha256sum, b2sum) and
 // b3sum, so it can be checked with those tools, and check reads theirs.
@@ -84,6 +85,7 @@ commands:
   kdf     derive a key from a password, or verify a password hash
   bench   measure the throughput of the algorithms on this machine
   list    list the algorithms with their default output length
+  kernels show which kernel each role runs on this CPU, and why; --measure times them
 
 Run 'hashkit <command> --help' for a command's flags, 'hashkit --version' for
 the version. Named sha256sum, sha512sum, sha1sum, md5sum, b2sum or b3sum (a
@@ -167,6 +169,8 @@ func dispatch(args []string, e *env) error {
 		err = cmdBench(args[1:], e)
 	case "list":
 		err = cmdList(args[1:], e)
+	case "kernels":
+		err = cmdKernels(args[1:], e)
 	case "help", "-h", "--help":
 		fmt.Fprint(e.stdout, usage)
 		return nil
@@ -235,6 +239,14 @@ var synopses = map[string]string{
 		"Verifies the checksums in each LIST (standard input for none or -), written by hashkit sum, coreutils or b3sum.\n",
 	"list":  "usage: hashkit list [--kernels]\n\nLists the algorithms with their default output length in bytes.\n",
 	"bench": "usage: hashkit bench [-a ALG...] [--size SIZE...] [--time D]\n\nMeasures the throughput of the algorithms on this machine.\n",
+	"kernels": "usage: hashkit kernels [--cpu VENDOR:FAMILY:MODEL] [--features LIST] [--json]\n" +
+		"       hashkit kernels --cpus [--json]\n       hashkit kernels --measure [--rounds N] [--json]\n\n" +
+		"Shows the kernel each role of the library runs on this CPU (or on the CPU --cpu names), the kernels it could\n" +
+		"run, and the evidence for the choice: measured, estimate (llvm-mca MODEL) or default. --measure times them all\n" +
+		"here and prints the dispatch table entry the times support, to paste into a bug report.\n\n" +
+		"HASHKIT_ORDER=\"pkg/role=kernel,kernel;...\" puts that order ahead of the table's for the roles it names, e.g.\n" +
+		"HASHKIT_ORDER=\"blake2b/block=avx2,bmi2;sha512/block=avx2\"; it only reorders the kernels the CPU can run and\n" +
+		"HASHKIT_DISABLE leaves on. HASHKIT_DISABLE=pkg/kernel,... switches kernels off.\n",
 }
 
 // newFlags returns a flag set that reports errors as usage errors and
