@@ -37,11 +37,11 @@ type cpuJSON struct {
 
 func cmdKernels(args []string, e *env) error {
 	fs := newFlags("kernels", e)
-	cpuFlag := fs.String("cpu", "", "show what a CPU with this `VENDOR:FAMILY:MODEL` would run (as /proc/cpuinfo numbers them, e.g. AuthenticAMD:25:1), with the features of its microarchitecture")
-	featFlag := fs.String("features", "", "assume the CPU has exactly these features (`LIST`, comma-separated: AVX2,BMI2,SHA...)")
+	cpuFlag := fs.String("cpu", "", "show what the CPU `VENDOR:FAMILY:MODEL` would run (numbers as in /proc/cpuinfo, e.g. AuthenticAMD:25:1), assuming the features of its microarchitecture")
+	featFlag := fs.String("features", "", "assume exactly the features in `LIST` (comma-separated, e.g. AVX,AVX2,BMI,BMI2,SHA)")
 	list := fs.Bool("cpus", false, "list the CPUs whose features hashkit knows")
-	measure := fs.Bool("measure", false, "time every kernel of every role on this CPU (about a minute) and print the table entry the times support")
-	rounds := fs.Int("rounds", 40, "rounds of --measure (`N`, at least 6)")
+	measure := fs.Bool("measure", false, "time every kernel of every role on this CPU (under a minute) and print the table entry the times support")
+	rounds := fs.Int("rounds", 40, "measure in `N` rounds (at least 6)")
 	asJSON := fs.Bool("json", false, "print JSON: one object per role (per CPU with --cpus)")
 	// Tests measure in seconds with fewer rounds than a verdict needs.
 	testRounds := fs.Int("test-rounds", 0, "")
