@@ -83,7 +83,7 @@ func cmdKernels(args []string, e *env) error {
 		}
 		k, known := cpu.LookupKnown(vendor, family, model)
 		if arch := goarchOf(vendor); arch != runtime.GOARCH {
-			return usagef("--cpu %s is an %s CPU: this hashkit is built for %s and knows only its kernels", *cpuFlag, arch, runtime.GOARCH)
+			return usagef("--cpu %s is an %s CPU: this hashkit is built for %s and knows only its kernels", quoteName(*cpuFlag), arch, runtime.GOARCH)
 		}
 		switch {
 		case fs.Changed("features"):
@@ -91,7 +91,7 @@ func cmdKernels(args []string, e *env) error {
 		case known:
 			has, source = k.Features, "features of "+k.Name
 		default:
-			return usagef("--cpu %s: not a CPU whose features hashkit knows; give them with --features ('hashkit kernels --cpus' lists the known CPUs)", *cpuFlag)
+			return usagef("--cpu %s: not a CPU whose features hashkit knows; give them with --features ('hashkit kernels --cpus' lists the known CPUs)", quoteName(*cpuFlag))
 		}
 	} else if fs.Changed("features") {
 		source = "features as given"
