@@ -35,8 +35,18 @@ func Measure(c cpu.Choice, rounds int) (*Result, bool) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	defer cpu.Restore(c.Pkg)
-	res := &Result{Names: append(slices.Clone(c.Available), cpu.Generic), Chosen: c.Kernel, Rounds: rounds, ns: map[string][]float64{}}
+	res := &Result{Names: append(slices.Clone(c.Available), cpu.Generic), Chosen: c.Kernel, Rounds: rounds}
 	cpu.SelectRole(c.Pkg, c.Role, c.Kernel)
+	res.ns = Shuffled(res.Names, rounds, BurstCalls(work), func(n string) func() {
+		cpu.SelectRole(c.Pkg, c.Role, n)
+		return work
+	})
+	return res, true
+}
+
+// BurstCalls returns how many calls of work take about 2 ms of the
+// measuring thread's time, the burst that Shuffled times.
+func BurstCalls(work func()) int {
 	work()
 	calls := 1
 	for {
@@ -45,24 +55,33 @@ func Measure(c cpu.Choice, rounds int) (*Result, bool) {
 			work()
 		}
 		if now()-t0 >= 2*time.Millisecond {
-			break
+			return calls
 		}
 		calls *= 2
 	}
-	order := slices.Clone(res.Names)
+}
+
+// Shuffled times names for rounds rounds, each once per round in a new
+// random order, and returns per name the nanoseconds per call of each
+// round: prepare(name) selects what runs (a kernel, say) and returns the
+// call, which runs once to warm its code and data and is then timed calls
+// times. Compare the names by their ratios within a round.
+func Shuffled(names []string, rounds, calls int, prepare func(name string) func()) map[string][]float64 {
+	ns := make(map[string][]float64, len(names))
+	order := slices.Clone(names)
 	for range rounds {
 		rand.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, n := range order {
-			cpu.SelectRole(c.Pkg, c.Role, n)
-			work() // warm the kernel's code and data
+			f := prepare(n)
+			f()
 			t0 := now()
 			for range calls {
-				work()
+				f()
 			}
-			res.ns[n] = append(res.ns[n], float64(now()-t0)/float64(calls))
+			ns[n] = append(ns[n], float64(now()-t0)/float64(calls))
 		}
 	}
-	return res, true
+	return ns
 }
 
 // Ratios returns name's time over the chosen kernel's in each round.
