@@ -12,11 +12,13 @@ import (
 // ones at one, so a latency-bound single message can prefer scalar code
 // there and SIMD code on a core with one-cycle vector latency. The table
 // below holds every per-microarchitecture choice in one place. Each entry
-// names the measurement that set it; an order lists kernel names best
-// first per "pkg/role" (Generic for the portable code), and the kernels an
-// order does not name follow in registration order. A CPU the table does
-// not know gets registration order, which is what every CPU got before
-// the table existed, so an unmeasured core never changes behaviour.
+// names the measurement that set it, or, for a core nobody measured, the
+// llvm-mca model whose estimates did ("not measured: estimate, llvm-mca
+// MODEL"; scripts/mca); an order lists kernel names best first per
+// "pkg/role" (Generic for the portable code), and the kernels an order
+// does not name follow in registration order. A CPU the table does not
+// know gets registration order, but for the roles where the estimates of
+// every model with its features agree on another kernel (defaultProfile).
 //
 // An amd64 CPU is known by its CPUID vendor string, display family and
 // display model. arm64 cores with the same features differ too (by
@@ -44,7 +46,7 @@ type profile struct {
 	vendor string   // CPUID leaf 0, or ARM64Vendor
 	family uint32   // display family (base + extended); on arm64 the MIDR implementer
 	models []uint32 // display models, or MIDR part numbers; nil means every model of the family
-	why    string   // the measurement that justified the order
+	why    string   // the evidence for the order: "measured: ...", "not measured: estimate, llvm-mca MODEL ..." or "not measured: ..."
 	order  map[string][]string
 }
 
@@ -84,13 +86,12 @@ func decodeMIDR(midr uint64) (vendor string, family, model uint32) {
 	return ARM64Vendor, uint32(midr>>24) & 0xff, uint32(midr>>4) & 0xfff
 }
 
-// zen2and3 is the order of every role as the amd64 packages registered it
+// zen1 is the order of every role as the amd64 packages registered it
 // when the table was made, which Zen 5 was measured with first; Generic
 // ends a list where a later kernel must not take over on a core without
-// the listed ones. Listing every role keeps the Zen 2 and Zen 3 cores on
-// these kernels, whatever is registered ahead of them, until a session on
-// one of them measures the newer kernels there.
-var zen2and3 = map[string][]string{
+// the listed ones. Listing every role keeps Zen and Zen+ (no measurement,
+// no estimate) on these kernels, whatever is registered ahead of them.
+var zen1 = map[string][]string{
 	"argon2/block":        {"avx512", "avx2"},
 	"argon2/prefetch":     {"prefetch"},
 	"blake1/block":        {"avx512", "sse41"},
@@ -121,14 +122,14 @@ var zen2and3 = map[string][]string{
 	"blake3many/few-lanes": {Generic},
 }
 
-// zen5 is zen2and3 with the choices TestPairedRoles changed on Zen 5: the
+// zen5 is zen1 with the choices TestPairedRoles changed on Zen 5: the
 // kernels for a few lanes (Keccak's four-state AVX-512VL kernel, BLAKE3's
 // eight-lane YMM ones) beat the full-width kernels with lanes left empty,
 // and SHA-256's short messages finish sooner with their tail put together
 // in general registers than with masked loads (SHA-1's do not). Every
 // other role kept its kernel there.
 var zen5 = func() map[string][]string {
-	m := maps.Clone(zen2and3)
+	m := maps.Clone(zen1)
 	m["keccak/few-lanes"] = []string{"avx512vlx4"}
 	m["blake3/few-lanes"] = []string{"avx512vl8"}
 	m["blake3many/few-lanes"] = []string{"avx512vl8"}
@@ -174,6 +175,47 @@ var zen4 = map[string][]string{
 	"sha512/block":         {"avx512ymm", "avx512", "avx2ymm", "avx2"},
 }
 
+// zen3 and zen2 rest on llvm-mca's estimates (scripts/mca -amd64; its
+// output, and the check of the models against the cores we measured, are
+// in testdata/mca-amd64*): an order differs from zen1's only where the
+// estimate's margin is larger than the error measured on Zen 4 for that
+// pair of kernels, or where a measurement on the core itself decides. For
+// the kernels Zen 3 runs, znver3 and znver4 give nearly the same cycles,
+// and Zen 4 measured its AVX2 tier (the AVX-512 kernels off), so Zen 3
+// takes that tier of zen4: BLAKE2b's avx2 rows (341 cycles a block
+// against bmi2's 413; Zen 3 measured bmi2 at 0.79-0.88x x/crypto, whose
+// AVX2 loop avx2 is estimated to beat by 1.37x), BLAKE2s's sse41 (282
+// against 343; Zen 3 measured bmi2 at 0.74-0.81x x/crypto's SSE4 loop,
+// estimated level with sse41 as on Zen 4), BLAKE3's avxrows (182 against
+// 262; Zen 4's error for the pair is within 8 %), their final and one-call
+// forms, SHA-512's YMM schedule (497 against 520; measured 5 % ahead on
+// Zen 4, Zen 3's avx2 at 0.88x crypto/sha512), Salsa20/8 on SSE2 (scalar
+// 249 against 260, the same on both models: Zen 4 measured scalar 19-24 %
+// behind), the AVX2 batch for BLAKE3's SumMany (58 cycles a block against
+// 182 one message at a time) and the SSE4.1 finish of short SHA messages.
+// Argon2 stays on avx2: memory-bound, where the model sees no memory.
+var zen3 = func() map[string][]string {
+	m := maps.Clone(zen4)
+	m["argon2/block"] = zen1["argon2/block"]
+	return m
+}()
+
+// zen2 is zen3 where znver2's margins clear the error: BLAKE2b's avx2 (316
+// against 421), BLAKE3's rows (218 against 261), their final and one-call
+// forms, SumMany on the avx2 batch kernel that blake3/batch already runs
+// here, and the SSE4.1 finish of short SHA messages. It keeps zen1's
+// kernels for BLAKE2s (sse41 340 against bmi2's 350: inside the error),
+// Salsa20/8 (scalar 316 against sse2's 340: the error on Zen 4 would
+// reverse that, but not certainly) and SHA-512, whose YMM schedule znver2
+// cannot time (no timing for VPERM2I128).
+var zen2 = func() map[string][]string {
+	m := maps.Clone(zen3)
+	for _, key := range []string{"blake2s/block", "blake2s/final", "scrypt/block", "sha512/block"} {
+		m[key] = zen1[key]
+	}
+	return m
+}()
+
 // models lists the display models from each lo to hi pair, inclusive.
 func models(ranges ...uint32) []uint32 {
 	var out []uint32
@@ -188,13 +230,21 @@ func models(ranges ...uint32) []uint32 {
 var profiles = []profile{
 	{
 		name: "AMD Zen 5", vendor: "AuthenticAMD", family: 0x1a,
-		why:   "the kernels' package benchmarks on Zen 5, where every kernel and this order were first measured, and TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core EPYC (family 0x1a model 2)",
+		why:   "measured: the kernels' package benchmarks on Zen 5, where every kernel and this order were first measured, and TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core EPYC (family 0x1a model 2)",
 		order: zen5,
 	},
 	{
-		name: "AMD Zen, Zen+, Zen 2", vendor: "AuthenticAMD", family: 0x17,
+		// Family 0x17's Zen 2 models as Linux's bsp_init_amd
+		// (arch/x86/kernel/cpu/amd.c) sets X86_FEATURE_ZEN2 for them; the
+		// rest of the family is Zen and Zen+.
+		name: "AMD Zen 2", vendor: "AuthenticAMD", family: 0x17, models: models(0x30, 0x4f, 0x60, 0x7f, 0x90, 0x91, 0xa0, 0xaf),
+		why:   "not measured: estimate, llvm-mca znver2 (scripts/mca -amd64), kept where it is inside the model's error measured on Zen 4",
+		order: zen2,
+	},
+	{
+		name: "AMD Zen, Zen+", vendor: "AuthenticAMD", family: 0x17,
 		why:   "not measured: the order every CPU had before the table, so that kernels registered ahead of it since change nothing here",
-		order: zen2and3,
+		order: zen1,
 	},
 	{
 		// Family 0x19's Zen 4 models as Linux's bsp_init_amd
@@ -206,34 +256,77 @@ var profiles = []profile{
 	},
 	{
 		name: "AMD Zen 3", vendor: "AuthenticAMD", family: 0x19,
-		why:   "not measured: the order every CPU had before the table, so that kernels registered ahead of it since change nothing here",
-		order: zen2and3,
+		why:   "not measured: estimate, llvm-mca znver3 (scripts/mca -amd64), which agrees with Zen 4's measured AVX2 tier beyond the model's error measured there",
+		order: zen3,
 	},
 	{
 		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0xcf},
-		why:   "paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207), and TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core one, with the AVX-512 kernels and without them",
+		why:   "measured: paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207), and TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core one, with the AVX-512 kernels and without them",
 		order: intelEmeraldRapids,
 	},
 	{
 		// Model 167 is Rocket Lake on bare metal; the KVM guest that reported
 		// it had a Redwood Cove core (64 KiB L1i, 2 MiB L2, AMX, AVX512-FP16).
 		name: "Intel family 6 model 167", vendor: "GenuineIntel", family: 6, models: []uint32{0xa7},
-		why:   "TestPairedRoles (thread CPU time, shuffled rounds) on a KVM Xeon reporting family 6 model 167: registration order won every role but scrypt's",
+		why:   "measured: TestPairedRoles (thread CPU time, shuffled rounds) on a KVM Xeon reporting family 6 model 167: registration order won every role but scrypt's",
 		order: intelModel167,
+	},
+	// Intel cores by estimate: family 6 models as Linux's
+	// arch/x86/include/asm/intel-family.h names them (INTEL_SKYLAKE_X, whose
+	// steppings include Cascade Lake and Cooper Lake; INTEL_ICELAKE_X,
+	// _D; INTEL_ICELAKE, _L; INTEL_TIGERLAKE_L, INTEL_TIGERLAKE;
+	// INTEL_SAPPHIRERAPIDS_X; INTEL_ALDERLAKE, _L; INTEL_RAPTORLAKE, _P,
+	// _S). Each takes Emerald Rapids' measured order: the core's llvm-mca
+	// model ranks every role's kernels as that measurement does, or within
+	// its error measured there (SHA-512's avx512 and avx512ymm 2 % apart,
+	// Salsa20/8's scalar and sse2 on the AVX2-only cores); the one-call
+	// roles, which it does not estimate, follow Emerald Rapids too. Alder
+	// and Raptor Lake (AVX2 only) have Golden and Raptor Cove P-cores,
+	// Emerald Rapids' design with its AVX-512 kernels off; their E-cores,
+	// where goroutines also run, are in no model.
+	{
+		name: "Intel Skylake-SP, Cascade Lake", vendor: "GenuineIntel", family: 6, models: []uint32{0x55},
+		why:   "not measured: estimate, llvm-mca skylake-avx512 (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
+		order: intelEmeraldRapids,
+	},
+	{
+		name: "Intel Ice Lake server", vendor: "GenuineIntel", family: 6, models: []uint32{0x6a, 0x6c},
+		why:   "not measured: estimate, llvm-mca icelake-server (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
+		order: intelEmeraldRapids,
+	},
+	{
+		name: "Intel Ice Lake client", vendor: "GenuineIntel", family: 6, models: []uint32{0x7d, 0x7e},
+		why:   "not measured: estimate, llvm-mca icelake-client (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
+		order: intelEmeraldRapids,
+	},
+	{
+		name: "Intel Tiger Lake", vendor: "GenuineIntel", family: 6, models: []uint32{0x8c, 0x8d},
+		why:   "not measured: estimate, llvm-mca tigerlake (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
+		order: intelEmeraldRapids,
+	},
+	{
+		name: "Intel Sapphire Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0x8f},
+		why:   "not measured: estimate, llvm-mca sapphirerapids (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
+		order: intelEmeraldRapids,
+	},
+	{
+		name: "Intel Alder Lake, Raptor Lake", vendor: "GenuineIntel", family: 6, models: []uint32{0x97, 0x9a, 0xb7, 0xba, 0xbf},
+		why:   "not measured: estimate, llvm-mca alderlake (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements without AVX-512 do",
+		order: intelEmeraldRapids,
 	},
 	{
 		name: "Arm Neoverse N1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd0c},
-		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-n1 model), no arm64 hardware",
+		why:   "not measured: estimate, llvm-mca neoverse-n1 (scripts/mca), no arm64 hardware",
 		order: neoverseN1,
 	},
 	{
 		name: "Arm Neoverse V1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd40},
-		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's neoverse-v1 model), no arm64 hardware",
+		why:   "not measured: estimate, llvm-mca neoverse-v1 (scripts/mca), no arm64 hardware",
 		order: neoverseV1,
 	},
 	{
 		name: "Apple", vendor: ARM64Vendor, family: appleImplementer,
-		why:   "not measured: llvm-mca estimates of the kernels (scripts/mca, LLVM's apple-m1 model), no Apple hardware",
+		why:   "not measured: estimate, llvm-mca apple-m1 (scripts/mca), no Apple hardware",
 		order: apple,
 	},
 }
@@ -322,8 +415,17 @@ var intelModel167 = map[string][]string{
 	"sha512/block": intelEmeraldRapids["sha512/block"],
 }
 
-// defaultProfile is for CPUs the table does not list.
-var defaultProfile = profile{name: "unknown CPU", why: "registration order"}
+// defaultProfile is for CPUs the table does not list: registration order,
+// but for the one role where the estimates of every AVX-512 model agree on
+// another kernel (Salsa20/8 on AVX-512 rows: 196 cycles a pair against
+// scalar's 298-322 on the Intel models; znver4 puts them level, where Zen 4
+// measured scalar 24 % behind). On an AVX2-only CPU that list leaves
+// registration order, which the AVX2 models' estimates do not contradict
+// beyond their error.
+var defaultProfile = profile{name: "unknown CPU",
+	why:   "default: registration order, and scrypt's avx512 kernel first (llvm-mca estimates, scripts/mca -amd64)",
+	order: map[string][]string{"scrypt/block": intelEmeraldRapids["scrypt/block"]},
+}
 
 // lookupProfile returns the table's entry for the CPU, or defaultProfile.
 func lookupProfile(vendor string, family, model uint32) profile {
@@ -349,14 +451,15 @@ func Microarchitecture() (vendor string, family, model uint32, entry, why string
 }
 
 // TableErrors returns, for each name in the dispatch table's entries for
-// this GOARCH that no registered kernel of its package and role has, a line
+// this GOARCH (and in the default order for unknown CPUs, which is an amd64
+// one) that no registered kernel of its package and role has, a line
 // saying so; tests call it once every package has registered. Entries for
 // other architectures are not checked: their kernels are not compiled in.
 func TableErrors() []string {
 	mu.Lock()
 	defer mu.Unlock()
 	var errs []string
-	for _, p := range profiles {
+	for _, p := range append(profiles, defaultProfile) {
 		if p.goarch() != runtime.GOARCH {
 			continue
 		}

@@ -1,7 +1,9 @@
 package cpu
 
 import (
+	"os"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -117,10 +119,25 @@ func TestLookupProfile(t *testing.T) {
 		{"AuthenticAMD", 0x19, 0x11, "AMD Zen 4"},
 		{"AuthenticAMD", 0x19, 0x61, "AMD Zen 4"},
 		{"AuthenticAMD", 0x19, 0xaf, "AMD Zen 4"},
-		{"AuthenticAMD", 0x17, 0x31, "AMD Zen, Zen+, Zen 2"},
+		{"AuthenticAMD", 0x17, 0x31, "AMD Zen 2"},
+		{"AuthenticAMD", 0x17, 0x71, "AMD Zen 2"},
+		{"AuthenticAMD", 0x17, 0x90, "AMD Zen 2"},
+		{"AuthenticAMD", 0x17, 0xa0, "AMD Zen 2"},
+		{"AuthenticAMD", 0x17, 0x01, "AMD Zen, Zen+"},
+		{"AuthenticAMD", 0x17, 0x08, "AMD Zen, Zen+"},
+		{"AuthenticAMD", 0x17, 0x5f, "AMD Zen, Zen+"},
 		{"GenuineIntel", 6, 0xcf, "Intel Emerald Rapids"},
 		{"GenuineIntel", 6, 0xa7, "Intel family 6 model 167"},
-		{"GenuineIntel", 6, 0x55, defaultProfile.name},
+		{"GenuineIntel", 6, 0x55, "Intel Skylake-SP, Cascade Lake"},
+		{"GenuineIntel", 6, 0x6a, "Intel Ice Lake server"},
+		{"GenuineIntel", 6, 0x7e, "Intel Ice Lake client"},
+		{"GenuineIntel", 6, 0x8c, "Intel Tiger Lake"},
+		{"GenuineIntel", 6, 0x8f, "Intel Sapphire Rapids"},
+		{"GenuineIntel", 6, 0x97, "Intel Alder Lake, Raptor Lake"},
+		{"GenuineIntel", 6, 0xbf, "Intel Alder Lake, Raptor Lake"},
+		{"GenuineIntel", 6, 0xbe, defaultProfile.name}, // Alder Lake-N: E-cores only
+		{"GenuineIntel", 6, 0x5e, defaultProfile.name}, // Skylake client
+		{"GenuineIntel", 6, 0xad, defaultProfile.name}, // Granite Rapids
 		{ARM64Vendor, 0x41, 0xd0c, "Arm Neoverse N1"},
 		{ARM64Vendor, 0x41, 0xd40, "Arm Neoverse V1"},
 		{ARM64Vendor, 0x41, 0xd49, defaultProfile.name}, // Neoverse N2
@@ -141,6 +158,46 @@ func TestLookupProfile(t *testing.T) {
 	}
 	v, f, m, entry, _ := Microarchitecture()
 	t.Logf("this CPU: %q family %#x model %#x: %s", v, f, m, entry)
+}
+
+// TestWhyWording checks that every entry of the table starts its why with
+// "measured: " or "not measured: " (the default order with "default: "),
+// and that an amd64 entry resting on an estimate names a model whose
+// estimates scripts/mca -amd64 wrote to testdata/mca-amd64.txt (regenerate
+// that file when adding a model); TestEvidence checks how tools classify
+// the same words.
+func TestWhyWording(t *testing.T) {
+	out, err := os.ReadFile("testdata/mca-amd64.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The models are the column heads of each role's table.
+	var amd64Models []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "kernel" {
+			amd64Models = f[1:]
+			break
+		}
+	}
+	if len(amd64Models) == 0 {
+		t.Fatal("testdata/mca-amd64.txt has no table of models")
+	}
+	const estimate = "not measured: estimate, llvm-mca "
+	for _, p := range profiles {
+		switch {
+		case strings.HasPrefix(p.why, estimate):
+			model, _, _ := strings.Cut(strings.TrimPrefix(p.why, estimate), " ")
+			if p.goarch() == "amd64" && !slices.Contains(amd64Models, model) {
+				t.Errorf("%s: llvm-mca model %q has no estimates in testdata/mca-amd64.txt (models %v)", p.name, model, amd64Models)
+			}
+		case strings.HasPrefix(p.why, "measured: "), strings.HasPrefix(p.why, "not measured: "):
+		default:
+			t.Errorf("%s: why %q starts with neither \"measured: \" nor \"not measured: \"", p.name, p.why)
+		}
+	}
+	if !strings.HasPrefix(defaultProfile.why, "default: ") {
+		t.Errorf("the default order's why %q does not start with \"default: \"", defaultProfile.why)
+	}
 }
 
 // TestIdentifyARM64 checks the key for a readable MIDR_EL1 (the values of
