@@ -187,13 +187,16 @@ var zen4 = map[string][]string{
 // AVX2 loop avx2 is estimated to beat by 1.37x), BLAKE2s's sse41 (282
 // against 343; Zen 3 measured bmi2 at 0.74-0.81x x/crypto's SSE4 loop,
 // estimated level with sse41 as on Zen 4), BLAKE3's avxrows (182 against
-// 262; Zen 4's error for the pair is within 8 %), their final and one-call
-// forms, SHA-512's YMM schedule (497 against 520; measured 5 % ahead on
-// Zen 4, Zen 3's avx2 at 0.88x crypto/sha512), Salsa20/8 on SSE2 (scalar
-// 249 against 260, the same on both models: Zen 4 measured scalar 19-24 %
-// behind), the AVX2 batch for BLAKE3's SumMany (58 cycles a block against
-// 182 one message at a time) and the SSE4.1 finish of short SHA messages.
-// Argon2 stays on avx2: memory-bound, where the model sees no memory.
+// 262; Zen 4's error for the pair is within 8 %), SHA-512's YMM schedule
+// (497 against 520; measured 5 % ahead on Zen 4, Zen 3's avx2 at 0.88x
+// crypto/sha512), Salsa20/8 on SSE2 (scalar 249 against 260, the same on
+// both models: Zen 4 measured scalar 19-24 % behind) and the AVX2 batch
+// for BLAKE3's SumMany (58 cycles a block against 182 one message at a
+// time). The final-block and one-call kernels, which the script does not
+// estimate, follow their block kernels as on Zen 4's AVX2 tier, where they
+// took 0.35-0.93 of the portable finish's time (SHA-1 and SHA-256's SSE4.1
+// finish, BLAKE3's rows, BLAKE2's avx2last and sse41last). Argon2 stays on
+// avx2: memory-bound, where the model sees no memory.
 var zen3 = func() map[string][]string {
 	m := maps.Clone(zen4)
 	m["argon2/block"] = zen1["argon2/block"]
@@ -202,12 +205,13 @@ var zen3 = func() map[string][]string {
 
 // zen2 is zen3 where znver2's margins clear the error: BLAKE2b's avx2 (316
 // against 421), BLAKE3's rows (218 against 261), their final and one-call
-// forms, SumMany on the avx2 batch kernel that blake3/batch already runs
-// here, and the SSE4.1 finish of short SHA messages. It keeps zen1's
+// forms and the SSE4.1 finish of short SHA messages as on Zen 3, and
+// SumMany on the avx2 batch kernel that blake3/batch already runs here
+// (which znver2 cannot time: no timing for VPERM2I128). It keeps zen1's
 // kernels for BLAKE2s (sse41 340 against bmi2's 350: inside the error),
 // Salsa20/8 (scalar 316 against sse2's 340: the error on Zen 4 would
 // reverse that, but not certainly) and SHA-512, whose YMM schedule znver2
-// cannot time (no timing for VPERM2I128).
+// cannot time either.
 var zen2 = func() map[string][]string {
 	m := maps.Clone(zen3)
 	for _, key := range []string{"blake2s/block", "blake2s/final", "scrypt/block", "sha512/block"} {
