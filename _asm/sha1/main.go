@@ -1,11 +1,11 @@
-// Command sha1 generates the amd64 SHA-1 kernels of package sha1: the
+// Command sha1 generates the amd64 SHA-1 kernels of internal/sha1: the
 // compression function with the SHA extensions (blockSHANI), with the
 // message schedule in SSSE3 vectors (blockSSSE3), and a plain scalar one for
 // every other amd64 CPU (blockAMD64). Declarations:
-// sha1/sha1block_amd64.go.
+// internal/sha1/sha1block_amd64.go.
 package main
 
-//go:generate go run . -out ../../sha1/sha1block_amd64.s -pkg sha1
+//go:generate go run . -out ../../internal/sha1/sha1block_amd64.s -pkg sha1
 
 import (
 	. "github.com/mmcloughlin/avo/build"
@@ -13,11 +13,11 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/hashkit/hashkit/_asm/internal/asmutil"
-	_ "github.com/hashkit/hashkit/sha1"
+	_ "github.com/hashkit/hashkit/internal/sha1"
 )
 
 func main() {
-	Package("github.com/hashkit/hashkit/sha1")
+	Package("github.com/hashkit/hashkit/internal/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
 	genSum(false)

@@ -2,6 +2,6 @@
 
 package sha1
 
-func block(d *digest, p []byte) { blockGeneric(d, p) }
+func block(h *[5]uint32, p []byte) { blockGeneric(h, p) }
 
 func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) bool { return false }

@@ -19,11 +19,11 @@ func init() {
 }
 
 // block runs on at most preempt.Piece bytes at a time (Write's pieces).
-func block(d *digest, p []byte) {
+func block(h *[5]uint32, p []byte) {
 	if useSHA1 {
-		blockSHA1(&d.h, p)
+		blockSHA1(h, p)
 	} else {
-		blockGeneric(d, p)
+		blockGeneric(h, p)
 	}
 }
 

@@ -88,15 +88,15 @@ func init() {
 		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"sumSHANISSE41"}})
 }
 
-func block(d *digest, p []byte) {
+func block(h *[5]uint32, p []byte) {
 	switch {
 	case useSHANI:
-		blockSHANI(&d.h, p)
+		blockSHANI(h, p)
 	case useSSSE3:
-		blockSSSE3(&d.h, p)
+		blockSSSE3(h, p)
 	case useAMD64:
-		blockAMD64(&d.h, p)
+		blockAMD64(h, p)
 	default:
-		blockGeneric(d, p)
+		blockGeneric(h, p)
 	}
 }
