@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
@@ -82,6 +83,46 @@ func TestPBKDF2Iter(t *testing.T) {
 			PBKDF2Iterx2(&ih, &oh, &u, &t2, n)
 			if u != wantU || t2 != wantT {
 				t.Fatalf("PBKDF2Iterx2, %d iterations: u %x t %x, want %x %x", n, u, t2, wantU, wantT)
+			}
+		}
+	})
+}
+
+// FuzzPBKDF2Iter compares the iteration loops of every kernel with the
+// portable code's on arbitrary keyed states and starting points.
+func FuzzPBKDF2Iter(f *testing.F) {
+	f.Add(make([]byte, 120), uint16(1))
+	f.Add(bytes.Repeat([]byte{0xff}, 120), uint16(600))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
+		if len(seed) < 120 {
+			return
+		}
+		var ih, oh [5]uint32
+		var u, acc [10]uint32
+		for i := range 5 {
+			ih[i] = binary.BigEndian.Uint32(seed[4*i:])
+			oh[i] = binary.BigEndian.Uint32(seed[20+4*i:])
+		}
+		for i := range 10 {
+			u[i] = binary.BigEndian.Uint32(seed[40+4*i:])
+			acc[i] = binary.BigEndian.Uint32(seed[80+4*i:])
+		}
+		iters := int(n % 1100)
+		defer cpu.Restore("sha1")
+		cpu.Select("sha1", "")
+		wantU, wantT := u, acc
+		PBKDF2Iterx2(&ih, &oh, &wantU, &wantT, iters)
+		for _, name := range cpu.Impls("sha1") {
+			cpu.Select("sha1", name)
+			gotU, gotT := u, acc
+			PBKDF2Iterx2(&ih, &oh, &gotU, &gotT, iters)
+			if gotU != wantU || gotT != wantT {
+				t.Fatalf("%s, PBKDF2Iterx2, %d iterations: u %x t %x, generic %x %x", name, iters, gotU, gotT, wantU, wantT)
+			}
+			gotU, gotT = u, acc
+			PBKDF2Iter(&ih, &oh, (*[5]uint32)(gotU[5:]), (*[5]uint32)(gotT[5:]), iters)
+			if [5]uint32(gotU[5:]) != [5]uint32(wantU[5:]) || [5]uint32(gotT[5:]) != [5]uint32(wantT[5:]) {
+				t.Fatalf("%s, PBKDF2Iter, %d iterations: u %x t %x, generic %x %x", name, iters, gotU[5:], gotT[5:], wantU[5:], wantT[5:])
 			}
 		}
 	})
