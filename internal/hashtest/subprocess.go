@@ -52,7 +52,8 @@ func AlsoWithKernelsOff(t *testing.T, test, pkg string) {
 		}
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.short")
-	cmd.Env = append(os.Environ(), "HASHKIT_DISABLE="+strings.Join(off, ","), "HASHTEST_KERNELS_OFF="+pkg)
+	// The kernels are off on purpose: none can be required there.
+	cmd.Env = append(os.Environ(), "HASHKIT_DISABLE="+strings.Join(off, ","), "HASHTEST_KERNELS_OFF="+pkg, "HASHKIT_REQUIRE_IMPL=")
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	switch {
