@@ -170,12 +170,14 @@ var preemptWorkloads = []preemptWorkload{
 	{"blake3.SumMany", func(b []byte) { must(0, blake3.SumMany(make([][32]byte, len(b)/256), b, 256)) }},
 	{"hmac.SHA256", func(b []byte) { write(hkhmac.New(sha256.New, preemptKey), b) }},
 	{"hmac.SHA512", func(b []byte) { write(hkhmac.New(sha512.New, preemptKey), b) }},
+	{"hmac.SHA1", func(b []byte) { write(hkhmac.New(sha1.New, preemptKey), b) }},
 	{"hkdf.Key", func(b []byte) { must(hkdf.Key(sha256.New, b, nil, "info", 32)) }},
 	// Each PBKDF2-HMAC iteration hashes two blocks.
 	{"pbkdf2.SHA256", func(b []byte) { must(pbkdf2.Key(sha256.New, "pw", preemptKey, len(b)/128, 32)) }},
 	{"pbkdf2.SHA256/64B", func(b []byte) { must(pbkdf2.Key(sha256.New, "pw", preemptKey, len(b)/256, 64)) }},
 	{"pbkdf2.SHA512", func(b []byte) { must(pbkdf2.Key(sha512.New, "pw", preemptKey, len(b)/256, 64)) }},
 	{"pbkdf2.SHA1", func(b []byte) { must(pbkdf2.Key(sha1.New, "pw", preemptKey, len(b)/128, 20)) }},
+	{"pbkdf2.SHA1/32B", func(b []byte) { must(pbkdf2.Key(sha1.New, "pw", preemptKey, len(b)/256, 32)) }},
 	// scrypt's memory is 128*r*N bytes.
 	{"scrypt.Key", func(b []byte) { must(scrypt.Key(b[:8], preemptKey, pow2(len(b)/1024), 8, 1, 32)) }},
 	{"scrypt.Key/p=2", func(b []byte) { must(scrypt.Key(b[:8], preemptKey, pow2(len(b)/2048), 8, 2, 32)) }},

@@ -13,9 +13,9 @@
 // secret. A random salt, as long as the hash, strengthens the extraction;
 // without one, RFC 5869 section 3.1 still gives sound keys from good input.
 //
-// With SHA-256 and SHA-224 from this module the keyed HMAC states stay on the
-// stack and the only allocation is the result; other hashes go through
-// package hmac, with the keyed states precomputed once per call.
+// With SHA-1, SHA-256 and SHA-224 from this module the keyed HMAC states stay
+// on the stack and the only allocation is the result; other hashes go
+// through package hmac, with the keyed states precomputed once per call.
 //
 // [RFC 5869]: https://www.rfc-editor.org/rfc/rfc5869
 package hkdf
@@ -25,6 +25,7 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/hmac"
+	"github.com/hashkit/hashkit/internal/sha1"
 	"github.com/hashkit/hashkit/internal/sha2"
 )
 
@@ -48,6 +49,13 @@ func Extract[H hash.Hash](h func() H, secret, salt []byte) ([]byte, error) {
 		k.SetKey(size, salt)
 		k.mac(&out, secret, "", nil)
 		return append([]byte(nil), out[:size]...), nil
+	}
+	if sha1.Fresh(probe) {
+		var k key1
+		var out [sha1.Size]byte
+		k.SetKey(salt)
+		k.mac(&out, secret, "", nil)
+		return append([]byte(nil), out[:]...), nil
 	}
 	m := hmac.New(wrap(h), salt)
 	m.Write(secret)
@@ -74,6 +82,12 @@ func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLen
 		k.expand(out, info)
 		return out, nil
 	}
+	if sha1.Fresh(probe) {
+		var k key1
+		k.SetKey(pseudorandomKey)
+		k.expand(out, info)
+		return out, nil
+	}
 	expandGeneric(hmac.New(wrap(h), pseudorandomKey), out, info)
 	return out, nil
 }
@@ -93,6 +107,16 @@ func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength in
 		k.SetKey(size, salt)
 		k.mac(&prk, secret, "", nil)
 		k.SetKey(size, prk[:size])
+		k.expand(out, info)
+		clear(prk[:])
+		return out, nil
+	}
+	if sha1.Fresh(probe) {
+		var k key1
+		var prk [sha1.Size]byte
+		k.SetKey(salt)
+		k.mac(&prk, secret, "", nil)
+		k.SetKey(prk[:])
 		k.expand(out, info)
 		clear(prk[:])
 		return out, nil

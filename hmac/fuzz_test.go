@@ -6,13 +6,14 @@ import (
 	"testing"
 )
 
-// FuzzHMAC compares HMAC over SHA-256, SHA-384 and SHA-1 (fast and generic
-// paths) with crypto/hmac, with the message written in two pieces.
+// FuzzHMAC compares HMAC over SHA-256, SHA-384, SHA-1 (fast paths) and MD5
+// (the generic path) with crypto/hmac, with the message written in two
+// pieces.
 func FuzzHMAC(f *testing.F) {
 	f.Add([]byte("key"), []byte("The quick brown fox"), uint8(3), uint8(0))
 	f.Add(make([]byte, 130), make([]byte, 200), uint8(64), uint8(1))
 	f.Add([]byte{}, []byte{}, uint8(0), uint8(2))
-	names := []string{"SHA2-256", "SHA2-384", "SHA-1", "SHA2-512/224"}
+	names := []string{"SHA2-256", "SHA2-384", "SHA-1", "SHA2-512/224", "MD5"}
 	f.Fuzz(func(t *testing.T, key, msg []byte, split, which uint8) {
 		name := names[int(which)%len(names)]
 		s := min(int(split), len(msg))

@@ -2,12 +2,13 @@
 // [FIPS 198-1] and [RFC 2104]. It is a drop-in replacement for crypto/hmac:
 // the same functions with the same arguments and outputs.
 //
-// HMAC works with any hash.Hash. For SHA-224, SHA-256 and the SHA-512 family
-// from this module (packages sha256 and sha512), New keeps the chaining values
-// after the key blocks and runs the SHA-2 compression function directly, so
-// Reset, Write and Sum allocate nothing and cost no more than the
-// compressions themselves (on amd64 with the SHA extensions, the outer hash
-// of HMAC-SHA-256 runs in assembly). For other hashes it saves the keyed
+// HMAC works with any hash.Hash. For SHA-1, SHA-224, SHA-256 and the SHA-512
+// family from this module (packages sha1, sha256 and sha512), New keeps the
+// chaining values after the key blocks and runs the compression function
+// directly, so Reset, Write and Sum allocate nothing and cost no more than
+// the compressions themselves (on amd64 with the SHA extensions, the outer
+// hash of HMAC-SHA-256 and both finishing hashes of HMAC-SHA-1 run in one
+// assembly call each). For other hashes it saves the keyed
 // inner and outer states once, through encoding.BinaryMarshaler or
 // hash.Cloner, as crypto/hmac does.
 //
@@ -32,6 +33,7 @@ import (
 	"errors"
 	"hash"
 
+	"github.com/hashkit/hashkit/internal/sha1"
 	"github.com/hashkit/hashkit/internal/sha2"
 )
 
@@ -74,6 +76,11 @@ func New(h func() hash.Hash, key []byte) hash.Hash {
 	if kind, ok := sha2.Fresh512(inner); ok {
 		m := new(hmac512)
 		m.s.Init(kind, key)
+		return m
+	}
+	if sha1.Fresh(inner) {
+		m := new(hmac1)
+		m.s.Init(key)
 		return m
 	}
 	return newGeneric(inner, outer, key)

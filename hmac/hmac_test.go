@@ -14,6 +14,7 @@ import (
 
 	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/internal/sha2"
+	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"
 	"github.com/hashkit/hashkit/sha512"
 )
@@ -387,7 +388,7 @@ func TestNotMarshalable(t *testing.T) {
 }
 
 func TestPanics(t *testing.T) {
-	shared, shared512 := sha256.New(), sha512.New()
+	shared, shared512, shared1 := sha256.New(), sha512.New(), sha1.New()
 	for name, f := range map[string]func(){
 		"nil constructor": func() { New(nil, nil) },
 		"nil hash":        func() { New(func() hash.Hash { return nil }, nil) },
@@ -395,6 +396,7 @@ func TestPanics(t *testing.T) {
 		// The SHA-2 fast path must not skip the checks (crypto/hmac panics).
 		"same SHA-256": func() { New(func() hash.Hash { return shared }, nil) },
 		"same SHA-512": func() { New(func() hash.Hash { return shared512 }, nil) },
+		"same SHA-1":   func() { New(func() hash.Hash { return shared1 }, nil) },
 		"nil second hash": func() {
 			calls := 0
 			New(func() hash.Hash {

@@ -100,18 +100,24 @@ func (d *digest) Write(p []byte) (int, error) {
 		if d.nx < BlockSize {
 			return n, nil
 		}
-		block(d, d.x[:])
+		if !blockAsm(d, d.x[:]) {
+			blockGeneric(d, d.x[:])
+		}
 		d.nx = 0
 	}
 	for len(p) >= BlockSize {
 		m := min(len(p)&^(BlockSize-1), preempt.Piece)
-		block(d, p[:m])
+		if !blockAsm(d, p[:m]) {
+			blockGeneric(d, p[:m])
+		}
 		p = p[m:]
 		if len(p) >= BlockSize {
 			preempt.Point()
 		}
 	}
-	d.nx = copy(d.x[:], p)
+	if len(p) > 0 {
+		d.nx = copy(d.x[:], p)
+	}
 	return n, nil
 }
 
@@ -125,16 +131,15 @@ func (d *digest) Sum(b []byte) []byte {
 
 // checkSum pads the message (RFC 1321 sections 3.1 and 3.2: a 1 bit, zeros
 // up to 56 bytes modulo 64, then the bit length as a little-endian 64-bit
-// word) and returns the digest (section 3.5).
+// word) and returns the digest (section 3.5). It changes d (Sum calls it on
+// a copy). The padding is written as crypto/md5 writes it, from a
+// fixed-size array that the compiler zeroes with a few stores, where
+// clearing the buffer's tail, of variable length, in place takes a loop.
 func (d *digest) checkSum() [Size]byte {
-	// Pad in place in the buffer (checkSum runs on a copy of the hasher).
-	mdstate.Pad(&d.x, d.nx)
-	if d.nx >= BlockSize-8 {
-		block(d, d.x[:])
-		clear(d.x[:BlockSize-8])
-	}
-	binary.LittleEndian.PutUint64(d.x[BlockSize-8:], d.len<<3)
-	block(d, d.x[:])
+	tmp := [1 + 63 + 8]byte{0x80}
+	pad := (55 - d.len) % 64
+	binary.LittleEndian.PutUint64(tmp[1+pad:], d.len<<3)
+	d.Write(tmp[:1+pad+8])
 	var out [Size]byte
 	binary.LittleEndian.PutUint32(out[0:], d.s[0])
 	binary.LittleEndian.PutUint32(out[4:], d.s[1])

@@ -26,6 +26,13 @@ var shifts = [4][4]int{
 	{6, 10, 15, 21},
 }
 
+// block hashes the whole blocks of p into d.s, on the kernel if one is on.
+func block(d *digest, p []byte) {
+	if !blockAsm(d, p) {
+		blockGeneric(d, p)
+	}
+}
+
 // blockGeneric hashes the whole 64-byte blocks of p into d.s, following RFC
 // 1321 section 3.4 step by step.
 func blockGeneric(d *digest, p []byte) {

@@ -8,12 +8,12 @@ import (
 )
 
 // FuzzKey compares Key with crypto/pbkdf2 on the fast paths (SHA-256,
-// SHA-224, SHA-512, SHA-512/224) and the generic one (SHA-1).
+// SHA-224, SHA-512, SHA-512/224, SHA-1) and the generic one (MD5).
 func FuzzKey(f *testing.F) {
 	f.Add("password", []byte("salt"), uint8(2), uint8(20), uint8(0))
 	f.Add("", []byte{}, uint8(1), uint8(1), uint8(1))
 	f.Add(string(make([]byte, 130)), make([]byte, 125), uint8(7), uint8(200), uint8(3))
-	names := []string{"SHA2-256", "SHA2-224", "SHA2-512", "SHA2-512/224", "SHA-1"}
+	names := []string{"SHA2-256", "SHA2-224", "SHA2-512", "SHA2-512/224", "SHA-1", "MD5"}
 	f.Fuzz(func(t *testing.T, password string, salt []byte, iter, length, which uint8) {
 		name := names[int(which)%len(names)]
 		it, kl := 1+int(iter)%32, 1+int(length)

@@ -131,6 +131,8 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 		err = k.derive(out, password, salt, iter, m)
 	} else if k, ok := fast512(probe); ok {
 		err = k.derive(out, password, salt, iter, m)
+	} else if k, ok := fast1(probe); ok {
+		err = k.derive(out, password, salt, iter, m)
 	} else {
 		err = deriveGeneric(hmac.New(func() hash.Hash { return h() }, []byte(password)), out, salt, iter, m)
 	}

@@ -4,7 +4,6 @@ import (
 	stdsha1 "crypto/sha1"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
@@ -16,28 +15,6 @@ func FuzzStdlib(f *testing.F) {
 	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
 		want := stdsha1.Sum(msg)
 		hashtest.CheckSplit(t, msg, split, want[:], sum, New)
-	})
-}
-
-// FuzzKernels compares every available kernel with blockGeneric.
-func FuzzKernels(f *testing.F) {
-	f.Add(make([]byte, 128), uint32(0))
-	f.Fuzz(func(t *testing.T, msg []byte, seed uint32) {
-		msg = msg[:len(msg)&^(BlockSize-1)]
-		var want digest
-		want.Reset()
-		want.h[0] ^= seed
-		start := want
-		blockGeneric(&want, msg)
-		defer cpu.Restore("sha1")
-		for _, name := range cpu.Impls("sha1") {
-			cpu.Select("sha1", name)
-			got := start
-			block(&got, msg)
-			if got.h != want.h {
-				t.Fatalf("%s: %x, generic %x", name, got.h, want.h)
-			}
-		}
 	})
 }
 

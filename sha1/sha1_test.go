@@ -3,20 +3,10 @@ package sha1
 import (
 	"bytes"
 	stdsha1 "crypto/sha1"
-	"encoding"
-	"hash"
 	"strings"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
-)
-
-var (
-	_ hash.Hash                  = (*digest)(nil)
-	_ hash.Cloner                = (*digest)(nil)
-	_ encoding.BinaryMarshaler   = (*digest)(nil)
-	_ encoding.BinaryAppender    = (*digest)(nil)
-	_ encoding.BinaryUnmarshaler = (*digest)(nil)
 )
 
 // Known answers: FIPS 180-2 appendix A (A.1 "abc", A.2 the 448-bit message),
@@ -79,24 +69,6 @@ func TestUnmarshalRejects(t *testing.T) {
 // Golden marshalled state: the format is a compatibility promise.
 func TestGoldenState(t *testing.T) {
 	hashtest.TestGoldenState(t, New, "abc", "73686101"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
-}
-
-// TestKernels compares the active kernel with blockGeneric on random blocks.
-func TestKernels(t *testing.T) {
-	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		msg := hashtest.RandBytes(10, 40*BlockSize)
-		for nb := 0; nb <= 40; nb++ {
-			var a, b digest
-			a.Reset()
-			a.h[1] ^= uint32(nb) * 0x9e3779b9
-			b = a
-			block(&a, msg[:nb*BlockSize])
-			blockGeneric(&b, msg[:nb*BlockSize])
-			if a.h != b.h {
-				t.Fatalf("%d blocks: %x, generic %x", nb, a.h, b.h)
-			}
-		}
-	})
 }
 
 // TestLong checks a million "a" (FIPS 180-2 appendix A.3, RFC 3174 TEST3) and a streamed 2^32+ byte message

@@ -1,11 +1,11 @@
-// Command sha1 generates the amd64 SHA-1 kernels of package sha1: the
+// Command sha1 generates the amd64 SHA-1 kernels of internal/sha1: the
 // compression function with the SHA extensions (blockSHANI), with the
 // message schedule in SSSE3 vectors (blockSSSE3), and a plain scalar one for
 // every other amd64 CPU (blockAMD64). Declarations:
-// sha1/sha1block_amd64.go.
+// internal/sha1/sha1block_amd64.go.
 package main
 
-//go:generate go run . -out ../../sha1/sha1block_amd64.s -pkg sha1
+//go:generate go run . -out ../../internal/sha1/sha1block_amd64.s -pkg sha1
 
 import (
 	. "github.com/mmcloughlin/avo/build"
@@ -13,15 +13,17 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/hashkit/hashkit/_asm/internal/asmutil"
-	_ "github.com/hashkit/hashkit/sha1"
+	_ "github.com/hashkit/hashkit/internal/sha1"
 )
 
 func main() {
-	Package("github.com/hashkit/hashkit/sha1")
+	Package("github.com/hashkit/hashkit/internal/sha1")
 	ConstraintExpr("!purego")
 	genSHANI()
 	genSum(false)
 	genSum(true)
+	genPBKDF2SHANI()
+	genPBKDF2x2SHANI()
 	genSSSE3()
 	genAMD64()
 	Generate()
@@ -102,13 +104,23 @@ func genSHANI() {
 
 // loadState loads the five words at hp: A B C D into abcd (A in the highest
 // dword) and E into the highest dword of e (the others zero).
-func loadState(hp Register, abcd, e VecVirtual) {
-	MOVD(Mem{Base: hp, Disp: 12}, abcd)
-	PINSRD(Imm(1), Mem{Base: hp, Disp: 8}, abcd)
-	PINSRD(Imm(2), Mem{Base: hp, Disp: 4}, abcd)
-	PINSRD(Imm(3), Mem{Base: hp}, abcd)
+func loadState(hp Register, abcd, e VecVirtual) { loadStateAt(Mem{Base: hp}, abcd, e) }
+
+// loadStateAt is loadState for the five words at m.
+func loadStateAt(m Mem, abcd, e VecVirtual) {
+	MOVD(m.Offset(12), abcd)
+	PINSRD(Imm(1), m.Offset(8), abcd)
+	PINSRD(Imm(2), m.Offset(4), abcd)
+	PINSRD(Imm(3), m, abcd)
 	PXOR(e, e)
-	PINSRD(Imm(3), Mem{Base: hp, Disp: 16}, e)
+	PINSRD(Imm(3), m.Offset(16), e)
+}
+
+// storeStateAt is the inverse of loadStateAt; it reverses abcd in place.
+func storeStateAt(m Mem, abcd, e VecVirtual) {
+	PSHUFD(Imm(0x1b), abcd, abcd)
+	MOVOU(abcd, m)
+	PEXTRD(Imm(3), e, m.Offset(16))
 }
 
 // shaniRounds emits the 80 rounds of one block: abcd holds A B C D (A in
@@ -117,30 +129,216 @@ func loadState(hp Register, abcd, e VecVirtual) {
 // A whose ROTL30 is the last E (SHA1NEXTE adds it).
 func shaniRounds(abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 	for q := range 20 {
-		cur := e[q%2]
-		if q == 0 {
-			PADDD(m[0], cur) // E + W[0..3]; the low dwords of e0 are zero
-		} else {
-			SHA1NEXTE(m[q%4], cur) // ROTL30(A of four rounds ago) + W[4q..4q+3]
+		shaniQuad(q, abcd, e, m)
+	}
+}
+
+// shaniQuad emits rounds 4q..4q+3 of shaniRounds with the schedule work
+// that goes with them. Kernels that run two blocks at once alternate the
+// quads of the two, so that each fills the other's SHA1RNDS4 latency.
+func shaniQuad(q int, abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
+	cur := e[q%2]
+	if q == 0 {
+		PADDD(m[0], cur) // E + W[0..3]; the low dwords of e0 are zero
+	} else {
+		SHA1NEXTE(m[q%4], cur) // ROTL30(A of four rounds ago) + W[4q..4q+3]
+	}
+	MOVO(abcd, e[(q+1)%2])
+	// The schedule in groups of four words, group g in register
+	// m[g%4]: W_g = MSG2(MSG1(W_g-4, W_g-3) ^ W_g-2, W_g-1), spread
+	// over three quads, each part just in time: the group the next
+	// quad reads is finished before this quad's SHA1RNDS4, the others
+	// after it; every register is overwritten only after its last
+	// reader.
+	if q >= 3 && q <= 18 {
+		SHA1MSG2(m[q%4], m[(q+1)%4]) // group q+1
+	}
+	SHA1RNDS4(Imm(uint64(q/5)), cur, abcd)
+	if q >= 1 && q <= 16 {
+		SHA1MSG1(m[q%4], m[(q+3)%4]) // group q+3
+	}
+	if q >= 2 && q <= 17 {
+		PXOR(m[q%4], m[(q+2)%4]) // group q+2
+	}
+}
+
+// pbkdf2Pads returns the constant parts of the block that PBKDF2's HMACs
+// compress, a message of one key block and 20 bytes (u or the inner
+// digest, words 0..4), as SHA1RNDS4 wants words 4..7 and 12..15: word 5 is
+// the padding bit, word 15 the bit length (64 + 20) * 8, words 6..14 are
+// zero.
+func pbkdf2Pads() (pad1, pad3 Mem) {
+	pbkdf2Pad1 = GLOBL("sha1_pbkdf2_pad1", RODATA|NOPTR)
+	DATA(0, U64(0))
+	DATA(8, U64(0x80000000)) // word 5 in dword 2
+	pbkdf2Pad3 = GLOBL("sha1_pbkdf2_pad3", RODATA|NOPTR)
+	DATA(0, U64((64+20)*8)) // word 15 in dword 0
+	DATA(8, U64(0))
+	return pbkdf2Pad1, pbkdf2Pad3
+}
+
+// The pads of pbkdf2Pads, for the kernels written after the first.
+var pbkdf2Pad1, pbkdf2Pad3 Mem
+
+// genPBKDF2SHANI writes pbkdf2SHANI(ih, oh, u, t *[5]uint32, n int): n
+// iterations of PBKDF2-HMAC-SHA-1's U chain (RFC 8018 section 5.2), u =
+// HMAC(P, u) and t ^= u, with both keyed states, u and t held in
+// registers. The message of both compressions is the previous digest as
+// words 0..4, which in the SHA extensions' layout are the A B C D register
+// as it is and E in the highest dword of the next, then constants.
+func genPBKDF2SHANI() {
+	Implement("pbkdf2SHANI")
+	Attributes(NOSPLIT)
+	AllocLocal(0)
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef("pbkdf2_done"))
+
+	pad1Mem, pad3Mem := pbkdf2Pads()
+	pad1, pad3 := XMM(), XMM()
+	MOVOU(pad1Mem, pad1)
+	MOVOU(pad3Mem, pad3)
+	iABCD, iE, oABCD, oE, tABCD, tE := XMM(), XMM(), XMM(), XMM(), XMM(), XMM()
+	abcd, e0, e1 := XMM(), XMM(), XMM()
+	m := []VecVirtual{XMM(), XMM(), XMM(), XMM()}
+	e := [2]VecVirtual{e0, e1}
+	loadState(Load(Param("ih"), GP64()), iABCD, iE)
+	loadState(Load(Param("oh"), GP64()), oABCD, oE)
+	loadState(Load(Param("t"), GP64()), tABCD, tE)
+	loadState(Load(Param("u"), GP64()), abcd, e0)
+
+	// compress replaces the digest in abcd, e0 by the SHA-1, from the
+	// keyed state (kABCD, kE), of it as a padded message.
+	compress := func(kABCD, kE VecVirtual) {
+		MOVO(abcd, m[0])
+		MOVO(e0, m[1])
+		POR(pad1, m[1])
+		PXOR(m[2], m[2])
+		MOVO(pad3, m[3])
+		MOVO(kABCD, abcd)
+		MOVO(kE, e0)
+		shaniRounds(abcd, e, m)
+		SHA1NEXTE(kE, e0)
+		PADDD(kABCD, abcd)
+	}
+	Label("pbkdf2_loop")
+	Comment("Inner hash of u, then outer hash of the inner digest.")
+	compress(iABCD, iE)
+	compress(oABCD, oE)
+	PXOR(abcd, tABCD)
+	PXOR(e0, tE)
+	DECQ(n)
+	JNZ(LabelRef("pbkdf2_loop"))
+
+	storeStateAt(Mem{Base: Load(Param("u"), GP64())}, abcd, e0)
+	storeStateAt(Mem{Base: Load(Param("t"), GP64())}, tABCD, tE)
+	Label("pbkdf2_done")
+	RET()
+}
+
+// genPBKDF2x2SHANI writes pbkdf2x2SHANI(ih, oh *[5]uint32, u, t
+// *[10]uint32, n int): pbkdf2SHANI for two independent U chains (the
+// blocks T_i and T_i+1 of the derived key), u and t holding the first in
+// words 0..4 and the second in 5..9. One chain waits on the latency of
+// SHA1RNDS4; alternating the quads of two fills the gaps. The two states
+// and schedules take fourteen registers, so the keyed states and t live on
+// the stack, in the SHA extensions' layout.
+func genPBKDF2x2SHANI() {
+	Implement("pbkdf2x2SHANI")
+	Attributes(NOSPLIT)
+	stack := AllocLocal(128)
+	iABCD, iE, oABCD, oE := stack.Offset(0), stack.Offset(16), stack.Offset(32), stack.Offset(48)
+	tABCD := []Mem{stack.Offset(64), stack.Offset(96)}
+	tE := []Mem{stack.Offset(80), stack.Offset(112)}
+	pad1, pad3 := pbkdf2Pad1, pbkdf2Pad3
+
+	n := Load(Param("n"), GP64())
+	TESTQ(n, n)
+	JZ(LabelRef("pbkdf2x2_done"))
+
+	type chain struct {
+		abcd VecVirtual
+		e    [2]VecVirtual
+		m    []VecVirtual
+	}
+	var chains [2]chain
+	for c := range chains {
+		chains[c] = chain{abcd: XMM(), e: [2]VecVirtual{XMM(), XMM()}, m: []VecVirtual{XMM(), XMM(), XMM(), XMM()}}
+	}
+	tmp := XMM()
+
+	Comment("The keyed states and t to the stack, u to the registers.")
+	for i, name := range []string{"ih", "oh"} {
+		p := Load(Param(name), GP64())
+		loadState(p, chains[0].abcd, chains[0].e[0])
+		MOVOU(chains[0].abcd, stack.Offset(32*i))
+		MOVOU(chains[0].e[0], stack.Offset(32*i+16))
+	}
+	tp := Load(Param("t"), GP64())
+	for c, ch := range chains {
+		loadStateAt(Mem{Base: tp, Disp: 20 * c}, ch.abcd, ch.e[0])
+		MOVOU(ch.abcd, tABCD[c])
+		MOVOU(ch.e[0], tE[c])
+	}
+	up := Load(Param("u"), GP64())
+	for c, ch := range chains {
+		loadStateAt(Mem{Base: up, Disp: 20 * c}, ch.abcd, ch.e[0])
+	}
+
+	// compress2 is compress of genPBKDF2SHANI on both chains, from the
+	// keyed state on the stack at (kABCD, kE).
+	compress2 := func(kABCD, kE Mem) {
+		for _, ch := range chains {
+			MOVO(ch.abcd, ch.m[0])
+			MOVOU(pad1, ch.m[1])
+			POR(ch.e[0], ch.m[1])
+			PXOR(ch.m[2], ch.m[2])
+			MOVOU(pad3, ch.m[3])
+			MOVOU(kABCD, ch.abcd)
+			MOVOU(kE, ch.e[0])
 		}
-		MOVO(abcd, e[(q+1)%2])
-		// The schedule in groups of four words, group g in register
-		// m[g%4]: W_g = MSG2(MSG1(W_g-4, W_g-3) ^ W_g-2, W_g-1), spread
-		// over three quads, each part just in time: the group the next
-		// quad reads is finished before this quad's SHA1RNDS4, the others
-		// after it; every register is overwritten only after its last
-		// reader.
-		if q >= 3 && q <= 18 {
-			SHA1MSG2(m[q%4], m[(q+1)%4]) // group q+1
+		for q := range 20 {
+			for _, ch := range chains {
+				shaniQuad(q, ch.abcd, ch.e, ch.m)
+			}
 		}
-		SHA1RNDS4(Imm(uint64(q/5)), cur, abcd)
-		if q >= 1 && q <= 16 {
-			SHA1MSG1(m[q%4], m[(q+3)%4]) // group q+3
-		}
-		if q >= 2 && q <= 17 {
-			PXOR(m[q%4], m[(q+2)%4]) // group q+2
+		for _, ch := range chains {
+			// Legacy SSE memory operands must be 16-byte aligned, which the
+			// stack area is not: load first.
+			MOVOU(kE, tmp)
+			SHA1NEXTE(tmp, ch.e[0])
+			MOVOU(kABCD, tmp)
+			PADDD(tmp, ch.abcd)
 		}
 	}
+
+	Label("pbkdf2x2_loop")
+	compress2(iABCD, iE)
+	compress2(oABCD, oE)
+	Comment("t ^= u for both chains.")
+	for c, ch := range chains {
+		MOVOU(tABCD[c], tmp)
+		PXOR(ch.abcd, tmp)
+		MOVOU(tmp, tABCD[c])
+		MOVOU(tE[c], tmp)
+		PXOR(ch.e[0], tmp)
+		MOVOU(tmp, tE[c])
+	}
+	DECQ(n)
+	JNZ(LabelRef("pbkdf2x2_loop"))
+
+	up = Load(Param("u"), GP64())
+	for c, ch := range chains {
+		storeStateAt(Mem{Base: up, Disp: 20 * c}, ch.abcd, ch.e[0])
+	}
+	tp = Load(Param("t"), GP64())
+	for c, ch := range chains {
+		MOVOU(tABCD[c], ch.abcd)
+		MOVOU(tE[c], ch.e[0])
+		storeStateAt(Mem{Base: tp, Disp: 20 * c}, ch.abcd, ch.e[0])
+	}
+	Label("pbkdf2x2_done")
+	RET()
 }
 
 // sha1BswapOut puts the digest words in big-endian order; emitted once, by

@@ -13,11 +13,11 @@ const (
 	k3 = 0xca62c1d6 // 60 <= t <= 79
 )
 
-// blockGeneric hashes the whole 64-byte blocks of p into d.h, following FIPS
+// blockGeneric hashes the whole 64-byte blocks of p into h, following FIPS
 // 180-4 section 6.1.2, with the message schedule kept in a 16-word circular
 // buffer (section 6.1.3).
-func blockGeneric(d *digest, p []byte) {
-	h0, h1, h2, h3, h4 := d.h[0], d.h[1], d.h[2], d.h[3], d.h[4]
+func blockGeneric(h *[5]uint32, p []byte) {
+	h0, h1, h2, h3, h4 := h[0], h[1], h[2], h[3], h[4]
 	for ; len(p) >= BlockSize; p = p[BlockSize:] {
 		var w [16]uint32
 		for i := range w {
@@ -49,5 +49,5 @@ func blockGeneric(d *digest, p []byte) {
 		h3 += dd
 		h4 += e
 	}
-	d.h = [5]uint32{h0, h1, h2, h3, h4}
+	*h = [5]uint32{h0, h1, h2, h3, h4}
 }

@@ -1,0 +1,77 @@
+//go:build !purego
+
+package sha1
+
+import (
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
+)
+
+// blockSHA1 hashes the whole blocks of p with the Armv8.0 SHA1
+// instructions (SHA1C, SHA1P, SHA1M, SHA1H, SHA1SU0, SHA1SU1) and Advanced
+// SIMD adds and byte reversals. Hand-written.
+//
+//go:noescape
+func blockSHA1(h *[5]uint32, p []byte)
+
+var useSHA1 bool
+
+func init() {
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "sha1", Role: cpu.RoleBlock, Flag: &useSHA1,
+		Needs: cpu.ARM64SHA1 | cpu.ASIMD, Funcs: []string{"blockSHA1", "pbkdf2SHA1", "pbkdf2x2SHA1"}})
+}
+
+// block runs on at most preempt.Piece bytes at a time (Write's pieces).
+func block(h *[5]uint32, p []byte) {
+	if useSHA1 {
+		blockSHA1(h, p)
+	} else {
+		blockGeneric(h, p)
+	}
+}
+
+func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) bool { return false }
+
+// pbkdf2SHA1 is PBKDF2Iter on the SHA1 instructions, the keyed states, u
+// and t in registers throughout. Hand-written.
+//
+//go:noescape
+func pbkdf2SHA1(ih, oh, u, t *[5]uint32, n int)
+
+// pbkdf2x2SHA1 is PBKDF2Iterx2 on the SHA1 instructions, the rounds of the
+// two chains interleaved. Hand-written.
+//
+//go:noescape
+func pbkdf2x2SHA1(ih, oh *[5]uint32, u, t *[10]uint32, n int)
+
+func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
+	if !useSHA1 {
+		pbkdf2IterGeneric(ih, oh, u, t, n)
+		return
+	}
+	// 512 iterations hash 64 KiB: the bound of one assembly call.
+	for n > 0 {
+		k := min(n, preempt.Piece/(2*BlockSize))
+		pbkdf2SHA1(ih, oh, u, t, k)
+		n -= k
+		if n > 0 {
+			preempt.Point()
+		}
+	}
+}
+
+func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
+	if !useSHA1 {
+		pbkdf2Iterx2Generic(ih, oh, u, t, n)
+		return
+	}
+	// 256 iterations of two chains hash 64 KiB.
+	for n > 0 {
+		k := min(n, preempt.Piece/(4*BlockSize))
+		pbkdf2x2SHA1(ih, oh, u, t, k)
+		n -= k
+		if n > 0 {
+			preempt.Point()
+		}
+	}
+}

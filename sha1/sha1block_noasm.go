@@ -1,7 +1,0 @@
-//go:build (!amd64 && !arm64) || purego
-
-package sha1
-
-func block(d *digest, p []byte) { blockGeneric(d, p) }
-
-func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) bool { return false }
