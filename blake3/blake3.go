@@ -327,7 +327,7 @@ func (h *Hasher) init(key *[8]uint32, flags uint32) {
 
 // Reset returns h to its initial state, keeping its key or context.
 func (h *Hasher) Reset() {
-	h.counter = 0
+	h.counter = h.stack.base
 	h.headBlocks = 0
 	h.bufLen = 0
 	h.stack.n = 0
@@ -361,6 +361,12 @@ func (h *Hasher) Clone() (hash.Cloner, error) {
 type cvStack struct {
 	cvs [maxDepth][cvLen]byte
 	n   int
+	// base is the index of the first chunk of the tree: 0 for a message,
+	// the subtree's start for one hashed at an offset (blake3/hazmat). It
+	// is a multiple of a power of two at least the subtree's chunk count,
+	// so chunk counters and alignment stay absolute and only the merge rule
+	// counts from it.
+	base uint64
 }
 
 // merge folds the stack until it holds one chaining value per 1 bit of
@@ -368,7 +374,7 @@ type cvStack struct {
 // lazily, only when more input is known to follow, keeps the last parent
 // for finalisation, where it may need the ROOT flag.
 func (s *cvStack) merge(total uint64, key *[8]uint32, flags uint32) {
-	for s.n > bits.OnesCount64(total) {
+	for s.n > bits.OnesCount64(total-s.base) {
 		n := parentNode(&s.cvs[s.n-2], &s.cvs[s.n-1], key, flags)
 		s.cvs[s.n-2] = n.chainingValue()
 		s.n--
@@ -569,7 +575,7 @@ func (s *cvStack) root(last *node, key *[8]uint32, flags uint32) node {
 // of Write without its buffer.
 func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
 	if len(data) > chunkLen && len(data) <= wideChunks*chunkLen {
-		return smallRoot(data, key, flags)
+		return smallRoot(data, key, 0, flags)
 	}
 	var s cvStack
 	rest, counter := s.absorb(data, 0, chunkLen, key, flags)
@@ -584,18 +590,19 @@ func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
 	return s.root(&last, key, flags)
 }
 
-// smallRoot is messageRoot for two to wideChunks chunks. Their chaining
+// smallRoot is messageRoot for two to wideChunks chunks, the first with
+// index counter. Their chaining
 // values are computed together, then each level of parents (foldLevels): a
 // kernel call costs about the same for any number of lanes, and cutting
 // the tree into its power-of-two subtrees first (6 chunks: 4 and 2) would
 // cost one call per subtree.
-func smallRoot(data []byte, key *[8]uint32, flags uint32) node {
+func smallRoot(data []byte, key *[8]uint32, counter uint64, flags uint32) node {
 	var buf [wideChunks * cvLen]byte
 	n := len(data) / chunkLen
-	hashChunks(data[:n*chunkLen], key, 0, flags, buf[:n*cvLen])
+	hashChunks(data[:n*chunkLen], key, counter, flags, buf[:n*cvLen])
 	if tail := data[n*chunkLen:]; len(tail) > 0 {
 		var c chunkState
-		c.reset(key, uint64(n))
+		c.reset(key, counter+uint64(n))
 		c.update(tail, flags)
 		last := c.node(flags)
 		cv := last.chainingValue()
@@ -700,13 +707,13 @@ func (h *Hasher) hashBuffered(s *cvStack, chunks int) int {
 // rootNode returns the root of the tree over the input so far, without
 // changing h: the buffered chunks, then the stacked subtrees right to left.
 func (h *Hasher) rootNode() node {
-	if h.bufLen == 0 && h.counter > 0 {
+	if h.bufLen == 0 && h.counter > h.stack.base {
 		// Write flushes the pending subtrees before it absorbs a subtree.
 		return h.stack.root(nil, &h.key, h.flags)
 	}
-	if h.counter == 0 && h.headBlocks == 0 && h.bufLen > chunkLen {
+	if h.counter == h.stack.base && h.headBlocks == 0 && h.bufLen > chunkLen {
 		// The whole input is in the buffer: one tree, as for a one-shot.
-		return smallRoot(h.buffer()[:h.bufLen], &h.key, h.flags)
+		return smallRoot(h.buffer()[:h.bufLen], &h.key, h.counter, h.flags)
 	}
 	// The whole chunks of the buffer before the last one go to a copy of
 	// the stack.
