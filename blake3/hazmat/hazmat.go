@@ -43,6 +43,10 @@ type Mode struct {
 	m seam.Mode
 }
 
+func init() {
+	seam.ModeOf = func(m any) seam.Mode { return m.(Mode).m }
+}
+
 // Hash returns the Mode of the plain BLAKE3 hash, as [blake3.New].
 func Hash() Mode { return Mode{} }
 

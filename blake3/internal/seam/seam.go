@@ -48,4 +48,7 @@ var (
 	// chaining values of in (a multiple of 64 bytes), on the wide kernels.
 	// out may start at in.
 	Parents func(in []byte, m *Mode, out []byte)
+
+	// ModeOf returns the Mode of a hazmat.Mode, set by blake3/hazmat.
+	ModeOf func(m any) Mode
 )

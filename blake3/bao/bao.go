@@ -1,0 +1,222 @@
+// Package bao implements Bao verified streaming over BLAKE3 trees: an
+// encoding of an input that lets a receiver who knows only the input's
+// 32-byte BLAKE3 hash verify every 1 KiB chunk (or larger chunk group) as it
+// arrives, read from any offset, or receive a verified slice of it. The
+// formats are those of the reference implementation, [bao] 0.13 (unchanged
+// since 0.10): an encoding made here decodes there and the other way round,
+// byte for byte.
+//
+// An encoding is the input's length (8 bytes, little-endian) followed by
+// the BLAKE3 tree in pre-order: each parent node is the 64-byte pair of its
+// children's chaining values, each leaf the input bytes of one chunk group.
+// The combined encoding holds both; the outboard encoding holds the parents
+// only and is read beside the input. A slice is the part of a combined
+// encoding that a reader of [start, start+len) needs: the parents on the
+// way down and the leaves it covers.
+//
+// Which function to use:
+//   - [Encode] and [EncodeOutboard] for an input in memory; [NewEncoder]
+//     (or [EncodeFrom]) for an io.Reader of unknown length, written to a
+//     file in one pass with O(log n) memory.
+//   - [NewDecoder] and [NewOutboardDecoder] for an io.Reader and io.Seeker
+//     of verified bytes; [Decode] for an encoding in memory.
+//   - [ExtractSlice] and [ExtractSliceOutboard] to cut a slice;
+//     [NewSliceDecoder] and [DecodeSlice] to verify one.
+//   - [VerifyOutboard] to check an outboard's parents against a root
+//     without the input.
+//
+// # Security
+//
+// A decoder never returns a byte before the chunk group that holds it and
+// every parent above it has been checked against the root hash (comparisons
+// are constant-time), and it never reveals the input's length (through
+// io.EOF, a short read or Seek relative to the end) before it has verified
+// the last chunk group, which is what authenticates the length header. A
+// failed check is an error wrapping [ErrHashMismatch]; an encoding that
+// ends early, [ErrTruncated]. Decoders stop at the first error and return it
+// from every later call.
+//
+// # Modes and chunk groups
+//
+// [Options] selects the BLAKE3 mode (hash, keyed hash or key derivation, as
+// blake3/hazmat's Mode: a Bao tree over the keyed hash is authenticated by
+// the key) and the chunk group size: the leaves of the Bao tree are 2^k
+// chunks (GroupSize 1024 << k bytes). 1 KiB is standard Bao; 16 KiB is what
+// abao and iroh's bao-tree call a chunk group of 4, and shrinks an outboard
+// sixteenfold. The root hash is the BLAKE3 hash of the input for every group
+// size; encoder and decoder must use the same Options.
+//
+// # Migrating from lukechampine.com/blake3/bao
+//
+// Its functions map to these (its group is log2 of the chunks per group:
+// GroupSize = 1024 << group):
+//
+//	EncodedSize(dataLen, group, outboard)  EncodedSize(uint64(dataLen), outboard, opt)
+//	Encode(dst io.WriterAt, data io.Reader, dataLen, group, outboard)
+//	                                       EncodeFrom(dst, data, outboard, opt), or Encode/EncodeOutboard
+//	EncodeBuf(data, group, outboard)       Encode(data, opt) or EncodeOutboard(data, opt)
+//	Decode(dst io.Writer, data, outboard io.Reader, group, root) (bool, error)
+//	                                       io.Copy(dst, NewDecoder(data, &root, opt)) or NewOutboardDecoder
+//	DecodeBuf(data, outboard, group, root) ([]byte, error)
+//	                                       Decode(data, &root, opt) or DecodeOutboard(data, outboard, &root, opt)
+//	VerifyBuf(data, outboard, group, root) bool
+//	                                       a nil error from Decode or DecodeOutboard
+//	ExtractSlice(dst, data, outboard, group, offset, length)
+//	                                       ExtractSlice(dst, data, offset, length, opt) or ExtractSliceOutboard
+//	DecodeSlice(dst, data, group, offset, length, root) (bool, error)
+//	                                       io.Copy(dst, NewSliceDecoder(data, &root, offset, length, opt))
+//	VerifySlice(data, group, offset, length, root) bool
+//	                                       DecodeSlice(data, &root, offset, length, opt) == nil error
+//
+// Two behaviours differ. A mismatch there is (false, nil); here it is an
+// error wrapping ErrHashMismatch, and a decoder hands out no byte of the
+// failing group. Slices follow the reference's edge rules here (a length of
+// 0 counts as 1, a start at or past the end selects the last group, a range
+// past the end is trimmed), where lukechampine's bounds are strict, so its
+// slices of those requests differ from the reference's. EncodeFrom needs the
+// destination to read back what it wrote (an io.ReaderAt too, as *os.File
+// is), since it does not take the length in advance.
+//
+// [bao]: https://github.com/oconnor663/bao
+package bao
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/hazmat"
+	"github.com/hashkit/hashkit/blake3/internal/seam"
+)
+
+const (
+	// HeaderSize is the size of an encoding's length header.
+	HeaderSize = 8
+	// ParentSize is the size of a parent node: two chaining values.
+	ParentSize = 64
+	// MaxGroupSize is the largest chunk group (leaf) size: 1 MiB.
+	MaxGroupSize = 1 << 20
+
+	chunkLen = 1024
+	cvLen    = 32
+	// maxLen is the longest input: lengths must fit an int64 offset.
+	maxLen = 1<<63 - 1
+)
+
+var (
+	// ErrHashMismatch is wrapped by the error of a parent or chunk group
+	// that does not match the hash its parent (or the root) gives for it.
+	ErrHashMismatch = errors.New("hashkit/blake3/bao: hash mismatch")
+	// ErrTruncated is wrapped by the error of an encoding, outboard, input
+	// or slice that ends before a node the tree needs.
+	ErrTruncated = errors.New("hashkit/blake3/bao: encoding truncated")
+	// ErrLength is wrapped by the error of a length header of 2^63 or more.
+	ErrLength = errors.New("hashkit/blake3/bao: encoded length over 2^63-1")
+	// ErrGroupSize is returned for a GroupSize that is not a power of two
+	// from 1024 to MaxGroupSize.
+	ErrGroupSize = errors.New("hashkit/blake3/bao: GroupSize must be a power of two from 1024 to 1048576")
+)
+
+// Options are the parameters of a Bao tree. A nil *Options is the zero
+// Options: the plain BLAKE3 hash and standard 1 KiB leaves.
+type Options struct {
+	// Mode is the BLAKE3 mode of the tree; the zero Mode is the plain hash.
+	Mode hazmat.Mode
+	// GroupSize is the size in bytes of a leaf: 0 or 1024 for standard
+	// Bao, or a larger power of two up to MaxGroupSize.
+	GroupSize int
+}
+
+// tree is the shape and mode of a Bao tree.
+type tree struct {
+	mode seam.Mode
+	g    uint64 // leaf size in bytes, a power of two >= chunkLen
+}
+
+func newTree(opt *Options) (tree, error) {
+	t := tree{g: chunkLen}
+	if opt == nil {
+		return t, nil
+	}
+	t.mode = seam.ModeOf(opt.Mode)
+	switch g := opt.GroupSize; {
+	case g == 0:
+	case g < chunkLen || g > MaxGroupSize || g&(g-1) != 0:
+		return t, fmt.Errorf("%w (got %d)", ErrGroupSize, g)
+	default:
+		t.g = uint64(g)
+	}
+	return t, nil
+}
+
+// leaves returns the number of leaves of an input of n bytes: the empty
+// input has one, an empty leaf.
+func (t *tree) leaves(n uint64) uint64 {
+	if n == 0 {
+		return 1
+	}
+	return (n-1)/t.g + 1
+}
+
+// left returns the length of the left subtree of a node of n > t.g bytes:
+// the most whole leaves, a power of two of them, that leave at least one
+// byte to the right.
+func (t *tree) left(n uint64) uint64 {
+	return t.g << (63 - bits.LeadingZeros64((n-1)/t.g))
+}
+
+// encSize returns the size of the pre-order encoding of a subtree of n
+// bytes, without the header: its parents, and its leaves unless outboard.
+func (t *tree) encSize(n uint64, outboard bool) uint64 {
+	s := ParentSize * (t.leaves(n) - 1)
+	if !outboard {
+		s += n
+	}
+	return s
+}
+
+// EncodedSize returns the size of the combined (or, if outboard, the
+// outboard) encoding of an input of n bytes, header included. The error is
+// ErrGroupSize for invalid Options, or ErrLength for n >= 2^63.
+func EncodedSize(n uint64, outboard bool, opt *Options) (uint64, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return 0, err
+	}
+	if n > maxLen {
+		return 0, fmt.Errorf("%w (%d)", ErrLength, n)
+	}
+	return HeaderSize + t.encSize(n, outboard), nil
+}
+
+// leafCV returns the chaining value of the leaf data starting at off, or
+// its root hash if root.
+func (t *tree) leafCV(h *hasher, data []byte, off uint64, root bool) [32]byte {
+	if !root && uint64(len(data)) == t.g {
+		var out [32]byte
+		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), out[:])
+		return out
+	}
+	seam.InitSubtree(&h.h, &t.mode, off/chunkLen)
+	h.h.Write(data)
+	if root {
+		var out [32]byte
+		h.h.Sum(out[:0])
+		return out
+	}
+	return seam.ChainingValue(&h.h)
+}
+
+// parentCV returns the chaining value of the parent whose node is p, or the
+// root hash if root.
+func (t *tree) parentCV(p *[ParentSize]byte, root bool) [32]byte {
+	l, r := (*[32]byte)(p[:32]), (*[32]byte)(p[32:])
+	if root {
+		return seam.Root(l, r, &t.mode)
+	}
+	return seam.Parent(l, r, &t.mode)
+}
+
+// hasher hashes a leaf that is not a whole non-root group (see leafCV).
+type hasher struct{ h blake3.Hasher }

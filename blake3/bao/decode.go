@@ -1,0 +1,437 @@
+package bao
+
+import (
+	"bytes"
+	"crypto/subtle"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+)
+
+// source is one stream a decoder reads: the encoding (or the outboard), or
+// the input beside an outboard. It knows its position, so that skipping a
+// subtree is a Seek, or reading and discarding where it cannot seek. In a
+// slice the skipped subtrees are absent, so a source of a slice does not
+// move.
+type source struct {
+	r      io.Reader
+	s      io.Seeker // nil if r is not an io.Seeker
+	base   int64     // r's offset at position 0, if s != nil
+	pos    uint64
+	slice  bool
+	copyTo io.Writer // every byte read, for slice extraction
+}
+
+var errBackward = errors.New("hashkit/blake3/bao: cannot seek backwards in an encoding that is not an io.Seeker")
+
+func newSource(r io.Reader) (*source, error) {
+	src := &source{r: r}
+	if s, ok := r.(io.Seeker); ok {
+		base, err := s.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return nil, err
+		}
+		src.s, src.base = s, base
+	}
+	return src, nil
+}
+
+// moveTo makes off the next position read.
+func (s *source) moveTo(off uint64) error {
+	if s.slice || off == s.pos {
+		return nil
+	}
+	if s.s != nil {
+		if _, err := s.s.Seek(s.base+int64(off), io.SeekStart); err != nil {
+			return err
+		}
+		s.pos = off
+		return nil
+	}
+	if off < s.pos {
+		return errBackward
+	}
+	n, err := io.CopyN(io.Discard, s.r, int64(off-s.pos))
+	s.pos += uint64(n)
+	if err == io.EOF {
+		return fmt.Errorf("%w: ends at %d, before %d", ErrTruncated, s.pos, off)
+	}
+	return err
+}
+
+// read fills b from offset off.
+func (s *source) read(b []byte, off uint64, what string) error {
+	if err := s.moveTo(off); err != nil {
+		return err
+	}
+	n, err := io.ReadFull(s.r, b)
+	s.pos += uint64(n)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return fmt.Errorf("%w: %s at %d: %d of %d bytes", ErrTruncated, what, off, n, len(b))
+	}
+	if err == nil && s.copyTo != nil {
+		_, err = s.copyTo.Write(b)
+	}
+	return err
+}
+
+// pending is a subtree the decoder has verified the chaining value of (in
+// its parent, or as the root) and not read yet.
+type pending struct {
+	start, n uint64 // input bytes [start, start+n)
+	enc      uint64 // offset of its first node in the tree stream
+	cv       [32]byte
+	root     bool
+}
+
+// Decoder reads the verified input of a Bao encoding. It implements
+// io.Reader and io.Seeker (see the package's Security section).
+type Decoder struct {
+	t        tree
+	tree     *source
+	data     *source // the input beside an outboard; tree if combined
+	outboard bool
+	verify   bool
+	rootHash [32]byte
+
+	started  bool
+	length   uint64 // from the header; authentic once lengthOK
+	lengthOK bool
+	pos      uint64
+
+	stack [64]pending // the subtrees right of the loaded region, the next on top
+	depth int
+
+	region      []byte // verified input at regionStart
+	regionStart uint64
+	regionOK    bool
+
+	enc     []byte
+	parents []byte
+	check   bufEncoder
+	h       hasher
+	err     error
+
+	slice    bool // decoding a slice: [sliceStart, sliceEnd) only
+	sliceEnd uint64
+}
+
+// NewDecoder returns a Decoder of the combined encoding read from encoding,
+// checked against root. If encoding is an io.Seeker, the Decoder seeks in
+// it to skip subtrees and to read from any offset; otherwise it reads and
+// discards forwards, and a Seek backwards fails at the next Read. The
+// error is ErrGroupSize for invalid Options.
+func NewDecoder(encoding io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
+	return newDecoder(encoding, nil, root, opt)
+}
+
+// NewOutboardDecoder returns a Decoder of the input read from data, checked
+// with the outboard encoding read from outboard against root. Either may be
+// an io.Seeker, as for NewDecoder.
+func NewOutboardDecoder(data, outboard io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
+	return newDecoder(outboard, data, root, opt)
+}
+
+func newDecoder(enc, data io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return nil, err
+	}
+	d := &Decoder{t: t, verify: true}
+	if root != nil {
+		d.rootHash = *root
+	}
+	if d.tree, err = newSource(enc); err != nil {
+		return nil, err
+	}
+	d.data = d.tree
+	if data != nil {
+		d.outboard = true
+		if d.data, err = newSource(data); err != nil {
+			return nil, err
+		}
+	}
+	d.check.t = &d.t
+	d.check.outboard = true
+	return d, nil
+}
+
+// fail makes err the Decoder's error from now on.
+func (d *Decoder) fail(err error) error {
+	if d.err == nil {
+		d.err = err
+	}
+	return d.err
+}
+
+// begin reads the header.
+func (d *Decoder) begin() error {
+	if d.started {
+		return nil
+	}
+	var hdr [HeaderSize]byte
+	if err := d.tree.read(hdr[:], 0, "length header"); err != nil {
+		return err
+	}
+	d.length = binary.LittleEndian.Uint64(hdr[:])
+	if d.length > maxLen {
+		return fmt.Errorf("%w (%d)", ErrLength, d.length)
+	}
+	d.started = true
+	return nil
+}
+
+// rootPending is the whole tree, to be read.
+func (d *Decoder) rootPending() pending {
+	return pending{n: d.length, enc: HeaderSize, cv: d.rootHash, root: true}
+}
+
+// load makes the region the verified input around target, or the last leaf
+// if target is at or past the end: it goes down from the root, or on from
+// the subtrees pending right of the last region, verifying each parent on
+// the way and skipping the subtrees left of target.
+func (d *Decoder) load(target uint64) error {
+	if target >= d.length {
+		target = max(d.length, 1) - 1
+	}
+	for d.depth > 0 && d.stack[d.depth-1].start+d.stack[d.depth-1].n <= target {
+		d.depth--
+	}
+	if d.depth == 0 || d.stack[d.depth-1].start > target {
+		d.stack[0] = d.rootPending()
+		d.depth = 1
+	}
+	d.regionOK = false
+	for {
+		d.depth--
+		p := d.stack[d.depth]
+		if p.n <= d.t.g {
+			return d.loadLeaf(&p)
+		}
+		if p.n%d.t.g == 0 && p.n <= max(batchBytes, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1 && d.verify && !d.slice {
+			return d.loadComplete(&p)
+		}
+		var node [ParentSize]byte
+		if err := d.tree.read(node[:], p.enc, "parent"); err != nil {
+			return err
+		}
+		if d.verify {
+			cv := d.t.parentCV(&node, p.root)
+			if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
+				return fmt.Errorf("%w: parent node at encoding offset %d (input bytes %d to %d)", ErrHashMismatch, p.enc, p.start, p.start+p.n)
+			}
+		}
+		l := d.t.left(p.n)
+		d.stack[d.depth] = pending{start: p.start + l, n: p.n - l, enc: p.enc + ParentSize + d.t.encSize(l, d.outboard), cv: [32]byte(node[32:])}
+		d.depth++
+		if target < p.start+l {
+			d.stack[d.depth] = pending{start: p.start, n: l, enc: p.enc + ParentSize, cv: [32]byte(node[:32])}
+			d.depth++
+		}
+	}
+}
+
+// grow returns b resized to n bytes.
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
+}
+
+// loadLeaf reads and verifies the leaf p.
+func (d *Decoder) loadLeaf(p *pending) error {
+	d.region = grow(d.region, int(p.n))
+	var err error
+	if d.outboard {
+		err = d.data.read(d.region, p.start, "input")
+	} else {
+		err = d.tree.read(d.region, p.enc, "chunk group")
+	}
+	if err != nil {
+		return err
+	}
+	if d.verify {
+		cv := d.t.leafCV(&d.h, d.region, p.start, p.root)
+		if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
+			return fmt.Errorf("%w: chunk group at input offset %d (%d bytes)", ErrHashMismatch, p.start, p.n)
+		}
+	}
+	d.setRegion(p)
+	return nil
+}
+
+func (d *Decoder) setRegion(p *pending) {
+	d.regionStart, d.regionOK = p.start, true
+	if p.start+p.n == d.length {
+		d.lengthOK = true
+	}
+}
+
+// loadComplete reads and verifies the complete subtree p, of at least two
+// leaves and at most batchBytes (or two leaves): its leaves are hashed on
+// the wide kernels, each level of parents at once, and each parent of the
+// encoding compared with the one computed from the leaves.
+func (d *Decoder) loadComplete(p *pending) error {
+	leaves := int(p.n / d.t.g)
+	psize := (leaves - 1) * ParentSize
+	d.region = grow(d.region, int(p.n))
+	d.parents = grow(d.parents, psize)
+	if d.outboard {
+		if err := d.tree.read(d.parents, p.enc, "parents"); err != nil {
+			return err
+		}
+		if err := d.data.read(d.region, p.start, "input"); err != nil {
+			return err
+		}
+	} else {
+		d.enc = grow(d.enc, psize+int(p.n))
+		if err := d.tree.read(d.enc, p.enc, "subtree"); err != nil {
+			return err
+		}
+		d.split(d.enc, bits.TrailingZeros(uint(leaves)))
+	}
+	if d.verify {
+		want := grow(d.check.out, psize)
+		d.check.out = want
+		cv := d.check.complete(d.region, p.start, p.root, 0)
+		ok := subtle.ConstantTimeCompare(cv[:], p.cv[:]) & subtle.ConstantTimeCompare(want, d.parents)
+		if ok != 1 {
+			return fmt.Errorf("%w: subtree at encoding offset %d (input bytes %d to %d)", ErrHashMismatch, p.enc, p.start, p.start+p.n)
+		}
+	}
+	d.setRegion(p)
+	return nil
+}
+
+// split moves the parents of the combined encoding enc of a complete
+// subtree of 2^level leaves to d.parents and its leaves to d.region, both
+// in order.
+func (d *Decoder) split(enc []byte, level int) {
+	pi, ri := 0, 0
+	var walk func(level int)
+	walk = func(level int) {
+		if level == 0 {
+			ri += copy(d.region[ri:], enc[:d.t.g])
+			enc = enc[d.t.g:]
+			return
+		}
+		pi += copy(d.parents[pi:], enc[:ParentSize])
+		enc = enc[ParentSize:]
+		walk(level - 1)
+		walk(level - 1)
+	}
+	walk(level)
+}
+
+// Read reads verified input into p. It returns io.EOF at the end of the
+// input only once the last chunk group is verified; the first failed check
+// or read of the encoding is its error, and every later call's.
+func (d *Decoder) Read(p []byte) (int, error) {
+	if d.err != nil {
+		return 0, d.err
+	}
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if err := d.begin(); err != nil {
+		return 0, d.fail(err)
+	}
+	if d.slice && d.pos >= d.sliceEnd && d.regionOK {
+		return 0, io.EOF
+	}
+	if !d.regionOK || d.pos < d.regionStart || d.pos >= d.regionStart+uint64(len(d.region)) {
+		if !(d.lengthOK && d.pos >= d.length) {
+			if err := d.load(d.pos); err != nil {
+				return 0, d.fail(err)
+			}
+		}
+	}
+	if d.pos >= d.length || (d.slice && d.pos >= d.sliceEnd) {
+		return 0, io.EOF
+	}
+	b := d.region[d.pos-d.regionStart:]
+	if d.slice {
+		b = b[:min(uint64(len(b)), d.sliceEnd-d.pos)]
+	}
+	n := copy(p, b)
+	d.pos += uint64(n)
+	return n, nil
+}
+
+var (
+	errWhence    = errors.New("hashkit/blake3/bao: invalid whence")
+	errNegative  = errors.New("hashkit/blake3/bao: negative seek position")
+	errSliceSeek = errors.New("hashkit/blake3/bao: a slice decoder does not seek")
+)
+
+// Seek sets the offset of the next Read and returns it. Seeking relative
+// to the end (io.SeekEnd) first verifies the last chunk group, reading the
+// parents down to it: its error is Seek's. Other seeks read nothing; a
+// Read past the end verifies the last group before it returns io.EOF.
+func (d *Decoder) Seek(offset int64, whence int) (int64, error) {
+	if d.err != nil {
+		return 0, d.err
+	}
+	if d.slice {
+		return 0, errSliceSeek
+	}
+	var base uint64
+	switch whence {
+	case io.SeekStart:
+	case io.SeekCurrent:
+		base = d.pos
+	case io.SeekEnd:
+		if err := d.begin(); err != nil {
+			return 0, d.fail(err)
+		}
+		if !d.lengthOK {
+			if err := d.load(d.length); err != nil {
+				return 0, d.fail(err)
+			}
+		}
+		base = d.length
+	default:
+		return 0, errWhence
+	}
+	if offset < 0 && uint64(-offset) > base {
+		return 0, errNegative
+	}
+	pos := base + uint64(offset)
+	if pos > maxLen {
+		return 0, fmt.Errorf("hashkit/blake3/bao: seek position %d over 2^63-1", pos)
+	}
+	d.pos = pos
+	return int64(pos), nil
+}
+
+// Decode returns the input of the combined encoding, verified against root.
+func Decode(encoding []byte, root *[32]byte, opt *Options) ([]byte, error) {
+	d, err := NewDecoder(bytes.NewReader(encoding), root, opt)
+	if err != nil {
+		return nil, err
+	}
+	return readAll(d, len(encoding))
+}
+
+// DecodeOutboard returns data once verified with its outboard encoding
+// against root: data itself, if it is exactly the input.
+func DecodeOutboard(data, outboard []byte, root *[32]byte, opt *Options) ([]byte, error) {
+	d, err := NewOutboardDecoder(bytes.NewReader(data), bytes.NewReader(outboard), root, opt)
+	if err != nil {
+		return nil, err
+	}
+	return readAll(d, len(data))
+}
+
+func readAll(r io.Reader, hint int) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(hint)
+	_, err := b.ReadFrom(r)
+	if err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

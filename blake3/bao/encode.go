@@ -1,0 +1,466 @@
+package bao
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+
+	"github.com/hashkit/hashkit/blake3/internal/seam"
+)
+
+// Encode returns the combined encoding of data and its root hash (the
+// BLAKE3 hash, or keyed hash, of data). The error is ErrGroupSize for
+// invalid Options.
+func Encode(data []byte, opt *Options) (encoding []byte, root [32]byte, err error) {
+	return encodeBuf(data, false, opt)
+}
+
+// EncodeOutboard returns the outboard encoding of data (its length and
+// parents, without the data) and its root hash.
+func EncodeOutboard(data []byte, opt *Options) (outboard []byte, root [32]byte, err error) {
+	return encodeBuf(data, true, opt)
+}
+
+// Root returns the root hash of data's Bao tree: its BLAKE3 hash (or keyed
+// hash, or derived key material) for every group size.
+func Root(data []byte, opt *Options) ([32]byte, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	var h hasher
+	return t.leafCV(&h, data, 0, true), nil
+}
+
+func encodeBuf(data []byte, outboard bool, opt *Options) ([]byte, [32]byte, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	n := uint64(len(data))
+	out := make([]byte, HeaderSize+t.encSize(n, outboard))
+	binary.LittleEndian.PutUint64(out, n)
+	e := bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard}
+	root := e.node(0, n, true, 0)
+	return out, root, nil
+}
+
+// batchBytes is the most input the whole-buffer encoder hashes as one
+// complete subtree: its leaves on the wide kernels in one call, then each
+// level of parents in one.
+const batchBytes = 64 << 10
+
+// bufEncoder writes the pre-order encoding of data, whose layout the
+// length fixes, into out.
+type bufEncoder struct {
+	t        *tree
+	data     []byte
+	out      []byte
+	outboard bool
+	h        hasher
+	levels   [2 * batchBytes / chunkLen * cvLen]byte
+}
+
+// node encodes the subtree of n bytes at input offset off into out at pos
+// and returns its chaining value (the root hash if root).
+func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
+	t := e.t
+	if n <= t.g {
+		if !e.outboard {
+			copy(e.out[pos:], e.data[off:off+n])
+		}
+		return t.leafCV(&e.h, e.data[off:off+n], off, root)
+	}
+	if n%t.g == 0 && n <= max(batchBytes, 2*t.g) && bits.OnesCount64(n/t.g) == 1 {
+		return e.complete(e.data[off:off+n], off, root, pos)
+	}
+	l := t.left(n)
+	var p [ParentSize]byte
+	lpos := pos + ParentSize
+	*(*[32]byte)(p[:32]) = e.node(off, l, false, lpos)
+	*(*[32]byte)(p[32:]) = e.node(off+l, n-l, false, lpos+t.encSize(l, e.outboard))
+	copy(e.out[pos:], p[:])
+	return t.parentCV(&p, root)
+}
+
+// complete is node for a complete subtree of at least two leaves, whose
+// input data starts at input offset off: their chaining values first, each
+// level of parents from the one below, then the nodes in pre-order.
+func (e *bufEncoder) complete(data []byte, off uint64, root bool, pos uint64) [32]byte {
+	t := e.t
+	leaves := len(data) / int(t.g)
+	// Level j (0: the leaves) holds leaves>>j chaining values at
+	// start[j]; the top level has two, the children of the subtree's root.
+	var start [16]int
+	seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), e.levels[:leaves*cvLen])
+	top := 0
+	for k := leaves; k > 2; k /= 2 {
+		start[top+1] = start[top] + k*cvLen
+		seam.Parents(e.levels[start[top]:start[top]+k*cvLen], &t.mode, e.levels[start[top+1]:])
+		top++
+	}
+	e.emit(data, start[:top+1], top+1, 0, pos)
+	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
+	return t.parentCV(p, root)
+}
+
+// emit writes in pre-order the subtree at level j, index i, of complete's
+// levels (level top+1 being the root, whose node is the top level's pair),
+// whose input is data, to out at pos, and returns the position after it.
+func (e *bufEncoder) emit(data []byte, start []int, j, i int, pos uint64) uint64 {
+	if j == 0 {
+		if e.outboard {
+			return pos
+		}
+		copy(e.out[pos:], data[:e.t.g])
+		return pos + e.t.g
+	}
+	b := start[j-1] + 2*i*cvLen
+	copy(e.out[pos:], e.levels[b:b+ParentSize])
+	pos += ParentSize
+	half := e.t.g << (j - 1)
+	pos = e.emit(data[:half], start, j-1, 2*i, pos)
+	return e.emit(data[half:], start, j-1, 2*i+1, pos)
+}
+
+// File is the destination of an Encoder: it reads back what it wrote to
+// reorder it, as *os.File can.
+type File interface {
+	io.ReaderAt
+	io.WriterAt
+}
+
+// Encoder encodes an input of unknown length, written to it in pieces, to
+// a File in one pass with O(log n) memory: it writes the tree in
+// post-order as the input comes (a parent after its children), then on
+// Close rewrites it in place, from the end backwards, into the pre-order
+// of the Bao format. The File must be empty, or be overwritten from offset
+// 0; the encoding ends where the file ends only if the file was empty.
+type Encoder struct {
+	t        tree
+	dst      File
+	outboard bool
+	in       []byte // input not yet hashed: leaves not known to be the last
+	leaves   uint64 // leaves hashed and pushed
+	stack    [64][32]byte
+	depth    int
+	out      []byte // post-order output not yet written
+	wpos     int64  // where out goes in dst
+	h        hasher
+	cvs      [batchBytes / chunkLen * cvLen]byte
+	root     [32]byte
+	closed   bool
+	err      error
+}
+
+// NewEncoder returns an Encoder writing the combined (or, if outboard, the
+// outboard) encoding of its input to dst. The error is ErrGroupSize for
+// invalid Options.
+func NewEncoder(dst File, outboard bool, opt *Options) (*Encoder, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return nil, err
+	}
+	size := max(batchBytes, int(t.g))
+	return &Encoder{t: t, dst: dst, outboard: outboard, in: make([]byte, 0, size+int(t.g)), out: make([]byte, 0, 2*size)}, nil
+}
+
+// EncodeFrom encodes all of src to dst (see Encoder) and returns the root
+// hash and the input's length.
+func EncodeFrom(dst File, src io.Reader, outboard bool, opt *Options) (root [32]byte, n int64, err error) {
+	e, err := NewEncoder(dst, outboard, opt)
+	if err != nil {
+		return root, 0, err
+	}
+	n, err = io.Copy(e, src)
+	if err != nil {
+		return root, n, err
+	}
+	if err := e.Close(); err != nil {
+		return root, n, err
+	}
+	return e.Root(), n, nil
+}
+
+var errClosed = errors.New("hashkit/blake3/bao: Write after Close")
+
+// Write absorbs p. Its error is dst's, or one for a Write after Close.
+func (e *Encoder) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	if e.closed {
+		return 0, errClosed
+	}
+	n := len(p)
+	g := int(e.t.g)
+	for len(p) > 0 {
+		k := copy(e.in[len(e.in):cap(e.in)], p)
+		e.in = e.in[:len(e.in)+k]
+		p = p[k:]
+		// Hash the whole leaves followed by more input.
+		if whole := (len(e.in) - 1) / g; whole > 0 && (len(p) > 0 || len(e.in) == cap(e.in)) {
+			if err := e.hashLeaves(e.in[:whole*g]); err != nil {
+				return n - len(p), err
+			}
+			e.in = e.in[:copy(e.in, e.in[whole*g:])]
+		}
+	}
+	return n, nil
+}
+
+// hashLeaves hashes the whole leaves in, none of them the last, and writes
+// them and the parents they complete in post-order.
+func (e *Encoder) hashLeaves(in []byte) error {
+	g := int(e.t.g)
+	for len(in) > 0 {
+		k := min(len(in), max(batchBytes, g))
+		cvs := e.cvs[:k/g*cvLen]
+		seam.Subtrees(in[:k], &e.t.mode, e.leaves*(e.t.g/chunkLen), g/chunkLen, cvs)
+		for i := 0; i < k/g; i++ {
+			if err := e.push((*[32]byte)(cvs[i*cvLen:]), in[i*g:(i+1)*g]); err != nil {
+				return err
+			}
+		}
+		in = in[k:]
+	}
+	return nil
+}
+
+// push merges the subtrees that leaf number e.leaves completes on its left
+// (the stack keeps one per 1 bit of the leaves before it), writing their
+// parents, then writes the leaf and pushes its chaining value.
+func (e *Encoder) push(cv *[32]byte, leaf []byte) error {
+	for e.depth > bits.OnesCount64(e.leaves) {
+		if err := e.merge(false); err != nil {
+			return err
+		}
+	}
+	if !e.outboard {
+		if err := e.emit(leaf); err != nil {
+			return err
+		}
+	}
+	e.stack[e.depth] = *cv
+	e.depth++
+	e.leaves++
+	return nil
+}
+
+// merge replaces the top two chaining values by their parent's, writing
+// the parent node.
+func (e *Encoder) merge(root bool) error {
+	var p [ParentSize]byte
+	copy(p[:32], e.stack[e.depth-2][:])
+	copy(p[32:], e.stack[e.depth-1][:])
+	e.depth--
+	e.stack[e.depth-1] = e.t.parentCV(&p, root)
+	return e.emit(p[:])
+}
+
+// emit appends b to the post-order output.
+func (e *Encoder) emit(b []byte) error {
+	for len(b) > 0 {
+		if len(e.out) == cap(e.out) {
+			if err := e.flush(); err != nil {
+				return err
+			}
+		}
+		k := copy(e.out[len(e.out):cap(e.out)], b)
+		e.out = e.out[:len(e.out)+k]
+		b = b[k:]
+	}
+	return nil
+}
+
+func (e *Encoder) flush() error {
+	if _, err := e.dst.WriteAt(e.out, e.wpos); err != nil {
+		e.err = err
+		return err
+	}
+	e.wpos += int64(len(e.out))
+	e.out = e.out[:0]
+	return nil
+}
+
+// Close hashes the last leaf, finishes the post-order tree, and reorders it
+// into the Bao encoding. After Close, Root returns the root hash.
+func (e *Encoder) Close() error {
+	if e.err != nil || e.closed {
+		return e.err
+	}
+	e.closed = true
+	g := int(e.t.g)
+	if len(e.in) > g {
+		whole := (len(e.in) - 1) / g
+		if err := e.hashLeaves(e.in[:whole*g]); err != nil {
+			return err
+		}
+		e.in = e.in[:copy(e.in, e.in[whole*g:])]
+	}
+	length := e.leaves*e.t.g + uint64(len(e.in))
+	last := e.t.leafCV(&e.h, e.in, e.leaves*e.t.g, e.leaves == 0)
+	if e.leaves == 0 {
+		e.root = last
+		if !e.outboard {
+			if err := e.emit(e.in); err != nil {
+				return err
+			}
+		}
+	} else {
+		if err := e.push(&last, e.in); err != nil {
+			return err
+		}
+		for e.depth > 1 {
+			if err := e.merge(e.depth == 2); err != nil {
+				return err
+			}
+		}
+		e.root = e.stack[0]
+	}
+	var hdr [HeaderSize]byte
+	binary.LittleEndian.PutUint64(hdr[:], length)
+	if err := e.emit(hdr[:]); err != nil {
+		return err
+	}
+	if err := e.flush(); err != nil {
+		return err
+	}
+	f := flipper{t: &e.t, outboard: e.outboard}
+	if err := f.run(e.dst, length, e.wpos); err != nil {
+		e.err = err
+		return err
+	}
+	return nil
+}
+
+// Root returns the root hash of the input, once Close has returned nil.
+func (e *Encoder) Root() [32]byte { return e.root }
+
+// flipper rewrites a post-order tree (children, then their parent; the
+// header last) as the pre-order encoding, in place, from the end
+// backwards. Reading a parent of the post-order from the back comes before
+// its subtrees, writing it to the pre-order from the back after them: each
+// one is held until then, at most one per level, so the write position
+// stays ahead of the read position by the header and the parents held,
+// and writes never overwrite bytes not yet read.
+type flipper struct {
+	t        *tree
+	outboard bool
+	r        backReader
+	w        backWriter
+}
+
+func (f *flipper) run(file File, length uint64, size int64) error {
+	bufSize := 2 * max(batchBytes, int(f.t.g))
+	f.r = backReader{f: file, end: size - HeaderSize, buf: make([]byte, bufSize)}
+	f.r.lo, f.r.hi = bufSize, bufSize
+	f.w = backWriter{f: file, end: size, buf: make([]byte, bufSize), lo: bufSize}
+	if err := f.node(length); err != nil {
+		return err
+	}
+	var hdr [HeaderSize]byte
+	binary.LittleEndian.PutUint64(hdr[:], length)
+	f.w.write(hdr[:])
+	if err := f.w.flush(); err != nil {
+		return err
+	}
+	if f.w.end != 0 || f.r.end != 0 {
+		return fmt.Errorf("hashkit/blake3/bao: internal error: flip ended at %d/%d", f.r.end, f.w.end)
+	}
+	return nil
+}
+
+func (f *flipper) node(n uint64) error {
+	if n <= f.t.g {
+		if f.outboard {
+			return nil
+		}
+		b, err := f.r.read(int(n))
+		if err != nil {
+			return err
+		}
+		return f.w.write(b)
+	}
+	b, err := f.r.read(ParentSize)
+	if err != nil {
+		return err
+	}
+	p := [ParentSize]byte(b)
+	l := f.t.left(n)
+	if err := f.node(n - l); err != nil {
+		return err
+	}
+	if err := f.node(l); err != nil {
+		return err
+	}
+	return f.w.write(p[:])
+}
+
+// backReader reads a file backwards from end: buf[lo:hi] holds the bytes
+// just before end.
+type backReader struct {
+	f      io.ReaderAt
+	end    int64
+	buf    []byte
+	lo, hi int
+}
+
+// read returns the n bytes before end (valid until the next read) and
+// moves end back by n.
+func (r *backReader) read(n int) ([]byte, error) {
+	if r.hi-r.lo < n {
+		keep := r.hi - r.lo
+		copy(r.buf[len(r.buf)-keep:], r.buf[r.lo:r.hi])
+		r.hi = len(r.buf)
+		r.lo = r.hi - keep
+		want := min(int64(r.lo), r.end-int64(keep))
+		if _, err := r.f.ReadAt(r.buf[r.lo-int(want):r.lo], r.end-int64(keep)-want); err != nil {
+			return nil, err
+		}
+		r.lo -= int(want)
+		if r.hi-r.lo < n {
+			return nil, fmt.Errorf("%w: reading back the post-order tree", ErrTruncated)
+		}
+	}
+	b := r.buf[r.hi-n : r.hi]
+	r.hi -= n
+	r.end -= int64(n)
+	return b, nil
+}
+
+// backWriter writes a file backwards, ending at end: buf[lo:] is written at
+// end-(len(buf)-lo) on flush.
+type backWriter struct {
+	f   io.WriterAt
+	end int64
+	buf []byte
+	lo  int
+	err error
+}
+
+func (w *backWriter) write(p []byte) error {
+	if len(p) > w.lo {
+		if err := w.flush(); err != nil {
+			return err
+		}
+	}
+	w.lo -= copy(w.buf[w.lo-len(p):w.lo], p)
+	return nil
+}
+
+func (w *backWriter) flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	k := len(w.buf) - w.lo
+	if _, err := w.f.WriteAt(w.buf[w.lo:], w.end-int64(k)); err != nil {
+		w.err = err
+		return err
+	}
+	w.end -= int64(k)
+	w.lo = len(w.buf)
+	return nil
+}
