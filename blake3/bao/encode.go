@@ -184,7 +184,10 @@ func EncodeFrom(dst File, src io.Reader, outboard bool, opt *Options) (root [32]
 	return e.Root(), n, nil
 }
 
-var errClosed = errors.New("hashkit/blake3/bao: Write after Close")
+var (
+	errClosed = errors.New("hashkit/blake3/bao: Write after Close")
+	errZero   = errors.New("hashkit/blake3/bao: Encoder not made by NewEncoder")
+)
 
 // Write absorbs p. Its error is dst's, or one for a Write after Close.
 func (e *Encoder) Write(p []byte) (int, error) {
@@ -193,6 +196,9 @@ func (e *Encoder) Write(p []byte) (int, error) {
 	}
 	if e.closed {
 		return 0, errClosed
+	}
+	if e.dst == nil {
+		return 0, errZero
 	}
 	n := len(p)
 	g := int(e.t.g)
@@ -290,6 +296,9 @@ func (e *Encoder) flush() error {
 func (e *Encoder) Close() error {
 	if e.err != nil || e.closed {
 		return e.err
+	}
+	if e.dst == nil {
+		return errZero
 	}
 	e.closed = true
 	g := int(e.t.g)

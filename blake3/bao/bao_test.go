@@ -1,0 +1,360 @@
+package bao_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/bao"
+	"github.com/hashkit/hashkit/blake3/hazmat"
+)
+
+func random(n int, seed uint64) []byte {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
+	return b
+}
+
+// groupEncoding derives the encoding with leaves of g bytes from the
+// standard one (1 KiB leaves): the trees split alike above g, so it is the
+// standard encoding without the parents of subtrees of at most g bytes.
+func groupEncoding(std []byte, g uint64, outboard bool) []byte {
+	n := binary.LittleEndian.Uint64(std)
+	out := bytes.Clone(std[:8])
+	rest := std[8:]
+	var walk func(n uint64)
+	walk = func(n uint64) {
+		if n <= 1024 {
+			if !outboard {
+				out = append(out, rest[:n]...)
+				rest = rest[n:]
+			}
+			return
+		}
+		if n > g {
+			out = append(out, rest[:64]...)
+		}
+		rest = rest[64:]
+		l := hazmat.LeftSubtreeLen(n)
+		walk(l)
+		walk(n - l)
+	}
+	walk(n)
+	return out
+}
+
+var sizes = []int{0, 1, 1023, 1024, 1025, 4096, 4097, 16 << 10, 16<<10 + 1, 65 << 10, 200<<10 + 7, 1<<20 + 3000}
+
+// TestGroups checks every operation with chunk groups of 2 to 1024
+// chunks: encodings against those derived from standard Bao, decoding,
+// seeking, and slices.
+func TestGroups(t *testing.T) {
+	for _, n := range sizes {
+		if testing.Short() && n > 256<<10 {
+			continue
+		}
+		in := random(n, uint64(n))
+		std, root, _ := bao.Encode(in, nil)
+		stdOb, _, _ := bao.EncodeOutboard(in, nil)
+		for _, g := range []int{2048, 4096, 16 << 10, 64 << 10, 1 << 20} {
+			opt := &bao.Options{GroupSize: g}
+			enc, r, err := bao.Encode(in, opt)
+			if err != nil || r != root || !bytes.Equal(enc, groupEncoding(std, uint64(g), false)) {
+				t.Fatalf("n=%d group %d: Encode differs from the derived encoding (%v)", n, g, err)
+			}
+			ob, _, _ := bao.EncodeOutboard(in, opt)
+			if !bytes.Equal(ob, groupEncoding(stdOb, uint64(g), true)) {
+				t.Fatalf("n=%d group %d: EncodeOutboard differs", n, g)
+			}
+			if s, sr := streamEncode(t, in, false, opt, 5000); !bytes.Equal(s, enc) || sr != root {
+				t.Errorf("n=%d group %d: Encoder differs", n, g)
+			}
+			if s, _ := streamEncode(t, in, true, opt, 70000); !bytes.Equal(s, ob) {
+				t.Errorf("n=%d group %d: outboard Encoder differs", n, g)
+			}
+			if size, _ := bao.EncodedSize(uint64(n), false, opt); size != uint64(len(enc)) {
+				t.Errorf("n=%d group %d: EncodedSize %d, encoding %d", n, g, size, len(enc))
+			}
+			if got, err := bao.Decode(enc, &root, opt); err != nil || !bytes.Equal(got, in) {
+				t.Errorf("n=%d group %d: Decode: %v", n, g, err)
+			}
+			if got, err := bao.DecodeOutboard(in, ob, &root, opt); err != nil || !bytes.Equal(got, in) {
+				t.Errorf("n=%d group %d: DecodeOutboard: %v", n, g, err)
+			}
+			if err := bao.VerifyOutboard(bytes.NewReader(ob), &root, opt); err != nil {
+				t.Errorf("n=%d group %d: VerifyOutboard: %v", n, g, err)
+			}
+			if _, err := bao.Decode(enc, &root, nil); n > 1024 && err == nil {
+				t.Errorf("n=%d group %d: decoded as standard Bao", n, g)
+			}
+			checkSlices(t, in, enc, ob, &root, opt)
+		}
+	}
+}
+
+// checkSlices extracts and decodes slices at the edges of leaves.
+func checkSlices(t *testing.T, in, enc, ob []byte, root *[32]byte, opt *bao.Options) {
+	t.Helper()
+	n := uint64(len(in))
+	for _, start := range []uint64{0, 1, 1023, 1024, 5000, n / 2, n - 1, n, n + 1, 1 << 62} {
+		for _, count := range []uint64{0, 1, 1024, 3000, 1 << 20, 1<<64 - 1} {
+			var a, b bytes.Buffer
+			if err := bao.ExtractSlice(&a, bytes.NewReader(enc), start, count, opt); err != nil {
+				t.Fatal(err)
+			}
+			if err := bao.ExtractSliceOutboard(&b, bytes.NewReader(in), bytes.NewReader(ob), start, count, opt); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a.Bytes(), b.Bytes()) {
+				t.Fatalf("n=%d slice %d+%d: outboard slice differs", n, start, count)
+			}
+			lo, hi := min(start, n), min(start+count, n)
+			if start+count < start {
+				hi = n
+			}
+			got, err := bao.DecodeSlice(a.Bytes(), root, start, count, opt)
+			if err != nil || !bytes.Equal(got, in[lo:hi]) {
+				t.Fatalf("n=%d slice %d+%d: DecodeSlice: %d bytes, %v", n, start, count, len(got), err)
+			}
+			// A flipped bit of the header may go unnoticed by a slice
+			// without the last leaf, which alone authenticates the
+			// length; every byte after it is checked.
+			if a.Len() > 8 {
+				i := 8 + int((start*31+count*17)%uint64(a.Len()-8))
+				if _, err := bao.DecodeSlice(flip(a.Bytes(), i), root, start, count, opt); err == nil {
+					t.Fatalf("n=%d slice %d+%d corrupted at %d: no error", n, start, count, i)
+				}
+			}
+		}
+	}
+}
+
+// TestModes checks keyed and derive-key trees: their roots are blake3's,
+// they decode under their own mode only.
+func TestModes(t *testing.T) {
+	key := [32]byte{42}
+	ck := hazmat.ContextKey("hashkit bao test")
+	for _, n := range []int{0, 1000, 1025, 70 << 10} {
+		in := random(n, 9)
+		h, _ := blake3.NewKeyed(key[:])
+		h.Write(in)
+		var dk [32]byte
+		blake3.DeriveKey("hashkit bao test", in, dk[:])
+		for _, c := range []struct {
+			mode hazmat.Mode
+			want [32]byte
+		}{{hazmat.Keyed(&key), [32]byte(h.Sum(nil))}, {hazmat.DeriveKeyMaterial(&ck), dk}} {
+			for _, g := range []int{0, 4096} {
+				opt := &bao.Options{Mode: c.mode, GroupSize: g}
+				enc, root, err := bao.Encode(in, opt)
+				if err != nil || root != c.want {
+					t.Fatalf("n=%d: root %x, want %x (%v)", n, root, c.want, err)
+				}
+				if got, err := bao.Decode(enc, &root, opt); err != nil || !bytes.Equal(got, in) {
+					t.Errorf("n=%d: Decode: %v", n, err)
+				}
+				if _, err := bao.Decode(enc, &root, &bao.Options{GroupSize: g}); !errors.Is(err, bao.ErrHashMismatch) {
+					t.Errorf("n=%d: decoded under the plain hash: %v", n, err)
+				}
+				ob, _, _ := bao.EncodeOutboard(in, opt)
+				checkSlices(t, in, enc, ob, &root, opt)
+			}
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	for _, g := range []int{-1024, 1, 512, 1000, 3072, 2 << 20} {
+		opt := &bao.Options{GroupSize: g}
+		if _, _, err := bao.Encode(nil, opt); !errors.Is(err, bao.ErrGroupSize) {
+			t.Errorf("GroupSize %d: Encode error %v", g, err)
+		}
+		if _, err := bao.NewDecoder(bytes.NewReader(nil), &[32]byte{}, opt); !errors.Is(err, bao.ErrGroupSize) {
+			t.Errorf("GroupSize %d: NewDecoder error %v", g, err)
+		}
+		if _, err := bao.NewEncoder(new(memFile), false, opt); !errors.Is(err, bao.ErrGroupSize) {
+			t.Errorf("GroupSize %d: NewEncoder error %v", g, err)
+		}
+	}
+	in := random(5000, 1)
+	enc, root, _ := bao.Encode(in, nil)
+	var big [8]byte
+	binary.LittleEndian.PutUint64(big[:], 1<<63)
+	if _, err := bao.Decode(append(big[:], enc[8:]...), &root, nil); !errors.Is(err, bao.ErrLength) {
+		t.Errorf("length 2^63: %v", err)
+	}
+	if _, err := bao.EncodedSize(1<<63, false, nil); !errors.Is(err, bao.ErrLength) {
+		t.Errorf("EncodedSize(2^63): %v", err)
+	}
+	for _, cut := range []int{0, 7, 8, 72, len(enc) - 1} {
+		if _, err := bao.Decode(enc[:cut], &root, nil); !errors.Is(err, bao.ErrTruncated) {
+			t.Errorf("encoding cut at %d: %v", cut, err)
+		}
+	}
+	ob, _, _ := bao.EncodeOutboard(in, nil)
+	if _, err := bao.DecodeOutboard(in[:4999], ob, &root, nil); !errors.Is(err, bao.ErrTruncated) {
+		t.Errorf("short input: %v", err)
+	}
+	if _, err := bao.DecodeOutboard(in, ob[:len(ob)-1], &root, nil); !errors.Is(err, bao.ErrTruncated) {
+		t.Errorf("short outboard: %v", err)
+	}
+	if err := bao.VerifyOutboard(bytes.NewReader(flip(ob, 8)), &root, nil); !errors.Is(err, bao.ErrHashMismatch) {
+		t.Errorf("VerifyOutboard of a corrupted outboard: %v", err)
+	}
+	wrong := root
+	wrong[0] ^= 1
+	if _, err := bao.Decode(enc, &wrong, nil); !errors.Is(err, bao.ErrHashMismatch) {
+		t.Errorf("wrong root: %v", err)
+	}
+	// The empty encoding verifies its empty chunk: under a wrong root it
+	// must not read as the empty input.
+	empty, _, _ := bao.Encode(nil, nil)
+	if _, err := bao.Decode(empty, &root, nil); !errors.Is(err, bao.ErrHashMismatch) {
+		t.Errorf("empty encoding under a wrong root: %v", err)
+	}
+	d, _ := bao.NewDecoder(bytes.NewReader(enc), &root, nil)
+	if _, err := d.Seek(-1, io.SeekStart); err == nil {
+		t.Error("Seek(-1) succeeded")
+	}
+	if _, err := d.Seek(0, 7); err == nil {
+		t.Error("Seek with whence 7 succeeded")
+	}
+	// Seek relative to the end verifies the last chunk first.
+	d, _ = bao.NewDecoder(bytes.NewReader(flip(enc, len(enc)-1)), &root, nil)
+	if _, err := d.Seek(0, io.SeekEnd); !errors.Is(err, bao.ErrHashMismatch) {
+		t.Errorf("Seek(0, end) of a corrupted last chunk: %v", err)
+	}
+	// A Seek past the end reads nothing; the next Read verifies the last chunk.
+	d, _ = bao.NewDecoder(bytes.NewReader(flip(enc, len(enc)-1)), &root, nil)
+	if pos, err := d.Seek(1<<40, io.SeekStart); err != nil || pos != 1<<40 {
+		t.Errorf("Seek past the end: %d, %v", pos, err)
+	}
+	if _, err := d.Read(make([]byte, 10)); !errors.Is(err, bao.ErrHashMismatch) {
+		t.Errorf("Read past the end of a corrupted last chunk: %v", err)
+	}
+	// A reader that cannot seek can go forwards only.
+	d, _ = bao.NewDecoder(io.MultiReader(bytes.NewReader(enc)), &root, nil)
+	d.Seek(3000, io.SeekStart)
+	if b, err := io.ReadAll(d); err != nil || !bytes.Equal(b, in[3000:]) {
+		t.Errorf("forward seek without a Seeker: %v", err)
+	}
+	d.Seek(0, io.SeekStart)
+	if _, err := d.Read(make([]byte, 1)); err == nil {
+		t.Error("backward seek without a Seeker succeeded")
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.ReadSeeker
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (c *countingReader) Seek(off int64, whence int) (int64, error) { return c.r.Seek(off, whence) }
+
+// TestSeekReadsLogN seeks an outboard Decoder to random offsets and reads
+// 4 KiB: it reads the parents on the way down (one per level) and the
+// subtrees of at most 64 KiB holding the 4 KiB (two at most), never the
+// prefix.
+func TestSeekReadsLogN(t *testing.T) {
+	n := 64 << 20
+	if testing.Short() {
+		n = 8 << 20
+	}
+	in := random(n, 5)
+	ob, root, _ := bao.EncodeOutboard(in, nil)
+	depth := 0
+	for l := n / 1024; l > 1; l = (l + 1) / 2 {
+		depth++
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range 20 {
+		tree := &countingReader{r: bytes.NewReader(ob)}
+		data := &countingReader{r: bytes.NewReader(in)}
+		d, _ := bao.NewOutboardDecoder(data, tree, &root, nil)
+		off := rng.Int64N(int64(n))
+		d.Seek(off, io.SeekStart)
+		buf := make([]byte, 4096)
+		k, err := io.ReadFull(d, buf)
+		if err != nil && err != io.ErrUnexpectedEOF || !bytes.Equal(buf[:k], in[off:off+int64(k)]) {
+			t.Fatalf("read at %d: %v", off, err)
+		}
+		if maxTree := int64(8 + 64*(depth+2*64)); tree.n > maxTree {
+			t.Errorf("seek to %d: read %d bytes of outboard, more than %d", off, tree.n, maxTree)
+		}
+		if data.n > 2*(64<<10) {
+			t.Errorf("seek to %d: read %d bytes of input", off, data.n)
+		}
+	}
+}
+
+// TestRandomAccess reads a multi-level encoding with random seeks and read
+// sizes, from combined and outboard encodings, in standard and grouped
+// trees.
+func TestRandomAccess(t *testing.T) {
+	in := random(1<<20+12345, 11)
+	rng := rand.New(rand.NewPCG(8, 8))
+	for _, g := range []int{0, 16 << 10} {
+		opt := &bao.Options{GroupSize: g}
+		enc, root, _ := bao.Encode(in, opt)
+		ob, _, _ := bao.EncodeOutboard(in, opt)
+		for _, outboard := range []bool{false, true} {
+			var d *bao.Decoder
+			if outboard {
+				d, _ = bao.NewOutboardDecoder(bytes.NewReader(in), bytes.NewReader(ob), &root, opt)
+			} else {
+				d, _ = bao.NewDecoder(bytes.NewReader(enc), &root, opt)
+			}
+			for range 200 {
+				off := rng.IntN(len(in) + 100)
+				if _, err := d.Seek(int64(off), io.SeekStart); err != nil {
+					t.Fatal(err)
+				}
+				buf := make([]byte, rng.IntN(100000))
+				k, err := io.ReadFull(d, buf)
+				want := in[min(off, len(in)):]
+				want = want[:min(len(want), len(buf))]
+				if !bytes.Equal(buf[:k], want) || (err != nil && len(want) == len(buf)) {
+					t.Fatalf("group %d outboard %v: %d bytes at %d: got %d, %v", g, outboard, len(buf), off, k, err)
+				}
+			}
+		}
+	}
+}
+
+// TestEncoderFile runs the streaming encoder on an *os.File.
+func TestEncoderFile(t *testing.T) {
+	in := random(300<<10+1, 3)
+	want, root, _ := bao.Encode(in, nil)
+	f, err := os.Create(filepath.Join(t.TempDir(), "enc"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, n, err := bao.EncodeFrom(f, bytes.NewReader(in), false, nil)
+	if err != nil || r != root || n != int64(len(in)) {
+		t.Fatalf("EncodeFrom: %x, %d, %v", r, n, err)
+	}
+	got, err := os.ReadFile(f.Name())
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("file encoding differs (%d bytes, want %d)", len(got), len(want))
+	}
+	if _, err := (&bao.Encoder{}).Write(in); err == nil {
+		t.Error("the zero Encoder accepted a write")
+	}
+}

@@ -1,0 +1,85 @@
+package bao_test
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/hashkit/hashkit/blake3/bao"
+)
+
+// fuzzInputs are the inputs whose roots the fuzzed encodings are decoded
+// against: whatever the encoding, a decoder may return only their bytes.
+var fuzzInputs = [][]byte{nil, input(1), input(1024), input(5000), input(70000)}
+
+var fuzzGroups = []int{0, 2048, 16 << 10}
+
+func fuzzCase(which uint8) ([]byte, *bao.Options) {
+	return fuzzInputs[int(which)%len(fuzzInputs)], &bao.Options{GroupSize: fuzzGroups[int(which/8)%len(fuzzGroups)]}
+}
+
+// FuzzDecode decodes arbitrary combined encodings from an arbitrary offset:
+// no panic, no byte that is not the input's, io.EOF only at its end.
+func FuzzDecode(f *testing.F) {
+	for i := range uint8(len(fuzzInputs) * 8 * len(fuzzGroups)) {
+		in, opt := fuzzCase(i)
+		enc, _, _ := bao.Encode(in, opt)
+		f.Add(enc, uint64(len(in)/3), i)
+	}
+	f.Fuzz(func(t *testing.T, enc []byte, seek uint64, which uint8) {
+		in, opt := fuzzCase(which)
+		root, _ := bao.Root(in, opt)
+		d, err := bao.NewDecoder(bytes.NewReader(enc), &root, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seek %= uint64(len(in)) + 2
+		if _, err := d.Seek(int64(seek), io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		want := in[min(seek, uint64(len(in))):]
+		var got []byte
+		buf := make([]byte, 999)
+		for {
+			n, err := d.Read(buf)
+			got = append(got, buf[:n]...)
+			if !bytes.HasPrefix(want, got) {
+				t.Fatalf("returned %d bytes that are not the input's", len(got))
+			}
+			if err == io.EOF && len(got) != len(want) {
+				t.Fatalf("io.EOF after %d of %d bytes", len(got), len(want))
+			}
+			if err != nil {
+				return
+			}
+		}
+	})
+}
+
+// FuzzDecodeSlice decodes arbitrary slices for arbitrary ranges: no panic,
+// and on success exactly the input's bytes of the range.
+func FuzzDecodeSlice(f *testing.F) {
+	for i := range uint8(len(fuzzInputs) * 8 * len(fuzzGroups)) {
+		in, opt := fuzzCase(i)
+		enc, _, _ := bao.Encode(in, opt)
+		var s bytes.Buffer
+		bao.ExtractSlice(&s, bytes.NewReader(enc), uint64(len(in)/2), 3000, opt)
+		f.Add(s.Bytes(), uint64(len(in)/2), uint64(3000), i)
+	}
+	f.Fuzz(func(t *testing.T, slice []byte, start, count uint64, which uint8) {
+		in, opt := fuzzCase(which)
+		root, _ := bao.Root(in, opt)
+		got, err := bao.DecodeSlice(slice, &root, start, count, opt)
+		if err != nil {
+			return
+		}
+		n := uint64(len(in))
+		lo, hi := min(start, n), min(start+count, n)
+		if start+count < start {
+			hi = n
+		}
+		if !bytes.Equal(got, in[lo:hi]) {
+			t.Fatalf("slice %d+%d decoded to %d bytes that are not the input's", start, count, len(got))
+		}
+	})
+}
