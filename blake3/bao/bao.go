@@ -194,16 +194,14 @@ func EncodedSize(n uint64, outboard bool, opt *Options) (uint64, error) {
 // its root hash if root.
 func (t *tree) leafCV(h *hasher, data []byte, off uint64, root bool) [32]byte {
 	if !root && uint64(len(data)) == t.g {
-		var out [32]byte
-		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), out[:])
-		return out
+		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), h.cv[:])
+		return h.cv
 	}
 	seam.InitSubtree(&h.h, &t.mode, off/chunkLen)
 	h.h.Write(data)
 	if root {
-		var out [32]byte
-		h.h.Sum(out[:0])
-		return out
+		h.h.Sum(h.cv[:0])
+		return h.cv
 	}
 	return seam.ChainingValue(&h.h)
 }
@@ -218,5 +216,10 @@ func (t *tree) parentCV(p *[ParentSize]byte, root bool) [32]byte {
 	return seam.Parent(l, r, &t.mode)
 }
 
-// hasher hashes a leaf that is not a whole non-root group (see leafCV).
-type hasher struct{ h blake3.Hasher }
+// hasher hashes a leaf that is not a whole non-root group (see leafCV);
+// cv is where the kernels write a leaf's chaining value (a local array
+// would escape through seam's function values).
+type hasher struct {
+	h  blake3.Hasher
+	cv [32]byte
+}

@@ -108,6 +108,7 @@ type Decoder struct {
 	regionStart uint64
 	regionOK    bool
 
+	node    [ParentSize]byte
 	enc     []byte
 	parents []byte
 	check   bufEncoder
@@ -213,12 +214,12 @@ func (d *Decoder) load(target uint64) error {
 		if p.n%d.t.g == 0 && p.n <= max(batchBytes, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1 && d.verify && !d.slice {
 			return d.loadComplete(&p)
 		}
-		var node [ParentSize]byte
+		node := &d.node
 		if err := d.tree.read(node[:], p.enc, "parent"); err != nil {
 			return err
 		}
 		if d.verify {
-			cv := d.t.parentCV(&node, p.root)
+			cv := d.t.parentCV(node, p.root)
 			if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
 				return fmt.Errorf("%w: parent node at encoding offset %d (input bytes %d to %d)", ErrHashMismatch, p.enc, p.start, p.start+p.n)
 			}

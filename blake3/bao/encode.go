@@ -77,12 +77,13 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		return e.complete(e.data[off:off+n], off, root, pos)
 	}
 	l := t.left(n)
-	var p [ParentSize]byte
 	lpos := pos + ParentSize
-	*(*[32]byte)(p[:32]) = e.node(off, l, false, lpos)
-	*(*[32]byte)(p[32:]) = e.node(off+l, n-l, false, lpos+t.encSize(l, e.outboard))
-	copy(e.out[pos:], p[:])
-	return t.parentCV(&p, root)
+	lcv := e.node(off, l, false, lpos)
+	rcv := e.node(off+l, n-l, false, lpos+t.encSize(l, e.outboard))
+	p := (*[ParentSize]byte)(e.out[pos:])
+	copy(p[:32], lcv[:])
+	copy(p[32:], rcv[:])
+	return t.parentCV(p, root)
 }
 
 // complete is node for a complete subtree of at least two leaves, whose
@@ -150,6 +151,7 @@ type Encoder struct {
 	wpos     int64  // where out goes in dst
 	h        hasher
 	cvs      [batchBytes / chunkLen * cvLen]byte
+	node     [ParentSize]byte
 	root     [32]byte
 	closed   bool
 	err      error
@@ -258,11 +260,11 @@ func (e *Encoder) push(cv *[32]byte, leaf []byte) error {
 // merge replaces the top two chaining values by their parent's, writing
 // the parent node.
 func (e *Encoder) merge(root bool) error {
-	var p [ParentSize]byte
+	p := &e.node
 	copy(p[:32], e.stack[e.depth-2][:])
 	copy(p[32:], e.stack[e.depth-1][:])
 	e.depth--
-	e.stack[e.depth-1] = e.t.parentCV(&p, root)
+	e.stack[e.depth-1] = e.t.parentCV(p, root)
 	return e.emit(p[:])
 }
 
