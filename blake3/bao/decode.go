@@ -28,12 +28,12 @@ var errBackward = errors.New("hashkit/blake3/bao: cannot seek backwards in an en
 
 func newSource(r io.Reader) (*source, error) {
 	src := &source{r: r}
+	// An *os.File of a pipe is an io.Seeker whose Seek fails: it is read
+	// forwards.
 	if s, ok := r.(io.Seeker); ok {
-		base, err := s.Seek(0, io.SeekCurrent)
-		if err != nil {
-			return nil, err
+		if base, err := s.Seek(0, io.SeekCurrent); err == nil {
+			src.s, src.base = s, base
 		}
-		src.s, src.base = s, base
 	}
 	return src, nil
 }
@@ -221,7 +221,7 @@ func (d *Decoder) load(target uint64) error {
 		if d.verify {
 			cv := d.t.parentCV(node, p.root)
 			if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
-				return fmt.Errorf("%w: parent node at encoding offset %d (input bytes %d to %d)", ErrHashMismatch, p.enc, p.start, p.start+p.n)
+				return fmt.Errorf("%w: parent node at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 			}
 		}
 		l := d.t.left(p.n)
@@ -257,7 +257,7 @@ func (d *Decoder) loadLeaf(p *pending) error {
 	if d.verify {
 		cv := d.t.leafCV(&d.h, d.region, p.start, p.root)
 		if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
-			return fmt.Errorf("%w: chunk group at input offset %d (%d bytes)", ErrHashMismatch, p.start, p.n)
+			return fmt.Errorf("%w: chunk group at input offset %d", ErrHashMismatch, p.start)
 		}
 	}
 	d.setRegion(p)
@@ -300,7 +300,7 @@ func (d *Decoder) loadComplete(p *pending) error {
 		cv := d.check.complete(d.region, p.start, p.root, 0)
 		ok := subtle.ConstantTimeCompare(cv[:], p.cv[:]) & subtle.ConstantTimeCompare(want, d.parents)
 		if ok != 1 {
-			return fmt.Errorf("%w: subtree at encoding offset %d (input bytes %d to %d)", ErrHashMismatch, p.enc, p.start, p.start+p.n)
+			return fmt.Errorf("%w: subtree at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 		}
 	}
 	d.setRegion(p)

@@ -167,6 +167,8 @@ func dispatch(args []string, e *env) error {
 		err = cmdKDF(args[1:], e)
 	case "bench":
 		err = cmdBench(args[1:], e)
+	case "bao":
+		err = cmdBao(args[1:], e)
 	case "list":
 		err = cmdList(args[1:], e)
 	case "kernels":

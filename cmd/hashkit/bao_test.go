@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/bao"
+)
+
+// TestBao runs every bao command on a file of three levels of tree, with
+// files and standard streams, and checks a corrupted encoding fails with
+// status 1, the offset named, and no unverified byte written.
+func TestBao(t *testing.T) {
+	dir := t.TempDir()
+	in := make([]byte, 300<<10+123)
+	for i := range in {
+		in[i] = byte(i*13 + i>>9)
+	}
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	ok := func(r runResult) runResult {
+		t.Helper()
+		if r.code != 0 {
+			t.Fatalf("status %d: %s", r.code, r.stderr)
+		}
+		return r
+	}
+	write("in", in)
+	sum := blake3.Sum256(in)
+	root := hex.EncodeToString(sum[:])
+	if got := strings.TrimSpace(ok(hk(t, dir, nil, "bao", "hash", "in")).stdout); got != root {
+		t.Fatalf("bao hash = %s, want %s", got, root)
+	}
+	want, _, _ := bao.Encode(in, nil)
+	ok(hk(t, dir, nil, "bao", "encode", "in", "enc"))
+	if !bytes.Equal(read("enc"), want) {
+		t.Fatal("bao encode: encoding differs from bao.Encode's")
+	}
+	if r := ok(hk(t, dir, in, "bao", "encode", "-", "-")); r.stdout != string(want) {
+		t.Fatal("bao encode - -: encoding differs")
+	}
+	ok(hk(t, dir, nil, "bao", "encode", "in", "--outboard", "ob"))
+	if r := ok(hk(t, dir, want, "bao", "decode", root)); r.stdout != string(in) {
+		t.Fatal("bao decode from standard input differs")
+	}
+	r := ok(hk(t, dir, nil, "bao", "decode", root, "in", "--outboard", "ob", "--start", "100000", "--count", "7000"))
+	if r.stdout != string(in[100000:107000]) {
+		t.Fatal("bao decode --outboard --start --count differs")
+	}
+	ok(hk(t, dir, nil, "bao", "slice", "100000", "7000", "enc", "slice"))
+	ok(hk(t, dir, nil, "bao", "slice", "100000", "7000", "in", "slice2", "--outboard", "ob"))
+	if !bytes.Equal(read("slice"), read("slice2")) {
+		t.Fatal("slices from combined and outboard differ")
+	}
+	if r := ok(hk(t, dir, nil, "bao", "decode-slice", root, "100000", "7000", "slice")); r.stdout != string(in[100000:107000]) {
+		t.Fatal("bao decode-slice differs")
+	}
+	ok(hk(t, dir, nil, "bao", "encode", "in", "enc16", "--chunk-group", "16KiB"))
+	if r := ok(hk(t, dir, nil, "bao", "decode", root, "enc16", "--chunk-group", "16KiB")); r.stdout != string(in) {
+		t.Fatal("bao decode --chunk-group 16KiB differs")
+	}
+
+	bad := bytes.Clone(want)
+	bad[len(bad)-5000] ^= 1
+	write("bad", bad)
+	r = hk(t, dir, nil, "bao", "decode", root, "bad", "out")
+	if r.code != 1 || !strings.Contains(r.stderr, "offset") {
+		t.Fatalf("corrupted decode: status %d, %q", r.code, r.stderr)
+	}
+	if out := read("out"); !bytes.HasPrefix(in, out) || len(out) == len(in) {
+		t.Fatalf("corrupted decode wrote %d bytes that are not a verified prefix", len(out))
+	}
+	if r := hk(t, dir, nil, "bao", "encode", "in", "x", "--chunk-group", "3KiB"); r.code != 2 {
+		t.Fatalf("--chunk-group 3KiB: status %d", r.code)
+	}
+	if r := hk(t, dir, nil, "bao", "decode", "00", "enc"); r.code != 2 {
+		t.Fatalf("bad hash: status %d", r.code)
+	}
+}
