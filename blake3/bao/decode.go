@@ -2,7 +2,6 @@ package bao
 
 import (
 	"bytes"
-	"crypto/subtle"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -220,7 +219,7 @@ func (d *Decoder) load(target uint64) error {
 		}
 		if d.verify {
 			cv := d.t.parentCV(node, p.root)
-			if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
+			if !equal(cv[:], p.cv[:]) {
 				return fmt.Errorf("%w: parent node at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 			}
 		}
@@ -256,7 +255,7 @@ func (d *Decoder) loadLeaf(p *pending) error {
 	}
 	if d.verify {
 		cv := d.t.leafCV(&d.h, d.region, p.start, p.root)
-		if subtle.ConstantTimeCompare(cv[:], p.cv[:]) != 1 {
+		if !equal(cv[:], p.cv[:]) {
 			return fmt.Errorf("%w: chunk group at input offset %d", ErrHashMismatch, p.start)
 		}
 	}
@@ -298,8 +297,8 @@ func (d *Decoder) loadComplete(p *pending) error {
 		want := grow(d.check.out, psize)
 		d.check.out = want
 		cv := d.check.complete(d.region, p.start, p.root, 0)
-		ok := subtle.ConstantTimeCompare(cv[:], p.cv[:]) & subtle.ConstantTimeCompare(want, d.parents)
-		if ok != 1 {
+		okCV, okParents := equal(cv[:], p.cv[:]), equal(want, d.parents)
+		if !okCV || !okParents {
 			return fmt.Errorf("%w: subtree at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 		}
 	}

@@ -3,7 +3,6 @@ package bao
 import (
 	"bufio"
 	"bytes"
-	"crypto/subtle"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -124,7 +123,7 @@ func VerifyOutboard(outboard io.Reader, root *[32]byte, opt *Options) error {
 			return fmt.Errorf("%w: parent at %d", ErrTruncated, off)
 		}
 		got := t.parentCV(&node, root)
-		if subtle.ConstantTimeCompare(got[:], cv[:]) != 1 {
+		if !equal(got[:], cv[:]) {
 			return fmt.Errorf("%w: parent node at outboard offset %d", ErrHashMismatch, off)
 		}
 		off += ParentSize

@@ -1,0 +1,62 @@
+package bench
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"testing"
+
+	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/bao"
+	lukebao "lukechampine.com/blake3/bao"
+)
+
+// TestBaoCPUTimeRatios measures the Bao targets by thread CPU time
+// on one core (GOMAXPROCS 1; see cpuTimeMedians): combined encode and
+// decode of 16 MiB against hashkit's blake3.Sum256 of the same bytes
+// (targets 1.15x and 1.25x) and against lukechampine.com/blake3/bao
+// (targets 2x with group 0, 1.5x with group 4); outboard encodings too.
+// Run it with
+// HASHKIT_CPUTIME=1 go test -run BaoCPUTime -v.
+func TestBaoCPUTimeRatios(t *testing.T) {
+	measuring(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	const size = 16 << 20
+	in := baoInput(size)
+	sum := func() { sink256 = blake3.Sum256(in) }
+	for _, group := range []int{0, 4} {
+		opt := &bao.Options{GroupSize: 1024 << group}
+		enc, root, _ := bao.Encode(in, opt)
+		ob, _, _ := bao.EncodeOutboard(in, opt)
+		d, _ := bao.NewDecoder(bytes.NewReader(enc), &root, opt)
+		do, _ := bao.NewOutboardDecoder(bytes.NewReader(in), bytes.NewReader(ob), &root, opt)
+		ours := map[string]func(){
+			"encode": func() { bao.Encode(in, opt) },
+			"decode": func() {
+				d.Seek(0, io.SeekStart)
+				if _, err := io.Copy(io.Discard, d); err != nil {
+					t.Fatal(err)
+				}
+			},
+			"outboard encode": func() { bao.EncodeOutboard(in, opt) },
+			"outboard decode": func() {
+				do.Seek(0, io.SeekStart)
+				if _, err := io.Copy(io.Discard, do); err != nil {
+					t.Fatal(err)
+				}
+			},
+		}
+		peers := map[string]func(){
+			"encode":          func() { lukebao.EncodeBuf(in, group, false) },
+			"decode":          func() { lukebao.Decode(io.Discard, bytes.NewReader(enc), nil, group, root) },
+			"outboard encode": func() { lukebao.EncodeBuf(in, group, true) },
+			"outboard decode": func() { lukebao.Decode(io.Discard, bytes.NewReader(in), bytes.NewReader(ob), group, root) },
+		}
+		for _, op := range []string{"encode", "decode", "outboard encode", "outboard decode"} {
+			mo, ms := cpuTimeMedians(t, 3, 9, ours[op], sum)
+			t.Logf("group %d %s: hashkit %9v, Sum256 %9v: %.2fx Sum256's time", group, op, mo, ms, float64(mo)/float64(ms))
+			mo, mp := cpuTimeMedians(t, 3, 9, ours[op], peers[op])
+			t.Logf("group %d %s: hashkit %9v, lukechampine %9v: %.2fx faster", group, op, mo, mp, float64(mp)/float64(mo))
+		}
+	}
+}
