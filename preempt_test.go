@@ -20,6 +20,8 @@ import (
 	"github.com/hashkit/hashkit/blake2b"
 	"github.com/hashkit/hashkit/blake2s"
 	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/bao"
+	"github.com/hashkit/hashkit/blake3/hazmat"
 	"github.com/hashkit/hashkit/hkdf"
 	hkhmac "github.com/hashkit/hashkit/hmac"
 	"github.com/hashkit/hashkit/k12"
@@ -130,6 +132,8 @@ var preemptWorkloads = []preemptWorkload{
 	{"blake3.NewKeyed", func(b []byte) { write(must(blake3.NewKeyed(preemptKey)), b) }},
 	{"blake3.XOF.Read", func(b []byte) { read(blake3.New().XOF(), b) }},
 	{"blake3.DeriveKey", func(b []byte) { blake3.DeriveKey("ctx", b[:1024], b) }},
+	{"blake3/hazmat.Subtree.Write", func(b []byte) { must(hazmat.NewSubtree(hazmat.Hash(), 0)).Write(b) }},
+	{"blake3/bao.EncodeOutboard", func(b []byte) { bao.EncodeOutboard(b, nil) }},
 	{"sha3.Sum256", func(b []byte) { sha3.Sum256(b) }},
 	{"sha3.Sum512", func(b []byte) { sha3.Sum512(b) }},
 	{"sha3.SumKeccak256", func(b []byte) { sha3.SumKeccak256(b) }},

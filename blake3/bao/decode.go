@@ -43,6 +43,9 @@ func (s *source) moveTo(off uint64) error {
 		return nil
 	}
 	if s.s != nil {
+		if off > uint64(maxLen-s.base) {
+			return fmt.Errorf("%w: offset %d is past any seekable end", ErrTruncated, off)
+		}
 		if _, err := s.s.Seek(s.base+int64(off), io.SeekStart); err != nil {
 			return err
 		}
