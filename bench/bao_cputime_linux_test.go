@@ -38,6 +38,16 @@ func TestBaoCPUTimeRatios(t *testing.T) {
 					t.Fatal(err)
 				}
 			},
+			"Decode": func() {
+				if _, err := bao.Decode(enc, &root, opt); err != nil {
+					t.Fatal(err)
+				}
+			},
+			"DecodeOutboard": func() {
+				if _, err := bao.DecodeOutboard(in, ob, &root, opt); err != nil {
+					t.Fatal(err)
+				}
+			},
 			"outboard encode": func() { bao.EncodeOutboard(in, opt) },
 			"outboard decode": func() {
 				do.Seek(0, io.SeekStart)
@@ -50,9 +60,14 @@ func TestBaoCPUTimeRatios(t *testing.T) {
 			"encode":          func() { lukebao.EncodeBuf(in, group, false) },
 			"decode":          func() { lukebao.Decode(io.Discard, bytes.NewReader(enc), nil, group, root) },
 			"outboard encode": func() { lukebao.EncodeBuf(in, group, true) },
+			"Decode": func() {
+				var b bytes.Buffer
+				lukebao.Decode(&b, bytes.NewReader(enc), nil, group, root)
+			},
+			"DecodeOutboard":  func() { lukebao.VerifyBuf(in, ob, group, root) },
 			"outboard decode": func() { lukebao.Decode(io.Discard, bytes.NewReader(in), bytes.NewReader(ob), group, root) },
 		}
-		for _, op := range []string{"encode", "decode", "outboard encode", "outboard decode"} {
+		for _, op := range []string{"encode", "decode", "Decode", "outboard encode", "outboard decode", "DecodeOutboard"} {
 			mo, ms := cpuTimeMedians(t, 3, 9, ours[op], sum)
 			t.Logf("group %d %s: hashkit %9v, Sum256 %9v: %.2fx Sum256's time", group, op, mo, ms, float64(mo)/float64(ms))
 			mo, mp := cpuTimeMedians(t, 3, 9, ours[op], peers[op])

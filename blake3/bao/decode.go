@@ -21,6 +21,9 @@ type source struct {
 	pos    uint64
 	slice  bool
 	copyTo io.Writer // every byte read, for slice extraction
+	// mem, if not nil, is the whole stream in memory (Decode,
+	// DecodeOutboard): view returns parts of it without a copy.
+	mem []byte
 }
 
 var errBackward = errors.New("hashkit/blake3/bao: cannot seek backwards in an encoding that is not an io.Seeker")
@@ -79,6 +82,23 @@ func (s *source) read(b []byte, off uint64, what string) error {
 	return err
 }
 
+// view returns the len(buf) bytes at offset off: a part of s.mem, or else
+// buf filled from the reader.
+func (s *source) view(buf []byte, off uint64, what string) ([]byte, error) {
+	if s.mem == nil {
+		return buf, s.read(buf, off, what)
+	}
+	if s.slice {
+		off = s.pos
+	}
+	n := uint64(len(buf))
+	if off > uint64(len(s.mem)) || n > uint64(len(s.mem))-off {
+		return nil, fmt.Errorf("%w: %s at %d: %d bytes, the encoding ends at %d", ErrTruncated, what, off, n, len(s.mem))
+	}
+	s.pos = off + n
+	return s.mem[off : off+n : off+n], nil
+}
+
 // pending is a subtree the decoder has verified the chaining value of (in
 // its parent, or as the root) and not read yet.
 type pending struct {
@@ -106,13 +126,15 @@ type Decoder struct {
 	stack [64]pending // the subtrees right of the loaded region, the next on top
 	depth int
 
-	region      []byte // verified input at regionStart
+	region      []byte // verified input at regionStart: in buf, or in data.mem
 	regionStart uint64
 	regionOK    bool
 
+	buf     []byte // storage of region, when read from an io.Reader
 	node    [ParentSize]byte
 	enc     []byte
-	parents []byte
+	pbuf    []byte
+	parents []byte // the parents of a complete subtree, in pbuf or tree.mem
 	check   bufEncoder
 	h       hasher
 	err     error
@@ -174,11 +196,11 @@ func (d *Decoder) begin() error {
 	if d.started {
 		return nil
 	}
-	var hdr [HeaderSize]byte
-	if err := d.tree.read(hdr[:], 0, "length header"); err != nil {
+	hdr, err := d.tree.view(d.node[:HeaderSize], 0, "length header")
+	if err != nil {
 		return err
 	}
-	d.length = binary.LittleEndian.Uint64(hdr[:])
+	d.length = binary.LittleEndian.Uint64(hdr)
 	if d.length > maxLen {
 		return fmt.Errorf("%w (%d)", ErrLength, d.length)
 	}
@@ -216,10 +238,11 @@ func (d *Decoder) load(target uint64) error {
 		if p.n%d.t.g == 0 && p.n <= max(batchBytes, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1 && d.verify && !d.slice {
 			return d.loadComplete(&p)
 		}
-		node := &d.node
-		if err := d.tree.read(node[:], p.enc, "parent"); err != nil {
+		b, err := d.tree.view(d.node[:], p.enc, "parent")
+		if err != nil {
 			return err
 		}
+		node := (*[ParentSize]byte)(b)
 		if d.verify {
 			cv := d.t.parentCV(node, p.root)
 			if !equal(cv[:], p.cv[:]) {
@@ -246,12 +269,12 @@ func grow(b []byte, n int) []byte {
 
 // loadLeaf reads and verifies the leaf p.
 func (d *Decoder) loadLeaf(p *pending) error {
-	d.region = grow(d.region, int(p.n))
+	d.buf = grow(d.buf, int(p.n))
 	var err error
 	if d.outboard {
-		err = d.data.read(d.region, p.start, "input")
+		d.region, err = d.data.view(d.buf, p.start, "input")
 	} else {
-		err = d.tree.read(d.region, p.enc, "chunk group")
+		d.region, err = d.tree.view(d.buf, p.enc, "chunk group")
 	}
 	if err != nil {
 		return err
@@ -280,21 +303,24 @@ func (d *Decoder) setRegion(p *pending) {
 func (d *Decoder) loadComplete(p *pending) error {
 	leaves := int(p.n / d.t.g)
 	psize := (leaves - 1) * ParentSize
-	d.region = grow(d.region, int(p.n))
-	d.parents = grow(d.parents, psize)
+	d.buf = grow(d.buf, int(p.n))
+	d.pbuf = grow(d.pbuf, psize)
+	var err error
 	if d.outboard {
-		if err := d.tree.read(d.parents, p.enc, "parents"); err != nil {
+		if d.parents, err = d.tree.view(d.pbuf, p.enc, "parents"); err != nil {
 			return err
 		}
-		if err := d.data.read(d.region, p.start, "input"); err != nil {
+		if d.region, err = d.data.view(d.buf, p.start, "input"); err != nil {
 			return err
 		}
 	} else {
 		d.enc = grow(d.enc, psize+int(p.n))
-		if err := d.tree.read(d.enc, p.enc, "subtree"); err != nil {
+		enc, err := d.tree.view(d.enc, p.enc, "subtree")
+		if err != nil {
 			return err
 		}
-		d.split(d.enc, bits.TrailingZeros(uint(leaves)))
+		d.region, d.parents = d.buf, d.pbuf
+		d.split(enc, bits.TrailingZeros(uint(leaves)))
 	}
 	if d.verify {
 		want := grow(d.check.out, psize)
@@ -310,8 +336,8 @@ func (d *Decoder) loadComplete(p *pending) error {
 }
 
 // split moves the parents of the combined encoding enc of a complete
-// subtree of 2^level leaves to d.parents and its leaves to d.region, both
-// in order.
+// subtree of 2^level leaves to d.parents and its leaves to d.region (both
+// in the Decoder's buffers), in order.
 func (d *Decoder) split(enc []byte, level int) {
 	pi, ri := 0, 0
 	var walk func(level int)
@@ -412,21 +438,57 @@ func (d *Decoder) Seek(offset int64, whence int) (int64, error) {
 
 // Decode returns the input of the combined encoding, verified against root.
 func Decode(encoding []byte, root *[32]byte, opt *Options) ([]byte, error) {
-	d, err := NewDecoder(bytes.NewReader(encoding), root, opt)
+	d, err := newDecoder(bytes.NewReader(encoding), nil, root, opt)
 	if err != nil {
 		return nil, err
 	}
-	return readAll(d, len(encoding))
+	d.tree.mem = encoding
+	return d.all(make([]byte, 0, len(encoding)))
 }
 
-// DecodeOutboard returns data once verified with its outboard encoding
-// against root: data itself, if it is exactly the input.
+// DecodeOutboard verifies data with its outboard encoding against root and
+// returns the input: data[:n] for the length n of the header, without a
+// copy (bytes past it are not part of the input, as in the reference).
 func DecodeOutboard(data, outboard []byte, root *[32]byte, opt *Options) ([]byte, error) {
-	d, err := NewOutboardDecoder(bytes.NewReader(data), bytes.NewReader(outboard), root, opt)
+	d, err := newDecoder(bytes.NewReader(outboard), bytes.NewReader(data), root, opt)
 	if err != nil {
 		return nil, err
 	}
-	return readAll(d, len(data))
+	d.tree.mem, d.data.mem = outboard, data
+	if _, err := d.all(nil); err != nil {
+		return nil, err
+	}
+	return data[:d.length:d.length], nil
+}
+
+// all verifies the whole input, appending each verified region to out
+// unless out is nil, and returns out.
+func (d *Decoder) all(out []byte) ([]byte, error) {
+	if err := d.begin(); err != nil {
+		return nil, err
+	}
+	for pos := uint64(0); ; {
+		// A complete subtree's leaves are gathered in d.buf: let that be
+		// the rest of out, so they are copied once.
+		tail := out[len(out):cap(out)]
+		if out != nil {
+			d.buf = tail
+		}
+		if err := d.load(pos); err != nil {
+			return nil, err
+		}
+		switch {
+		case out == nil:
+		case len(d.region) > 0 && len(tail) > 0 && &d.region[0] == &tail[0]:
+			out = out[:len(out)+len(d.region)]
+		default:
+			out = append(out, d.region...)
+		}
+		pos = d.regionStart + uint64(len(d.region))
+		if pos >= d.length {
+			return out, nil
+		}
+	}
 }
 
 func readAll(r io.Reader, hint int) ([]byte, error) {

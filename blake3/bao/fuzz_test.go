@@ -19,7 +19,8 @@ func fuzzCase(which uint8) ([]byte, *bao.Options) {
 }
 
 // FuzzDecode decodes arbitrary combined encodings from an arbitrary offset:
-// no panic, no byte that is not the input's, io.EOF only at its end.
+// no panic, no byte that is not the input's, io.EOF only at its end; and
+// with Decode, and as outboards with DecodeOutboard, only the input.
 func FuzzDecode(f *testing.F) {
 	for i := range uint8(len(fuzzInputs) * 8 * len(fuzzGroups)) {
 		in, opt := fuzzCase(i)
@@ -32,6 +33,20 @@ func FuzzDecode(f *testing.F) {
 		d, err := bao.NewDecoder(bytes.NewReader(enc), &root, opt)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if got, err := bao.Decode(enc, &root, opt); err == nil && !bytes.Equal(got, in) {
+			t.Fatalf("Decode returned %d bytes that are not the input", len(got))
+		}
+		// enc as an outboard, beside the right input and a changed one.
+		if got, err := bao.DecodeOutboard(in, enc, &root, opt); err == nil && !bytes.Equal(got, in) {
+			t.Fatalf("DecodeOutboard returned %d bytes that are not the input", len(got))
+		}
+		if len(in) > 0 {
+			bad := bytes.Clone(in)
+			bad[int(seek%uint64(len(in)))] ^= 1
+			if _, err := bao.DecodeOutboard(bad, enc, &root, opt); err == nil {
+				t.Fatal("DecodeOutboard accepted a changed input")
+			}
 		}
 		seek %= uint64(len(in)) + 2
 		if _, err := d.Seek(int64(seek), io.SeekStart); err != nil {

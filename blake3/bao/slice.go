@@ -89,6 +89,7 @@ func DecodeSlice(slice []byte, root *[32]byte, start, count uint64, opt *Options
 	if err != nil {
 		return nil, err
 	}
+	d.tree.mem = slice
 	return readAll(d, min(len(slice), int(min(count, 1<<30))))
 }
 
