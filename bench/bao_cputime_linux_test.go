@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"io"
 	"runtime"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/blake3/bao"
+	"github.com/hashkit/hashkit/blake3/hazmat"
 	lukebao "lukechampine.com/blake3/bao"
 )
 
@@ -74,4 +77,46 @@ func TestBaoCPUTimeRatios(t *testing.T) {
 			t.Logf("group %d %s: hashkit %9v, lukechampine %9v: %.2fx faster", group, op, mo, mp, float64(mp)/float64(mo))
 		}
 	}
+}
+
+// TestHazmatCPUTime measures the subtree target: 16 MiB hashed as
+// 16 subtrees of 1 MiB on 2 goroutines and merged, against blake3.Sum256
+// of the same bytes with GOMAXPROCS 2, by process CPU time (both threads)
+// and by wall time, medians of interleaved batches. Run it with
+// HASHKIT_CPUTIME=1 go test -run HazmatCPUTime -v.
+func TestHazmatCPUTime(t *testing.T) {
+	measuring(t)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	const size, piece = 16 << 20, 1 << 20
+	in := baoInput(size)
+	subs := make([]*hazmat.Subtree, size/piece)
+	for i := range subs {
+		subs[i], _ = hazmat.NewSubtree(hazmat.Hash(), uint64(i*piece))
+	}
+	cvs := make([]hazmat.ChainingValue, len(subs))
+	pieces := func() {
+		var wg sync.WaitGroup
+		for w := range 2 {
+			wg.Go(func() {
+				for i := w; i < len(subs); i += 2 {
+					subs[i].Reset()
+					subs[i].Write(in[i*piece : (i+1)*piece])
+					cvs[i], _ = subs[i].ChainingValue()
+				}
+			})
+		}
+		wg.Wait()
+		for n := len(cvs); n > 2; n /= 2 {
+			for i := range n / 2 {
+				cvs[i] = hazmat.MergeNonRoot(cvs[2*i], cvs[2*i+1], hazmat.Hash())
+			}
+		}
+		sink256 = hazmat.MergeRoot(cvs[0], cvs[1], hazmat.Hash())
+	}
+	sum := func() { sink256 = blake3.Sum256(in) }
+	mo, ms := mediansBy(processCPU, 5, 15, pieces, sum)
+	t.Logf("CPU time: subtrees %9v, Sum256 %9v: %.2fx Sum256's", mo, ms, float64(mo)/float64(ms))
+	wall := func() time.Duration { return time.Duration(time.Now().UnixNano()) }
+	mo, ms = mediansBy(wall, 5, 15, pieces, sum)
+	t.Logf("wall time: subtrees %9v, Sum256 %9v: %.2fx Sum256's", mo, ms, float64(mo)/float64(ms))
 }

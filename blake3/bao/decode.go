@@ -58,6 +58,9 @@ func (s *source) moveTo(off uint64) error {
 	if off < s.pos {
 		return errBackward
 	}
+	if off-s.pos > maxLen {
+		return fmt.Errorf("%w: offset %d is past any readable end", ErrTruncated, off)
+	}
 	n, err := io.CopyN(io.Discard, s.r, int64(off-s.pos))
 	s.pos += uint64(n)
 	if err == io.EOF {
