@@ -48,29 +48,37 @@
 //
 // # Migrating from lukechampine.com/blake3/bao
 //
-// Its functions map to these (its group is log2 of the chunks per group:
-// GroupSize = 1024 << group):
+// Its nine functions map to these (its group is log2 of the chunks per
+// group: GroupSize = 1024 << group):
 //
-//	EncodedSize(dataLen, group, outboard)  EncodedSize(uint64(dataLen), outboard, opt)
+//	EncodedSize(dataLen, group, outboard)
+//	    EncodedSize(uint64(dataLen), outboard, opt)
 //	Encode(dst io.WriterAt, data io.Reader, dataLen, group, outboard)
-//	                                       EncodeFrom(dst, data, outboard, opt), or Encode/EncodeOutboard
-//	EncodeBuf(data, group, outboard)       Encode(data, opt) or EncodeOutboard(data, opt)
+//	    EncodeFrom(dst, data, outboard, opt) (dst an io.ReaderAt too), or
+//	    Encode / EncodeOutboard for data in memory
+//	EncodeBuf(data, group, outboard)
+//	    Encode(data, opt) or EncodeOutboard(data, opt)
 //	Decode(dst io.Writer, data, outboard io.Reader, group, root) (bool, error)
-//	                                       io.Copy(dst, NewDecoder(data, &root, opt)) or NewOutboardDecoder
-//	DecodeBuf(data, outboard, group, root) ([]byte, error)
-//	                                       Decode(data, &root, opt) or DecodeOutboard(data, outboard, &root, opt)
+//	    io.Copy(dst, d) with d from NewDecoder(data, &root, opt) or
+//	    NewOutboardDecoder(data, outboard, &root, opt)
 //	VerifyBuf(data, outboard, group, root) bool
-//	                                       a nil error from Decode or DecodeOutboard
-//	ExtractSlice(dst, data, outboard, group, offset, length)
-//	                                       ExtractSlice(dst, data, offset, length, opt) or ExtractSliceOutboard
+//	    Decode(data, &root, opt) or DecodeOutboard(data, outboard, &root, opt)
+//	    returning a nil error
+//	ExtractSlice(dst, data, outboard io.Reader, group, offset, length)
+//	    ExtractSlice(dst, data, offset, length, opt), or
+//	    ExtractSliceOutboard(dst, data, outboard, offset, length, opt)
 //	DecodeSlice(dst, data, group, offset, length, root) (bool, error)
-//	                                       io.Copy(dst, NewSliceDecoder(data, &root, offset, length, opt))
-//	VerifySlice(data, group, offset, length, root) bool
-//	                                       DecodeSlice(data, &root, offset, length, opt) == nil error
+//	    io.Copy(dst, d) with d from NewSliceDecoder(data, &root, offset, length, opt)
+//	VerifySlice(data, group, offset, length, root) ([]byte, bool)
+//	    DecodeSlice(data, &root, offset, length, opt)
+//	VerifyChunk(chunks, outboard, group, offset, root) bool
+//	    a Decoder from NewOutboardDecoder over the input, Seek(offset), then
+//	    reading len(chunks) bytes; or, where only the chunks travel, a slice
+//	    (ExtractSliceOutboard on the sender, DecodeSlice on the receiver)
 //
 // Two behaviours differ. A mismatch there is (false, nil); here it is an
-// error wrapping ErrHashMismatch, and a decoder hands out no byte of the
-// failing group. Slices follow the reference's edge rules here (a length of
+// error wrapping ErrHashMismatch (or ErrTruncated), and a decoder hands out
+// no byte of the failing group. Slices follow the reference's edge rules here (a length of
 // 0 counts as 1, a start at or past the end selects the last group, a range
 // past the end is trimmed), where lukechampine's bounds are strict, so its
 // slices of those requests differ from the reference's. EncodeFrom needs the

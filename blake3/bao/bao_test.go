@@ -207,6 +207,20 @@ func TestErrors(t *testing.T) {
 	if _, err := bao.DecodeOutboard(in, ob[:len(ob)-1], &root, nil); !errors.Is(err, bao.ErrTruncated) {
 		t.Errorf("short outboard: %v", err)
 	}
+	// An outboard of a shorter input fails against the input's root; one
+	// that claims more input than there is, truncates.
+	shortOb, shortRoot, _ := bao.EncodeOutboard(in[:3000], nil)
+	if _, err := bao.DecodeOutboard(in, shortOb, &root, nil); !errors.Is(err, bao.ErrHashMismatch) {
+		t.Errorf("outboard of a shorter input: %v", err)
+	}
+	if _, err := bao.DecodeOutboard(in[:3000], ob, &root, nil); !errors.Is(err, bao.ErrTruncated) {
+		t.Errorf("outboard of a longer input: %v", err)
+	}
+	// Input past the length the outboard authenticates is not part of it
+	// (as in the reference): the verified input is returned.
+	if got, err := bao.DecodeOutboard(in, shortOb, &shortRoot, nil); err != nil || !bytes.Equal(got, in[:3000]) {
+		t.Errorf("input with bytes past the outboard's length: %d bytes, %v", len(got), err)
+	}
 	if err := bao.VerifyOutboard(bytes.NewReader(flip(ob, 8)), &root, nil); !errors.Is(err, bao.ErrHashMismatch) {
 		t.Errorf("VerifyOutboard of a corrupted outboard: %v", err)
 	}
