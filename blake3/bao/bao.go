@@ -76,16 +76,15 @@
 //	    reading len(chunks) bytes; or, where only the chunks travel, a slice
 //	    (ExtractSliceOutboard on the sender, DecodeSlice on the receiver)
 //
-// Three behaviours differ. A mismatch there is (false, nil); here it is an
-// error wrapping ErrHashMismatch (or ErrTruncated), and a decoder hands out
-// no byte of the failing group. Slices follow the reference's edge rules here (a length of
-// 0 counts as 1, a start at or past the end selects the last group, a range
-// past the end is trimmed), where lukechampine's bounds are strict, so its
-// slices of those requests differ from the reference's. EncodeFrom needs the
-// destination to read back what it wrote (an io.ReaderAt too, as *os.File
-// is), since it does not take the length in advance. Its VerifyBuf fails
-// on bytes after the encoding, which Decode and DecodeOutboard ignore, as
-// the reference does.
+// Where they differ: a mismatch there is (false, nil), here an error
+// wrapping ErrHashMismatch (or ErrTruncated), and a decoder hands out no
+// byte of the failing group. Slices here follow the reference's edge rules
+// (a length of 0 counts as 1, a start at or past the end selects the last
+// group, a range past the end is trimmed); its bounds are strict, so its
+// slices of those requests differ from the reference's. EncodeFrom reads
+// back what it wrote (an io.ReaderAt too, as *os.File is), since it does not
+// take the length in advance. Its VerifyBuf fails on bytes after the
+// encoding, which Decode and DecodeOutboard ignore, as the reference does.
 //
 // [bao]: https://github.com/oconnor663/bao
 package bao
