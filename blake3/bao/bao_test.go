@@ -224,6 +224,17 @@ func TestErrors(t *testing.T) {
 	if err := bao.VerifyOutboard(bytes.NewReader(flip(ob, 8)), &root, nil); !errors.Is(err, bao.ErrHashMismatch) {
 		t.Errorf("VerifyOutboard of a corrupted outboard: %v", err)
 	}
+	// A slice decoded for another range than it was cut for.
+	large := random(200<<10, 2)
+	bigEnc, bigRoot, _ := bao.Encode(large, nil)
+	var sl bytes.Buffer
+	bao.ExtractSlice(&sl, bytes.NewReader(bigEnc), 0, 100, nil)
+	for _, r := range [][2]uint64{{100000, 100}, {0, 5000}, {1 << 40, 0}} {
+		_, err := bao.DecodeSlice(sl.Bytes(), &bigRoot, r[0], r[1], nil)
+		if !errors.Is(err, bao.ErrHashMismatch) && !errors.Is(err, bao.ErrTruncated) {
+			t.Errorf("slice for [0, 100) decoded as %d+%d: %v", r[0], r[1], err)
+		}
+	}
 	wrong := root
 	wrong[0] ^= 1
 	if _, err := bao.Decode(enc, &wrong, nil); !errors.Is(err, bao.ErrHashMismatch) {
