@@ -1,4 +1,4 @@
-// Package hazmat exposes the BLAKE3 tree: any subtree of 2^k chunks (1 KiB
+// Package hazmat exposes the [BLAKE3] tree: any subtree of 2^k chunks (1 KiB
 // each) that starts at an aligned input offset can be hashed on its own, by
 // another goroutine or another machine, and the chaining values of two
 // sibling subtrees merged into their parent's, up to the root hash or the
