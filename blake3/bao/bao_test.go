@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/hashkit/hashkit/blake3"
@@ -381,5 +382,27 @@ func TestEncoderFile(t *testing.T) {
 	}
 	if _, err := (&bao.Encoder{}).Write(in); err == nil {
 		t.Error("the zero Encoder accepted a write")
+	}
+}
+
+// TestParallelEncode encodes with subtrees of 4 KiB and more handed to
+// other goroutines (GOMAXPROCS 4) and compares with the encoding made on
+// one goroutine.
+func TestParallelEncode(t *testing.T) {
+	defer func(v uint64) { *bao.ParallelMinBytes = v }(*bao.ParallelMinBytes)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	for _, n := range []int{0, 5000, 64<<10 + 1, 300<<10 + 7, 1<<20 + 3} {
+		in := random(n, uint64(n)+1)
+		for _, opt := range []*bao.Options{nil, {GroupSize: 4096}, {Mode: hazmat.Keyed(&[32]byte{1})}} {
+			*bao.ParallelMinBytes = 1 << 62
+			want, wroot, _ := bao.Encode(in, opt)
+			wantOb, _, _ := bao.EncodeOutboard(in, opt)
+			*bao.ParallelMinBytes = 4096
+			got, root, _ := bao.Encode(in, opt)
+			gotOb, _, _ := bao.EncodeOutboard(in, opt)
+			if root != wroot || !bytes.Equal(got, want) || !bytes.Equal(gotOb, wantOb) {
+				t.Errorf("n=%d %+v: parallel encoding differs", n, opt)
+			}
+		}
 	}
 }

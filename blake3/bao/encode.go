@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"runtime"
+	"sync"
 
 	"github.com/hashkit/hashkit/blake3/internal/seam"
 )
@@ -42,7 +44,7 @@ func encodeBuf(data []byte, outboard bool, opt *Options) ([]byte, [32]byte, erro
 	n := uint64(len(data))
 	out := make([]byte, HeaderSize+t.encSize(n, outboard))
 	binary.LittleEndian.PutUint64(out, n)
-	e := bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard}
+	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0)}
 	root := e.node(0, n, true, 0)
 	return out, root, nil
 }
@@ -52,13 +54,21 @@ func encodeBuf(data []byte, outboard bool, opt *Options) ([]byte, [32]byte, erro
 // level of parents in one.
 const batchBytes = 64 << 10
 
+// parallelMinBytes is the smallest subtree the whole-buffer encoder hands
+// to another goroutine: as blake3.Hasher's, 2 MiB, so that the work pays
+// for starting one. A variable so tests can lower it.
+var parallelMinBytes uint64 = 2 << 20
+
 // bufEncoder writes the pre-order encoding of data, whose layout the
-// length fixes, into out.
+// length fixes, into out. Its subtrees write disjoint parts of out, so
+// large ones are encoded on up to par goroutines, each with a bufEncoder of
+// its own.
 type bufEncoder struct {
 	t        *tree
 	data     []byte
 	out      []byte
 	outboard bool
+	par      int
 	h        hasher
 	levels   [2 * batchBytes / chunkLen * cvLen]byte
 }
@@ -78,8 +88,24 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 	}
 	l := t.left(n)
 	lpos := pos + ParentSize
-	lcv := e.node(off, l, false, lpos)
-	rcv := e.node(off+l, n-l, false, lpos+t.encSize(l, e.outboard))
+	rpos := lpos + t.encSize(l, e.outboard)
+	var lcv, rcv [32]byte
+	if e.par > 1 && n-l >= parallelMinBytes {
+		// The left subtree on a new goroutine, with a share of the
+		// goroutines as large as its share of the input.
+		lpar := max(1, min(e.par-1, int(uint64(e.par)*l/n)))
+		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar}
+		par := e.par
+		e.par -= lpar
+		var wg sync.WaitGroup
+		wg.Go(func() { lcv = sub.node(off, l, false, lpos) })
+		rcv = e.node(off+l, n-l, false, rpos)
+		wg.Wait()
+		e.par = par
+	} else {
+		lcv = e.node(off, l, false, lpos)
+		rcv = e.node(off+l, n-l, false, rpos)
+	}
 	p := (*[ParentSize]byte)(e.out[pos:])
 	copy(p[:32], lcv[:])
 	copy(p[32:], rcv[:])

@@ -1,0 +1,5 @@
+package bao
+
+// ParallelMinBytes lets tests lower the smallest subtree encoded on its own
+// goroutine.
+var ParallelMinBytes = &parallelMinBytes
