@@ -406,3 +406,41 @@ func TestParallelEncode(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelDecode verifies with subtrees of 4 KiB and more on other
+// goroutines (GOMAXPROCS 4): the input comes back, and a corruption
+// anywhere fails.
+func TestParallelDecode(t *testing.T) {
+	defer func(v uint64) { *bao.ParallelMinBytes = v }(*bao.ParallelMinBytes)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	*bao.ParallelMinBytes = 4096
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, n := range []int{0, 5000, 64<<10 + 1, 300<<10 + 7, 1<<20 + 3} {
+		in := random(n, uint64(n)+2)
+		for _, opt := range []*bao.Options{nil, {GroupSize: 4096}} {
+			enc, root, _ := bao.Encode(in, opt)
+			ob, _, _ := bao.EncodeOutboard(in, opt)
+			if got, err := bao.Decode(enc, &root, opt); err != nil || !bytes.Equal(got, in) {
+				t.Errorf("n=%d %+v: Decode: %v", n, opt, err)
+			}
+			if got, err := bao.DecodeOutboard(in, ob, &root, opt); err != nil || !bytes.Equal(got, in) {
+				t.Errorf("n=%d %+v: DecodeOutboard: %v", n, opt, err)
+			}
+			for k := range 20 {
+				i := rng.IntN(len(enc))
+				if k < 2 && n > 4096 {
+					i = 8 + 32*k // the root parent, checked before the split
+				}
+				if _, err := bao.Decode(flip(enc, i), &root, opt); err == nil {
+					t.Errorf("n=%d %+v: Decode of the encoding corrupted at %d: no error", n, opt, i)
+				}
+				if n > 0 {
+					j := rng.IntN(n)
+					if _, err := bao.DecodeOutboard(flip(in, j), ob, &root, opt); err == nil {
+						t.Errorf("n=%d %+v: DecodeOutboard of the input corrupted at %d: no error", n, opt, j)
+					}
+				}
+			}
+		}
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"runtime"
+	"sync"
 )
 
 // source is one stream a decoder reads: the encoding (or the outboard), or
@@ -440,58 +442,111 @@ func (d *Decoder) Seek(offset int64, whence int) (int64, error) {
 }
 
 // Decode returns the input of the combined encoding, verified against root.
+// Large inputs are verified on up to GOMAXPROCS goroutines.
 func Decode(encoding []byte, root *[32]byte, opt *Options) ([]byte, error) {
 	d, err := newDecoder(bytes.NewReader(encoding), nil, root, opt)
 	if err != nil {
 		return nil, err
 	}
 	d.tree.mem = encoding
-	return d.all(make([]byte, 0, len(encoding)))
+	if err := d.begin(); err != nil {
+		return nil, err
+	}
+	if d.length > uint64(len(encoding)) {
+		return nil, fmt.Errorf("%w: %d bytes cannot hold the input they claim", ErrTruncated, len(encoding))
+	}
+	out := make([]byte, d.length)
+	if err := d.verifyTree(d.rootPending(), out, runtime.GOMAXPROCS(0)); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // DecodeOutboard verifies data with its outboard encoding against root and
 // returns the input: data[:n] for the length n of the header, without a
 // copy (bytes past it are not part of the input, as in the reference).
+// Large inputs are verified on up to GOMAXPROCS goroutines.
 func DecodeOutboard(data, outboard []byte, root *[32]byte, opt *Options) ([]byte, error) {
 	d, err := newDecoder(bytes.NewReader(outboard), bytes.NewReader(data), root, opt)
 	if err != nil {
 		return nil, err
 	}
 	d.tree.mem, d.data.mem = outboard, data
-	if _, err := d.all(nil); err != nil {
+	if err := d.begin(); err != nil {
+		return nil, err
+	}
+	if d.length > uint64(len(data)) {
+		return nil, fmt.Errorf("%w: the input is %d bytes, the outboard claims more", ErrTruncated, len(data))
+	}
+	if err := d.verifyTree(d.rootPending(), nil, runtime.GOMAXPROCS(0)); err != nil {
 		return nil, err
 	}
 	return data[:d.length:d.length], nil
 }
 
-// all verifies the whole input, appending each verified region to out
-// unless out is nil, and returns out.
-func (d *Decoder) all(out []byte) ([]byte, error) {
-	if err := d.begin(); err != nil {
-		return nil, err
+// verifyTree checks the subtree p, whose chaining value is known good (or is
+// the root hash), on up to par goroutines, and writes its input to
+// out[p.start:] unless out is nil. A complete subtree's leaves are gathered
+// in d.buf: that is out, so they are copied once.
+func (d *Decoder) verifyTree(p pending, out []byte, par int) error {
+	if par > 1 && p.n > d.t.g && p.n-d.t.left(p.n) >= parallelMinBytes {
+		// Check the parent, then its two subtrees side by side, each
+		// with a share of the goroutines as large as its share of the
+		// input (as the whole-buffer encoder splits them).
+		b, err := d.tree.view(d.node[:], p.enc, "parent")
+		if err != nil {
+			return err
+		}
+		node := (*[ParentSize]byte)(b)
+		if cv := d.t.parentCV(node, p.root); !equal(cv[:], p.cv[:]) {
+			return fmt.Errorf("%w: parent node at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
+		}
+		l := d.t.left(p.n)
+		left := pending{start: p.start, n: l, enc: p.enc + ParentSize, cv: [32]byte(node[:32])}
+		right := pending{start: p.start + l, n: p.n - l, enc: p.enc + ParentSize + d.t.encSize(l, d.outboard), cv: [32]byte(node[32:])}
+		lpar := max(1, min(par-1, int(uint64(par)*l/p.n)))
+		sub := d.fork()
+		var lerr error
+		var wg sync.WaitGroup
+		wg.Go(func() { lerr = sub.verifyTree(left, out, lpar) })
+		rerr := d.verifyTree(right, out, par-lpar)
+		wg.Wait()
+		if lerr != nil {
+			return lerr
+		}
+		return rerr
 	}
-	for pos := uint64(0); ; {
-		// A complete subtree's leaves are gathered in d.buf: let that be
-		// the rest of out, so they are copied once.
-		tail := out[len(out):cap(out)]
+	d.stack[0], d.depth = p, 1
+	for pos := p.start; ; {
 		if out != nil {
-			d.buf = tail
+			d.buf = out[pos:]
 		}
 		if err := d.load(pos); err != nil {
-			return nil, err
+			return err
 		}
-		switch {
-		case out == nil:
-		case len(d.region) > 0 && len(tail) > 0 && &d.region[0] == &tail[0]:
-			out = out[:len(out)+len(d.region)]
-		default:
-			out = append(out, d.region...)
+		if out != nil && len(d.region) > 0 && &d.region[0] != &out[pos] {
+			copy(out[pos:], d.region)
 		}
 		pos = d.regionStart + uint64(len(d.region))
-		if pos >= d.length {
-			return out, nil
+		if pos >= p.start+p.n {
+			return nil
 		}
 	}
+}
+
+// fork returns a Decoder of the same tree, with sources of its own over the
+// same memory, for verifyTree's goroutines.
+func (d *Decoder) fork() *Decoder {
+	f := &Decoder{t: d.t, outboard: d.outboard, verify: d.verify, rootHash: d.rootHash, started: true, length: d.length}
+	tree := *d.tree
+	f.tree, f.data = &tree, &tree
+	if d.outboard {
+		data := *d.data
+		f.data = &data
+	}
+	f.check.t = &f.t
+	f.check.outboard = true
+	return f
 }
 
 func readAll(r io.Reader, hint int) ([]byte, error) {
