@@ -14,7 +14,8 @@ import (
 
 // Encode returns the combined encoding of data and its root hash (the
 // BLAKE3 hash, or keyed hash, of data). The error is ErrGroupSize for
-// invalid Options.
+// invalid Options. Inputs with subtrees of 2 MiB or more are encoded on up
+// to GOMAXPROCS goroutines.
 func Encode(data []byte, opt *Options) (encoding []byte, root [32]byte, err error) {
 	return encodeBuf(data, false, opt)
 }
