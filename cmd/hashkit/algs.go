@@ -244,9 +244,16 @@ func lookupTag(tag string) (*algorithm, int, error) {
 	return nil, 0, fmt.Errorf("unknown algorithm tag %q", tag)
 }
 
-// byHexLength is what an untagged checksum line's length says when no -a is
-// given: the classic coreutils set, where each length is unambiguous.
-var byHexLength = map[int]string{32: "md5", 40: "sha1", 56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
+// byHexLength is what a bare checksum line's length says in a list that
+// names no algorithm, when no -a is given: SHA-2, whose four lengths are
+// those of sha224sum to sha512sum. MD5's and SHA-1's lengths say nothing
+// (weakByHexLength): a list of a strong algorithm cut to 16 or 20 bytes, or
+// of RIPEMD-160, would otherwise be checked with a broken one.
+var byHexLength = map[int]string{56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
+
+// weakByHexLength are the lengths of the broken hashes that a bare line must
+// name with -a or the list's name.
+var weakByHexLength = map[int]string{32: "md5", 40: "sha1"}
 
 // checkLength validates a requested output length for a.
 func (a *algorithm) checkLength(n int) error {

@@ -32,7 +32,7 @@ type checkFlags struct {
 // already has (-a, -z, --progress, --jobs).
 func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 	if standalone {
-		fs.StringVarP(&f.alg, "algorithm", "a", "", "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or the hex length)")
+		fs.StringVarP(&f.alg, "algorithm", "a", "", "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or SHA-2 by the hex length)")
 	}
 	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
 	// --quiet, --status and --warn are one setting, as in coreutils: the
@@ -237,7 +237,8 @@ const (
 // OpenSSL's `SHA256(NAME)= HEX`). b3sum's lines are the standard form.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
-// says (named) if the length fits it, else the one its length says.
+// says (named; a length that does not fit it is malformed), else SHA-2 by
+// its length; MD5's and SHA-1's lengths alone choose nothing (unnamedWeak).
 func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, error) {
 	var en entry
 	line = strings.TrimLeft(line, " \t")
@@ -308,11 +309,16 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 		en.alg = a
 	case forced != nil:
 		en.alg = forced
-	case named != nil && named.checkLength(en.length) == nil:
+	case named != nil:
+		// A length that does not fit the list's algorithm makes the line
+		// improperly formatted (checkLength below), as in coreutils.
 		en.alg = named
 		en.untagged = true
 	default:
 		en.untagged = true
+		if weak, ok := weakByHexLength[len(sum)]; ok {
+			return en, unnamedWeak{digits: len(sum), alg: weak}
+		}
 		name, ok := byHexLength[len(sum)]
 		if !ok {
 			return en, fmt.Errorf("cannot tell the algorithm of a %d-digit checksum: use -a", len(sum))
@@ -373,6 +379,18 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 	return en, nil
 }
 
+// unnamedWeak is a bare line of MD5's or SHA-1's length in a list whose
+// name says no algorithm, checked without -a: such a line is never checked
+// with the broken algorithm its length suggests.
+type unnamedWeak struct {
+	digits int
+	alg    string
+}
+
+func (u unnamedWeak) Error() string {
+	return fmt.Sprintf("a bare %d-digit checksum in a list whose name says no algorithm: check it with -a %s (or -a ALG)", u.digits, u.alg)
+}
+
 func isHex(s string) bool {
 	if s == "" {
 		return false
@@ -401,6 +419,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		sep = 0
 	}
 	var entries []entry
+	var weak *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
 	before := *st
 	named := algorithmOfList(list)
 	shown := quoteName(listName(list)) // how messages name the list
@@ -444,6 +463,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			// at fewer bits: such a line is checked only at a length asked for.
 			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
 		}
+		if uw, ok := perr.(unnamedWeak); ok && weak == nil {
+			weak = &uw
+		}
 		if perr != nil {
 			st.malformed++
 			if e.style == styleB3sum {
@@ -466,10 +488,21 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			break
 		}
 	}
+	if weak != nil && !f.status {
+		out.Flush()
+		none := ""
+		if len(entries) == 0 {
+			none = " no properly formatted checksum lines found:"
+		}
+		fmt.Fprintf(e.stderr, "%s: %s:%s bare %d-digit lines are not taken for %s from their length alone: check them with -a %s (or name the list %s)\n",
+			e.prog, shown, none, weak.digits, strings.ToUpper(weak.alg), weak.alg, strings.ToUpper(weak.alg)+"SUMS")
+	}
 	if len(entries) == 0 {
 		// No summary: coreutils prints none for such a list.
 		out.Flush()
-		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, shown)
+		if weak == nil {
+			fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, shown)
+		}
 		st.failedLists++
 		return nil
 	}

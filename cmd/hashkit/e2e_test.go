@@ -263,7 +263,7 @@ func TestSumErrors(t *testing.T) {
 func TestCheck(t *testing.T) {
 	dir, names := oddFiles(t)
 	args := append([]string{"--"}, names...)
-	for _, c := range []struct{ tool, alg string }{{"sha256sum", ""}, {"md5sum", ""}, {"sha512sum", ""}, {"b2sum", "blake2b"}, {"sha1sum", ""}} {
+	for _, c := range []struct{ tool, alg string }{{"sha256sum", ""}, {"md5sum", "md5"}, {"sha512sum", ""}, {"b2sum", "blake2b"}, {"sha1sum", "sha1"}} {
 		for _, tag := range []bool{false, true} {
 			targs := args
 			if tag {
