@@ -44,3 +44,75 @@ func TestCheckFIFOMismatchEnds(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestFIFONamedTwice: a FIFO named twice is two streams, one per writer, as
+// coreutils reads them: the first name takes what the first writer wrote,
+// the second what the next one wrote. Opened at once, both names met the
+// first writer: the second hashed nothing, and a check of its line FAILED.
+func TestFIFONamedTwice(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "p")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	os.WriteFile(filepath.Join(dir, "f"), []byte("file\n"), 0o644)
+	list := writeList(t, dir, "SUMS", tool(t, dir, []byte("one\n"), "sha256sum").stdout[:64]+"  p\n"+
+		tool(t, dir, nil, "sha256sum", "f").stdout+tool(t, dir, []byte("two\n"), "sha256sum").stdout[:64]+"  p\n")
+	// writers feeds the FIFO from one writer after another, each opening
+	// it when a reader does.
+	writers := func(contents ...string) (stop func()) {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			// The first writer comes once every reader waits: readers
+			// opening at once all met it.
+			time.Sleep(300 * time.Millisecond)
+			for _, c := range contents {
+				f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+				if err != nil {
+					return
+				}
+				f.WriteString(c)
+				f.Close()
+				// Let the reader see the end and close before the next
+				// writer opens.
+				time.Sleep(100 * time.Millisecond)
+			}
+		}()
+		return func() {
+			// Release the writers that wait for a reader that never came.
+			for {
+				if f, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+					f.Close()
+				}
+				select {
+				case <-done:
+					return
+				case <-time.After(10 * time.Millisecond):
+				}
+			}
+		}
+	}
+	for _, args := range [][]string{{"sum", "p", "f", "p"}, {"sum", "-j", "8", "p", "p"}, {"check", list}} {
+		want := "one\n"
+		if args[0] == "check" {
+			want = ""
+		}
+		stop := writers("one\n", "two\n")
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		r := runIn(t, exec.CommandContext(ctx, binary, args...), dir, nil)
+		cancel()
+		stop()
+		if args[0] == "check" {
+			if r.code != 0 || r.stdout != "p: OK\nf: OK\np: OK\n" {
+				t.Errorf("%v: status %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+			}
+			continue
+		}
+		lines := strings.Split(r.stdout, "\n")
+		if r.code != 0 || len(lines) < 3 || lines[0] != tool(t, dir, []byte(want), "sha256sum").stdout[:64]+"  p" ||
+			lines[len(lines)-2] != tool(t, dir, []byte("two\n"), "sha256sum").stdout[:64]+"  p" {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}

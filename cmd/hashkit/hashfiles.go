@@ -181,12 +181,18 @@ func readAhead(d digest, r io.Reader, size int64, prog *progress) error {
 	return err
 }
 
-// hashFile hashes one input. Once it is open, turn is told whether it is a
-// stream (standard input, or not a regular file), and returns when the
-// input may be read.
+// hashFile hashes one input. turn is told whether it is a stream (standard
+// input, or not a regular file), and returns when the input may be read; a
+// stream is waited for before it is opened, since opening a FIFO takes its
+// next writer: two names of one FIFO opened at once both met the first
+// writer, and the second hashed what the first left (nothing).
 func hashFile(e *env, name string, prog *progress, mk func() (digest, error), turn func(stream bool)) ([]byte, error) {
 	var r io.Reader
 	size := int64(-1) // known only for regular files
+	waited := name == "-" || !isRegular(name)
+	if waited {
+		turn(true)
+	}
 	if name == "-" {
 		r = e.stdin
 	} else {
@@ -197,7 +203,10 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 		defer f.Close()
 		r, size = f, n
 	}
-	turn(name == "-" || size < 0)
+	if !waited {
+		// A file replaced by a stream since isRegular looked waits now.
+		turn(size < 0)
+	}
 	d, err := mk()
 	if err != nil {
 		return nil, err

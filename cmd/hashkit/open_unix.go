@@ -41,6 +41,22 @@ func openInput(name string) (io.ReadCloser, int64, error) {
 	return os.NewFile(uintptr(fd), name), -1, nil
 }
 
+// isRegular reports whether name is a regular file (following links); a name
+// that cannot be looked up is taken for one, and its open will say why.
+func isRegular(name string) bool {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Stat(name, &st)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return true
+		}
+		return st.Mode&syscall.S_IFMT == syscall.S_IFREG
+	}
+}
+
 func openRetry(name string) (int, error) {
 	for {
 		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
