@@ -406,7 +406,11 @@ func isHex(s string) bool {
 
 func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *checkFlags, st *checkStats) error {
 	var r io.Reader = e.stdin
-	if list != "-" {
+	if list == "-" {
+		if err := e.stdinError(); err != nil {
+			return listReadError{err}
+		}
+	} else {
 		file, err := os.Open(list)
 		if err != nil {
 			return err

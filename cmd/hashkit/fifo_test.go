@@ -116,3 +116,45 @@ func TestFIFONamedTwice(t *testing.T) {
 		}
 	}
 }
+
+// closedStdin runs the program name, found in bin (else on $PATH), with
+// descriptor 0 closed, through sh's <&-.
+func closedStdin(t *testing.T, dir, bin, name string, args ...string) runResult {
+	t.Helper()
+	cmd := exec.Command("/bin/sh", append([]string{"-c", `exec "$0" "$@" <&-`, name}, args...)...)
+	if bin != "" {
+		cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
+	return runIn(t, cmd, dir, nil)
+}
+
+// TestClosedStdin: a closed standard input is an error where it is read, as
+// sha256sum reports it, not an empty input: the Go runtime puts /dev/null
+// (read-write) on a closed descriptor 0, and it was hashed as empty.
+func TestClosedStdin(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("file\n"), 0o644)
+	if _, err := exec.LookPath("sha256sum"); err != nil {
+		t.Skip("no sha256sum")
+	}
+	links := filepath.Dir(linkAs(t, "sha256sum"))
+	for _, args := range [][]string{nil, {"-"}, {"--tag", "-", "f"}, {"-c"}, {"-c", "--status", "-"}, {"f"}} {
+		want := closedStdin(t, dir, "", "sha256sum", args...)
+		if got := closedStdin(t, dir, links, "sha256sum", args...); got != want {
+			t.Errorf("sha256sum %q <&-: hashkit %d %q %q; sha256sum %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+		hkArgs := append([]string{"sum"}, args...)
+		if len(args) > 0 && args[0] == "-c" {
+			hkArgs = append([]string{"check"}, args[1:]...)
+		}
+		got := closedStdin(t, dir, filepath.Dir(binary), "hashkit", hkArgs...)
+		if got.code != want.code || got.stdout != want.stdout || strings.Count(got.stderr, "\n") != max(strings.Count(want.stderr, "\n")-1, 0) ||
+			want.code != 0 && !strings.Contains(got.stderr, "Bad file descriptor") {
+			t.Errorf("hashkit %q <&-: %d %q %q; sha256sum %d %q %q", hkArgs, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	// A read-only /dev/null is an empty input, as for sha256sum.
+	if r := hk(t, dir, nil, "sum"); r.code != 0 || !strings.HasPrefix(r.stdout, "e3b0c442") {
+		t.Errorf("sum </dev/null: %d %q %q", r.code, r.stdout, r.stderr)
+	}
+}

@@ -194,6 +194,9 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 		turn(true)
 	}
 	if name == "-" {
+		if err := e.stdinError(); err != nil {
+			return nil, err
+		}
 		r = e.stdin
 	} else {
 		f, n, err := openInput(name)

@@ -22,6 +22,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 
 	flag "github.com/spf13/pflag"
 
@@ -74,6 +76,9 @@ type env struct {
 
 	lineOnce   sync.Once
 	lineByLine bool
+
+	// stdinFailed: standard input was to be read but was closed.
+	stdinFailed atomic.Bool
 }
 
 const usage = `usage: hashkit <command> [flags] [args]
@@ -113,6 +118,11 @@ func run(args []string, e *env) int {
 		err = dispatch(args, e)
 	}
 	code := e.report(err)
+	if e.stdinFailed.Load() && e.style == styleCoreutils {
+		// coreutils closes standard input last, and reports that too.
+		fmt.Fprintf(e.stderr, "%s: standard input: %s\n", e.prog, describe(syscall.EBADF))
+		code = exitFail
+	}
 	if e.out.err != nil {
 		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
 		return exitFail

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // rawFile reads a descriptor with plain system calls. os.Open would also
@@ -85,3 +87,20 @@ func (f *rawFile) Read(p []byte) (int, error) {
 }
 
 func (f *rawFile) Close() error { return syscall.Close(f.fd) }
+
+// closedAtStart reports whether f, a standard descriptor, is what the Go
+// runtime opens for one that was closed at startup: /dev/null, read-write.
+// A shell's </dev/null opens it read-only; a program that passes it
+// read-write on purpose (Python's subprocess.DEVNULL) cannot be told apart.
+func closedAtStart(f *os.File) bool {
+	fd := int(f.Fd())
+	flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil || flags&unix.O_ACCMODE != unix.O_RDWR {
+		return false
+	}
+	var st, null unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || unix.Stat(os.DevNull, &null) != nil {
+		return false
+	}
+	return st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Rdev == null.Rdev
+}

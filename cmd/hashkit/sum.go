@@ -226,7 +226,11 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 		}
 		var key []byte
 		if f.keyed {
-			key, err = readSmall(e.stdin, "standard input")
+			if err = e.stdinError(); err == nil {
+				key, err = readSmall(e.stdin, "standard input")
+			} else {
+				err = fmt.Errorf("standard input: %s", describe(err))
+			}
 		} else {
 			key, err = readSmallFile(f.keyFile)
 		}
