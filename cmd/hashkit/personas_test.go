@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,38 @@ func TestSumLengthUnit(t *testing.T) {
 	}
 	if r := hk(t, dir, nil, "sum", "-a", "blake2b", "-l", "256"); r.code != 2 || !strings.Contains(r.stderr, "-l counts bytes: b2sum -l 256 is -l 32") {
 		t.Errorf("-l 256: status %d %q", r.code, r.stderr)
+	}
+}
+
+// TestPersonaHelp: each persona's --help lists every option of the real
+// tool's --help (a format bug printed only its first line), on stdout with
+// status 0, and hashkit's own help names every persona.
+func TestPersonaHelp(t *testing.T) {
+	dir := t.TempDir()
+	option := regexp.MustCompile(`(?m)^\s+(-\w, )?--[a-z-]+`)
+	for name := range personas {
+		link := linkAs(t, name)
+		got := runLink(t, link, dir, nil, "--help")
+		if got.code != 0 || got.stderr != "" || !strings.HasPrefix(got.stdout, "Usage: "+name+" ") && !strings.Contains(got.stdout, "USAGE:\n    "+name+" ") {
+			t.Errorf("%s --help: %d %q %q", name, got.code, got.stdout, got.stderr)
+		}
+		if strings.Contains(got.stdout, "%!") {
+			t.Errorf("%s --help: a format error: %q", name, got.stdout)
+		}
+		want := tool(t, dir, nil, name, "--help")
+		for _, o := range option.FindAllString(want.stdout, -1) {
+			if o = strings.TrimSpace(o); !strings.Contains(got.stdout, o) {
+				t.Errorf("%s --help does not list %s:\n%s", name, o, got.stdout)
+			}
+		}
+		if r := runLink(t, link, dir, nil, "--version"); r.code != 0 || !strings.HasPrefix(r.stdout, name+" (hashkit) ") || strings.HasSuffix(r.stdout, " devel\n") {
+			t.Errorf("%s --version: %d %q %q", name, r.code, r.stdout, r.stderr)
+		}
+	}
+	help := hk(t, dir, nil, "--help").stdout
+	for name := range personas {
+		if !strings.Contains(help, name) {
+			t.Errorf("hashkit --help does not name %s", name)
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
-	"strings"
 
 	flag "github.com/spf13/pflag"
 )
@@ -56,8 +55,9 @@ func runTool(t persona, args []string, e *env) error {
 	}
 	switch {
 	case *help:
-		fmt.Fprintf(e.stdout, "Usage: %s [OPTION]... [FILE]...\nPrint or check %s checksums (hashkit standing in for %[1]s).\nWith no FILE, or when FILE is -, read standard input.\n\n%s",
-			e.prog, strings.ToUpper(t.alg), fs.FlagUsages())
+		a, _ := lookup(t.alg)
+		fmt.Fprintf(e.stdout, "Usage: %s [OPTION]... [FILE]...\nPrint or check %s (%d-bit) checksums (hashkit standing in for %[1]s).\n\nWith no FILE, or when FILE is -, read standard input.\n%[4]s",
+			e.prog, a.tag, 8*a.size, fs.FlagUsages())
 		return nil
 	case *showVersion:
 		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
