@@ -49,7 +49,7 @@ func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 		fl := fs.VarPF(&verbosity{f, v.p}, v.name, v.short, v.usage)
 		fl.NoOptDefVal = "true"
 	}
-	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
+	fs.BoolVar(&f.strict, "strict", false, "exit with status 1 for improperly formatted lines")
 	if standalone {
 		fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
 		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
@@ -150,10 +150,8 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	switch {
 	case st.mismatched > 0 || st.unreadable > 0 || st.failedLists > 0, st.malformed > 0 && e.style == styleB3sum:
 		return exitStatus(exitFail)
-	case f.strict && st.malformed > 0 && e.style != styleHashkit:
-		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0:
-		return exitStatus(exitUsage)
+		return exitStatus(exitFail)
 	}
 	return nil
 }

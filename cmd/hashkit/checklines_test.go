@@ -13,8 +13,7 @@ import (
 // than hashkit sum writes are read the same way, so that no line it checks
 // is skipped as malformed (which passes a list whose other lines match).
 // Each list runs through the sha256sum persona (stdout and status as
-// sha256sum's) and through hashkit check (the same status, --strict's 2
-// aside).
+// sha256sum's) and through hashkit check (the same status).
 func TestCheckLinesAsCoreutils(t *testing.T) {
 	dir := t.TempDir()
 	for name, data := range map[string]string{"f": "hello\n", "g": "other\n", `a\b`: "hello\n", " f": "hello\n"} {
@@ -60,7 +59,7 @@ func TestCheckLinesAsCoreutils(t *testing.T) {
 			t.Errorf("%s: %q:\nhashkit as sha256sum: %d %q %q\nsha256sum: %d %q %q", c.why, c.list, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
 		}
 		r := hk(t, dir, nil, append([]string{"check"}, args[1:]...)...)
-		if code := r.code; code != want.code && !(c.strict && code == 2 && want.code == 1) || r.stdout != want.stdout {
+		if r.code != want.code || r.stdout != want.stdout {
 			t.Errorf("%s: %q:\nhashkit check: %d %q %q\nsha256sum: %d %q", c.why, c.list, r.code, r.stdout, r.stderr, want.code, want.stdout)
 		}
 	}
