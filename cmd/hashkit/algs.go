@@ -213,8 +213,12 @@ var algorithms = []*algorithm{
 		}},
 }
 
+// normalName is an algorithm's name as the user may spell it (SHA256,
+// sha3_256) in the form of the table.
+func normalName(name string) string { return strings.ToLower(strings.ReplaceAll(name, "_", "-")) }
+
 func lookup(name string) (*algorithm, error) {
-	n := strings.ToLower(strings.ReplaceAll(name, "_", "-"))
+	n := normalName(name)
 	for _, a := range algorithms {
 		if a.name == n {
 			return a, nil

@@ -19,7 +19,8 @@ import (
 // checkFlags are the flags of a check, shared by `check` and `sum -c`.
 type checkFlags struct {
 	alg           string
-	length        int // digest bytes a forced -a expects; 0 for any
+	algorithm     *algorithmFlag // -a of check (not of sum -c, whose -a is sum's)
+	length        int            // digest bytes a forced -a expects; 0 for any
 	quiet, status bool
 	ignoreMissing bool
 	strict, warn  bool
@@ -32,7 +33,7 @@ type checkFlags struct {
 // already has (-a, -z, --progress, --jobs).
 func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 	if standalone {
-		fs.StringVarP(&f.alg, "algorithm", "a", "", "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or SHA-2 by the hex length)")
+		f.algorithm = defineAlgorithm(fs, &f.alg, "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or SHA-2 by the hex length)")
 	}
 	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
 	// --quiet, --status and --warn are one setting, as in coreutils: the
@@ -93,6 +94,9 @@ func cmdCheck(args []string, e *env) error {
 		fs.MarkHidden(n)
 	}
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := f.algorithm.repeated(); err != nil {
 		return err
 	}
 	switch {
@@ -463,7 +467,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if perr == nil && en.short && f.length != en.length {
 			// The output of an XOF cut short is still a matching checksum,
 			// at fewer bits: such a line is checked only at a length asked for.
-			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
+			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with hashkit sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
 		}
 		if uw, ok := perr.(unnamedWeak); ok && weak == nil {
 			weak = &uw

@@ -44,7 +44,7 @@ func TestCheckInfersAlgorithm(t *testing.T) {
 			continue // its length says it
 		}
 		// MD5's length is never taken for MD5 (TestCheckNeverWeakerThanNamed).
-		hint := "use -a " + c.alg + "\n"
+		hint := "use hashkit check -a " + c.alg + "\n"
 		if c.alg == "md5" {
 			hint = "check them with -a md5 "
 		}
@@ -118,5 +118,42 @@ func TestCheckNeverWeakerThanNamed(t *testing.T) {
 		if r := hk(t, dir, nil, "check", "--status", list); r.code != 1 || r.stderr != "" {
 			t.Errorf("check --status of unnamed %s lines: status %d, stderr %q", c.alg, r.code, r.stderr)
 		}
+	}
+}
+
+// TestCheckAdviceWorks: the advice a failed list prints is a command that
+// checks it. A BLAKE3 output cut to 28 bytes matched as blake3, and the
+// advice said -a blake3, which refuses a line shorter than BLAKE3's 32
+// bytes: the advice must carry the length.
+func TestCheckAdviceWorks(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	cut := hk(t, dir, nil, "sum", "-a", "blake3", "-l", "28", "f").stdout
+	for _, name := range []string{"list.txt", "SHA224SUMS"} {
+		list := writeList(t, t.TempDir(), name, cut)
+		r := hk(t, dir, nil, "check", list)
+		i := strings.Index(r.stderr, "use hashkit ")
+		if r.code != 1 || i < 0 {
+			t.Fatalf("%s: status %d, stderr %q", name, r.code, r.stderr)
+		}
+		advice := strings.Fields(strings.SplitN(r.stderr[i+len("use hashkit "):], "\n", 2)[0])
+		if got := hk(t, dir, nil, append(advice, list)...); got.code != 0 || got.stdout != "f: OK\n" {
+			t.Errorf("%s: the advice %q: status %d, stdout %q, stderr %q", name, advice, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
+// TestRepeatedAlgorithm: -a given twice with different algorithms is an
+// error, not the last one silently chosen.
+func TestRepeatedAlgorithm(t *testing.T) {
+	dir := checkFixture(t)
+	for _, args := range [][]string{{"sum", "-a", "md5", "-a", "sha256", "f"}, {"check", "-a", "sha256", "--algorithm=md5", "GOOD"},
+		{"sum", "-c", "-a", "sha512", "-a", "sha256", "GOOD"}} {
+		if r := hk(t, dir, nil, args...); r.code != 2 || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "-a") {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := hk(t, dir, nil, "sum", "-a", "sha256", "-a", "SHA256", "f"); r.code != 0 {
+		t.Errorf("the same algorithm twice: status %d, stderr %q", r.code, r.stderr)
 	}
 }

@@ -38,7 +38,8 @@ type sumFlags struct {
 func cmdSum(args []string, e *env) error {
 	fs := newFlags("sum", e)
 	var f sumFlags
-	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "`ALG`: the algorithm (see 'hashkit list')")
+	f.alg = "sha256"
+	alg := defineAlgorithm(fs, &f.alg, "`ALG`: the algorithm (see 'hashkit list')")
 	fs.IntVarP(&f.length, "length", "l", 0, "output length in `BYTES` (b2sum's -l 256 is -l 32), for algorithms with variable output")
 	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this `FILE`")
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
@@ -54,6 +55,9 @@ func cmdSum(args []string, e *env) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := alg.repeated(); err != nil {
+		return err
+	}
 	if err := f.refuse(fs, "hashkit sum"); err != nil {
 		return err
 	}
@@ -62,6 +66,38 @@ func cmdSum(args []string, e *env) error {
 	}
 	f.derive = fs.Changed("derive-key")
 	return f.sum(e, fs.Args())
+}
+
+// algorithmFlag is -a: given twice with different algorithms it is an
+// error, where a plain string flag would keep the last one silently.
+type algorithmFlag struct {
+	p     *string
+	given []string
+}
+
+func defineAlgorithm(fs *flag.FlagSet, p *string, usage string) *algorithmFlag {
+	a := &algorithmFlag{p: p}
+	fs.VarP(a, "algorithm", "a", usage)
+	return a
+}
+
+func (a *algorithmFlag) Set(s string) error {
+	a.given = append(a.given, s)
+	*a.p = s
+	return nil
+}
+
+func (a *algorithmFlag) String() string { return *a.p }
+func (a *algorithmFlag) Type() string   { return "string" }
+
+// repeated is the usage error for -a given with two algorithms.
+func (a *algorithmFlag) repeated() error {
+	for _, s := range a.given {
+		if normalName(s) != normalName(a.given[0]) {
+			return usagef("-a given more than once (%s): name one algorithm", strings.Join(a.given, ", "))
+		}
+	}
+	return nil
 }
 
 // longOutput is the -l above which files are hashed one at a time, so that
