@@ -154,3 +154,34 @@ func TestPersonaHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestPersonaOptionPrefixes: as getopt, the coreutils personas take a
+// unique prefix of a long option (--stat, --ignore, --quie), refuse an
+// ambiguous one with its possibilities and an argument to an option that
+// takes none, as the real tools do; hashkit's sum and check take prefixes
+// too.
+func TestPersonaOptionPrefixes(t *testing.T) {
+	dir := checkFixture(t)
+	for _, name := range []string{"sha256sum", "b2sum"} {
+		link := linkAs(t, name)
+		for _, args := range [][]string{
+			{"--ch", "--stat", "GOOD"}, {"--check", "--ignore", "--quie", "BAD"}, {"-c", "--s", "GOOD"}, {"--t", "f"},
+			{"--ta", "f"}, {"--tag=x", "f"}, {"--help=3"}, {"--ver=1"}, {"--c", "--w", "--str", "BAD"}, {"--", "--ta"},
+			{"--z", "f"}, {"--bin", "f"}, {"--checkx", "GOOD"}, {"--le", "128", "f"}, {"--le=128", "f"}, {"-l", "--ta", "f"},
+		} {
+			want := tool(t, dir, nil, name, args...)
+			got := runLink(t, link, dir, nil, args...)
+			if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+				t.Errorf("%s %q:\nhashkit: %d %q %q\n%s: %d %q %q", name, args, got.code, got.stdout, got.stderr, name, want.code, want.stdout, want.stderr)
+			}
+		}
+	}
+	for _, args := range [][]string{{"check", "--stat", "GOOD"}, {"sum", "--ch", "--quie", "GOOD"}, {"sum", "--alg=sha256", "f"}} {
+		if r := hk(t, dir, nil, args...); r.code != 0 {
+			t.Errorf("%q: status %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	if r := hk(t, dir, nil, "check", "--s", "GOOD"); r.code != 2 || !strings.Contains(r.stderr, "ambiguous") {
+		t.Errorf("check --s: status %d, stderr %q", r.code, r.stderr)
+	}
+}

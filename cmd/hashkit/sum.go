@@ -52,6 +52,10 @@ func cmdSum(args []string, e *env) error {
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
 	fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never")
 	f.checkFlags.define(fs, false)
+	args, err := expandLongOptions(fs, args, false)
+	if err != nil {
+		return usageError{err}
+	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}

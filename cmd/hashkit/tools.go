@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 
 	flag "github.com/spf13/pflag"
 )
@@ -46,6 +48,10 @@ func runTool(t persona, args []string, e *env) error {
 	f.checkFlags.define(fs, false)
 	help := fs.Bool("help", false, "display this help and exit")
 	showVersion := fs.Bool("version", false, "output version information and exit")
+	args, err := expandLongOptions(fs, args, true)
+	if err != nil {
+		return coreutilsUsage{msg: err.Error(), cmd: e.prog}
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			*help = true
@@ -177,4 +183,63 @@ func runB3sum(args []string, e *env) error {
 		return c.run(e, fs.Args())
 	}
 	return f.sum(e, fs.Args())
+}
+
+// expandLongOptions spells out the long options of args that are unique
+// prefixes of fs's (--stat for --status), as getopt does, so that pflag,
+// which knows only whole names, reads them; an ambiguous prefix is an error
+// naming the possibilities. With noArgs, getopt's rules and words: an
+// option that takes no argument refuses one (--tag=x), and an unknown one
+// is named as typed; pflag's --check=false stays hashkit's own commands'
+// form. Values of options are skipped, and nothing
+// after "--" is an option.
+func expandLongOptions(fs *flag.FlagSet, args []string, noArgs bool) ([]string, error) {
+	out := slices.Clone(args)
+	takesValue := func(f *flag.Flag) bool { return f != nil && f.NoOptDefVal == "" }
+	for i := 0; i < len(out); i++ {
+		arg := out[i]
+		switch {
+		case arg == "--":
+			return out, nil
+		case strings.HasPrefix(arg, "--"):
+			name, _, hasValue := strings.Cut(arg[2:], "=")
+			f := fs.Lookup(name)
+			if f == nil {
+				var matches []string
+				fs.VisitAll(func(c *flag.Flag) {
+					if strings.HasPrefix(c.Name, name) {
+						matches = append(matches, c.Name)
+					}
+				})
+				switch {
+				case len(matches) > 1:
+					slices.Sort(matches)
+					return nil, fmt.Errorf("option '%s' is ambiguous; possibilities: '--%s'", arg, strings.Join(matches, "' '--"))
+				case len(matches) == 1:
+					f = fs.Lookup(matches[0])
+					out[i] = "--" + f.Name + arg[2+len(name):]
+				}
+			}
+			switch {
+			case f == nil && noArgs:
+				return nil, fmt.Errorf("unrecognized option '%s'", arg)
+			case f != nil && noArgs && hasValue && !takesValue(f):
+				return nil, fmt.Errorf("option '--%s' doesn't allow an argument", f.Name)
+			case takesValue(f) && !hasValue:
+				i++ // its value
+			}
+		case strings.HasPrefix(arg, "-") && arg != "-":
+			// A cluster of short options: the first that takes a value
+			// takes the rest of the cluster, or the next argument.
+			for j := 1; j < len(arg); j++ {
+				if f := fs.ShorthandLookup(arg[j : j+1]); takesValue(f) {
+					if j == len(arg)-1 {
+						i++
+					}
+					break
+				}
+			}
+		}
+	}
+	return out, nil
 }
