@@ -248,6 +248,32 @@ func lookupTag(tag string) (*algorithm, int, error) {
 	return nil, 0, fmt.Errorf("unknown algorithm tag %q", tag)
 }
 
+// opensslNames are the names `openssl dgst` prints where they differ from
+// the tags: OpenSSL 3's (SHA2-256, SHAKE-128) and 1.1's (BLAKE2b512), with
+// the output length each stands for. SHAKE's is OpenSSL's default one
+// (-xoflen changes it without changing the name, so another length could
+// be a cut line).
+var opensslNames = map[string]struct {
+	alg  string
+	size int
+}{
+	"SHA2-224": {"sha224", 28}, "SHA2-256": {"sha256", 32}, "SHA2-384": {"sha384", 48}, "SHA2-512": {"sha512", 64},
+	"SHA2-512/224": {"sha512-224", 28}, "SHA2-512/256": {"sha512-256", 32},
+	"BLAKE2B-512": {"blake2b", 64}, "BLAKE2S-256": {"blake2s", 32}, "BLAKE2b512": {"blake2b", 64}, "BLAKE2s256": {"blake2s", 32},
+	"RIPEMD-160": {"ripemd160", 20}, "SHAKE-128": {"shake128", 16}, "SHAKE-256": {"shake256", 32},
+}
+
+// lookupOpenSSL finds the algorithm and output length of an openssl dgst
+// name.
+func lookupOpenSSL(name string) (*algorithm, int, error) {
+	o, ok := opensslNames[name]
+	if !ok {
+		return nil, 0, fmt.Errorf("unknown algorithm tag %q", name)
+	}
+	a, err := lookup(o.alg)
+	return a, o.size, err
+}
+
 // byHexLength is what a bare checksum line's length says in a list that
 // names no algorithm, when no -a is given: SHA-2, whose four lengths are
 // those of sha224sum to sha512sum. MD5's and SHA-1's lengths say nothing

@@ -240,12 +240,14 @@ const (
 // line (HEX, a space or tab, then NAME in the form *form says, which the
 // first untagged line sets) or a tagged one (`TAG (NAME) = HEX`, the space
 // before the parenthesis optional and any spaces and tabs around '=', as
-// OpenSSL's `SHA256(NAME)= HEX`). b3sum's lines are the standard form.
+// OpenSSL's `SHA256(NAME)= HEX`; with openssl, also the names of
+// opensslNames, which coreutils does not read). b3sum's lines are the
+// standard form.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
 // says (named; a length that does not fit it is malformed), else SHA-2 by
 // its length; MD5's and SHA-1's lengths alone choose nothing (unnamedWeak).
-func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, error) {
+func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bool) (entry, error) {
 	var en entry
 	line = strings.TrimLeft(line, " \t")
 	if strings.HasPrefix(line, "\\") {
@@ -303,6 +305,9 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 	switch {
 	case tag != "":
 		a, n, err := lookupTag(tag)
+		if err != nil && openssl {
+			a, n, err = lookupOpenSSL(tag)
+		}
 		if err != nil {
 			return en, err
 		}
@@ -458,7 +463,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				}
 				continue
 			}
-			en, perr = parseLine(line, forced, named, &form)
+			en, perr = parseLine(line, forced, named, &form, e.style == styleHashkit)
 		}
 		if perr == nil && list == "-" && en.name == "-" {
 			// Standard input is the list: what is left of it would hash as

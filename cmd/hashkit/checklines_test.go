@@ -195,3 +195,40 @@ func TestB2sumCheckIgnoresLength(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOpenSSLLines: check reads what openssl dgst prints, in OpenSSL
+// 3's names (SHA2-256, SHA2-512/256, BLAKE2B-512, RIPEMD-160, SHAKE-128)
+// and 1.1's (SHA256, BLAKE2b512), and refuses a line of another length
+// than the name says; the sha256sum persona, as sha256sum, reads only its
+// own tag.
+func TestCheckOpenSSLLines(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	var list strings.Builder
+	for _, d := range []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha512-224", "sha512-256",
+		"sha3-224", "sha3-256", "sha3-384", "sha3-512", "blake2b512", "blake2s256", "ripemd160", "shake128", "shake256"} {
+		list.WriteString(tool(t, dir, nil, "openssl", "dgst", "-"+d, "f").stdout)
+	}
+	sha := sha256.Sum256([]byte("hello\n"))
+	h := hex.EncodeToString(sha[:])
+	// OpenSSL 1.1's names.
+	list.WriteString("SHA256(f)= " + h + "\n")
+	list.WriteString(strings.Replace(tool(t, dir, nil, "openssl", "dgst", "-blake2b512", "f").stdout, "BLAKE2B-512", "BLAKE2b512", 1))
+	lists := t.TempDir()
+	n := strings.Count(list.String(), "\n")
+	r := hk(t, dir, nil, "check", "--strict", writeList(t, lists, "l", list.String()))
+	if r.code != 0 || r.stdout != strings.Repeat("f: OK\n", n) {
+		t.Errorf("openssl dgst lines: status %d, stdout %q, stderr %q\n%s", r.code, r.stdout, r.stderr, list.String())
+	}
+	for _, bad := range []string{"SHA2-256(f)= " + h[:62], "SHA2-224(f)= " + h, "SHAKE-128(f)= " + h} {
+		if r := hk(t, dir, nil, "check", writeList(t, lists, "l", bad+"\n")); r.code != 1 || strings.Contains(r.stdout, "OK") {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", bad, r.code, r.stdout, r.stderr)
+		}
+	}
+	link := linkAs(t, "sha256sum")
+	l := writeList(t, lists, "l", "SHA2-256(f)= "+h+"\n")
+	want := tool(t, dir, nil, "sha256sum", "-c", l)
+	if got := runLink(t, link, dir, nil, "-c", l); got != want {
+		t.Errorf("sha256sum -c of an OpenSSL 3 line: hashkit %d %q %q; sha256sum %d %q %q", got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+	}
+}
