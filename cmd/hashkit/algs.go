@@ -61,27 +61,31 @@ type hashDigest struct{ hash.Hash }
 
 func (d hashDigest) Finish() []byte { return d.Sum(nil) }
 
-// xofDigest reads n bytes of an extendable output.
+// xofDigest reads n bytes of an extendable output, from the reader out
+// returns once the input is written.
 type xofDigest struct {
-	w    io.Writer
-	read func(p []byte)
-	n    int
+	w   io.Writer
+	out func() io.Reader
+	n   int
 }
 
 func (d xofDigest) Write(p []byte) (int, error) { return d.w.Write(p) }
 func (d xofDigest) Finish() []byte {
 	out := make([]byte, d.n)
-	d.read(out)
+	if _, err := io.ReadFull(d.out(), out); err != nil {
+		panic(err) // XOF readers do not fail before their end
+	}
 	return out
 }
 
-func readFull(r io.Reader) func([]byte) {
-	return func(p []byte) {
-		if _, err := io.ReadFull(r, p); err != nil {
-			panic(err) // XOF readers do not fail before their end
-		}
-	}
-}
+// Output is the output as a stream, for lengths too long to hold.
+func (d xofDigest) Output() io.Reader { return io.LimitReader(d.out(), int64(d.n)) }
+
+// streamer is a digest whose output can be read piece by piece.
+type streamer interface{ Output() io.Reader }
+
+// reader returns r, as xofDigest's out.
+func reader(r io.Reader) func() io.Reader { return func() io.Reader { return r } }
 
 var algorithms = []*algorithm{
 	{name: "md5", tag: "MD5", size: 16, new: fixed(md5.New), doc: "MD5 (broken; compatibility only)"},
@@ -119,7 +123,7 @@ var algorithms = []*algorithm{
 			default:
 				h = blake3.New()
 			}
-			return xofDigest{w: h, read: func(p []byte) { readFull(h.XOF())(p) }, n: o.length}, nil
+			return xofDigest{w: h, out: func() io.Reader { return h.XOF() }, n: o.length}, nil
 		}},
 	{name: "blake2s", tag: "BLAKE2s", size: 32, variable: true, minLen: 1, maxLen: 32, keyed: true,
 		doc: "BLAKE2s (RFC 7693)", new: func(o options) (digest, error) {
@@ -140,12 +144,12 @@ var algorithms = []*algorithm{
 	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE128 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE128()
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE256 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE256()
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "kmac128", tag: "KMAC128", size: 32, variable: true, minLen: 1, maxLen: 1 << 20, keyed: true, doc: "KMAC128 (SP 800-185; needs --key-file)",
 		new: func(o options) (digest, error) {
@@ -191,7 +195,7 @@ var algorithms = []*algorithm{
 			if err != nil {
 				return nil, err
 			}
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
 		new: func(o options) (digest, error) {
@@ -199,17 +203,17 @@ var algorithms = []*algorithm{
 			if err != nil {
 				return nil, err
 			}
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "kt128", tag: "KT128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT128(nil)
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT256(nil)
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 }
 

@@ -104,8 +104,9 @@ func (a *algorithmFlag) repeated() error {
 	return nil
 }
 
-// longOutput is the -l above which files are hashed one at a time, so that
-// the digests waiting to be printed stay few.
+// longOutput is the -l above which an output is written as it is read
+// from the XOF (b3sum -l 100000000 held 693 MB when it was read whole), and
+// files are hashed one at a time, so that no two outputs are read at once.
 const longOutput = 1 << 20
 
 // sum hashes the files and prints their lines.
@@ -128,17 +129,13 @@ func (f *sumFlags) sum(e *env, files []string) error {
 	}
 
 	jobs, ahead := f.jobs, lookahead
-	if n := int64(opts.length); n > longOutput {
-		// Every digest is held until its line is printed: one file at a
-		// time keeps at most two in memory, with the hex of one.
+	stream := opts.length > longOutput
+	if stream {
 		jobs, ahead = 1, 1
-		if err := checkMachineMemory(fmt.Sprintf("-l %d", n), 4*n); err != nil {
-			return err
-		}
 	}
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	next := hashFilesAhead(e, files, jobs, ahead, prog, func(int) (digest, error) { return a.new(opts) })
+	next := hashFilesAhead(e, files, jobs, ahead, stream, prog, func(int) (digest, error) { return a.new(opts) })
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
@@ -154,11 +151,12 @@ func (f *sumFlags) sum(e *env, files []string) error {
 			e.fileError(name, r.err)
 			failed = true
 		case f.raw:
-			out.Write(r.sum)
+			writeDigest(out, r, true)
 		case f.noNames:
-			out.WriteString(hex.EncodeToString(r.sum) + "\n")
+			writeDigest(out, r, false)
+			out.WriteByte('\n')
 		default:
-			writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary, e.style != styleB3sum)
+			writeLine(out, a.bsdTag(opts.length), func(w *bufio.Writer) { writeDigest(w, r, false) }, name, f.tag, f.zero, f.binary, e.style != styleB3sum)
 		}
 		if e.flushEachLine() {
 			out.Flush()
@@ -368,7 +366,7 @@ func describe(err error) string {
 // no escaping.
 //
 // b3sum 1.2 leaves carriage returns alone (escapeCR false).
-func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary, escapeCR bool) {
+func writeLine(w *bufio.Writer, tag string, sum func(*bufio.Writer), name string, bsd, zero, binary, escapeCR bool) {
 	special := "\\\n\r"
 	if !escapeCR {
 		special = "\\\n"
@@ -382,18 +380,46 @@ func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary, escape
 		}
 	}
 	if bsd {
-		fmt.Fprintf(w, "%s (%s) = %s", tag, name, sum)
+		fmt.Fprintf(w, "%s (%s) = ", tag, name)
+		sum(w)
 	} else {
 		sep := "  "
 		if binary {
 			sep = " *"
 		}
-		w.WriteString(sum + sep + name)
+		sum(w)
+		w.WriteString(sep + name)
 	}
 	if zero {
 		w.WriteByte(0)
 	} else {
 		w.WriteByte('\n')
+	}
+}
+
+// writeDigest writes r's digest in hex, or as it is with raw: its sum, or
+// its output streamed in pieces.
+func writeDigest(w *bufio.Writer, r result, raw bool) {
+	if r.out == nil {
+		if raw {
+			w.Write(r.sum)
+		} else {
+			w.WriteString(hex.EncodeToString(r.sum))
+		}
+		return
+	}
+	var piece [16 << 10]byte
+	var hx [2 * len(piece)]byte
+	for {
+		n, err := r.out.Read(piece[:])
+		if raw {
+			w.Write(piece[:n])
+		} else {
+			w.Write(hx[:hex.Encode(hx[:], piece[:n])])
+		}
+		if err != nil {
+			return
+		}
 	}
 }
 
