@@ -387,6 +387,10 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 	if strings.IndexByte(en.name, 0) >= 0 {
 		return en, errors.New("Null character in path")
 	}
+	if strings.ContainsRune(en.name, utf8.RuneError) {
+		// b3sum wrote a name that is not UTF-8 with U+FFFD: no file has it.
+		return en, errors.New("Unicode replacement character in path")
+	}
 	return en, nil
 }
 
@@ -400,6 +404,12 @@ type unnamedWeak struct {
 
 func (u unnamedWeak) Error() string {
 	return fmt.Sprintf("a bare %d-digit checksum in a list whose name says no algorithm: check it with -a %s (or -a ALG)", u.digits, u.alg)
+}
+
+// missing reports whether name does not exist.
+func missing(name string) bool {
+	_, err := os.Lstat(name)
+	return errors.Is(err, os.ErrNotExist)
 }
 
 func isHex(s string) bool {
@@ -454,6 +464,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if e.style == styleB3sum {
 			en, perr = parseB3Line(line, forced)
 		} else {
+			cr := strings.HasSuffix(line, "\r")
 			line = strings.TrimSuffix(line, "\r")
 			// As coreutils: comments and empty lines are skipped; a line of
 			// spaces is malformed (so --strict fails it).
@@ -464,6 +475,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				continue
 			}
 			en, perr = parseLine(line, forced, named, &form, e.style == styleHashkit)
+			if perr == nil && cr && e.style == styleHashkit && missing(en.name) && !missing(en.name+"\r") {
+				// b3sum writes a name's last CR as it is, where a CR
+				// before the newline is otherwise a DOS line end.
+				en.name += "\r"
+			}
 		}
 		if perr == nil && list == "-" && en.name == "-" {
 			// Standard input is the list: what is left of it would hash as
@@ -484,9 +500,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if perr != nil {
 			st.malformed++
 			if e.style == styleB3sum {
-				// b3sum fails a list with a bad line, and always says so.
+				// b3sum fails a list with a bad line, and always says why.
 				out.Flush()
-				fmt.Fprintf(e.stderr, "%s: %s: line %d: %v\n", e.prog, list, lineNo, perr)
+				fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, perr)
 			}
 			if f.warn {
 				out.Flush()
@@ -511,6 +527,10 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 		fmt.Fprintf(e.stderr, "%s: %s:%s bare %d-digit lines are not taken for %s from their length alone: check them with -a %s (or name the list %s)\n",
 			e.prog, shown, none, weak.digits, strings.ToUpper(weak.alg), weak.alg, strings.ToUpper(weak.alg)+"SUMS")
+	}
+	if len(entries) == 0 && e.style == styleB3sum {
+		// b3sum passes an empty list, and has said why each bad line failed.
+		return nil
 	}
 	if len(entries) == 0 {
 		// No summary: coreutils prints none for such a list.
@@ -574,8 +594,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 func checkEntry(e *env, out *bufio.Writer, en entry, r result, f *checkFlags, st *checkStats, matched, failed *int) bool {
 	shown, prefix := en.name, ""
 	// coreutils' check output escapes a name only if it has a newline,
-	// b3sum's also if it has a backslash.
-	if strings.ContainsAny(shown, "\n") || e.style == styleB3sum && strings.ContainsAny(shown, "\\") {
+	// b3sum's also if it has a backslash, and leaves a CR as it is.
+	switch {
+	case e.style == styleB3sum && strings.ContainsAny(shown, "\n\\"):
+		prefix, shown = "\\", strings.NewReplacer("\\", "\\\\", "\n", "\\n").Replace(shown)
+	case strings.ContainsAny(shown, "\n"):
 		prefix, shown = "\\", escapeName(shown)
 	}
 	switch {

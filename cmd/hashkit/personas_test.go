@@ -185,3 +185,41 @@ func TestPersonaOptionPrefixes(t *testing.T) {
 		t.Errorf("check --s: status %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestB3sumParity: as b3sum 1.2, the b3sum persona prints names that are
+// not UTF-8 with U+FFFD, refuses such a name in a list, shows a CR of a
+// name as it is, passes an empty list, prints an empty digest for -l 0,
+// and words its usage errors as clap does (stdout and status equal, and
+// stderr's first line).
+func TestB3sumParity(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"p": "hello", "bad\xff\xfe\xe2\x82name": "x", "back\\end\r": "b", "end\r": "a", "cr\rname": "c"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Skip("a name that is not UTF-8:", err)
+		}
+	}
+	lists := t.TempDir()
+	all := []string{"p", "bad\xff\xfe\xe2\x82name", "back\\end\r", "end\r", "cr\rname"}
+	sums := tool(t, dir, nil, "b3sum", all...).stdout
+	list := writeList(t, lists, "B3SUMS", sums)
+	empty := writeList(t, lists, "EMPTY", "")
+	link := linkAs(t, "b3sum")
+	for _, args := range [][]string{
+		all, {"-c", list}, {"-c", empty}, {"-l", "0", "p"}, {"-l", "0", "--raw", "p"},
+		{"-l", "x", "p", "p"}, {"-l", "99999999999999999999", "p"}, {"-l", "-1", "p"}, {"-l"}, {"--bogus"}, {"-x", "p"},
+		{"--num-threads", "x", "p"}, {"--num-threads=-1", "p"}, {"--quiet", "p"}, {"--keyed", "--derive-key", "x", "p"},
+		{"--check", "--raw", list}, {"-c", "-l", "3", list}, {"--no-names", "-c", list}, {"--keyed", "p"},
+		{"--length=1", "-l", "2", "p"}, {"-c", "-c", list}, {"--derive-key"}, {"missing", "p"},
+	} {
+		want := tool(t, dir, nil, "b3sum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+		if got.code != want.code || got.stdout != want.stdout || first(got.stderr) != first(want.stderr) {
+			t.Errorf("b3sum %q:\nhashkit: %d %q %q\nb3sum:   %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	// hashkit check reads b3sum's list, names ending in CR included.
+	if r := hk(t, dir, nil, "check", list); r.code != 1 || strings.Count(r.stdout, ": OK\n") != 4 {
+		t.Errorf("hashkit check of b3sum's list: %d %q %q", r.code, r.stdout, r.stderr)
+	}
+}

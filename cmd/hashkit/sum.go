@@ -32,6 +32,9 @@ type sumFlags struct {
 	check     bool
 	noNames   bool // b3sum --no-names: the digest alone
 	raw       bool // b3sum --raw: the digest's bytes
+	// emptyDigest: b3sum -l 0, whose lines have an empty digest.
+	emptyDigest bool
+	key         []byte // b3sum --keyed: the key, already read
 	checkFlags
 }
 
@@ -150,13 +153,22 @@ func (f *sumFlags) sum(e *env, files []string) error {
 			out.Flush()
 			e.fileError(name, r.err)
 			failed = true
+		case f.emptyDigest && f.noNames:
+			out.WriteByte('\n')
+		case f.emptyDigest && !f.raw:
+			writeLine(out, "", func(*bufio.Writer) {}, lossyUTF8(name), false, false, false, false)
+		case f.emptyDigest:
 		case f.raw:
 			writeDigest(out, r, true)
 		case f.noNames:
 			writeDigest(out, r, false)
 			out.WriteByte('\n')
 		default:
-			writeLine(out, a.bsdTag(opts.length), func(w *bufio.Writer) { writeDigest(w, r, false) }, name, f.tag, f.zero, f.binary, e.style != styleB3sum)
+			shown := name
+			if e.style == styleB3sum {
+				shown = lossyUTF8(name) // b3sum prints names as Rust's to_string_lossy
+			}
+			writeLine(out, a.bsdTag(opts.length), func(w *bufio.Writer) { writeDigest(w, r, false) }, shown, f.tag, f.zero, f.binary, e.style != styleB3sum)
 		}
 		if e.flushEachLine() {
 			out.Flush()
@@ -263,7 +275,9 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 			return nil, options{}, usagef("%s takes no key", a.name)
 		}
 		var key []byte
-		if f.keyed {
+		if f.keyed && f.key != nil {
+			key = f.key
+		} else if f.keyed {
 			if err = e.stdinError(); err == nil {
 				key, err = readSmall(e.stdin, "standard input")
 			} else {
@@ -326,7 +340,7 @@ func readSmall(r io.Reader, name string) ([]byte, error) {
 // need it), or b3sum's (the name as it is, the errno after the message).
 func (e *env) fileError(name string, err error) {
 	if e.style == styleB3sum {
-		fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, name, describeB3(err))
+		fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, lossyUTF8(name), describeB3(err))
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, quoteName(name), describe(err))
