@@ -290,7 +290,8 @@ func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bo
 		}
 		sum = strings.TrimLeft(rest[1:], " \t")
 	}
-	if en.name == "" || !isHex(sum) || len(sum)%2 != 0 {
+	// A tag's name may be empty (coreutils then fails to open '').
+	if en.name == "" && tag == "" || !isHex(sum) || len(sum)%2 != 0 {
 		return en, malformed
 	}
 	if en.escaped {
@@ -479,6 +480,13 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				// b3sum writes a name's last CR as it is, where a CR
 				// before the newline is otherwise a DOS line end.
 				en.name += "\r"
+			}
+		}
+		if i := strings.IndexByte(en.name, 0); perr == nil && i >= 0 {
+			if e.style == styleCoreutils {
+				en.name = en.name[:i] // coreutils reads the name as a C string
+			} else {
+				perr = errors.New("a NUL in the name")
 			}
 		}
 		if perr == nil && list == "-" && en.name == "-" {

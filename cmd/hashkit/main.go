@@ -124,7 +124,12 @@ func run(args []string, e *env) int {
 		code = exitFail
 	}
 	if e.out.err != nil {
-		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
+		if e.style == styleCoreutils {
+			// coreutils 9.1 says no more (the errno is gone by then).
+			fmt.Fprintf(e.stderr, "%s: write error\n", e.prog)
+		} else {
+			fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
+		}
 		return exitFail
 	}
 	return code

@@ -137,6 +137,18 @@ func TestWriteErrors(t *testing.T) {
 			t.Errorf("%v > /dev/full: %v, stderr %q", args, err, stderr.String())
 		}
 	}
+	// The personas of coreutils say what it says.
+	link := linkAs(t, "sha256sum")
+	for _, args := range [][]string{{"f"}, {"-c", "GOOD"}} {
+		cmd := exec.Command(link, args...)
+		cmd.Dir, cmd.Stdout = dir, full
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != "sha256sum: write error\n" {
+			t.Errorf("sha256sum %v > /dev/full: %v, stderr %q", args, err, stderr.String())
+		}
+	}
 	// A read-write /dev/null of its own on descriptor 1 (Python's
 	// subprocess.DEVNULL, Node's "ignore"; also what the Go runtime puts
 	// there for >&-) is a fine place to write: the status is the verdict.
