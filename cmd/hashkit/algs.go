@@ -61,27 +61,31 @@ type hashDigest struct{ hash.Hash }
 
 func (d hashDigest) Finish() []byte { return d.Sum(nil) }
 
-// xofDigest reads n bytes of an extendable output.
+// xofDigest reads n bytes of an extendable output, from the reader out
+// returns once the input is written.
 type xofDigest struct {
-	w    io.Writer
-	read func(p []byte)
-	n    int
+	w   io.Writer
+	out func() io.Reader
+	n   int
 }
 
 func (d xofDigest) Write(p []byte) (int, error) { return d.w.Write(p) }
 func (d xofDigest) Finish() []byte {
 	out := make([]byte, d.n)
-	d.read(out)
+	if _, err := io.ReadFull(d.out(), out); err != nil {
+		panic(err) // XOF readers do not fail before their end
+	}
 	return out
 }
 
-func readFull(r io.Reader) func([]byte) {
-	return func(p []byte) {
-		if _, err := io.ReadFull(r, p); err != nil {
-			panic(err) // XOF readers do not fail before their end
-		}
-	}
-}
+// Output is the output as a stream, for lengths too long to hold.
+func (d xofDigest) Output() io.Reader { return io.LimitReader(d.out(), int64(d.n)) }
+
+// streamer is a digest whose output can be read piece by piece.
+type streamer interface{ Output() io.Reader }
+
+// reader returns r, as xofDigest's out.
+func reader(r io.Reader) func() io.Reader { return func() io.Reader { return r } }
 
 var algorithms = []*algorithm{
 	{name: "md5", tag: "MD5", size: 16, new: fixed(md5.New), doc: "MD5 (broken; compatibility only)"},
@@ -119,7 +123,7 @@ var algorithms = []*algorithm{
 			default:
 				h = blake3.New()
 			}
-			return xofDigest{w: h, read: func(p []byte) { readFull(h.XOF())(p) }, n: o.length}, nil
+			return xofDigest{w: h, out: func() io.Reader { return h.XOF() }, n: o.length}, nil
 		}},
 	{name: "blake2s", tag: "BLAKE2s", size: 32, variable: true, minLen: 1, maxLen: 32, keyed: true,
 		doc: "BLAKE2s (RFC 7693)", new: func(o options) (digest, error) {
@@ -140,12 +144,12 @@ var algorithms = []*algorithm{
 	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE128 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE128()
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE256 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE256()
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "kmac128", tag: "KMAC128", size: 32, variable: true, minLen: 1, maxLen: 1 << 20, keyed: true, doc: "KMAC128 (SP 800-185; needs --key-file)",
 		new: func(o options) (digest, error) {
@@ -191,7 +195,7 @@ var algorithms = []*algorithm{
 			if err != nil {
 				return nil, err
 			}
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
 		new: func(o options) (digest, error) {
@@ -199,22 +203,26 @@ var algorithms = []*algorithm{
 			if err != nil {
 				return nil, err
 			}
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "kt128", tag: "KT128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT128(nil)
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT256(nil)
-			return xofDigest{w: x, read: readFull(x), n: o.length}, nil
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
 }
 
+// normalName is an algorithm's name as the user may spell it (SHA256,
+// sha3_256) in the form of the table.
+func normalName(name string) string { return strings.ToLower(strings.ReplaceAll(name, "_", "-")) }
+
 func lookup(name string) (*algorithm, error) {
-	n := strings.ToLower(strings.ReplaceAll(name, "_", "-"))
+	n := normalName(name)
 	for _, a := range algorithms {
 		if a.name == n {
 			return a, nil
@@ -244,9 +252,42 @@ func lookupTag(tag string) (*algorithm, int, error) {
 	return nil, 0, fmt.Errorf("unknown algorithm tag %q", tag)
 }
 
-// byHexLength is what an untagged checksum line's length says when no -a is
-// given: the classic coreutils set, where each length is unambiguous.
-var byHexLength = map[int]string{32: "md5", 40: "sha1", 56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
+// opensslNames are the names `openssl dgst` prints where they differ from
+// the tags: OpenSSL 3's (SHA2-256, SHAKE-128) and 1.1's (BLAKE2b512), with
+// the output length each stands for. SHAKE's is OpenSSL's default one
+// (-xoflen changes it without changing the name, so another length could
+// be a cut line).
+var opensslNames = map[string]struct {
+	alg  string
+	size int
+}{
+	"SHA2-224": {"sha224", 28}, "SHA2-256": {"sha256", 32}, "SHA2-384": {"sha384", 48}, "SHA2-512": {"sha512", 64},
+	"SHA2-512/224": {"sha512-224", 28}, "SHA2-512/256": {"sha512-256", 32},
+	"BLAKE2B-512": {"blake2b", 64}, "BLAKE2S-256": {"blake2s", 32}, "BLAKE2b512": {"blake2b", 64}, "BLAKE2s256": {"blake2s", 32},
+	"RIPEMD-160": {"ripemd160", 20}, "SHAKE-128": {"shake128", 16}, "SHAKE-256": {"shake256", 32},
+}
+
+// lookupOpenSSL finds the algorithm and output length of an openssl dgst
+// name.
+func lookupOpenSSL(name string) (*algorithm, int, error) {
+	o, ok := opensslNames[name]
+	if !ok {
+		return nil, 0, fmt.Errorf("unknown algorithm tag %q", name)
+	}
+	a, err := lookup(o.alg)
+	return a, o.size, err
+}
+
+// byHexLength is what a bare checksum line's length says in a list that
+// names no algorithm, when no -a is given: SHA-2, whose four lengths are
+// those of sha224sum to sha512sum. MD5's and SHA-1's lengths say nothing
+// (weakByHexLength): a list of a strong algorithm cut to 16 or 20 bytes, or
+// of RIPEMD-160, would otherwise be checked with a broken one.
+var byHexLength = map[int]string{56: "sha224", 64: "sha256", 96: "sha384", 128: "sha512"}
+
+// weakByHexLength are the lengths of the broken hashes that a bare line must
+// name with -a or the list's name.
+var weakByHexLength = map[int]string{32: "md5", 40: "sha1"}
 
 // checkLength validates a requested output length for a.
 func (a *algorithm) checkLength(n int) error {

@@ -19,7 +19,8 @@ import (
 // checkFlags are the flags of a check, shared by `check` and `sum -c`.
 type checkFlags struct {
 	alg           string
-	length        int // digest bytes a forced -a expects; 0 for any
+	algorithm     *algorithmFlag // -a of check (not of sum -c, whose -a is sum's)
+	length        int            // digest bytes a forced -a expects; 0 for any
 	quiet, status bool
 	ignoreMissing bool
 	strict, warn  bool
@@ -32,7 +33,7 @@ type checkFlags struct {
 // already has (-a, -z, --progress, --jobs).
 func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 	if standalone {
-		fs.StringVarP(&f.alg, "algorithm", "a", "", "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or the hex length)")
+		f.algorithm = defineAlgorithm(fs, &f.alg, "`ALG`: the algorithm of untagged lines (default: from the tag, the list's name, or SHA-2 by the hex length)")
 	}
 	fs.BoolVar(&f.ignoreMissing, "ignore-missing", false, "do not fail or report for missing files")
 	// --quiet, --status and --warn are one setting, as in coreutils: the
@@ -49,7 +50,7 @@ func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 		fl := fs.VarPF(&verbosity{f, v.p}, v.name, v.short, v.usage)
 		fl.NoOptDefVal = "true"
 	}
-	fs.BoolVar(&f.strict, "strict", false, "exit with status 2 for improperly formatted lines")
+	fs.BoolVar(&f.strict, "strict", false, "exit with status 1 for improperly formatted lines")
 	if standalone {
 		fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
 		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
@@ -92,7 +93,14 @@ func cmdCheck(args []string, e *env) error {
 	for _, n := range []string{"binary", "text", "tag"} {
 		fs.MarkHidden(n)
 	}
+	args, err := expandLongOptions(fs, args, false)
+	if err != nil {
+		return usageError{err}
+	}
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := f.algorithm.repeated(); err != nil {
 		return err
 	}
 	switch {
@@ -150,10 +158,8 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	switch {
 	case st.mismatched > 0 || st.unreadable > 0 || st.failedLists > 0, st.malformed > 0 && e.style == styleB3sum:
 		return exitStatus(exitFail)
-	case f.strict && st.malformed > 0 && e.style != styleHashkit:
-		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0:
-		return exitStatus(exitUsage)
+		return exitStatus(exitFail)
 	}
 	return nil
 }
@@ -234,11 +240,14 @@ const (
 // line (HEX, a space or tab, then NAME in the form *form says, which the
 // first untagged line sets) or a tagged one (`TAG (NAME) = HEX`, the space
 // before the parenthesis optional and any spaces and tabs around '=', as
-// OpenSSL's `SHA256(NAME)= HEX`). b3sum's lines are the standard form.
+// OpenSSL's `SHA256(NAME)= HEX`; with openssl, also the names of
+// opensslNames, which coreutils does not read). b3sum's lines are the
+// standard form.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
-// says (named) if the length fits it, else the one its length says.
-func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, error) {
+// says (named; a length that does not fit it is malformed), else SHA-2 by
+// its length; MD5's and SHA-1's lengths alone choose nothing (unnamedWeak).
+func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bool) (entry, error) {
 	var en entry
 	line = strings.TrimLeft(line, " \t")
 	if strings.HasPrefix(line, "\\") {
@@ -281,7 +290,8 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 		}
 		sum = strings.TrimLeft(rest[1:], " \t")
 	}
-	if en.name == "" || !isHex(sum) || len(sum)%2 != 0 {
+	// A tag's name may be empty (coreutils then fails to open '').
+	if en.name == "" && tag == "" || !isHex(sum) || len(sum)%2 != 0 {
 		return en, malformed
 	}
 	if en.escaped {
@@ -296,6 +306,9 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 	switch {
 	case tag != "":
 		a, n, err := lookupTag(tag)
+		if err != nil && openssl {
+			a, n, err = lookupOpenSSL(tag)
+		}
 		if err != nil {
 			return en, err
 		}
@@ -308,11 +321,16 @@ func parseLine(line string, forced, named *algorithm, form *lineForm) (entry, er
 		en.alg = a
 	case forced != nil:
 		en.alg = forced
-	case named != nil && named.checkLength(en.length) == nil:
+	case named != nil:
+		// A length that does not fit the list's algorithm makes the line
+		// improperly formatted (checkLength below), as in coreutils.
 		en.alg = named
 		en.untagged = true
 	default:
 		en.untagged = true
+		if weak, ok := weakByHexLength[len(sum)]; ok {
+			return en, unnamedWeak{digits: len(sum), alg: weak}
+		}
 		name, ok := byHexLength[len(sum)]
 		if !ok {
 			return en, fmt.Errorf("cannot tell the algorithm of a %d-digit checksum: use -a", len(sum))
@@ -370,7 +388,29 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 	if strings.IndexByte(en.name, 0) >= 0 {
 		return en, errors.New("Null character in path")
 	}
+	if strings.ContainsRune(en.name, utf8.RuneError) {
+		// b3sum wrote a name that is not UTF-8 with U+FFFD: no file has it.
+		return en, errors.New("Unicode replacement character in path")
+	}
 	return en, nil
+}
+
+// unnamedWeak is a bare line of MD5's or SHA-1's length in a list whose
+// name says no algorithm, checked without -a: such a line is never checked
+// with the broken algorithm its length suggests.
+type unnamedWeak struct {
+	digits int
+	alg    string
+}
+
+func (u unnamedWeak) Error() string {
+	return fmt.Sprintf("a bare %d-digit checksum in a list whose name says no algorithm: check it with -a %s (or -a ALG)", u.digits, u.alg)
+}
+
+// missing reports whether name does not exist.
+func missing(name string) bool {
+	_, err := os.Lstat(name)
+	return errors.Is(err, os.ErrNotExist)
 }
 
 func isHex(s string) bool {
@@ -388,7 +428,11 @@ func isHex(s string) bool {
 
 func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *checkFlags, st *checkStats) error {
 	var r io.Reader = e.stdin
-	if list != "-" {
+	if list == "-" {
+		if err := e.stdinError(); err != nil {
+			return listReadError{err}
+		}
+	} else {
 		file, err := os.Open(list)
 		if err != nil {
 			return err
@@ -401,6 +445,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		sep = 0
 	}
 	var entries []entry
+	var weak *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
 	before := *st
 	named := algorithmOfList(list)
 	shown := quoteName(listName(list)) // how messages name the list
@@ -420,6 +465,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if e.style == styleB3sum {
 			en, perr = parseB3Line(line, forced)
 		} else {
+			cr := strings.HasSuffix(line, "\r")
 			line = strings.TrimSuffix(line, "\r")
 			// As coreutils: comments and empty lines are skipped; a line of
 			// spaces is malformed (so --strict fails it).
@@ -429,7 +475,19 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				}
 				continue
 			}
-			en, perr = parseLine(line, forced, named, &form)
+			en, perr = parseLine(line, forced, named, &form, e.style == styleHashkit)
+			if perr == nil && cr && e.style == styleHashkit && missing(en.name) && !missing(en.name+"\r") {
+				// b3sum writes a name's last CR as it is, where a CR
+				// before the newline is otherwise a DOS line end.
+				en.name += "\r"
+			}
+		}
+		if i := strings.IndexByte(en.name, 0); perr == nil && i >= 0 {
+			if e.style == styleCoreutils {
+				en.name = en.name[:i] // coreutils reads the name as a C string
+			} else {
+				perr = errors.New("a NUL in the name")
+			}
 		}
 		if perr == nil && list == "-" && en.name == "-" {
 			// Standard input is the list: what is left of it would hash as
@@ -442,14 +500,17 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if perr == nil && en.short && f.length != en.length {
 			// The output of an XOF cut short is still a matching checksum,
 			// at fewer bits: such a line is checked only at a length asked for.
-			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
+			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with hashkit sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
+		}
+		if uw, ok := perr.(unnamedWeak); ok && weak == nil {
+			weak = &uw
 		}
 		if perr != nil {
 			st.malformed++
 			if e.style == styleB3sum {
-				// b3sum fails a list with a bad line, and always says so.
+				// b3sum fails a list with a bad line, and always says why.
 				out.Flush()
-				fmt.Fprintf(e.stderr, "%s: %s: line %d: %v\n", e.prog, list, lineNo, perr)
+				fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, perr)
 			}
 			if f.warn {
 				out.Flush()
@@ -466,10 +527,25 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			break
 		}
 	}
+	if weak != nil && !f.status {
+		out.Flush()
+		none := ""
+		if len(entries) == 0 {
+			none = " no properly formatted checksum lines found:"
+		}
+		fmt.Fprintf(e.stderr, "%s: %s:%s bare %d-digit lines are not taken for %s from their length alone: check them with -a %s (or name the list %s)\n",
+			e.prog, shown, none, weak.digits, strings.ToUpper(weak.alg), weak.alg, strings.ToUpper(weak.alg)+"SUMS")
+	}
+	if len(entries) == 0 && e.style == styleB3sum {
+		// b3sum passes an empty list, and has said why each bad line failed.
+		return nil
+	}
 	if len(entries) == 0 {
 		// No summary: coreutils prints none for such a list.
 		out.Flush()
-		fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, shown)
+		if weak == nil {
+			fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, shown)
+		}
 		st.failedLists++
 		return nil
 	}
@@ -526,8 +602,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 func checkEntry(e *env, out *bufio.Writer, en entry, r result, f *checkFlags, st *checkStats, matched, failed *int) bool {
 	shown, prefix := en.name, ""
 	// coreutils' check output escapes a name only if it has a newline,
-	// b3sum's also if it has a backslash.
-	if strings.ContainsAny(shown, "\n") || e.style == styleB3sum && strings.ContainsAny(shown, "\\") {
+	// b3sum's also if it has a backslash, and leaves a CR as it is.
+	switch {
+	case e.style == styleB3sum && strings.ContainsAny(shown, "\n\\"):
+		prefix, shown = "\\", strings.NewReplacer("\\", "\\\\", "\n", "\\n").Replace(shown)
+	case strings.ContainsAny(shown, "\n"):
 		prefix, shown = "\\", escapeName(shown)
 	}
 	switch {

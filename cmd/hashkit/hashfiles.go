@@ -8,6 +8,7 @@ import (
 
 type result struct {
 	sum []byte
+	out io.Reader // the output, not yet read, of a streamed digest
 	err error
 }
 
@@ -31,12 +32,13 @@ const lookahead = 1024
 // takes all of a pipe's bytes and the later ones hash what is left
 // (nothing, as with coreutils, which reads one input at a time).
 func hashFiles(e *env, files []string, jobs int, prog *progress, mk func(i int) (digest, error)) (next func() result) {
-	return hashFilesAhead(e, files, jobs, lookahead, prog, mk)
+	return hashFilesAhead(e, files, jobs, lookahead, false, prog, mk)
 }
 
 // hashFilesAhead is hashFiles with at most ahead results waiting to be
-// printed.
-func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk func(i int) (digest, error)) (next func() result) {
+// printed. With stream, a digest that can be read piece by piece (an XOF)
+// is not read: its result's out is.
+func hashFilesAhead(e *env, files []string, jobs, ahead int, stream bool, prog *progress, mk func(i int) (digest, error)) (next func() result) {
 	window := min(ahead, max(len(files), 1))
 	ring := make([]chan result, window)
 	tokens := make(chan struct{}, window)
@@ -54,7 +56,7 @@ func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk 
 				tokens <- struct{}{}
 				return
 			}
-			sum, err := hashFile(e, files[i], prog, func() (digest, error) { return mk(i) }, func(stream bool) {
+			d, err := hashFile(e, files[i], prog, func() (digest, error) { return mk(i) }, func(stream bool) {
 				if stream {
 					order.wait(i)
 				} else {
@@ -62,7 +64,13 @@ func hashFilesAhead(e *env, files []string, jobs, ahead int, prog *progress, mk 
 				}
 			})
 			order.settle(i) // a stream once read; any input that failed
-			ring[i%window] <- result{sum, err}
+			r := result{err: err}
+			if s, ok := d.(streamer); ok && stream && err == nil {
+				r.out = s.Output()
+			} else if err == nil {
+				r.sum = d.Finish()
+			}
+			ring[i%window] <- r
 		}
 	}
 	for range min(jobs, len(files)) {
@@ -181,13 +189,22 @@ func readAhead(d digest, r io.Reader, size int64, prog *progress) error {
 	return err
 }
 
-// hashFile hashes one input. Once it is open, turn is told whether it is a
-// stream (standard input, or not a regular file), and returns when the
-// input may be read.
-func hashFile(e *env, name string, prog *progress, mk func() (digest, error), turn func(stream bool)) ([]byte, error) {
+// hashFile hashes one input. turn is told whether it is a stream (standard
+// input, or not a regular file), and returns when the input may be read; a
+// stream is waited for before it is opened, since opening a FIFO takes its
+// next writer: two names of one FIFO opened at once both met the first
+// writer, and the second hashed what the first left (nothing).
+func hashFile(e *env, name string, prog *progress, mk func() (digest, error), turn func(stream bool)) (digest, error) {
 	var r io.Reader
 	size := int64(-1) // known only for regular files
+	waited := name == "-" || !isRegular(name)
+	if waited {
+		turn(true)
+	}
 	if name == "-" {
+		if err := e.stdinError(); err != nil {
+			return nil, err
+		}
 		r = e.stdin
 	} else {
 		f, n, err := openInput(name)
@@ -197,7 +214,10 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 		defer f.Close()
 		r, size = f, n
 	}
-	turn(name == "-" || size < 0)
+	if !waited {
+		// A file replaced by a stream since isRegular looked waits now.
+		turn(size < 0)
+	}
 	d, err := mk()
 	if err != nil {
 		return nil, err
@@ -205,7 +225,7 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 	if err := readInto(d, r, size, prog); err != nil {
 		return nil, err
 	}
-	return d.Finish(), nil
+	return d, nil
 }
 
 // readInto writes all of r to d. size is what stat reported for a regular

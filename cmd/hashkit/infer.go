@@ -96,8 +96,14 @@ func suggestAlgorithm(list string, entries []entry) string {
 	}
 	if best >= 0 {
 		if a := matchingAlgorithm(entries[best], cands); a != nil {
-			return fmt.Sprintf("%s: every checksum failed as %s, but %s matches %s: use -a %s",
-				quoteName(list), used.name, a.name, quoteName(entries[best].name), a.name)
+			// An XOF's output shorter than its default is checked only at
+			// the length asked for (see checkList).
+			use := "hashkit check -a " + a.name
+			if a.prefix && n < a.size {
+				use = fmt.Sprintf("hashkit sum -c -a %s -l %d", a.name, n)
+			}
+			return fmt.Sprintf("%s: every checksum failed as %s, but %s matches %s: use %s",
+				quoteName(list), used.name, a.name, quoteName(entries[best].name), use)
 		}
 	}
 	var names []string

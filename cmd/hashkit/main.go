@@ -23,6 +23,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"syscall"
 
 	flag "github.com/spf13/pflag"
 
@@ -75,6 +77,9 @@ type env struct {
 
 	lineOnce   sync.Once
 	lineByLine bool
+
+	// stdinFailed: standard input was to be read but was closed.
+	stdinFailed atomic.Bool
 }
 
 const usage = `usage: hashkit <command> [flags] [args]
@@ -88,8 +93,8 @@ commands:
   kernels show which kernel each role runs on this CPU, and why; --measure times them
 
 Run 'hashkit <command> --help' for a command's flags, 'hashkit --version' for
-the version. Named sha256sum, sha512sum, sha1sum, md5sum, b2sum or b3sum (a
-link will do), hashkit behaves as that tool.
+the version. Named md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
+sha512sum, b2sum or b3sum (a link will do), hashkit behaves as that tool.
 `
 
 func main() {
@@ -115,8 +120,18 @@ func run(args []string, e *env) int {
 		err = dispatch(args, e)
 	}
 	code := e.report(err)
+	if e.stdinFailed.Load() && e.style == styleCoreutils {
+		// coreutils closes standard input last, and reports that too.
+		fmt.Fprintf(e.stderr, "%s: standard input: %s\n", e.prog, describe(syscall.EBADF))
+		code = exitFail
+	}
 	if e.out.err != nil {
-		fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
+		if e.style == styleCoreutils {
+			// coreutils 9.1 says no more (the errno is gone by then).
+			fmt.Fprintf(e.stderr, "%s: write error\n", e.prog)
+		} else {
+			fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, writeError{e.out.err})
+		}
 		return exitFail
 	}
 	return code
@@ -218,13 +233,36 @@ func (e *env) report(err error) int {
 	}
 }
 
-// version is the module version the binary was built from ("devel" for a
-// build from a checkout).
+// buildVersion names a release build: go build -ldflags "-X main.buildVersion=v1.2.3".
+var buildVersion string
+
+// version is the version the binary was built from: buildVersion, else the
+// module version (go install ...@v1.2.3), else "devel" with the commit of a
+// build from a checkout ("devel+0e60f0d12345", "-dirty" if it had changes),
+// or a note that none was recorded (-buildvcs=false, no git).
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+	bi, ok := debug.ReadBuildInfo()
+	switch {
+	case buildVersion != "":
+		return buildVersion
+	case !ok:
+		return "devel (revision unknown)"
+	case bi.Main.Version != "" && bi.Main.Version != "(devel)":
 		return bi.Main.Version
 	}
-	return "devel"
+	rev, dirty := "", ""
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision":
+			rev = s.Value[:min(len(s.Value), 12)]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			dirty = "-dirty"
+		}
+	}
+	if rev == "" {
+		return "devel (revision unknown)"
+	}
+	return "devel+" + rev + dirty
 }
 
 // exitStatus ends a command with a status after it has printed its own

@@ -20,3 +20,14 @@ func openInput(name string) (io.ReadCloser, int64, error) {
 	}
 	return f, st.Size(), nil
 }
+
+// isRegular reports whether name is a regular file (following links); a name
+// that cannot be looked up is taken for one, and its open will say why.
+func isRegular(name string) bool {
+	st, err := os.Stat(name)
+	return err != nil || st.Mode().IsRegular()
+}
+
+// closedAtStart reports whether f, a standard descriptor, was closed at
+// startup; only Unix systems are asked.
+func closedAtStart(f *os.File) bool { return false }

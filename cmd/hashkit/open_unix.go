@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // rawFile reads a descriptor with plain system calls. os.Open would also
@@ -41,6 +43,22 @@ func openInput(name string) (io.ReadCloser, int64, error) {
 	return os.NewFile(uintptr(fd), name), -1, nil
 }
 
+// isRegular reports whether name is a regular file (following links); a name
+// that cannot be looked up is taken for one, and its open will say why.
+func isRegular(name string) bool {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Stat(name, &st)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return true
+		}
+		return st.Mode&syscall.S_IFMT == syscall.S_IFREG
+	}
+}
+
 func openRetry(name string) (int, error) {
 	for {
 		fd, err := syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
@@ -69,3 +87,20 @@ func (f *rawFile) Read(p []byte) (int, error) {
 }
 
 func (f *rawFile) Close() error { return syscall.Close(f.fd) }
+
+// closedAtStart reports whether f, a standard descriptor, is what the Go
+// runtime opens for one that was closed at startup: /dev/null, read-write.
+// A shell's </dev/null opens it read-only; a program that passes it
+// read-write on purpose (Python's subprocess.DEVNULL) cannot be told apart.
+func closedAtStart(f *os.File) bool {
+	fd := int(f.Fd())
+	flags, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
+	if err != nil || flags&unix.O_ACCMODE != unix.O_RDWR {
+		return false
+	}
+	var st, null unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || unix.Stat(os.DevNull, &null) != nil {
+		return false
+	}
+	return st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Rdev == null.Rdev
+}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -118,5 +119,107 @@ func TestSumLengthUnit(t *testing.T) {
 	}
 	if r := hk(t, dir, nil, "sum", "-a", "blake2b", "-l", "256"); r.code != 2 || !strings.Contains(r.stderr, "-l counts bytes: b2sum -l 256 is -l 32") {
 		t.Errorf("-l 256: status %d %q", r.code, r.stderr)
+	}
+}
+
+// TestPersonaHelp: each persona's --help lists every option of the real
+// tool's --help (a format bug printed only its first line), on stdout with
+// status 0, and hashkit's own help names every persona.
+func TestPersonaHelp(t *testing.T) {
+	dir := t.TempDir()
+	option := regexp.MustCompile(`(?m)^\s+(-\w, )?--[a-z-]+`)
+	for name := range personas {
+		link := linkAs(t, name)
+		got := runLink(t, link, dir, nil, "--help")
+		if got.code != 0 || got.stderr != "" || !strings.HasPrefix(got.stdout, "Usage: "+name+" ") && !strings.Contains(got.stdout, "USAGE:\n    "+name+" ") {
+			t.Errorf("%s --help: %d %q %q", name, got.code, got.stdout, got.stderr)
+		}
+		if strings.Contains(got.stdout, "%!") {
+			t.Errorf("%s --help: a format error: %q", name, got.stdout)
+		}
+		want := tool(t, dir, nil, name, "--help")
+		for _, o := range option.FindAllString(want.stdout, -1) {
+			if o = strings.TrimSpace(o); !strings.Contains(got.stdout, o) {
+				t.Errorf("%s --help does not list %s:\n%s", name, o, got.stdout)
+			}
+		}
+		if r := runLink(t, link, dir, nil, "--version"); r.code != 0 || !strings.HasPrefix(r.stdout, name+" (hashkit) ") || strings.HasSuffix(r.stdout, " devel\n") {
+			t.Errorf("%s --version: %d %q %q", name, r.code, r.stdout, r.stderr)
+		}
+	}
+	help := hk(t, dir, nil, "--help").stdout
+	for name := range personas {
+		if !strings.Contains(help, name) {
+			t.Errorf("hashkit --help does not name %s", name)
+		}
+	}
+}
+
+// TestPersonaOptionPrefixes: as getopt, the coreutils personas take a
+// unique prefix of a long option (--stat, --ignore, --quie), refuse an
+// ambiguous one with its possibilities and an argument to an option that
+// takes none, as the real tools do; hashkit's sum and check take prefixes
+// too.
+func TestPersonaOptionPrefixes(t *testing.T) {
+	dir := checkFixture(t)
+	for _, name := range []string{"sha256sum", "b2sum"} {
+		link := linkAs(t, name)
+		for _, args := range [][]string{
+			{"--ch", "--stat", "GOOD"}, {"--check", "--ignore", "--quie", "BAD"}, {"-c", "--s", "GOOD"}, {"--t", "f"},
+			{"--ta", "f"}, {"--tag=x", "f"}, {"--help=3"}, {"--ver=1"}, {"--c", "--w", "--str", "BAD"}, {"--", "--ta"},
+			{"--z", "f"}, {"--bin", "f"}, {"--checkx", "GOOD"}, {"--le", "128", "f"}, {"--le=128", "f"}, {"-l", "--ta", "f"},
+		} {
+			want := tool(t, dir, nil, name, args...)
+			got := runLink(t, link, dir, nil, args...)
+			if got.code != want.code || got.stdout != want.stdout || got.stderr != want.stderr {
+				t.Errorf("%s %q:\nhashkit: %d %q %q\n%s: %d %q %q", name, args, got.code, got.stdout, got.stderr, name, want.code, want.stdout, want.stderr)
+			}
+		}
+	}
+	for _, args := range [][]string{{"check", "--stat", "GOOD"}, {"sum", "--ch", "--quie", "GOOD"}, {"sum", "--alg=sha256", "f"}} {
+		if r := hk(t, dir, nil, args...); r.code != 0 {
+			t.Errorf("%q: status %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	if r := hk(t, dir, nil, "check", "--s", "GOOD"); r.code != 2 || !strings.Contains(r.stderr, "ambiguous") {
+		t.Errorf("check --s: status %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestB3sumParity: as b3sum 1.2, the b3sum persona prints names that are
+// not UTF-8 with U+FFFD, refuses such a name in a list, shows a CR of a
+// name as it is, passes an empty list, prints an empty digest for -l 0,
+// and words its usage errors as clap does (stdout and status equal, and
+// stderr's first line).
+func TestB3sumParity(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"p": "hello", "bad\xff\xfe\xe2\x82name": "x", "back\\end\r": "b", "end\r": "a", "cr\rname": "c"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Skip("a name that is not UTF-8:", err)
+		}
+	}
+	lists := t.TempDir()
+	all := []string{"p", "bad\xff\xfe\xe2\x82name", "back\\end\r", "end\r", "cr\rname"}
+	sums := tool(t, dir, nil, "b3sum", all...).stdout
+	list := writeList(t, lists, "B3SUMS", sums)
+	empty := writeList(t, lists, "EMPTY", "")
+	link := linkAs(t, "b3sum")
+	for _, args := range [][]string{
+		all, {"-c", list}, {"-c", empty}, {"-l", "0", "p"}, {"-l", "0", "--raw", "p"},
+		{"-l", "x", "p", "p"}, {"-l", "99999999999999999999", "p"}, {"-l", "-1", "p"}, {"-l"}, {"--bogus"}, {"-x", "p"},
+		{"--num-threads", "x", "p"}, {"--num-threads=-1", "p"}, {"--quiet", "p"}, {"--keyed", "--derive-key", "x", "p"},
+		{"--check", "--raw", list}, {"-c", "-l", "3", list}, {"--no-names", "-c", list}, {"--keyed", "p"},
+		{"--length=1", "-l", "2", "p"}, {"-c", "-c", list}, {"--derive-key"}, {"missing", "p"},
+	} {
+		want := tool(t, dir, nil, "b3sum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
+		if got.code != want.code || got.stdout != want.stdout || first(got.stderr) != first(want.stderr) {
+			t.Errorf("b3sum %q:\nhashkit: %d %q %q\nb3sum:   %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	// hashkit check reads b3sum's list, names ending in CR included.
+	if r := hk(t, dir, nil, "check", list); r.code != 1 || strings.Count(r.stdout, ": OK\n") != 4 {
+		t.Errorf("hashkit check of b3sum's list: %d %q %q", r.code, r.stdout, r.stderr)
 	}
 }

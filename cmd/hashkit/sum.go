@@ -32,13 +32,17 @@ type sumFlags struct {
 	check     bool
 	noNames   bool // b3sum --no-names: the digest alone
 	raw       bool // b3sum --raw: the digest's bytes
+	// emptyDigest: b3sum -l 0, whose lines have an empty digest.
+	emptyDigest bool
+	key         []byte // b3sum --keyed: the key, already read
 	checkFlags
 }
 
 func cmdSum(args []string, e *env) error {
 	fs := newFlags("sum", e)
 	var f sumFlags
-	fs.StringVarP(&f.alg, "algorithm", "a", "sha256", "`ALG`: the algorithm (see 'hashkit list')")
+	f.alg = "sha256"
+	alg := defineAlgorithm(fs, &f.alg, "`ALG`: the algorithm (see 'hashkit list')")
 	fs.IntVarP(&f.length, "length", "l", 0, "output length in `BYTES` (b2sum's -l 256 is -l 32), for algorithms with variable output")
 	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this `FILE`")
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
@@ -51,7 +55,14 @@ func cmdSum(args []string, e *env) error {
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
 	fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never")
 	f.checkFlags.define(fs, false)
+	args, err := expandLongOptions(fs, args, false)
+	if err != nil {
+		return usageError{err}
+	}
 	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := alg.repeated(); err != nil {
 		return err
 	}
 	if err := f.refuse(fs, "hashkit sum"); err != nil {
@@ -64,8 +75,41 @@ func cmdSum(args []string, e *env) error {
 	return f.sum(e, fs.Args())
 }
 
-// longOutput is the -l above which files are hashed one at a time, so that
-// the digests waiting to be printed stay few.
+// algorithmFlag is -a: given twice with different algorithms it is an
+// error, where a plain string flag would keep the last one silently.
+type algorithmFlag struct {
+	p     *string
+	given []string
+}
+
+func defineAlgorithm(fs *flag.FlagSet, p *string, usage string) *algorithmFlag {
+	a := &algorithmFlag{p: p}
+	fs.VarP(a, "algorithm", "a", usage)
+	return a
+}
+
+func (a *algorithmFlag) Set(s string) error {
+	a.given = append(a.given, s)
+	*a.p = s
+	return nil
+}
+
+func (a *algorithmFlag) String() string { return *a.p }
+func (a *algorithmFlag) Type() string   { return "string" }
+
+// repeated is the usage error for -a given with two algorithms.
+func (a *algorithmFlag) repeated() error {
+	for _, s := range a.given {
+		if normalName(s) != normalName(a.given[0]) {
+			return usagef("-a given more than once (%s): name one algorithm", strings.Join(a.given, ", "))
+		}
+	}
+	return nil
+}
+
+// longOutput is the -l above which an output is written as it is read
+// from the XOF (b3sum -l 100000000 held 693 MB when it was read whole), and
+// files are hashed one at a time, so that no two outputs are read at once.
 const longOutput = 1 << 20
 
 // sum hashes the files and prints their lines.
@@ -88,17 +132,13 @@ func (f *sumFlags) sum(e *env, files []string) error {
 	}
 
 	jobs, ahead := f.jobs, lookahead
-	if n := int64(opts.length); n > longOutput {
-		// Every digest is held until its line is printed: one file at a
-		// time keeps at most two in memory, with the hex of one.
+	stream := opts.length > longOutput
+	if stream {
 		jobs, ahead = 1, 1
-		if err := checkMachineMemory(fmt.Sprintf("-l %d", n), 4*n); err != nil {
-			return err
-		}
 	}
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	next := hashFilesAhead(e, files, jobs, ahead, prog, func(int) (digest, error) { return a.new(opts) })
+	next := hashFilesAhead(e, files, jobs, ahead, stream, prog, func(int) (digest, error) { return a.new(opts) })
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
@@ -113,12 +153,22 @@ func (f *sumFlags) sum(e *env, files []string) error {
 			out.Flush()
 			e.fileError(name, r.err)
 			failed = true
+		case f.emptyDigest && f.noNames:
+			out.WriteByte('\n')
+		case f.emptyDigest && !f.raw:
+			writeLine(out, "", func(*bufio.Writer) {}, lossyUTF8(name), false, false, false, false)
+		case f.emptyDigest:
 		case f.raw:
-			out.Write(r.sum)
+			writeDigest(out, r, true)
 		case f.noNames:
-			out.WriteString(hex.EncodeToString(r.sum) + "\n")
+			writeDigest(out, r, false)
+			out.WriteByte('\n')
 		default:
-			writeLine(out, a.bsdTag(opts.length), hex.EncodeToString(r.sum), name, f.tag, f.zero, f.binary, e.style != styleB3sum)
+			shown := name
+			if e.style == styleB3sum {
+				shown = lossyUTF8(name) // b3sum prints names as Rust's to_string_lossy
+			}
+			writeLine(out, a.bsdTag(opts.length), func(w *bufio.Writer) { writeDigest(w, r, false) }, shown, f.tag, f.zero, f.binary, e.style != styleB3sum)
 		}
 		if e.flushEachLine() {
 			out.Flush()
@@ -225,8 +275,14 @@ func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
 			return nil, options{}, usagef("%s takes no key", a.name)
 		}
 		var key []byte
-		if f.keyed {
-			key, err = readSmall(e.stdin, "standard input")
+		if f.keyed && f.key != nil {
+			key = f.key
+		} else if f.keyed {
+			if err = e.stdinError(); err == nil {
+				key, err = readSmall(e.stdin, "standard input")
+			} else {
+				err = fmt.Errorf("standard input: %s", describe(err))
+			}
 		} else {
 			key, err = readSmallFile(f.keyFile)
 		}
@@ -284,7 +340,7 @@ func readSmall(r io.Reader, name string) ([]byte, error) {
 // need it), or b3sum's (the name as it is, the errno after the message).
 func (e *env) fileError(name string, err error) {
 	if e.style == styleB3sum {
-		fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, name, describeB3(err))
+		fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, lossyUTF8(name), describeB3(err))
 		return
 	}
 	fmt.Fprintf(e.stderr, "%s: %s: %s\n", e.prog, quoteName(name), describe(err))
@@ -324,7 +380,7 @@ func describe(err error) string {
 // no escaping.
 //
 // b3sum 1.2 leaves carriage returns alone (escapeCR false).
-func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary, escapeCR bool) {
+func writeLine(w *bufio.Writer, tag string, sum func(*bufio.Writer), name string, bsd, zero, binary, escapeCR bool) {
 	special := "\\\n\r"
 	if !escapeCR {
 		special = "\\\n"
@@ -338,18 +394,46 @@ func writeLine(w *bufio.Writer, tag, sum, name string, bsd, zero, binary, escape
 		}
 	}
 	if bsd {
-		fmt.Fprintf(w, "%s (%s) = %s", tag, name, sum)
+		fmt.Fprintf(w, "%s (%s) = ", tag, name)
+		sum(w)
 	} else {
 		sep := "  "
 		if binary {
 			sep = " *"
 		}
-		w.WriteString(sum + sep + name)
+		sum(w)
+		w.WriteString(sep + name)
 	}
 	if zero {
 		w.WriteByte(0)
 	} else {
 		w.WriteByte('\n')
+	}
+}
+
+// writeDigest writes r's digest in hex, or as it is with raw: its sum, or
+// its output streamed in pieces.
+func writeDigest(w *bufio.Writer, r result, raw bool) {
+	if r.out == nil {
+		if raw {
+			w.Write(r.sum)
+		} else {
+			w.WriteString(hex.EncodeToString(r.sum))
+		}
+		return
+	}
+	var piece [16 << 10]byte
+	var hx [2 * len(piece)]byte
+	for {
+		n, err := r.out.Read(piece[:])
+		if raw {
+			w.Write(piece[:n])
+		} else {
+			w.Write(hx[:hex.Encode(hx[:], piece[:n])])
+		}
+		if err != nil {
+			return
+		}
 	}
 }
 

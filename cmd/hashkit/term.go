@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"syscall"
 
 	"golang.org/x/term"
 )
@@ -49,4 +50,17 @@ func (e *env) onTerminal(w any) bool {
 func (e *env) flushEachLine() bool {
 	e.lineOnce.Do(func() { e.lineByLine = e.onTerminal(e.stdout) })
 	return e.lineByLine
+}
+
+// stdinError is the error of reading standard input if descriptor 0 was
+// closed when the process started, else nil. The Go runtime puts /dev/null
+// on a closed descriptor 0, which would hash as empty input; sha256sum
+// reports the closed descriptor instead. The caller's use is remembered for
+// the last line coreutils prints (stdinFailed).
+func (e *env) stdinError() error {
+	if f, ok := e.stdin.(*os.File); !ok || f != os.Stdin || !closedAtStart(f) {
+		return nil
+	}
+	e.stdinFailed.Store(true)
+	return syscall.EBADF
 }

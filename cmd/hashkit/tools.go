@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,10 @@ func runTool(t persona, args []string, e *env) error {
 	f.checkFlags.define(fs, false)
 	help := fs.Bool("help", false, "display this help and exit")
 	showVersion := fs.Bool("version", false, "output version information and exit")
+	args, err := expandLongOptions(fs, args, true)
+	if err != nil {
+		return coreutilsUsage{msg: err.Error(), cmd: e.prog}
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			*help = true
@@ -56,8 +61,9 @@ func runTool(t persona, args []string, e *env) error {
 	}
 	switch {
 	case *help:
-		fmt.Fprintf(e.stdout, "Usage: %s [OPTION]... [FILE]...\nPrint or check %s checksums (hashkit standing in for %[1]s).\nWith no FILE, or when FILE is -, read standard input.\n\n%s",
-			e.prog, strings.ToUpper(t.alg), fs.FlagUsages())
+		a, _ := lookup(t.alg)
+		fmt.Fprintf(e.stdout, "Usage: %s [OPTION]... [FILE]...\nPrint or check %s (%d-bit) checksums (hashkit standing in for %[1]s).\n\nWith no FILE, or when FILE is -, read standard input.\n%[4]s",
+			e.prog, a.tag, 8*a.size, fs.FlagUsages())
 		return nil
 	case *showVersion:
 		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
@@ -114,67 +120,61 @@ func coreutilsFlagError(err error) string {
 	return err.Error()
 }
 
-// runB3sum is b3sum 1.2's command line.
-func runB3sum(args []string, e *env) error {
-	fs := flag.NewFlagSet(e.prog, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {}
-	fs.SortFlags = false
-	var f sumFlags
-	f.alg, f.jobs, f.progress = "blake3", runtime.GOMAXPROCS(0), "never"
-	fs.BoolVarP(&f.check, "check", "c", false, "read BLAKE3 sums from the FILEs and check them")
-	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: the 32-byte key is read from standard input")
-	fs.Bool("no-mmap", false, "accepted; files are read, never mapped")
-	fs.BoolVar(&f.noNames, "no-names", false, "omit file names in the output")
-	fs.BoolVar(&f.quiet, "quiet", false, "with --check: do not print OK for each verified file")
-	fs.BoolVar(&f.raw, "raw", false, "write the raw output bytes instead of hex (one input only)")
-	fs.StringVar(&f.deriveKey, "derive-key", "", "key derivation mode with this `CONTEXT` string")
-	fs.IntVarP(&f.length, "length", "l", 32, "output `BYTES` before hex encoding")
-	threads := fs.Int("num-threads", 0, "at most `NUM` threads (0: one per logical core)")
-	help := fs.BoolP("help", "h", false, "print this help")
-	showVersion := fs.BoolP("version", "V", false, "print the version")
-	if err := fs.Parse(args); err != nil {
-		var ne *flag.NotExistError
-		arg := err.Error()
-		if errors.As(err, &ne) {
-			arg = "--" + ne.GetSpecifiedName()
-			if ne.GetSpecifiedShortnames() != "" {
-				arg = "-" + ne.GetSpecifiedName()
+// expandLongOptions spells out the long options of args that are unique
+// prefixes of fs's (--stat for --status), as getopt does, so that pflag,
+// which knows only whole names, reads them; an ambiguous prefix is an error
+// naming the possibilities. With noArgs, getopt's rules and words: an
+// option that takes no argument refuses one (--tag=x), and an unknown one
+// is named as typed; pflag's --check=false stays hashkit's own commands'
+// form. Values of options are skipped, and nothing
+// after "--" is an option.
+func expandLongOptions(fs *flag.FlagSet, args []string, noArgs bool) ([]string, error) {
+	out := slices.Clone(args)
+	takesValue := func(f *flag.Flag) bool { return f != nil && f.NoOptDefVal == "" }
+	for i := 0; i < len(out); i++ {
+		arg := out[i]
+		switch {
+		case arg == "--":
+			return out, nil
+		case strings.HasPrefix(arg, "--"):
+			name, _, hasValue := strings.Cut(arg[2:], "=")
+			f := fs.Lookup(name)
+			if f == nil {
+				var matches []string
+				fs.VisitAll(func(c *flag.Flag) {
+					if strings.HasPrefix(c.Name, name) {
+						matches = append(matches, c.Name)
+					}
+				})
+				switch {
+				case len(matches) > 1:
+					slices.Sort(matches)
+					return nil, fmt.Errorf("option '%s' is ambiguous; possibilities: '--%s'", arg, strings.Join(matches, "' '--"))
+				case len(matches) == 1:
+					f = fs.Lookup(matches[0])
+					out[i] = "--" + f.Name + arg[2+len(name):]
+				}
 			}
-			arg = fmt.Sprintf("error: Found argument '%s' which wasn't expected, or isn't valid in this context", arg)
-		} else {
-			arg = "error: " + arg
+			switch {
+			case f == nil && noArgs:
+				return nil, fmt.Errorf("unrecognized option '%s'", arg)
+			case f != nil && noArgs && hasValue && !takesValue(f):
+				return nil, fmt.Errorf("option '--%s' doesn't allow an argument", f.Name)
+			case takesValue(f) && !hasValue:
+				i++ // its value
+			}
+		case strings.HasPrefix(arg, "-") && arg != "-":
+			// A cluster of short options: the first that takes a value
+			// takes the rest of the cluster, or the next argument.
+			for j := 1; j < len(arg); j++ {
+				if f := fs.ShorthandLookup(arg[j : j+1]); takesValue(f) {
+					if j == len(arg)-1 {
+						i++
+					}
+					break
+				}
+			}
 		}
-		return toolError{arg + "\n\nFor more information try --help"}
 	}
-	switch {
-	case *help:
-		fmt.Fprintf(e.stdout, "%s (hashkit standing in for b3sum)\n\nUSAGE:\n    %[1]s [FLAGS] [OPTIONS] [FILE]...\n\n%s", e.prog, fs.FlagUsages())
-		return nil
-	case *showVersion:
-		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
-		return nil
-	case f.quiet && !f.check:
-		return toolError{"error: --quiet can only be used with --check\n\nFor more information try --help"}
-	case f.raw && len(fs.Args()) > 1:
-		return toolError{"Error: Only one filename can be provided when using --raw"}
-	case *threads < 0:
-		return toolError{"error: --num-threads must not be negative"}
-	case f.length < 1:
-		return toolError{"error: --length must be at least 1"}
-	}
-	if *threads > 0 {
-		runtime.GOMAXPROCS(*threads)
-		f.jobs = *threads
-	}
-	f.derive = fs.Changed("derive-key")
-	if f.check {
-		if f.keyed || f.derive || f.raw || f.noNames || fs.Changed("length") {
-			return toolError{"error: --check takes none of --keyed, --derive-key, --raw, --no-names and --length"}
-		}
-		c := f.checkFlags
-		c.alg, c.jobs, c.progress = "blake3", f.jobs, f.progress
-		return c.run(e, fs.Args())
-	}
-	return f.sum(e, fs.Args())
+	return out, nil
 }

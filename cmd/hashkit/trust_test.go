@@ -137,6 +137,18 @@ func TestWriteErrors(t *testing.T) {
 			t.Errorf("%v > /dev/full: %v, stderr %q", args, err, stderr.String())
 		}
 	}
+	// The personas of coreutils say what it says.
+	link := linkAs(t, "sha256sum")
+	for _, args := range [][]string{{"f"}, {"-c", "GOOD"}} {
+		cmd := exec.Command(link, args...)
+		cmd.Dir, cmd.Stdout = dir, full
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || stderr.String() != "sha256sum: write error\n" {
+			t.Errorf("sha256sum %v > /dev/full: %v, stderr %q", args, err, stderr.String())
+		}
+	}
 	// A read-write /dev/null of its own on descriptor 1 (Python's
 	// subprocess.DEVNULL, Node's "ignore"; also what the Go runtime puts
 	// there for >&-) is a fine place to write: the status is the verdict.
@@ -274,5 +286,35 @@ func TestReadAhead(t *testing.T) {
 	d, _ := a.new(options{length: 32})
 	if err := readInto(d, r, int64(len(data)), &progress{}); err != fail {
 		t.Errorf("a read error after %d bytes: %v, want %v", largeBuffer+7, err, fail)
+	}
+}
+
+// TestLongOutputStreamed: an output of 100 MB (b3sum -l 100000000) is
+// written as it is computed, in little memory (b3sum: 3 MB; held whole, it
+// took 693 MB), and equals b3sum's.
+func TestLongOutputStreamed(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	link := linkAs(t, "b3sum")
+	cmd := exec.Command(link, "-l", "100000000", "f")
+	cmd.Dir = dir
+	if peak := peakMemory(t, cmd); peak > 20<<20 {
+		t.Errorf("b3sum -l 100000000: %d MB of memory at most, want under 20 MB", peak>>20)
+	}
+	for _, args := range [][]string{{"-l", "3000000", "f", "f"}, {"--no-names", "-l", "2100000", "f"}, {"--raw", "-l", "1100000", "f"}} {
+		want := tool(t, dir, nil, "b3sum", args...)
+		if got := runLink(t, link, dir, nil, args...); got != want {
+			t.Errorf("b3sum %q: hashkit %d, %d bytes, %q; b3sum %d, %d bytes", args, got.code, len(got.stdout), got.stderr, want.code, len(want.stdout))
+		}
+	}
+	// And through sum, with --tag and the other XOFs.
+	for _, alg := range []string{"shake256", "kt128"} {
+		one := hk(t, dir, nil, "sum", "--tag", "-a", alg, "-l", "1500000", "f")
+		short := hk(t, dir, nil, "sum", "--tag", "-a", alg, "-l", "1000", "f")
+		// An XOF's shorter output is the start of its longer one.
+		if one.code != 0 || !strings.HasPrefix(one.stdout, strings.Replace(strings.TrimSuffix(short.stdout, "\n"), "-8000", "-12000000", 1)) ||
+			len(one.stdout) != len(short.stdout)+2*1499000+len("12000000")-len("8000") {
+			t.Errorf("sum --tag -a %s -l 1500000: status %d, %d bytes, %q", alg, one.code, len(one.stdout), one.stderr)
+		}
 	}
 }
