@@ -91,6 +91,7 @@ commands:
   bench   measure the throughput of the algorithms on this machine
   list    list the algorithms with their default output length
   kernels show which kernel each role runs on this CPU, and why; --measure times them
+  bao     BLAKE3 verified streaming: hash, encode, decode, slice, decode-slice
 
 Run 'hashkit <command> --help' for a command's flags, 'hashkit --version' for
 the version. Named md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
