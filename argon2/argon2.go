@@ -63,8 +63,9 @@ func (v Variant) String() string {
 }
 
 // DefaultMaxMemory is the memory limit of DeriveKey when Params.MaxMemory is
-// 0: 2 GiB, the memory of RFC 9106's first recommended option.
-const DefaultMaxMemory = 2 << 30
+// 0: 2 GiB, the memory of RFC 9106's first recommended option, plus 1 MiB
+// for the key and the lanes' bookkeeping.
+const DefaultMaxMemory = 2<<30 + 1<<20
 
 // Params are the parameters of DeriveKey.
 type Params struct {
@@ -86,7 +87,8 @@ type Params struct {
 	// Secret is the optional secret value K (a pepper), AssociatedData the
 	// optional associated data X.
 	Secret, AssociatedData []byte
-	// MaxMemory bounds the working memory in bytes; 0 means
+	// MaxMemory bounds the memory DeriveKey allocates, in bytes: the
+	// blocks (unless Buffer holds them), the key and 4 bytes per lane. 0 means
 	// DefaultMaxMemory, a negative value no limit beyond the platform's.
 	MaxMemory int64
 	// Buffer, if not nil, is used as working memory instead of a new
@@ -182,12 +184,17 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 	if limit == 0 {
 		limit = DefaultMaxMemory
 	}
+	// The key and the first pass's progress per lane (4 bytes each).
+	need := uint64(p.KeyLen) + 4*uint64(p.Lanes)
 	if p.Buffer != nil {
 		if uint64(len(p.Buffer.blocks)) < mBlocks {
 			return 0, 0, errorf("Buffer holds %d KiB, the parameters need %d", len(p.Buffer.blocks), mBlocks)
 		}
-	} else if limit > 0 && mBlocks*blockSize > uint64(limit) {
-		return 0, 0, fmt.Errorf("%w: memory of %d bytes exceeds the limit MaxMemory = %d", ErrMemoryLimit, mBlocks*blockSize, limit)
+	} else {
+		need += mBlocks * blockSize
+	}
+	if limit > 0 && need > uint64(limit) {
+		return 0, 0, fmt.Errorf("%w: memory of %d bytes (blocks, key and 4 per lane) exceeds the limit MaxMemory = %d", ErrMemoryLimit, need, limit)
 	}
 	return version, mBlocks, nil
 }

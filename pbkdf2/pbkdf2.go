@@ -64,24 +64,37 @@ func DeriveKey[H hash.Hash](ctx context.Context, h func() H, password string, sa
 	return derive(ctx, h, password, salt, iter, keyLength, progress)
 }
 
-// checkEvery is the number of iterations between two looks at the context
-// and progress: about 100 µs with the SHA-256 fast path.
+// checkEvery is the work, in iterations, between two looks at the context
+// and progress: about 100 µs with the SHA-256 fast path. The loops over
+// iterations look after every checkEvery of them; the per-block and salt
+// work, small pieces, adds up in pending until it reaches checkEvery.
 const checkEvery = 2048
+
+// saltPiece is how much of the salt is hashed between two accountings: a
+// salt can be as large as the caller likes (scrypt's is its whole B).
+const saltPiece = 64 << 10
 
 // monitor accounts the work done for cancellation and progress.
 type monitor struct {
 	ctx      context.Context
 	progress func(float64)
+	pending  int // work since the last look at ctx
+	written  int // bytes of the key written (emit)
 	done     uint64
 	total    uint64
 	reported uint64 // hundredths already reported
 }
 
-// step accounts n more iterations and returns ctx's error, if any.
+// step accounts n more iterations' worth of work and, once checkEvery of
+// them have added up, returns ctx's error, if any.
 func (m *monitor) step(n int) error {
 	if m.ctx == nil {
 		return nil
 	}
+	if m.pending += n; m.pending < checkEvery {
+		return nil
+	}
+	n, m.pending = m.pending, 0
 	if runtime.GOARCH == "wasm" {
 		// No preemption there: let the goroutine that would cancel ctx (or
 		// the timer behind its deadline) run.
@@ -95,6 +108,31 @@ func (m *monitor) step(n int) error {
 		if pct := m.done * 100 / m.total; pct > m.reported && pct < 100 {
 			m.reported = pct
 			m.progress(float64(m.done) / float64(m.total))
+		}
+	}
+	return nil
+}
+
+// emit copies the block t to the start of out, the rest of the key, and
+// returns what is left after it.
+func (m *monitor) emit(out, t []byte) []byte {
+	n := copy(out, t)
+	m.written += n
+	return out[n:]
+}
+
+// saltWork is the work, in iterations (two compressions each), of hashing
+// a salt of n bytes with a hash of block size bs.
+func saltWork(n, bs int) int { return n / (2 * bs) }
+
+// absorb writes salt in pieces, accounting each.
+func absorb(write func([]byte), salt []byte, bs int, m *monitor) error {
+	for len(salt) > 0 {
+		n := min(len(salt), saltPiece)
+		write(salt[:n])
+		salt = salt[n:]
+		if err := m.step(saltWork(n, bs)); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -124,7 +162,9 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 		}
 	}
 	nBlocks := (keyLength + hLen - 1) / hLen
-	m := &monitor{ctx: ctx, progress: progress, total: uint64(nBlocks) * uint64(iter)}
+	// Each block costs iter iterations; the fast paths hash the salt once,
+	// the generic one once per block (counted in the same units).
+	m := &monitor{ctx: ctx, progress: progress, total: uint64(nBlocks)*uint64(iter) + uint64(saltWork(len(salt), probe.BlockSize()))}
 	out := make([]byte, keyLength)
 	var err error
 	if k, ok := fast256(probe); ok {
@@ -135,7 +175,9 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 		err = deriveGeneric(hmac.New(func() hash.Hash { return h() }, []byte(password)), out, salt, iter, m)
 	}
 	if err != nil {
-		clear(out)
+		// Only the blocks written: clearing the rest of a large key would
+		// fault in memory never touched.
+		clear(out[:m.written])
 		return nil, err
 	}
 	if progress != nil {
@@ -154,10 +196,15 @@ func deriveGeneric(prf hash.Hash, out, salt []byte, iter int, m *monitor) error 
 	for i := 1; len(out) > 0; i++ {
 		binary.BigEndian.PutUint32(ctr[:], uint32(i))
 		prf.Reset()
-		prf.Write(salt)
+		if err := absorb(func(p []byte) { prf.Write(p) }, salt, prf.BlockSize(), m); err != nil {
+			return err
+		}
 		prf.Write(ctr[:])
 		u = prf.Sum(u[:0])
 		copy(t, u)
+		if err := m.step(1); err != nil {
+			return err
+		}
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery)
 			for range n {
@@ -173,7 +220,7 @@ func deriveGeneric(prf hash.Hash, out, salt []byte, iter int, m *monitor) error 
 				return err
 			}
 		}
-		out = out[copy(out, t):]
+		out = m.emit(out, t)
 	}
 	clear(u[:size])
 	clear(t)
