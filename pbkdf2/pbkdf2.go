@@ -29,17 +29,69 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash"
+	"math"
+	"math/bits"
 	"runtime"
 
 	"github.com/hashkit/hashkit/hmac"
 )
+
+// DefaultMaxWork is the work limit CheckWork applies when maxWork is 0: 4 GiB
+// plus 1 MiB (see Work), the same as argon2's and scrypt's. It admits every
+// iteration count in common use (OWASP's 600,000 for HMAC-SHA-256, 210,000
+// for HMAC-SHA-512 and 1,300,000 for HMAC-SHA-1, passlib's defaults: all
+// under 200 MiB) with room to spare: 33 million iterations of HMAC-SHA-256,
+// about 3 s on one core of a 2020s x86-64 server with SHA extensions.
+const DefaultMaxWork = 4<<30 + 1<<20
+
+// ErrCostExceeded is wrapped by the error of CheckWork when the work is
+// over the limit.
+var ErrCostExceeded = errors.New("hashkit/pbkdf2: cost budget exceeded")
 
 var (
 	errIter      = errors.New("hashkit/pbkdf2: iteration count must be at least 1")
 	errKeyLength = errors.New("hashkit/pbkdf2: key length must be at least 1")
 	errTooLong   = errors.New("hashkit/pbkdf2: key length too long: at most (2^32 - 1) hash lengths")
 )
+
+// Work returns the work of a derivation in bytes processed by the hash's
+// compression function: two blocks per iteration for each hash-sized block
+// of the key (iter*ceil(keyLength/Size)*2*BlockSize). The password and
+// salt, hashed once per key block at most, are not counted. It returns
+// math.MaxInt64 if that does not fit, or for parameters below 1. It panics
+// if h is nil or returns nil.
+func Work[H hash.Hash](h func() H, iter, keyLength int) int64 {
+	probe := newProbe(h)
+	if iter < 1 || keyLength < 1 {
+		return math.MaxInt64
+	}
+	blocks := (uint64(keyLength) + uint64(probe.Size()) - 1) / uint64(probe.Size())
+	hi1, w := bits.Mul64(blocks, uint64(iter))
+	hi2, w := bits.Mul64(w, 2*uint64(probe.BlockSize()))
+	if hi1|hi2 != 0 || w > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(w)
+}
+
+// CheckWork returns an error wrapping ErrCostExceeded, naming the
+// parameters and the limit, if a derivation of iter iterations and
+// keyLength bytes with h is more than maxWork bytes of work (see Work); a
+// maxWork of 0 means DefaultMaxWork, a negative one no limit. Key and
+// DeriveKey set no limit (the iteration count is the caller's own): call
+// CheckWork first when iter comes from a stored hash string that an
+// attacker may have written. It panics if h is nil or returns nil.
+func CheckWork[H hash.Hash](h func() H, iter, keyLength int, maxWork int64) error {
+	if maxWork == 0 {
+		maxWork = DefaultMaxWork
+	}
+	if w := Work(h, iter, keyLength); maxWork > 0 && w > maxWork {
+		return fmt.Errorf("%w: %d iterations for a %d-byte key is %d bytes of work, over the limit %d", ErrCostExceeded, iter, keyLength, w, maxWork)
+	}
+	return nil
+}
 
 // Key derives a key of keyLength bytes from password and salt with iter
 // iterations of HMAC with the hash made by h (RFC 8018 section 5.2).
@@ -52,8 +104,10 @@ func Key[H hash.Hash](h func() H, password string, salt []byte, iter, keyLength 
 }
 
 // DeriveKey is Key with a context and a progress callback. It checks ctx
-// every few thousand iterations (well under a millisecond of work with
-// SHA-256) and, if ctx is done, stops and returns ctx.Err(). If progress is
+// after every few thousand iterations' worth of work (well under a
+// millisecond with SHA-256), whatever the iteration count, key length and
+// salt length, and, if ctx is done, stops and returns ctx.Err(); a nil ctx
+// means context.Background(). If progress is
 // not nil, it is called with the fraction of the work done, at most about a
 // hundred times, the last time with 1 on success; it runs on the calling
 // goroutine and must not block for long.
@@ -138,7 +192,9 @@ func absorb(write func([]byte), salt []byte, bs int, m *monitor) error {
 	return nil
 }
 
-func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt []byte, iter, keyLength int, progress func(float64)) ([]byte, error) {
+// newProbe returns a hash made by h, for its sizes; it panics if h is nil
+// or returns nil.
+func newProbe[H hash.Hash](h func() H) hash.Hash {
 	if h == nil {
 		panic("hashkit/pbkdf2: nil hash constructor")
 	}
@@ -146,6 +202,11 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 	if probe == nil {
 		panic("hashkit/pbkdf2: hash constructor returned nil")
 	}
+	return probe
+}
+
+func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt []byte, iter, keyLength int, progress func(float64)) ([]byte, error) {
+	probe := newProbe(h)
 	if iter < 1 {
 		return nil, errIter
 	}

@@ -92,23 +92,27 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 }
 
 // Verify checks password against the passlib scrypt PHC string encoded,
-// with the default memory limit. It returns nil on a match, ErrMismatch on a
+// with the default memory and work limits (DefaultMaxMemory,
+// DefaultMaxWork), so that a string from an untrusted source is refused at
+// once if it asks for more. It returns nil on a match, ErrMismatch on a
 // mismatch, and another error if the string is malformed or out of range
-// (before the parameters' memory is allocated). The comparison takes
-// constant time.
+// (before the parameters' memory is allocated), ErrMemoryLimit or
+// ErrCostExceeded (errors.Is) over a limit. The comparison takes constant
+// time.
 func Verify(encoded string, password []byte) error {
 	return VerifyContext(context.Background(), encoded, password, Params{})
 }
 
 // VerifyContext is Verify with a context and the settings of opts that the
-// string does not hold: MaxMemory, Threads and Progress (the other fields of
-// opts are ignored).
+// string does not hold: MaxMemory, MaxWork, Threads and Progress (the other
+// fields of opts are ignored). A nil ctx means context.Background().
 func VerifyContext(ctx context.Context, encoded string, password []byte, opts Params) error {
 	params, salt, want, err := Decode(encoded)
 	if err != nil {
 		return err
 	}
-	params.MaxMemory, params.Threads, params.Progress = opts.MaxMemory, opts.Threads, opts.Progress
+	params.MaxMemory, params.MaxWork = opts.MaxMemory, opts.MaxWork
+	params.Threads, params.Progress = opts.Threads, opts.Progress
 	got, err := DeriveKey(ctx, password, salt, params)
 	if err != nil {
 		return err
@@ -117,4 +121,20 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 		return ErrMismatch
 	}
 	return nil
+}
+
+// NeedsRehash reports whether the passlib scrypt string encoded should be
+// replaced by a hash made with params (as passlib's needs_update): true if
+// it does not parse, or its N, r, p or key length (a KeyLen of 0 means 32,
+// as in Hash) differ from params'. Call it after a successful Verify.
+func NeedsRehash(encoded string, params Params) bool {
+	p, _, _, err := Decode(encoded)
+	if err != nil {
+		return true
+	}
+	keyLen := params.KeyLen
+	if keyLen == 0 {
+		keyLen = 32
+	}
+	return p.N != params.N || p.R != params.R || p.P != params.P || p.KeyLen != keyLen
 }

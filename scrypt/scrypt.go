@@ -43,6 +43,20 @@ import (
 // blocks of B and the key up to 1 MiB together.
 const DefaultMaxMemory = 1<<30 + 1<<20
 
+// DefaultMaxWork is the work limit of DeriveKey and Verify when
+// Params.MaxWork is 0: 4 GiB plus 1 MiB (see Params.Work), the same as
+// argon2's. It admits N=2^20, r=8 with p up to 2 (2 GiB per mix: the
+// largest parameters in common use, for file encryption), and every
+// interactive choice (N=2^17, r=8, p=1, OWASP's: 256 MiB; passlib's
+// default N=2^16, r=8, p=1); it takes about 4 s on one core of a 2020s
+// x86-64 server.
+const DefaultMaxWork = 4<<30 + 1<<20
+
+// ErrCostExceeded is wrapped by the error DeriveKey returns when the
+// parameters are valid and fit in MaxMemory but their Work is over
+// Params.MaxWork. That check comes last, before any allocation.
+var ErrCostExceeded = errors.New("hashkit/scrypt: cost budget exceeded")
+
 // Params are the parameters of DeriveKey.
 type Params struct {
 	// N is the CPU/memory cost: a power of two greater than 1.
@@ -57,6 +71,11 @@ type Params struct {
 	// need at least MinMemory() bytes; DeriveKey runs fewer mixes in parallel
 	// when parallel tables would not fit.
 	MaxMemory int64
+	// MaxWork bounds the work, in bytes processed (see Work): 0 means
+	// DefaultMaxWork, a negative value no limit. It is what stops a
+	// stored hash from an untrusted source from running for days: a Verify
+	// of "$scrypt$ln=22,r=1,p=4194300$..." is refused at once.
+	MaxWork int64
 	// Threads bounds the number of goroutines running the P mixes; 0 means
 	// runtime.GOMAXPROCS(0).
 	Threads int
@@ -72,6 +91,29 @@ type Params struct {
 // math.MaxInt64 if that overflows.
 func (p Params) MinMemory() int64 {
 	return memoryFor(p.N, p.R, p.P, 1, p.KeyLen)
+}
+
+// Work returns the work of a derivation with p in bytes processed by the
+// mixing and hash functions: 256*N*r*P for the P mixes (2N BlockMix calls
+// over 128*r bytes each), 640*r*P for the two PBKDF2 steps over B, and 4
+// bytes per byte of the key. The password and salt, hashed once, are not
+// counted. scrypt processes about 1 GiB per second on one core of a 2020s
+// x86-64 server. It returns math.MaxInt64 if that does not fit (or for
+// negative parameters).
+func (p Params) Work() int64 {
+	if p.N < 0 || p.R < 0 || p.P < 0 || p.KeyLen < 0 {
+		return math.MaxInt64
+	}
+	hi1, rp := bits.Mul64(uint64(p.R), uint64(p.P))
+	hi2, mix := bits.Mul64(rp, uint64(p.N))
+	hi3, mix := bits.Mul64(mix, 256)
+	hi4, steps := bits.Mul64(rp, 640)
+	w, c1 := bits.Add64(mix, steps, 0)
+	w, c2 := bits.Add64(w, 4*uint64(p.KeyLen), 0)
+	if hi1|hi2|hi3|hi4|c1|c2 != 0 || w > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(w)
 }
 
 // memoryFor returns 128*r*(N*w + p + w) + keyLen, every byte DeriveKey
@@ -100,11 +142,11 @@ func memoryFor(N, r, p, w, keyLen int) int64 {
 // N must be a power of two greater than 1, r and p positive with r*p < 2^30,
 // and the tables must fit in memory addresses; keyLen must be at least 1.
 // Otherwise Key returns a nil slice and an error naming the parameter. Key
-// sets no memory limit (x/crypto sets none): 128*r*N bytes per parallel mix
-// are allocated, so take N, r and p from trusted configuration only, or use
-// DeriveKey.
+// sets no memory or work limit (x/crypto sets none): 128*r*N bytes per
+// parallel mix are allocated, so take N, r and p from trusted configuration
+// only, or use DeriveKey.
 func Key(password, salt []byte, N, r, p, keyLen int) ([]byte, error) {
-	return DeriveKey(context.Background(), password, salt, Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1})
+	return DeriveKey(context.Background(), password, salt, Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1, MaxWork: -1})
 }
 
 // checkParams validates N, r, p and keyLen before anything is allocated.
@@ -153,11 +195,15 @@ var ErrMemoryLimit = errors.New("hashkit/scrypt: memory limit exceeded")
 // DeriveKey derives a key of params.KeyLen bytes from password and salt.
 //
 // It returns an error naming the parameter, before allocating anything, if
-// N, R, P or KeyLen are out of range (see Key) or the parameters need more
-// than MaxMemory bytes. If ctx is cancelled, it stops within a few
-// milliseconds and returns ctx.Err(). The working memory is allocated once
-// and zeroed before DeriveKey returns.
+// N, R, P or KeyLen are out of range (see Key), the parameters need more
+// than MaxMemory bytes (ErrMemoryLimit) or more work than MaxWork
+// (ErrCostExceeded). If ctx is cancelled, it stops within a few
+// milliseconds and returns ctx.Err(); a nil ctx means context.Background().
+// The working memory is allocated once and zeroed before DeriveKey returns.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	N, r, p := params.N, params.R, params.P
 	if err := checkParams(N, r, p, params.KeyLen); err != nil {
 		return nil, err
@@ -172,6 +218,14 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	need := memoryFor(N, r, p, 1, params.KeyLen)
 	if need > limit {
 		return nil, errMemory(need, limit)
+	}
+	budget := params.MaxWork
+	if budget == 0 {
+		budget = DefaultMaxWork
+	}
+	if w := params.Work(); budget > 0 && w > budget {
+		return nil, fmt.Errorf("%w: N=%d, r=%d, p=%d with a %d-byte key is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
+			ErrCostExceeded, N, r, p, params.KeyLen, w, budget)
 	}
 	// w mixes run at once: no more than P, the thread budget, and what the
 	// memory limit allows.
