@@ -74,7 +74,8 @@ const DefaultMaxMemory = 2<<30 + 1<<20
 // 2 GiB, t=3 over 64 MiB: 2 GiB and 192 MiB), libsodium's SENSITIVE limits
 // (t=4 over 1 GiB: 4 GiB, its largest), OWASP's (m=47104 KiB t=1 to m=7168
 // t=5: under 50 MiB) and passlib's defaults; it takes about 3 s on one core
-// of a 2020s x86-64 server.
+// of a 2020s x86-64 server. (scrypt's and pbkdf2's defaults, in the same
+// unit, are smaller: the largest parameters in use for them are.)
 const DefaultMaxWork = 4<<30 + 1<<20
 
 // ErrCostExceeded is wrapped by the error DeriveKey returns when the
@@ -128,7 +129,8 @@ type Params struct {
 // for the first two blocks of each lane, and 4 bytes per byte of the tag
 // (one 128-byte BLAKE2b block per 32 bytes). The inputs, hashed once, are
 // not counted. Argon2 processes about 1.5 GiB per second on one core of a
-// 2020s x86-64 server. It returns math.MaxInt64 where that does not fit.
+// 2020s x86-64 server, scrypt about 0.5, PBKDF2 0.3 (HMAC-SHA-512) to 0.8
+// (HMAC-SHA-256 with SHA extensions). It returns math.MaxInt64 where that does not fit.
 func (p Params) Work() int64 {
 	q := max(uint64(p.Lanes), 1)
 	m := uint64(p.Memory) / (4 * q) * (4 * q) // blocksFor, with Lanes 0 as 1

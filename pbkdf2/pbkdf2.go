@@ -38,13 +38,13 @@ import (
 	"github.com/hashkit/hashkit/hmac"
 )
 
-// DefaultMaxWork is the work limit CheckWork applies when maxWork is 0: 4 GiB
-// plus 1 MiB (see Work), the same as argon2's and scrypt's. It admits every
-// iteration count in common use (OWASP's 600,000 for HMAC-SHA-256, 210,000
-// for HMAC-SHA-512 and 1,300,000 for HMAC-SHA-1, passlib's defaults: all
-// under 200 MiB) with room to spare: 33 million iterations of HMAC-SHA-256,
-// about 3 s on one core of a 2020s x86-64 server with SHA extensions.
-const DefaultMaxWork = 4<<30 + 1<<20
+// DefaultMaxWork is the work limit CheckWork applies when maxWork is 0: 1 GiB
+// (see Work). It admits every iteration count in common use (OWASP's
+// 600,000 for HMAC-SHA-256, 210,000 for HMAC-SHA-512 and 1,300,000 for
+// HMAC-SHA-1, passlib's defaults: all under 200 MiB) with room to spare:
+// 8 million iterations of HMAC-SHA-256 or SHA-1, 4 million of HMAC-SHA-512,
+// one to three seconds on one core of a 2020s x86-64 server.
+const DefaultMaxWork = 1 << 30
 
 // ErrCostExceeded is wrapped by the error of CheckWork when the work is
 // over the limit.

@@ -44,13 +44,12 @@ import (
 const DefaultMaxMemory = 1<<30 + 1<<20
 
 // DefaultMaxWork is the work limit of DeriveKey and Verify when
-// Params.MaxWork is 0: 4 GiB plus 1 MiB (see Params.Work), the same as
-// argon2's. It admits N=2^20, r=8 with p up to 2 (2 GiB per mix: the
-// largest parameters in common use, for file encryption), and every
-// interactive choice (N=2^17, r=8, p=1, OWASP's: 256 MiB; passlib's
-// default N=2^16, r=8, p=1); it takes about 4 s on one core of a 2020s
-// x86-64 server.
-const DefaultMaxWork = 4<<30 + 1<<20
+// Params.MaxWork is 0: 2 GiB plus 1 MiB (see Params.Work). It admits N=2^20,
+// r=8, p=1 (2 GiB: the largest parameters in common use, for file
+// encryption) and every interactive choice (N=2^17, r=8, p=1, OWASP's:
+// 256 MiB; passlib's default N=2^16, r=8, p=1), and takes about 4 s on one
+// core of a 2020s x86-64 server.
+const DefaultMaxWork = 2<<30 + 1<<20
 
 // ErrCostExceeded is wrapped by the error DeriveKey returns when the
 // parameters are valid and fit in MaxMemory but their Work is over
@@ -97,7 +96,7 @@ func (p Params) MinMemory() int64 {
 // mixing and hash functions: 256*N*r*P for the P mixes (2N BlockMix calls
 // over 128*r bytes each), 640*r*P for the two PBKDF2 steps over B, and 4
 // bytes per byte of the key. The password and salt, hashed once, are not
-// counted. scrypt processes about 1 GiB per second on one core of a 2020s
+// counted. scrypt processes about 0.5 GiB per second on one core of a 2020s
 // x86-64 server. It returns math.MaxInt64 if that does not fit (or for
 // negative parameters).
 func (p Params) Work() int64 {
