@@ -53,8 +53,9 @@ func Encode(params Params, salt, key []byte) string {
 
 // Decode parses a passlib scrypt PHC string into parameters (N, R, P and
 // KeyLen), salt and key, checking the syntax and the ranges that DeriveKey
-// checks (except the memory limit): ln, r, p in this order, 1 <= ln <= 62,
-// r, p >= 1, r*p < 2^30, and a non-empty hash.
+// checks (except the memory and work limits): ln, r, p in this order,
+// 1 <= ln <= 62 (30 on 32-bit platforms), r, p >= 1, r*p < 2^30, and a
+// non-empty hash.
 func Decode(s string) (params Params, salt, key []byte, err error) {
 	h, err := phc.Parse(s)
 	if err != nil {
@@ -80,6 +81,10 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 	}
 	if v[0] < 1 || v[0] > 62 {
 		return bad("ln must be between 1 and 62")
+	}
+	if v[0] > bits.UintSize-2 {
+		// N = 2^ln is an int: on 32-bit platforms ln is at most 30.
+		return bad("ln=" + strconv.FormatUint(uint64(v[0]), 10) + " is too large for this platform: N = 2^ln must fit in an int (ln at most " + strconv.Itoa(bits.UintSize-2) + ")")
 	}
 	if h.Hash == nil {
 		return bad("no hash")
