@@ -73,7 +73,7 @@ const DefaultMaxMemory = 2<<30 + 1<<20
 // parameter set in common use: RFC 9106's two recommendations (t=1 over
 // 2 GiB, t=3 over 64 MiB: 2 GiB and 192 MiB), libsodium's SENSITIVE limits
 // (t=4 over 1 GiB: 4 GiB, its largest), OWASP's (m=47104 KiB t=1 to m=7168
-// t=5: under 50 MiB) and passlib's defaults; it takes about 3 s on one core
+// t=5: under 50 MiB) and passlib's defaults; it takes about 4 s on one core
 // of a 2020s x86-64 server. (scrypt's and pbkdf2's defaults, in the same
 // unit, are smaller: the largest parameters in use for them are.)
 const DefaultMaxWork = 4<<30 + 1<<20
@@ -128,8 +128,8 @@ type Params struct {
 // compression functions: Time passes over the Memory's 1 KiB blocks, 8 KiB
 // for the first two blocks of each lane, and 4 bytes per byte of the tag
 // (one 128-byte BLAKE2b block per 32 bytes). The inputs, hashed once, are
-// not counted. Argon2 processes about 1.5 GiB per second on one core of a
-// 2020s x86-64 server, scrypt about 0.5, PBKDF2 0.3 (HMAC-SHA-512) to 0.8
+// not counted. Argon2 processes about 1 GiB per second on one core of a
+// 2020s x86-64 server, scrypt about 0.5, PBKDF2 0.2 (HMAC-SHA-512) to 0.65
 // (HMAC-SHA-256 with SHA extensions). It returns math.MaxInt64 where that does not fit.
 func (p Params) Work() int64 {
 	q := max(uint64(p.Lanes), 1)
@@ -217,9 +217,6 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 		}
 	}
 	mBlocks = blocksFor(p.Memory, p.Lanes)
-	if mBlocks > uint64(math.MaxInt/blockSize) {
-		return 0, 0, errorf("memory of %d KiB is too large for this platform", p.Memory)
-	}
 	limit := p.MaxMemory
 	if limit == 0 {
 		limit = DefaultMaxMemory
@@ -243,6 +240,11 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 	if w := p.Work(); budget > 0 && w > budget {
 		return 0, 0, fmt.Errorf("%w: t=%d passes over m=%d KiB with p=%d lanes and a %d-byte tag is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
 			ErrCostExceeded, p.Time, p.Memory, p.Lanes, p.KeyLen, w, budget)
+	}
+	// After the limits, so that a string over them gets the same error on
+	// 32-bit platforms as on 64-bit ones.
+	if mBlocks > uint64(math.MaxInt/blockSize) || p.KeyLen > math.MaxInt32 && math.MaxInt == math.MaxInt32 {
+		return 0, 0, errorf("memory of %d KiB (or a key of %d bytes) is too large for this platform", p.Memory, p.KeyLen)
 	}
 	return version, mBlocks, nil
 }

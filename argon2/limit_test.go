@@ -44,7 +44,7 @@ func TestDefaultMaxWork(t *testing.T) {
 	for _, p := range []Params{
 		{Time: 5, Memory: 1 << 20, Lanes: 1, KeyLen: 32},
 		{Time: math.MaxUint32, Memory: 8, Lanes: 1, KeyLen: 32},
-		{Time: 1, Memory: 8, Lanes: 1, KeyLen: math.MaxUint32, MaxMemory: -1},
+		{Time: 1, Memory: 8, Lanes: 1, KeyLen: 1<<30 + 1<<20, MaxMemory: -1},
 	} {
 		p.Variant = Argon2id
 		_, err := DeriveKey(context.Background(), []byte("pw"), []byte("somesalt"), p)

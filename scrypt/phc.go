@@ -89,7 +89,9 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 	if h.Hash == nil {
 		return bad("no hash")
 	}
-	params = Params{N: 1 << v[0], R: int(v[1]), P: int(v[2]), KeyLen: len(h.Hash)}
+	// r and p are checked as read (r*p < 2^30 below 2^31), so that on
+	// 32-bit platforms a large one does not wrap in an int.
+	params = Params{N: 1 << v[0], R: int(min(v[1], 1<<30)), P: int(min(v[2], 1<<30)), KeyLen: len(h.Hash)}
 	if err := checkParams(params.N, params.R, params.P, params.KeyLen); err != nil {
 		return Params{}, nil, nil, err
 	}

@@ -165,6 +165,16 @@ func checkParams(N, r, p, keyLen int) error {
 	if uint64(r)*uint64(p) >= 1<<30 {
 		return errors.New("hashkit/scrypt: r*p must be less than 2^30")
 	}
+	// RFC 7914 section 2 also asks N < 2^(128*r/8); like x/crypto and
+	// @noble/hashes we do not enforce it (see RFC 7914 erratum 5971), so that
+	// the hashes of r=1 configurations stay reproducible.
+	return nil
+}
+
+// checkPlatform checks that the lengths of valid parameters fit in an int:
+// after the memory and work limits, so that parameters over them get the
+// same error on 32-bit platforms as on 64-bit ones.
+func checkPlatform(N, r, p int) error {
 	// Every length below is counted in bytes and in 32-bit words, in int.
 	if r > math.MaxInt/256 || p > math.MaxInt/128/r {
 		return errors.New("hashkit/scrypt: r*p too large for this platform: 128*r*p overflows int")
@@ -172,9 +182,6 @@ func checkParams(N, r, p, keyLen int) error {
 	if N > math.MaxInt/128/r {
 		return errors.New("hashkit/scrypt: N too large for r: 128*r*N overflows int")
 	}
-	// RFC 7914 section 2 also asks N < 2^(128*r/8); like x/crypto and
-	// @noble/hashes we do not enforce it (see RFC 7914 erratum 5971), so that
-	// the hashes of r=1 configurations stay reproducible.
 	return nil
 }
 
@@ -211,8 +218,8 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	if limit == 0 {
 		limit = DefaultMaxMemory
 	}
-	if limit < 0 || limit > math.MaxInt {
-		limit = math.MaxInt
+	if limit < 0 {
+		limit = math.MaxInt64 // what the platform can address: checkPlatform
 	}
 	need := memoryFor(N, r, p, 1, params.KeyLen)
 	if need > limit {
@@ -225,6 +232,9 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	if w := params.Work(); budget > 0 && w > budget {
 		return nil, fmt.Errorf("%w: N=%d, r=%d, p=%d with a %d-byte key is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
 			ErrCostExceeded, N, r, p, params.KeyLen, w, budget)
+	}
+	if err := checkPlatform(N, r, p); err != nil {
+		return nil, err
 	}
 	// w mixes run at once: no more than P, the thread budget, and what the
 	// memory limit allows.
