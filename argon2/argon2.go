@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 )
 
@@ -63,8 +64,24 @@ func (v Variant) String() string {
 }
 
 // DefaultMaxMemory is the memory limit of DeriveKey when Params.MaxMemory is
-// 0: 2 GiB, the memory of RFC 9106's first recommended option.
-const DefaultMaxMemory = 2 << 30
+// 0: 2 GiB, the memory of RFC 9106's first recommended option, plus 1 MiB
+// for the key and the lanes' bookkeeping.
+const DefaultMaxMemory = 2<<30 + 1<<20
+
+// DefaultMaxWork is the work limit of DeriveKey and Verify when
+// Params.MaxWork is 0: 4 GiB plus 1 MiB (see Params.Work). It admits every
+// parameter set in common use: RFC 9106's two recommendations (t=1 over
+// 2 GiB, t=3 over 64 MiB: 2 GiB and 192 MiB), libsodium's SENSITIVE limits
+// (t=4 over 1 GiB: 4 GiB, its largest), OWASP's (m=47104 KiB t=1 to m=7168
+// t=5: under 50 MiB) and passlib's defaults; it takes about 4 s on one core
+// of a 2020s x86-64 server. (scrypt's and pbkdf2's defaults, in the same
+// unit, are smaller: the largest parameters in use for them are.)
+const DefaultMaxWork = 4<<30 + 1<<20
+
+// ErrCostExceeded is wrapped by the error DeriveKey returns when the
+// parameters are valid and fit in MaxMemory but their Work is over
+// Params.MaxWork. That check comes last, before any allocation.
+var ErrCostExceeded = errors.New("hashkit/argon2: cost budget exceeded")
 
 // Params are the parameters of DeriveKey.
 type Params struct {
@@ -86,9 +103,16 @@ type Params struct {
 	// Secret is the optional secret value K (a pepper), AssociatedData the
 	// optional associated data X.
 	Secret, AssociatedData []byte
-	// MaxMemory bounds the working memory in bytes; 0 means
+	// MaxMemory bounds the memory DeriveKey allocates, in bytes: the
+	// blocks (unless Buffer holds them), the key and 4 bytes per lane. 0 means
 	// DefaultMaxMemory, a negative value no limit beyond the platform's.
 	MaxMemory int64
+	// MaxWork bounds the work, in bytes processed (see Work): 0 means
+	// DefaultMaxWork, a negative value no limit. It is what stops a
+	// stored hash from an untrusted source from running for hours: a
+	// Verify of "$argon2id$v=19$m=8,t=4294967295,p=1$..." is refused at
+	// once.
+	MaxWork int64
 	// Buffer, if not nil, is used as working memory instead of a new
 	// allocation (so a server can bound its memory under concurrency); it
 	// must hold the parameters' blocks. It is zeroed before DeriveKey
@@ -98,6 +122,24 @@ type Params struct {
 	// most about a hundred times per call and last with 1, one call at a
 	// time. It must not block for long.
 	Progress func(fraction float64)
+}
+
+// Work returns the work of a derivation with p in bytes processed by the
+// compression functions: Time passes over the Memory's 1 KiB blocks, 8 KiB
+// for the first two blocks of each lane, and 4 bytes per byte of the tag
+// (one 128-byte BLAKE2b block per 32 bytes). The inputs, hashed once, are
+// not counted. Argon2 processes about 1 GiB per second on one core of a
+// 2020s x86-64 server, scrypt about 0.5, PBKDF2 0.2 (HMAC-SHA-512) to 0.65
+// (HMAC-SHA-256 with SHA extensions). It returns math.MaxInt64 where that does not fit.
+func (p Params) Work() int64 {
+	q := max(uint64(p.Lanes), 1)
+	m := uint64(p.Memory) / (4 * q) * (4 * q) // blocksFor, with Lanes 0 as 1
+	hi, w := bits.Mul64(uint64(p.Time), m*blockSize)
+	w, c := bits.Add64(w, 8192*uint64(p.Lanes)+4*uint64(p.KeyLen), 0)
+	if hi != 0 || c != 0 || w > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(w)
 }
 
 // Buffer is reusable working memory for DeriveKey.
@@ -175,19 +217,34 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 		}
 	}
 	mBlocks = blocksFor(p.Memory, p.Lanes)
-	if mBlocks > uint64(math.MaxInt/blockSize) {
-		return 0, 0, errorf("memory of %d KiB is too large for this platform", p.Memory)
-	}
 	limit := p.MaxMemory
 	if limit == 0 {
 		limit = DefaultMaxMemory
 	}
+	// The key and the first pass's progress per lane (4 bytes each).
+	need := uint64(p.KeyLen) + 4*uint64(p.Lanes)
 	if p.Buffer != nil {
 		if uint64(len(p.Buffer.blocks)) < mBlocks {
 			return 0, 0, errorf("Buffer holds %d KiB, the parameters need %d", len(p.Buffer.blocks), mBlocks)
 		}
-	} else if limit > 0 && mBlocks*blockSize > uint64(limit) {
-		return 0, 0, fmt.Errorf("%w: memory of %d bytes exceeds the limit MaxMemory = %d", ErrMemoryLimit, mBlocks*blockSize, limit)
+	} else {
+		need += mBlocks * blockSize
+	}
+	if limit > 0 && need > uint64(limit) {
+		return 0, 0, fmt.Errorf("%w: memory of %d bytes (blocks, key and 4 per lane) exceeds the limit MaxMemory = %d", ErrMemoryLimit, need, limit)
+	}
+	budget := p.MaxWork
+	if budget == 0 {
+		budget = DefaultMaxWork
+	}
+	if w := p.Work(); budget > 0 && w > budget {
+		return 0, 0, fmt.Errorf("%w: t=%d passes over m=%d KiB with p=%d lanes and a %d-byte tag is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
+			ErrCostExceeded, p.Time, p.Memory, p.Lanes, p.KeyLen, w, budget)
+	}
+	// After the limits, so that a string over them gets the same error on
+	// 32-bit platforms as on 64-bit ones.
+	if mBlocks > uint64(math.MaxInt/blockSize) || p.KeyLen > math.MaxInt32 && math.MaxInt == math.MaxInt32 {
+		return 0, 0, errorf("memory of %d KiB (or a key of %d bytes) is too large for this platform", p.Memory, p.KeyLen)
 	}
 	return version, mBlocks, nil
 }
@@ -198,11 +255,16 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 // Every parameter outside RFC 9106's ranges is an error, returned before
 // anything is allocated: time < 1, lanes 0 or >= 2^24, memory < 8*lanes KiB,
 // key length < 4, salt shorter than 8 bytes, an input longer than 2^32-1
-// bytes, an unknown variant or version, memory beyond MaxMemory or beyond
-// what the platform can address (on 32-bit platforms), or a Buffer too small.
-// If ctx is cancelled, DeriveKey stops within a few milliseconds and returns
-// ctx.Err(). The working memory is zeroed before DeriveKey returns.
+// bytes, an unknown variant or version, memory beyond MaxMemory
+// (ErrMemoryLimit) or beyond what the platform can address (on 32-bit
+// platforms), a Buffer too small, or work beyond MaxWork (ErrCostExceeded).
+// If ctx is cancelled, DeriveKey stops within a few milliseconds and
+// returns ctx.Err(); a nil ctx means context.Background(). The working
+// memory is zeroed before DeriveKey returns.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	version, mBlocks, err := params.check(password, salt)
 	if err != nil {
 		return nil, err

@@ -53,8 +53,10 @@ func initialHash(in *input) [72]byte {
 }
 
 // hashLong is the variable-length hash H' of RFC 9106 section 3.3: out =
-// H'^len(out)(in).
-func hashLong(out []byte, in ...[]byte) {
+// H'^len(out)(in). A long output passes a checkpoint of mon (if not nil)
+// every 64 KiB, and ends early, unfinished, if it says stop. It returns the
+// bytes of out written.
+func hashLong(out []byte, mon *kdfwork.Monitor, in ...[]byte) int {
 	var t [4]byte
 	binary.LittleEndian.PutUint32(t[:], uint32(len(out)))
 	if len(out) <= 64 {
@@ -64,7 +66,7 @@ func hashLong(out []byte, in ...[]byte) {
 			h.Write(b)
 		}
 		h.Sum(out[:0])
-		return
+		return len(out)
 	}
 	// V_1 = H^64(LE32(T) || X); V_{i+1} = H^64(V_i); the output is the
 	// first 32 bytes of V_1 ... V_r, then all of V_{r+1} = H^(T-32r)(V_r).
@@ -76,17 +78,23 @@ func hashLong(out []byte, in ...[]byte) {
 	var v [64]byte
 	h.Sum(v[:0])
 	r := (len(out)+31)/32 - 2
+	n := len(out)
 	copy(out, v[:32])
 	out = out[32:]
 	for i := 1; i < r; i++ {
 		v = blake2b.Sum512(v[:])
 		copy(out, v[:32])
 		out = out[32:]
+		if mon != nil && i%2048 == 0 && mon.Checkpoint(0) {
+			clear(v[:])
+			return 32 * (i + 1)
+		}
 	}
 	last, _ := blake2b.New(len(out), nil)
 	last.Write(v[:])
 	last.Sum(out[:0])
 	clear(v[:])
+	return n
 }
 
 // instance is one Argon2 computation.
@@ -99,6 +107,11 @@ type instance struct {
 	mBlocks uint32
 	mon     kdfwork.Monitor
 	pf      *kdfwork.Prefault // during the first pass, or nil
+	// reached holds, for each lane, the blocks of the first pass written
+	// so far, so that a cancelled derivation wipes those and not the pages
+	// beyond, untouched (faulting them in would cost tens of milliseconds
+	// per GiB).
+	reached []uint32
 }
 
 // derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
@@ -118,6 +131,7 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	st := &instance{
 		in: in, b: buf, lanes: in.lanes,
 		laneLen: uint32(mBlocks) / in.lanes, mBlocks: uint32(mBlocks),
+		reached: make([]uint32, in.lanes),
 	}
 	st.mon.Init(ctx, progress, int64(in.time)*int64(mBlocks))
 	st.segLen = st.laneLen / syncPoints
@@ -128,22 +142,28 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 		}
 		for l := uint32(0); l < in.lanes; l++ {
 			base := l * st.laneLen
-			kdfwork.Wipe(buf[base : base+max(2, doneSlices*st.segLen)])
+			kdfwork.Wipe(buf[base : base+max(2, st.reached[l])])
 		}
 	}()
 
-	// Steps 1 to 3: H0, then the first two blocks of each lane.
+	// Steps 1 to 3: H0, then the first two blocks of each lane (each about
+	// 5 µs: with many lanes, a checkpoint every few dozen).
 	h0 := initialHash(in)
 	var tmp [blockSize]byte
 	for l := uint32(0); l < in.lanes; l++ {
 		binary.LittleEndian.PutUint32(h0[68:], l)
 		for j := uint32(0); j < 2; j++ {
 			binary.LittleEndian.PutUint32(h0[64:], j)
-			hashLong(tmp[:], h0[:])
+			hashLong(tmp[:], nil, h0[:])
 			b := &buf[l*st.laneLen+j]
 			for k := range b {
 				b[k] = binary.LittleEndian.Uint64(tmp[8*k:])
 			}
+		}
+		if (l+1)%setupCheck == 0 && st.mon.Checkpoint(0) {
+			clear(h0[:])
+			clear(tmp[:])
+			return nil, st.stopped()
 		}
 	}
 	clear(h0[:])
@@ -199,14 +219,10 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 			}
 			if st.mon.Stopped() {
 				clear(tmp[:])
-				if testHookStopped != nil {
-					testHookStopped(st.mon.Done())
-				}
-				return nil, st.mon.Err()
+				return nil, st.stopped()
 			}
 		}
 	}
-	st.mon.Finish()
 
 	// Step 7: C = XOR of the last block of each lane; tag = H'^T(C).
 	c := buf[st.laneLen-1]
@@ -221,9 +237,26 @@ func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads in
 	}
 	clear(c[:])
 	key := make([]byte, in.keyLen)
-	hashLong(key, tmp[:])
+	n := hashLong(key, &st.mon, tmp[:])
 	clear(tmp[:])
+	if st.mon.Stopped() {
+		clear(key[:n]) // not the rest: a large key's untouched pages
+		return nil, st.stopped()
+	}
+	st.mon.Finish()
 	return key, nil
+}
+
+// setupCheck is the number of lanes whose first two blocks are computed
+// between two checkpoints: about 0.3 ms.
+const setupCheck = 32
+
+// stopped returns the error of a cancelled derivation.
+func (st *instance) stopped() error {
+	if testHookStopped != nil {
+		testHookStopped(st.mon.Done())
+	}
+	return st.mon.Err()
 }
 
 // testHookStopped, set by tests, receives the number of blocks counted when
@@ -309,11 +342,17 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 		pc.Add(blockSize)
 		cur++
 		if pending++; pending == checkEvery {
+			if pass == 0 {
+				st.reached[lane] = cur - laneBase
+			}
 			if st.mon.Checkpoint(pending) {
 				return
 			}
 			pending = 0
 		}
+	}
+	if pass == 0 {
+		st.reached[lane] = cur - laneBase
 	}
 	st.mon.Checkpoint(pending)
 }

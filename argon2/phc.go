@@ -116,23 +116,28 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 }
 
 // Verify checks password against the PHC string encoded, with the default
-// memory limit. It returns nil on a match, ErrMismatch on a mismatch, and
-// another error if the string is malformed or out of range (before the
-// parameters' memory is allocated). The comparison takes constant time.
+// memory and work limits (DefaultMaxMemory, DefaultMaxWork), so that a
+// string from an untrusted source is refused at once if it asks for more.
+// It returns nil on a match, ErrMismatch on a mismatch, and another error if
+// the string is malformed or out of range (before the parameters' memory is
+// allocated), ErrMemoryLimit or ErrCostExceeded (errors.Is) over a limit.
+// The comparison takes constant time.
 func Verify(encoded string, password []byte) error {
 	return VerifyContext(context.Background(), encoded, password, Params{})
 }
 
 // VerifyContext is Verify with a context and the settings of opts that the
-// string does not hold: Secret, AssociatedData, MaxMemory, Threads, Buffer
-// and Progress (the other fields of opts are ignored).
+// string does not hold: Secret, AssociatedData, MaxMemory, MaxWork,
+// Threads, Buffer and Progress (the other fields of opts are ignored). A
+// nil ctx means context.Background().
 func VerifyContext(ctx context.Context, encoded string, password []byte, opts Params) error {
 	params, salt, want, err := Decode(encoded)
 	if err != nil {
 		return err
 	}
 	params.Secret, params.AssociatedData = opts.Secret, opts.AssociatedData
-	params.MaxMemory, params.Threads, params.Buffer, params.Progress = opts.MaxMemory, opts.Threads, opts.Buffer, opts.Progress
+	params.MaxMemory, params.MaxWork = opts.MaxMemory, opts.MaxWork
+	params.Threads, params.Buffer, params.Progress = opts.Threads, opts.Buffer, opts.Progress
 	got, err := DeriveKey(ctx, password, salt, params)
 	if err != nil {
 		return err
@@ -141,4 +146,25 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 		return ErrMismatch
 	}
 	return nil
+}
+
+// NeedsRehash reports whether the PHC string encoded should be replaced by
+// a hash made with params (as passlib's needs_update and libsodium's
+// crypto_pwhash_str_needs_rehash): true if it does not parse, or its
+// variant, version, memory, time, lanes or tag length (a KeyLen of 0 means
+// 32, as in Hash) differ from params'. Call it after a successful Verify.
+func NeedsRehash(encoded string, params Params) bool {
+	p, _, _, err := Decode(encoded)
+	if err != nil {
+		return true
+	}
+	version, keyLen := params.Version, params.KeyLen
+	if version == 0 {
+		version = Version
+	}
+	if keyLen == 0 {
+		keyLen = 32
+	}
+	return p.Variant != params.Variant || p.Version != version || p.Memory != params.Memory ||
+		p.Time != params.Time || p.Lanes != params.Lanes || p.KeyLen != keyLen
 }

@@ -67,6 +67,7 @@ const (
 	whySize      = "the package's size constant (CONTRIBUTING.md Names: Size, BlockSize)"
 	whySP800185  = "SP 800-185 function, hashkit only (README Algorithms)"
 	whyKDFParams = "KDF with context, memory limit, progress and PHC strings (README Algorithms, docs/api.md What it promises, At a glance)"
+	whyKDFBudget = "work limit for stored hashes from untrusted sources, and rehash check (README Security notes, docs/api.md)"
 	whyB2Params  = "BLAKE2 parameter block: salt, personalization, tree (README Algorithms, docs/api.md At a glance)"
 	whyK12       = "TurboSHAKE, KT128, KT256, MarsupilamiFourteen: hashkit's API, no peer (README Algorithms, docs/migrating.md circl)"
 )
@@ -78,6 +79,9 @@ func withKDF(except map[string]string) map[string]string {
 	for _, name := range []string{"Params", "DeriveKey", "DefaultMaxMemory", "ErrMemoryLimit", "ErrMismatch",
 		"Hash", "HashContext", "Verify", "VerifyContext", "Encode", "Decode"} {
 		m[name] = whyKDFParams
+	}
+	for _, name := range []string{"DefaultMaxWork", "ErrCostExceeded", "NeedsRehash"} {
+		m[name] = whyKDFBudget
 	}
 	maps.Copy(m, except)
 	return m
@@ -157,6 +161,10 @@ var apiPairs = []apiPair{
 	{hk: "pbkdf2", peers: []string{"crypto/pbkdf2", "golang.org/x/crypto/pbkdf2"}, except: map[string]string{
 		"golang.org/x/crypto/pbkdf2.Key": "follows crypto/pbkdf2's Key(h, password, salt, iter, keyLen) (docs/migrating.md)",
 		"DeriveKey":                      "PBKDF2 with context and progress (docs/design.md, Kernels by algorithm)",
+		"DefaultMaxWork":                 whyKDFBudget,
+		"ErrCostExceeded":                whyKDFBudget,
+		"Work":                           whyKDFBudget,
+		"CheckWork":                      whyKDFBudget,
 	}},
 	{hk: "blake2b", peers: []string{"golang.org/x/crypto/blake2b"}, except: map[string]string{
 		"golang.org/x/crypto/blake2b.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (docs/migrating.md)",

@@ -13,7 +13,10 @@ import (
 // every hashkit batch function, slice lengths that do not match give an
 // error and nothing written.
 
-var errManyLength = errors.New("hashkit/blake3: SumMany needs msgLen >= 0 and len(data) == len(dst)*msgLen")
+var (
+	errManyLength = errors.New("hashkit/blake3: SumMany needs msgLen >= 0 and len(data) == len(dst)*msgLen")
+	errNilKey     = errors.New("hashkit/blake3: SumManyKeyed with a nil key")
+)
 
 // SumMany writes the BLAKE3 hash of each of len(dst) messages to dst: the
 // messages are msgLen bytes each, back to back in data, and dst[i] becomes
@@ -29,8 +32,12 @@ func SumMany(dst [][Size]byte, data []byte, msgLen int) error {
 }
 
 // SumManyKeyed is SumMany for the keyed hash under key: dst[i] becomes the
-// 32-byte keyed hash of message i, as from [NewKeyed](key[:]).
+// 32-byte keyed hash of message i, as from [NewKeyed](key[:]). A nil key is
+// an error (and nothing is written).
 func SumManyKeyed(dst [][Size]byte, key *[KeySize]byte, data []byte, msgLen int) error {
+	if key == nil {
+		return errNilKey
+	}
 	var k [8]uint32
 	loadCV(&k, key)
 	return sumMany(dst, data, msgLen, &k, flagKeyedHash)

@@ -139,3 +139,10 @@ func TestSumManyAllocs(t *testing.T) {
 	hashtest.NoAllocs(t, "SumManyKeyed", func() { SumManyKeyed(dst[:], &manyTestKey, data[:1024], 64) })
 	hashtest.NoAllocs(t, "SumManyDeriveKey", func() { SumManyDeriveKey(dst[:], manyTestContext, data[:1024], 64) })
 }
+
+func TestSumManyKeyedNilKey(t *testing.T) {
+	dst := make([][Size]byte, 2)
+	if err := SumManyKeyed(dst, nil, make([]byte, 8), 4); err == nil || dst[0] != [Size]byte{} {
+		t.Errorf("nil key: %v, dst[0] %x; want an error and nothing written", err, dst[0])
+	}
+}

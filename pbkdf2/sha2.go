@@ -42,12 +42,12 @@ func keyBytes(buf []byte, password string) []byte {
 	return []byte(password)
 }
 
-// first returns U_1 = HMAC(P, S || INT(i)) as words.
-func (k *key256) first(salt []byte, i uint32) [8]uint32 {
+// first returns U_1 = HMAC(P, S || INT(i)) as words, from salted, the state
+// after S.
+func (k *key256) first(salted *sha2.HMAC256, i uint32) [8]uint32 {
 	var ctr [4]byte
 	binary.BigEndian.PutUint32(ctr[:], i)
-	k.Reset()
-	k.Write(salt)
+	k.HMAC256 = *salted
 	k.Write(ctr[:])
 	return k.SumWords()
 }
@@ -71,6 +71,10 @@ func put256(blk *[sha2.BlockSize256]byte, h *[8]uint32, size int) {
 
 func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
 	k.init(password)
+	if err := absorb(k.HMAC256.Write, salt, sha2.BlockSize256, m); err != nil {
+		return err
+	}
+	salted := k.HMAC256
 	// The padding of U, a message of one digest after the key block.
 	var blk [sha2.BlockSize256]byte
 	blk[k.size] = 0x80
@@ -80,8 +84,11 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 		if len(out) > k.size && k.has2() {
 			// Two or more blocks left: T_i and T_i+1 together.
 			var u, t [16]uint32
-			u0 := k.first(salt, i)
-			u1 := k.first(salt, i+1)
+			u0 := k.first(&salted, i)
+			u1 := k.first(&salted, i+1)
+			if err := m.step(2); err != nil {
+				return err
+			}
 			copy(u[:8], u0[:])
 			copy(u[8:], u1[:])
 			t = u
@@ -96,11 +103,14 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 			for w, v := range t {
 				binary.BigEndian.PutUint32(tb[4*w:], v)
 			}
-			out = out[copy(out, tb[:2*k.size]):]
+			out = m.emit(out, tb[:2*k.size])
 			i += 2
 			continue
 		}
-		u := k.first(salt, i)
+		u := k.first(&salted, i)
+		if err := m.step(1); err != nil {
+			return err
+		}
 		t := u
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery)
@@ -113,7 +123,7 @@ func (k *key256) derive(out []byte, password string, salt []byte, iter int, m *m
 		for w, v := range t {
 			binary.BigEndian.PutUint32(tb[4*w:], v)
 		}
-		out = out[copy(out, tb[:k.size]):]
+		out = m.emit(out, tb[:k.size])
 		i++
 	}
 	clear(blk[:])
@@ -182,11 +192,10 @@ func (k *key512) init(password string) {
 	clear(buf[:])
 }
 
-func (k *key512) first(salt []byte, i uint32) [8]uint64 {
+func (k *key512) first(salted *sha2.HMAC512, i uint32) [8]uint64 {
 	var ctr [4]byte
 	binary.BigEndian.PutUint32(ctr[:], i)
-	k.Reset()
-	k.Write(salt)
+	k.HMAC512 = *salted
 	k.Write(ctr[:])
 	return k.SumWords()
 }
@@ -213,12 +222,19 @@ func put512(blk *[sha2.BlockSize512]byte, h *[8]uint64, size int) {
 
 func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *monitor) error {
 	k.init(password)
+	if err := absorb(k.HMAC512.Write, salt, sha2.BlockSize512, m); err != nil {
+		return err
+	}
+	salted := k.HMAC512
 	var blk [sha2.BlockSize512]byte
 	binary.BigEndian.PutUint64(blk[120:], uint64(sha2.BlockSize512+k.size)<<3)
 	var tb [64]byte
 	var pc preempt.Counter // a preemption point per preempt.Piece hashed
 	for i := uint32(1); len(out) > 0; i++ {
-		u := k.first(salt, i)
+		u := k.first(&salted, i)
+		if err := m.step(1); err != nil {
+			return err
+		}
 		t := u
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery)
@@ -242,7 +258,7 @@ func (k *key512) derive(out []byte, password string, salt []byte, iter int, m *m
 		for w, v := range t {
 			binary.BigEndian.PutUint64(tb[8*w:], v)
 		}
-		out = out[copy(out, tb[:k.size]):]
+		out = m.emit(out, tb[:k.size])
 	}
 	clear(blk[:])
 	clear(tb[:])

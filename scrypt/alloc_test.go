@@ -20,7 +20,7 @@ func TestMemory(t *testing.T) {
 	}
 	p.Threads = 2
 	n = hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p) })
-	if want := uint64(memoryFor(p.N, p.R, p.P, 2)); n < want || n > want+want/20 {
+	if want := uint64(memoryFor(p.N, p.R, p.P, 2, p.KeyLen)); n < want || n > want+want/20 {
 		t.Errorf("Threads=2: allocated %d bytes, want about %d", n, want)
 	}
 }

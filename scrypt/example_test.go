@@ -24,5 +24,5 @@ func ExampleDeriveKey() {
 		panic(err)
 	}
 	fmt.Println(len(dk), params.MinMemory())
-	// Output: 32 1050624
+	// Output: 32 1050656
 }

@@ -3,6 +3,7 @@ package scrypt
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -15,5 +16,60 @@ func TestErrMemoryLimit(t *testing.T) {
 	_, err = DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: 1000, R: 8, P: 1, KeyLen: 32, MaxMemory: 1})
 	if err == nil || errors.Is(err, ErrMemoryLimit) {
 		t.Fatalf("N not a power of two with a 1-byte limit: %v", err)
+	}
+}
+
+// TestDefaultMaxWork checks that the default budget admits the parameter
+// sets in common use (their Work, without running them) and refuses the
+// hostile ones before any allocation.
+func TestDefaultMaxWork(t *testing.T) {
+	for _, p := range []Params{
+		{N: 1 << 20, R: 8, P: 1, KeyLen: 64}, // file encryption (RFC 7914, Colin Percival's)
+		{N: 1 << 17, R: 8, P: 1, KeyLen: 64}, // OWASP
+		{N: 1 << 16, R: 8, P: 1, KeyLen: 32}, // passlib's default
+		{N: 1 << 14, R: 8, P: 1, KeyLen: 64}, // RFC 7914 interactive
+	} {
+		if w := p.Work(); w > DefaultMaxWork {
+			t.Errorf("N=%d r=%d p=%d: Work %d over DefaultMaxWork", p.N, p.R, p.P, w)
+		}
+	}
+	for _, p := range []Params{
+		{N: 1 << 20, R: 8, P: 2, KeyLen: 32},
+		{N: 1 << 22, R: 1, P: 4194300, KeyLen: 32, MaxMemory: -1},
+		{N: 2, R: 1, P: 1, KeyLen: 1 << 30, MaxMemory: -1},
+	} {
+		_, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p)
+		if !errors.Is(err, ErrCostExceeded) || !strings.Contains(err.Error(), "MaxWork = 2148532224") {
+			t.Errorf("N=%d r=%d p=%d keyLen=%d: %v, want ErrCostExceeded naming MaxWork", p.N, p.R, p.P, p.KeyLen, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		p.MaxWork = -1
+		if _, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p); !errors.Is(err, context.Canceled) {
+			t.Errorf("N=%d r=%d p=%d keyLen=%d, MaxWork -1: %v", p.N, p.R, p.P, p.KeyLen, err)
+		}
+	}
+	s := "$scrypt$ln=22,r=1,p=4194300$c2FsdA$YWJjZA"
+	if err := VerifyContext(context.Background(), s, []byte("pw"), Params{MaxMemory: -1}); !errors.Is(err, ErrCostExceeded) {
+		t.Errorf("Verify(%s): %v, want ErrCostExceeded", s, err)
+	}
+}
+
+func TestNeedsRehash(t *testing.T) {
+	p := Params{N: 16, R: 1, P: 1}
+	s, err := Hash([]byte("pw"), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if NeedsRehash(s, p) {
+		t.Errorf("NeedsRehash(%s) with its own parameters", s)
+	}
+	for _, q := range []Params{{N: 32, R: 1, P: 1}, {N: 16, R: 2, P: 1}, {N: 16, R: 1, P: 2}, {N: 16, R: 1, P: 1, KeyLen: 16}} {
+		if !NeedsRehash(s, q) {
+			t.Errorf("NeedsRehash(%s, %+v) = false", s, q)
+		}
+	}
+	if !NeedsRehash("$scrypt$ln=4", p) {
+		t.Error("NeedsRehash of a malformed string = false")
 	}
 }

@@ -53,8 +53,9 @@ func Encode(params Params, salt, key []byte) string {
 
 // Decode parses a passlib scrypt PHC string into parameters (N, R, P and
 // KeyLen), salt and key, checking the syntax and the ranges that DeriveKey
-// checks (except the memory limit): ln, r, p in this order, 1 <= ln <= 62,
-// r, p >= 1, r*p < 2^30, and a non-empty hash.
+// checks (except the memory and work limits): ln, r, p in this order,
+// 1 <= ln <= 62 (30 on 32-bit platforms), r, p >= 1, r*p < 2^30, and a
+// non-empty hash.
 func Decode(s string) (params Params, salt, key []byte, err error) {
 	h, err := phc.Parse(s)
 	if err != nil {
@@ -81,10 +82,16 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 	if v[0] < 1 || v[0] > 62 {
 		return bad("ln must be between 1 and 62")
 	}
+	if v[0] > bits.UintSize-2 {
+		// N = 2^ln is an int: on 32-bit platforms ln is at most 30.
+		return bad("ln=" + strconv.FormatUint(uint64(v[0]), 10) + " is too large for this platform: N = 2^ln must fit in an int (ln at most " + strconv.Itoa(bits.UintSize-2) + ")")
+	}
 	if h.Hash == nil {
 		return bad("no hash")
 	}
-	params = Params{N: 1 << v[0], R: int(v[1]), P: int(v[2]), KeyLen: len(h.Hash)}
+	// r and p are checked as read (r*p < 2^30 below 2^31), so that on
+	// 32-bit platforms a large one does not wrap in an int.
+	params = Params{N: 1 << v[0], R: int(min(v[1], 1<<30)), P: int(min(v[2], 1<<30)), KeyLen: len(h.Hash)}
 	if err := checkParams(params.N, params.R, params.P, params.KeyLen); err != nil {
 		return Params{}, nil, nil, err
 	}
@@ -92,23 +99,27 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 }
 
 // Verify checks password against the passlib scrypt PHC string encoded,
-// with the default memory limit. It returns nil on a match, ErrMismatch on a
+// with the default memory and work limits (DefaultMaxMemory,
+// DefaultMaxWork), so that a string from an untrusted source is refused at
+// once if it asks for more. It returns nil on a match, ErrMismatch on a
 // mismatch, and another error if the string is malformed or out of range
-// (before the parameters' memory is allocated). The comparison takes
-// constant time.
+// (before the parameters' memory is allocated), ErrMemoryLimit or
+// ErrCostExceeded (errors.Is) over a limit. The comparison takes constant
+// time.
 func Verify(encoded string, password []byte) error {
 	return VerifyContext(context.Background(), encoded, password, Params{})
 }
 
 // VerifyContext is Verify with a context and the settings of opts that the
-// string does not hold: MaxMemory, Threads and Progress (the other fields of
-// opts are ignored).
+// string does not hold: MaxMemory, MaxWork, Threads and Progress (the other
+// fields of opts are ignored). A nil ctx means context.Background().
 func VerifyContext(ctx context.Context, encoded string, password []byte, opts Params) error {
 	params, salt, want, err := Decode(encoded)
 	if err != nil {
 		return err
 	}
-	params.MaxMemory, params.Threads, params.Progress = opts.MaxMemory, opts.Threads, opts.Progress
+	params.MaxMemory, params.MaxWork = opts.MaxMemory, opts.MaxWork
+	params.Threads, params.Progress = opts.Threads, opts.Progress
 	got, err := DeriveKey(ctx, password, salt, params)
 	if err != nil {
 		return err
@@ -117,4 +128,20 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 		return ErrMismatch
 	}
 	return nil
+}
+
+// NeedsRehash reports whether the passlib scrypt string encoded should be
+// replaced by a hash made with params (as passlib's needs_update): true if
+// it does not parse, or its N, r, p or key length (a KeyLen of 0 means 32,
+// as in Hash) differ from params'. Call it after a successful Verify.
+func NeedsRehash(encoded string, params Params) bool {
+	p, _, _, err := Decode(encoded)
+	if err != nil {
+		return true
+	}
+	keyLen := params.KeyLen
+	if keyLen == 0 {
+		keyLen = 32
+	}
+	return p.N != params.N || p.R != params.R || p.P != params.P || p.KeyLen != keyLen
 }

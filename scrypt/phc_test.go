@@ -96,8 +96,8 @@ func TestDecodeErrors(t *testing.T) {
 		}
 	}
 	// Over the default memory limit: an error before any allocation.
-	if err := Verify("$scrypt$ln=20,r=8,p=2$c29tZXNhbHQ$rjCGpPW8", []byte("password")); err == nil || !strings.Contains(err.Error(), "MaxMemory") {
-		t.Errorf("Verify of ln=20, p=2: %v", err)
+	if err := Verify("$scrypt$ln=20,r=8,p=1024$c29tZXNhbHQ$rjCGpPW8", []byte("password")); err == nil || !strings.Contains(err.Error(), "MaxMemory") {
+		t.Errorf("Verify of ln=20, p=1024: %v", err)
 	}
 }
 

@@ -35,14 +35,26 @@ import (
 
 	"github.com/hashkit/hashkit/internal/kdfwork"
 	"github.com/hashkit/hashkit/internal/preempt"
-	"github.com/hashkit/hashkit/pbkdf2"
-	"github.com/hashkit/hashkit/sha256"
+	"github.com/hashkit/hashkit/internal/sha2"
 )
 
 // DefaultMaxMemory is the memory limit DeriveKey uses when Params.MaxMemory
-// is 0: 1 GiB + 2 KiB, the default `maxmem` of @noble/hashes, which is
-// exactly 128*r*(N+p+1) bytes for N=2^20, r=8, p=1.
-const DefaultMaxMemory = 1<<30 + 2<<10
+// is 0: 1 GiB + 1 MiB, room for N=2^20, r=8 (1 GiB of table) with the P
+// blocks of B and the key up to 1 MiB together.
+const DefaultMaxMemory = 1<<30 + 1<<20
+
+// DefaultMaxWork is the work limit of DeriveKey and Verify when
+// Params.MaxWork is 0: 2 GiB plus 1 MiB (see Params.Work). It admits N=2^20,
+// r=8, p=1 (2 GiB: the largest parameters in common use, for file
+// encryption) and every interactive choice (N=2^17, r=8, p=1, OWASP's:
+// 256 MiB; passlib's default N=2^16, r=8, p=1), and takes about 4 s on one
+// core of a 2020s x86-64 server.
+const DefaultMaxWork = 2<<30 + 1<<20
+
+// ErrCostExceeded is wrapped by the error DeriveKey returns when the
+// parameters are valid and fit in MaxMemory but their Work is over
+// Params.MaxWork. That check comes last, before any allocation.
+var ErrCostExceeded = errors.New("hashkit/scrypt: cost budget exceeded")
 
 // Params are the parameters of DeriveKey.
 type Params struct {
@@ -58,6 +70,11 @@ type Params struct {
 	// need at least MinMemory() bytes; DeriveKey runs fewer mixes in parallel
 	// when parallel tables would not fit.
 	MaxMemory int64
+	// MaxWork bounds the work, in bytes processed (see Work): 0 means
+	// DefaultMaxWork, a negative value no limit. It is what stops a
+	// stored hash from an untrusted source from running for days: a Verify
+	// of "$scrypt$ln=22,r=1,p=4194300$..." is refused at once.
+	MaxWork int64
 	// Threads bounds the number of goroutines running the P mixes; 0 means
 	// runtime.GOMAXPROCS(0).
 	Threads int
@@ -68,25 +85,51 @@ type Params struct {
 }
 
 // MinMemory returns the bytes DeriveKey needs for p, with one mix at a time:
-// 128*r*(N+P+1), the formula of @noble/hashes' maxmem check. It returns
+// 128*r*(N+P+1) (the formula of @noble/hashes' maxmem check: the table, one
+// spare block and B) plus KeyLen for the derived key. It returns
 // math.MaxInt64 if that overflows.
 func (p Params) MinMemory() int64 {
-	return memoryFor(p.N, p.R, p.P, 1)
+	return memoryFor(p.N, p.R, p.P, 1, p.KeyLen)
 }
 
-// memoryFor returns 128*r*(N*w + p + w), the size of the working buffer with
-// w mixes in parallel (a table of N blocks and one spare block per mix, and
-// the P blocks of B), or math.MaxInt64 on overflow.
-func memoryFor(N, r, p, w int) int64 {
-	if N < 0 || r < 0 || p < 0 || w < 0 {
+// Work returns the work of a derivation with p in bytes processed by the
+// mixing and hash functions: 256*N*r*P for the P mixes (2N BlockMix calls
+// over 128*r bytes each), 640*r*P for the two PBKDF2 steps over B, and 4
+// bytes per byte of the key. The password and salt, hashed once, are not
+// counted. scrypt processes about 0.5 GiB per second on one core of a 2020s
+// x86-64 server. It returns math.MaxInt64 if that does not fit (or for
+// negative parameters).
+func (p Params) Work() int64 {
+	if p.N < 0 || p.R < 0 || p.P < 0 || p.KeyLen < 0 {
+		return math.MaxInt64
+	}
+	hi1, rp := bits.Mul64(uint64(p.R), uint64(p.P))
+	hi2, mix := bits.Mul64(rp, uint64(p.N))
+	hi3, mix := bits.Mul64(mix, 256)
+	hi4, steps := bits.Mul64(rp, 640)
+	w, c1 := bits.Add64(mix, steps, 0)
+	w, c2 := bits.Add64(w, 4*uint64(p.KeyLen), 0)
+	if hi1|hi2|hi3|hi4|c1|c2 != 0 || w > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(w)
+}
+
+// memoryFor returns 128*r*(N*w + p + w) + keyLen, every byte DeriveKey
+// allocates with w mixes in parallel (a table of N blocks and one spare
+// block per mix, the P blocks of B, and the key), or math.MaxInt64 on
+// overflow.
+func memoryFor(N, r, p, w, keyLen int) int64 {
+	if N < 0 || r < 0 || p < 0 || w < 0 || keyLen < 0 {
 		return math.MaxInt64
 	}
 	hi, blocks := bits.Mul64(uint64(N), uint64(w))
-	var c1, c2 uint64
+	var c1, c2, c3 uint64
 	blocks, c1 = bits.Add64(blocks, uint64(p), 0)
 	blocks, c2 = bits.Add64(blocks, uint64(w), 0)
 	hi2, bytes := bits.Mul64(blocks, 128*uint64(r))
-	if hi != 0 || c1 != 0 || c2 != 0 || hi2 != 0 || bytes > math.MaxInt64 {
+	bytes, c3 = bits.Add64(bytes, uint64(keyLen), 0)
+	if hi != 0 || c1 != 0 || c2 != 0 || c3 != 0 || hi2 != 0 || bytes > math.MaxInt64 {
 		return math.MaxInt64
 	}
 	return int64(bytes)
@@ -98,11 +141,11 @@ func memoryFor(N, r, p, w int) int64 {
 // N must be a power of two greater than 1, r and p positive with r*p < 2^30,
 // and the tables must fit in memory addresses; keyLen must be at least 1.
 // Otherwise Key returns a nil slice and an error naming the parameter. Key
-// sets no memory limit (x/crypto sets none): 128*r*N bytes per parallel mix
-// are allocated, so take N, r and p from trusted configuration only, or use
-// DeriveKey.
+// sets no memory or work limit (x/crypto sets none): 128*r*N bytes per
+// parallel mix are allocated, so take N, r and p from trusted configuration
+// only, or use DeriveKey.
 func Key(password, salt []byte, N, r, p, keyLen int) ([]byte, error) {
-	return DeriveKey(context.Background(), password, salt, Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1})
+	return DeriveKey(context.Background(), password, salt, Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1, MaxWork: -1})
 }
 
 // checkParams validates N, r, p and keyLen before anything is allocated.
@@ -122,6 +165,16 @@ func checkParams(N, r, p, keyLen int) error {
 	if uint64(r)*uint64(p) >= 1<<30 {
 		return errors.New("hashkit/scrypt: r*p must be less than 2^30")
 	}
+	// RFC 7914 section 2 also asks N < 2^(128*r/8); like x/crypto and
+	// @noble/hashes we do not enforce it (see RFC 7914 erratum 5971), so that
+	// the hashes of r=1 configurations stay reproducible.
+	return nil
+}
+
+// checkPlatform checks that the lengths of valid parameters fit in an int:
+// after the memory and work limits, so that parameters over them get the
+// same error on 32-bit platforms as on 64-bit ones.
+func checkPlatform(N, r, p int) error {
 	// Every length below is counted in bytes and in 32-bit words, in int.
 	if r > math.MaxInt/256 || p > math.MaxInt/128/r {
 		return errors.New("hashkit/scrypt: r*p too large for this platform: 128*r*p overflows int")
@@ -129,9 +182,6 @@ func checkParams(N, r, p, keyLen int) error {
 	if N > math.MaxInt/128/r {
 		return errors.New("hashkit/scrypt: N too large for r: 128*r*N overflows int")
 	}
-	// RFC 7914 section 2 also asks N < 2^(128*r/8); like x/crypto and
-	// @noble/hashes we do not enforce it (see RFC 7914 erratum 5971), so that
-	// the hashes of r=1 configurations stay reproducible.
 	return nil
 }
 
@@ -140,7 +190,7 @@ func errMemory(need, limit int64) error {
 	if need == math.MaxInt64 {
 		return errors.New("hashkit/scrypt: N, r and p need more memory than this platform can address")
 	}
-	return fmt.Errorf("%w: memory 128*r*(N+p+1) = %d bytes exceeds the limit MaxMemory = %d", ErrMemoryLimit, need, limit)
+	return fmt.Errorf("%w: memory 128*r*(N+p+1) + key length = %d bytes exceeds the limit MaxMemory = %d", ErrMemoryLimit, need, limit)
 }
 
 // ErrMemoryLimit is wrapped by the error DeriveKey returns when the
@@ -151,11 +201,15 @@ var ErrMemoryLimit = errors.New("hashkit/scrypt: memory limit exceeded")
 // DeriveKey derives a key of params.KeyLen bytes from password and salt.
 //
 // It returns an error naming the parameter, before allocating anything, if
-// N, R, P or KeyLen are out of range (see Key) or the parameters need more
-// than MaxMemory bytes. If ctx is cancelled, it stops within a few
-// milliseconds and returns ctx.Err(). The working memory is allocated once
-// and zeroed before DeriveKey returns.
+// N, R, P or KeyLen are out of range (see Key), the parameters need more
+// than MaxMemory bytes (ErrMemoryLimit) or more work than MaxWork
+// (ErrCostExceeded). If ctx is cancelled, it stops within a few
+// milliseconds and returns ctx.Err(); a nil ctx means context.Background().
+// The working memory is allocated once and zeroed before DeriveKey returns.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	N, r, p := params.N, params.R, params.P
 	if err := checkParams(N, r, p, params.KeyLen); err != nil {
 		return nil, err
@@ -164,12 +218,23 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	if limit == 0 {
 		limit = DefaultMaxMemory
 	}
-	if limit < 0 || limit > math.MaxInt {
-		limit = math.MaxInt
+	if limit < 0 {
+		limit = math.MaxInt64 // what the platform can address: checkPlatform
 	}
-	need := memoryFor(N, r, p, 1)
+	need := memoryFor(N, r, p, 1, params.KeyLen)
 	if need > limit {
 		return nil, errMemory(need, limit)
+	}
+	budget := params.MaxWork
+	if budget == 0 {
+		budget = DefaultMaxWork
+	}
+	if w := params.Work(); budget > 0 && w > budget {
+		return nil, fmt.Errorf("%w: N=%d, r=%d, p=%d with a %d-byte key is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
+			ErrCostExceeded, N, r, p, params.KeyLen, w, budget)
+	}
+	if err := checkPlatform(N, r, p); err != nil {
+		return nil, err
 	}
 	// w mixes run at once: no more than P, the thread budget, and what the
 	// memory limit allows.
@@ -178,21 +243,15 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 		threads = runtime.GOMAXPROCS(0)
 	}
 	w := min(threads, p)
-	for w > 1 && memoryFor(N, r, p, w) > limit {
+	for w > 1 && memoryFor(N, r, p, w, params.KeyLen) > limit {
 		w--
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 
-	// Steps 1 and 3 of RFC 7914 section 6: B = PBKDF2-HMAC-SHA256(P, S, 1, p*128*r).
-	blockWords := 32 * r
-	b, err := pbkdf2.Key(sha256.New, string(password), salt, 1, p*128*r)
-	if err != nil {
-		return nil, fmt.Errorf("hashkit/scrypt: %v", err)
-	}
-
 	// One allocation: w tables of N blocks, w spare blocks, then B.
+	blockWords := 32 * r
 	mem := kdfwork.Alloc[uint32]((N*w + w + p) * blockWords)
 	defer mem.Release() // after the workers' wipes and the one below
 	work := mem.S
@@ -201,21 +260,28 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	// would only fault them in) and its spare block when it is done, so
 	// that with several workers the tables are cleared in parallel; B is
 	// zeroed here.
+	bw := work[(N+1)*w*blockWords:] // B, in words
+	bDirty := 0                     // words of B written
 	defer func() {
-		preempt.Clear(work[(N+1)*w*blockWords:])
+		preempt.Clear(bw[:bDirty])
 		if testHookCleared != nil {
 			testHookCleared(work)
 		}
 	}()
 	k := kernel(r)
-
-	// B in words, in the kernel's layout.
-	bw := work[(N+1)*w*blockWords:]
-	k.load(bw, b)
-	preempt.Clear(b)
-
 	s := &state{N: N, r: r, k: k}
 	s.mon.Init(ctx, params.Progress, int64(2*N*p))
+
+	// Steps 1 and 3 of RFC 7914 section 6: B = PBKDF2-HMAC-SHA256(P, S, 1,
+	// p*128*r), written straight into its words in the kernel's layout.
+	var prf sha2.HMAC256
+	prf.Init(sha2.Size256, password)
+	defer func() { prf = sha2.HMAC256{} }()
+	bDirty, ok := s.pbkdf2(&prf, salt, nil, nil, bw)
+	if !ok {
+		return nil, s.stopped()
+	}
+
 	if w == 1 && threads > 1 && !mem.Resident {
 		// A thread is idle: it takes the page faults of the table's fill.
 		v := work[:N*blockWords]
@@ -254,21 +320,75 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 	worker(0)
 	wg.Wait()
 	if s.mon.Stopped() {
-		if testHookStopped != nil {
-			testHookStopped(s.mon.Done())
-		}
-		return nil, s.mon.Err()
+		return nil, s.stopped()
 	}
-	s.mon.Finish()
 
 	// Steps 4 and 5: DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen).
-	k.store(b, bw)
-	dk, err := pbkdf2.Key(sha256.New, string(password), b, 1, params.KeyLen)
-	preempt.Clear(b)
-	if err != nil {
-		return nil, fmt.Errorf("hashkit/scrypt: %v", err)
+	dk := make([]byte, params.KeyLen)
+	if n, ok := s.pbkdf2(&prf, nil, bw, dk, nil); !ok {
+		clear(dk[:n]) // not the rest: a large key's untouched pages
+		return nil, s.stopped()
 	}
+	s.mon.Finish()
 	return dk, nil
+}
+
+// stopped returns the error of a cancelled derivation.
+func (s *state) stopped() error {
+	if testHookStopped != nil {
+		testHookStopped(s.mon.Done())
+	}
+	return s.mon.Err()
+}
+
+// pbkdf2 is PBKDF2-HMAC-SHA256 with one iteration (RFC 8018 section 5.2),
+// keyed by prf, over the salt given as bytes or, if salt is nil, as the
+// words saltWords in the kernel's layout (B). Its output goes to out, bytes,
+// or, if out is nil, to the words outWords in the kernel's layout. The salt
+// is hashed once and each output block continues from a copy of that
+// state; every 64 KiB of salt or output passes a checkpoint, since B can be
+// GiB. It returns the bytes or words of output written, and false if the
+// derivation was cancelled.
+func (s *state) pbkdf2(prf *sha2.HMAC256, salt []byte, saltWords []uint32, out []byte, outWords []uint32) (int, bool) {
+	const piece = 1024 // 64-byte blocks between two checkpoints
+	var blk [64]byte
+	defer clear(blk[:])
+	prf.Reset()
+	prf.Write(salt)
+	for i := 0; i < len(saltWords); i += 16 {
+		s.k.store(blk[:], saltWords[i:i+16])
+		prf.Write(blk[:])
+		if (i/16+1)%piece == 0 && s.mon.Checkpoint(0) {
+			return 0, false
+		}
+	}
+	salted := *prf
+	defer func() { salted = sha2.HMAC256{} }()
+	// T_i = HMAC(P, S || INT(i)), i from 1.
+	emit := func(i int, dst []byte) {
+		var ctr [4]byte
+		binary.BigEndian.PutUint32(ctr[:], uint32(i+1))
+		*prf = salted
+		prf.Write(ctr[:])
+		mac := prf.Sum()
+		copy(dst, mac[:])
+		clear(mac[:])
+	}
+	for i := 0; 32*i < len(out); i++ {
+		emit(i, out[32*i:])
+		if (i+1)%(2*piece) == 0 && s.mon.Checkpoint(0) {
+			return min(32*(i+1), len(out)), false
+		}
+	}
+	for i := 0; i < len(outWords); i += 16 {
+		emit(i/8, blk[:32])
+		emit(i/8+1, blk[32:])
+		s.k.load(outWords[i:i+16], blk[:])
+		if (i/16+1)%piece == 0 && s.mon.Checkpoint(0) {
+			return i + 16, false
+		}
+	}
+	return max(len(out), len(outWords)), true
 }
 
 // testHookCleared, set by tests, receives the working memory after DeriveKey

@@ -146,16 +146,21 @@ func TestErrors(t *testing.T) {
 		{16, 1, 1, -5, 0, "key length"},
 		{16, 1 << 15, 1 << 15, 32, -1, "r*p must be less than 2^30"},
 		{1 << (bits.UintSize - 2), 8, 1, 32, -1, "N too large for r"},
-		{1 << 20, 8, 2, 32, 0, "MaxMemory"},
+		{1 << 20, 8, 1024, 32, 0, "MaxMemory"},
 		{1 << 10, 8, 1, 32, 128 * 8 * (1<<10 + 1), "MaxMemory"},
 	} {
-		_, err := DeriveKey(context.Background(), nil, nil, Params{N: c.N, R: c.r, P: c.p, KeyLen: c.keyLen, MaxMemory: c.max})
+		p := Params{N: c.N, R: c.r, P: c.p, KeyLen: c.keyLen, MaxMemory: c.max}
+		if c.max < 0 {
+			p.MaxWork = -1 // no limits: the platform's checks
+		}
+		_, err := DeriveKey(context.Background(), nil, nil, p)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "hashkit/scrypt: ") {
 			t.Errorf("N=%d r=%d p=%d keyLen=%d max=%d: error %v, want one containing %q", c.N, c.r, c.p, c.keyLen, c.max, err, c.want)
 		}
 	}
-	// The default limit admits N=2^20, r=8, p=1 exactly.
-	if got := (Params{N: 1 << 20, R: 8, P: 1}).MinMemory(); got != DefaultMaxMemory {
+	// The default limit admits N=2^20, r=8, p=1 with a key of up to 1 MiB
+	// less 2 KiB.
+	if got := (Params{N: 1 << 20, R: 8, P: 1, KeyLen: 1<<20 - 2<<10}).MinMemory(); got != DefaultMaxMemory {
 		t.Errorf("MinMemory(2^20, 8, 1) = %d, want %d", got, DefaultMaxMemory)
 	}
 	// Key sets no memory limit, like x/crypto: its errors are the parameter ones.

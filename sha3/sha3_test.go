@@ -299,7 +299,7 @@ func sp800185(alg string, in, key, N, S []byte, tuple [][]byte, b, outLen int) (
 		}
 		k.Write(in)
 		one = k.Sum(nil)
-		if !k.Verify(one) {
+		if k.Verify(one) != (len(one) >= minTag) { // shorter tags never verify
 			return nil, io.ErrUnexpectedEOF
 		}
 		str = one
@@ -804,5 +804,20 @@ func testUnmarshalErrorLeavesState(t *testing.T) {
 	}
 	if got, want := h.Sum(nil), Sum256([]byte("abc")); !bytes.Equal(got, want[:]) {
 		t.Fatal("a rejected UnmarshalBinary changed the state")
+	}
+}
+
+// TestKMACShortTag checks that tags below 32 bits never verify, the empty
+// tag of a zero-length KMAC included (it would match every message).
+func TestKMACShortTag(t *testing.T) {
+	for n := range minTag + 1 {
+		k, err := NewKMAC128([]byte("key"), nil, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.Write([]byte("message"))
+		if got := k.Verify(k.Sum(nil)); got != (n >= minTag) {
+			t.Errorf("outLen %d: Verify of its own tag = %v", n, got)
+		}
 	}
 }

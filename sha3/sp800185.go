@@ -108,9 +108,18 @@ func (k *KMAC) Sum(b []byte) []byte {
 	return appendSqueeze(b, &s, k.outLen)
 }
 
+// minTag is the shortest tag Verify accepts: 32 bits, the least output
+// length SP 800-185 section 8.4.2 allows for a MAC.
+const minTag = 4
+
 // Verify reports, in constant time, whether tag is the MAC of the message
-// written so far.
+// written so far. A tag shorter than 4 bytes (32 bits, the least SP
+// 800-185 section 8.4.2 allows for a MAC) never verifies: with an output
+// length of 0 every message would match an empty tag.
 func (k *KMAC) Verify(tag []byte) bool {
+	if len(tag) < minTag {
+		return false
+	}
 	var buf [Size512]byte
 	var mac []byte
 	if k.outLen <= len(buf) {

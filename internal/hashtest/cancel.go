@@ -1,0 +1,155 @@
+package hashtest
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashkit/hashkit/internal/kdfwork"
+)
+
+// CancelLatency runs derive trials times, each with a context cancelled at
+// a random point of its first maxDelay, and returns the sorted latencies
+// from cancel to return. derive must not finish within maxDelay; a run
+// that returns anything but context.Canceled fails the test.
+func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
+	t.Helper()
+	var lat []time.Duration
+	for range trials {
+		ctx, cancel := context.WithCancel(context.Background())
+		delay := time.Duration(rand.Int64N(int64(maxDelay)))
+		var at time.Time
+		timer := time.AfterFunc(delay, func() {
+			at = time.Now()
+			cancel()
+		})
+		err := derive(ctx)
+		end := time.Now()
+		timer.Stop()
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled after %v: %v, want context.Canceled", delay, err)
+		}
+		lat = append(lat, end.Sub(at))
+	}
+	slices.Sort(lat)
+	return lat
+}
+
+// Quantile returns the q-quantile (0 to 1) of sorted durations.
+func Quantile(sorted []time.Duration, q float64) time.Duration {
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
+}
+
+// CancelLarge skips a cancellation-latency test under -short (its runs
+// allocate hundreds of MiB) and reports whether HASHKIT_CANCEL_LARGE asks
+// for the sizes of the issue that set the 20 ms target (1 GiB).
+func CancelLarge(t *testing.T) bool {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("allocates hundreds of MiB")
+	}
+	return os.Getenv("HASHKIT_CANCEL_LARGE") != ""
+}
+
+// ReportLatency logs the distribution of sorted latencies and fails the
+// test if the largest is over a second: a loose bound, since a loaded
+// machine's scheduler alone can take longer than the work.
+func ReportLatency(t *testing.T, what string, lat []time.Duration) {
+	t.Helper()
+	t.Logf("%s: %d runs, latency p50 %v, p90 %v, p99 %v, max %v", what, len(lat),
+		Quantile(lat, 0.5), Quantile(lat, 0.9), Quantile(lat, 0.99), lat[len(lat)-1])
+	if m := lat[len(lat)-1]; m > time.Second {
+		t.Errorf("%s: returned %v after cancel", what, m)
+	}
+}
+
+// Refused calls f, which must refuse hostile parameters at once, and
+// returns its error. It fails the test if f returns nil, or allocates a
+// MiB or more, of heap (runtime.MemStats) or of kdfwork's mapped memory;
+// run it on one goroutine at a time.
+func Refused(t *testing.T, name string, f func() error) error {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	mapped := kdfwork.MappedBytes()
+	err := f()
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Errorf("%s: accepted", name)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc + kdfwork.MappedBytes() - mapped; n >= 1<<20 {
+		t.Errorf("%s: allocated %d bytes before refusing (%v)", name, n, err)
+	}
+	return err
+}
+
+// AtBudget runs f, a derivation of parameters exactly at a default budget,
+// when HASHKIT_BUDGET_TIME is set (it takes seconds and up to GiB), and
+// logs its time and the process's peak resident memory (Linux), the
+// measure of the "within 2x of the budget" target.
+func AtBudget(t *testing.T, name string, f func() error) {
+	t.Helper()
+	if os.Getenv("HASHKIT_BUDGET_TIME") == "" {
+		t.Skip("set HASHKIT_BUDGET_TIME=1 to time a derivation at the default budget")
+	}
+	start := time.Now()
+	err := f()
+	d := time.Since(start)
+	hwm := "?"
+	if b, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				hwm = strings.TrimSpace(v)
+			}
+		}
+	}
+	t.Logf("%s: %v (%v), peak RSS %s", name, d, err, hwm)
+}
+
+// AtLimits checks a derivation's limits at their edge: derive, run with a
+// cancelled context, must pass its checks with maxWork = work and
+// maxMemory = memory (and stop with context.Canceled before any work), and
+// refuse with errCost or errMemory a byte below either.
+func AtLimits(t *testing.T, work, memory int64, errCost, errMemory error, derive func(ctx context.Context, maxWork, maxMemory int64) error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := derive(ctx, work, memory); !errors.Is(err, context.Canceled) {
+		t.Errorf("at the limits: %v", err)
+	}
+	if err := derive(ctx, work-1, memory); !errors.Is(err, errCost) {
+		t.Errorf("one byte of work over: %v", err)
+	}
+	if err := derive(ctx, work, memory-1); !errors.Is(err, errMemory) {
+		t.Errorf("one byte of memory over: %v", err)
+	}
+}
+
+// WithinBudget is the body of a FuzzVerify target: it times verify(s),
+// which reports whether the string's derivation ran (a match or a
+// mismatch, not a refusal) and the work and memory its parameters need,
+// and fails if a run was over maxWork or maxMemory or took more than twice
+// ref, the time of a run at the budget, plus a second for a loaded
+// machine's scheduler.
+func WithinBudget(t *testing.T, s string, ref time.Duration, maxWork, maxMemory int64, verify func(s string) (ran bool, work, memory int64)) {
+	t.Helper()
+	start := time.Now()
+	ran, work, memory := verify(s)
+	d := time.Since(start)
+	if !ran {
+		return
+	}
+	if work > maxWork || memory > maxMemory {
+		t.Fatalf("Verify(%q) ran %d bytes of work in %d bytes, over the limits %d and %d", s, work, memory, maxWork, maxMemory)
+	}
+	if d > 2*ref+time.Second {
+		t.Fatalf("Verify(%q) took %v; at the budget: %v", s, d, ref)
+	}
+}

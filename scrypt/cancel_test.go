@@ -1,0 +1,35 @@
+package scrypt
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// TestCancelLatency cancels large derivations at random points (the first
+// PBKDF2 step with a large p, the mixes, the last PBKDF2 step with a long
+// key) and reports the latency from cancel to return.
+func TestCancelLatency(t *testing.T) {
+	size, trials := 64<<20, 8
+	if hashtest.CancelLarge(t) {
+		size, trials = 1<<30, 40
+	}
+	for _, c := range []struct {
+		name string
+		p    Params
+	}{
+		{"large p", Params{N: 2, R: 1, P: size / 128, KeyLen: 32}},
+		{"large N", Params{N: size / 1024, R: 8, P: 1, KeyLen: 32}},
+		{"long key", Params{N: 2, R: 1, P: 1, KeyLen: size}},
+	} {
+		c.p.MaxMemory = -1
+		lat := hashtest.CancelLatency(t, trials, 100*time.Millisecond, func(ctx context.Context) error {
+			_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), c.p)
+			return err
+		})
+		hashtest.ReportLatency(t, fmt.Sprintf("%s (%d MiB)", c.name, size>>20), lat)
+	}
+}

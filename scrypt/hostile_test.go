@@ -1,0 +1,153 @@
+package scrypt
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// TestDecodeLargeLn checks the message for an ln that N, an int, cannot
+// hold on this platform (ln >= 31 on 32-bit), against the misleading "N
+// must be a power of two" it was.
+func TestDecodeLargeLn(t *testing.T) {
+	for ln := 29; ln <= 63; ln++ {
+		s := "$scrypt$ln=" + strconv.Itoa(ln) + ",r=1,p=1$c2FsdA$YWJjZA"
+		_, _, _, err := Decode(s)
+		switch {
+		case ln > 62:
+			if err == nil || !strings.Contains(err.Error(), "ln must be between 1 and 62") {
+				t.Errorf("ln=%d: %v", ln, err)
+			}
+		case ln > bits.UintSize-2:
+			if err == nil || !strings.Contains(err.Error(), "too large for this platform") {
+				t.Errorf("ln=%d: %v", ln, err)
+			}
+		default:
+			if err != nil && !strings.Contains(err.Error(), "N too large for r") {
+				t.Errorf("ln=%d: %v", ln, err)
+			}
+		}
+	}
+}
+
+// TestNilContext checks that a nil context means context.Background().
+func TestNilContext(t *testing.T) {
+	p := Params{N: 16, R: 1, P: 1, KeyLen: 32}
+	got, err := DeriveKey(nil, []byte("pw"), []byte("salt"), p) //nolint:staticcheck // the case under test
+	want, _ := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p)
+	if err != nil || string(got) != string(want) {
+		t.Errorf("nil context: %x, %v", got, err)
+	}
+}
+
+// TestHostileStrings verifies passlib strings an attacker could store, each
+// parameter at 0, 1, its maximum and beyond, and huge combinations: every
+// one is refused at once, before allocating, with an error naming the
+// field and the limit. (Messages that differ on 32-bit platforms, where
+// some sizes overflow an int first, are only required to be errors.)
+func TestHostileStrings(t *testing.T) {
+	const tail = "$c2FsdA$YWJjZA"
+	for _, c := range []struct {
+		params string
+		want   error
+		substr string
+	}{
+		{"ln=1,r=1,p=8388600", ErrCostExceeded, "p=8388600"},
+		{"ln=22,r=1,p=4194300", ErrCostExceeded, "MaxWork"},
+		{"ln=20,r=8,p=2", ErrCostExceeded, "MaxWork"},
+		{"ln=21,r=8,p=1", ErrMemoryLimit, "MaxMemory"},
+		{"ln=1,r=8388607,p=1", ErrMemoryLimit, "MaxMemory"},
+		{"ln=1,r=1,p=1073741823", nil, ""},
+		{"ln=62,r=1,p=1", nil, ""},
+		{"ln=63,r=1,p=1", nil, "ln must be between 1 and 62"},
+		{"ln=4294967295,r=1,p=1", nil, "ln must be between 1 and 62"},
+		{"ln=0,r=1,p=1", nil, "ln must be between 1 and 62"},
+		{"ln=1,r=0,p=1", nil, "r must be at least 1"},
+		{"ln=1,r=1,p=0", nil, "p must be at least 1"},
+		{"ln=1,r=1073741824,p=1", nil, "r*p must be less than 2^30"},
+		{"ln=1,r=4294967295,p=4294967295", nil, "r*p must be less than 2^30"},
+		{"ln=1,r=1,p=4294967296", nil, "out of range"},
+		{"ln=01,r=1,p=1", nil, "bad decimal"},
+		{"r=1,ln=1,p=1", nil, "ln, r, p in this order"},
+	} {
+		s := "$scrypt$" + c.params + tail
+		err := hashtest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+		if err == nil || c.want != nil && !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.substr) || errors.Is(err, ErrMismatch) {
+			t.Errorf("Verify(%s): %v, want %v containing %q", s, err, c.want, c.substr)
+		}
+	}
+	for _, s := range []string{
+		"$scrypt$ln=4,r=8,p=1$c2FsdA",
+		"$scrypt$ln=4,r=8,p=1$c2FsdA$" + strings.Repeat("A", 5000),
+		"$scrypt$v=1$ln=4,r=8,p=1" + tail,
+		"$scrypt$ln=4,r=8,p=1,x=1" + tail,
+	} {
+		hashtest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+	}
+}
+
+// TestHostileParams is TestHostileStrings for DeriveKey's own parameters,
+// among them the key length, which no string can make large.
+func TestHostileParams(t *testing.T) {
+	for _, p := range []Params{
+		{N: 2, R: 1, P: 1, KeyLen: 1 << 30},
+		{N: 2, R: 1, P: 1, KeyLen: math.MaxInt},
+		{N: 2, R: 1, P: 1, KeyLen: 1<<20 + 1, MaxMemory: 1 << 20},
+		{N: 2, R: 1, P: 1, KeyLen: 0},
+		{N: 2, R: 1, P: 1, KeyLen: -1},
+		{N: 3, R: 1, P: 1, KeyLen: 32},
+		{N: math.MinInt, R: 1, P: 1, KeyLen: 32},
+		{N: 2, R: math.MaxInt, P: math.MaxInt, KeyLen: math.MaxInt, MaxMemory: -1, MaxWork: -1},
+		{N: 1 << 12, R: 1, P: 1, KeyLen: 32, MaxWork: 1 << 20},
+	} {
+		hashtest.Refused(t, fmt.Sprintf("%+v", p), func() error {
+			_, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p)
+			return err
+		})
+	}
+	at := Params{N: 1 << 10, R: 8, P: 1, KeyLen: 32}
+	hashtest.AtLimits(t, at.Work(), at.MinMemory(), ErrCostExceeded, ErrMemoryLimit, func(ctx context.Context, work, mem int64) error {
+		at.MaxWork, at.MaxMemory = work, mem
+		_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), at)
+		return err
+	})
+}
+
+// FuzzVerify verifies arbitrary strings with a small budget (1 MiB of work,
+// 1 MiB of memory): whatever runs must be within it. The time of a run at
+// the budget is measured first; a run may take twice that, plus a second
+// for a loaded machine's scheduler.
+func FuzzVerify(f *testing.F) {
+	f.Add("$scrypt$ln=12,r=1,p=1$c2FsdA$YWJjZA")
+	f.Add("$scrypt$ln=1,r=1,p=8388600$c2FsdA$YWJjZA")
+	f.Add("$scrypt$ln=4,r=8,p=16$c2FsdA$YWJjZA")
+	f.Add("$scrypt$ln=1,r=1000,p=1$c2FsdA$YWJjZA")
+	opts := Params{MaxWork: 1 << 20, MaxMemory: 1 << 20}
+	start := time.Now()
+	DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: 1 << 12, R: 1, P: 1, KeyLen: 32})
+	ref := time.Since(start)
+	f.Fuzz(func(t *testing.T, s string) {
+		hashtest.WithinBudget(t, s, ref, opts.MaxWork, opts.MaxMemory, func(s string) (bool, int64, int64) {
+			err := VerifyContext(context.Background(), s, []byte("pw"), opts)
+			p, _, _, _ := Decode(s)
+			return err == nil || errors.Is(err, ErrMismatch), p.Work(), p.MinMemory()
+		})
+	})
+}
+
+// TestAtBudget times Verify of the costliest string the defaults admit,
+// N=2^20, r=8, p=1 (2 GiB of work); every string over the budget is refused
+// in microseconds (TestHostileStrings).
+func TestAtBudget(t *testing.T) {
+	hashtest.AtBudget(t, "scrypt ln=20,r=8,p=1", func() error {
+		return Verify("$scrypt$ln=20,r=8,p=1$c2FsdA$YWJjZA", []byte("pw"))
+	})
+}
