@@ -60,14 +60,19 @@ func cmdBench(args []string, e *env) error {
 
 	fmt.Fprintf(e.stdout, "cpu: %s, %d threads (GOMAXPROCS %d), %s/%s\n", cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(e.stdout, "features: %s\n\n", features())
-	// One row at a time, as each is measured.
-	fmt.Fprintf(e.stdout, "%-16s %-22s", "algorithm", "kernels")
+	// One row at a time, as each is measured, in columns as wide as their
+	// longest entry.
+	nameW, kernelW := len("algorithm"), len("kernels")
+	for _, a := range list {
+		nameW, kernelW = max(nameW, len(a.name)), max(kernelW, len(kernel(a)))
+	}
+	fmt.Fprintf(e.stdout, "%-*s %-*s", nameW, "algorithm", kernelW, "kernels")
 	for _, n := range ns {
 		fmt.Fprintf(e.stdout, " %12s", formatSize(n))
 	}
 	fmt.Fprintln(e.stdout, "  (MB/s)")
 	for _, a := range list {
-		fmt.Fprintf(e.stdout, "%-16s %-22s", a.name, kernel(a))
+		fmt.Fprintf(e.stdout, "%-*s %-*s", nameW, a.name, kernelW, kernel(a))
 		for _, n := range ns {
 			fmt.Fprintf(e.stdout, " %12s", formatRate(measure(a, n, *budget)))
 		}

@@ -71,3 +71,34 @@ func TestNamesQuotedAsCoreutils(t *testing.T) {
 		}
 	}
 }
+
+// TestListAndFlagMessages: list's columns line up under a header, and an
+// unknown short flag is named once (it was "unknown flag -r in -r").
+func TestListAndFlagMessages(t *testing.T) {
+	dir := t.TempDir()
+	r := hk(t, dir, nil, "list")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || !strings.HasPrefix(lines[0], "ALGORITHM ") {
+		t.Fatalf("list: %d %q", r.code, r.stdout)
+	}
+	col := regexp.MustCompile(`^\S+ +`).FindStringIndex
+	want := col(lines[0])[1]
+	for _, l := range lines[1:] {
+		if l == "" || strings.HasPrefix(l, "*") {
+			break
+		}
+		if m := col(l); m == nil || m[1] != want {
+			t.Errorf("list: a ragged row: %q", l)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sum", "-r"}, "hashkit: unknown flag -r (see"}, {[]string{"sum", "-br"}, "hashkit: unknown flag -r (see"},
+	} {
+		if r := hk(t, dir, nil, c.args...); r.code != 2 || !strings.HasPrefix(r.stderr, c.want) {
+			t.Errorf("%q: %d %q, want %q", c.args, r.code, r.stderr, c.want)
+		}
+	}
+}

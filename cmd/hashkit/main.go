@@ -322,7 +322,9 @@ func flagError(fs *flag.FlagSet, err error) string {
 	var ie *flag.InvalidValueError
 	switch {
 	case errors.As(err, &ne) && ne.GetSpecifiedShortnames() != "":
-		return fmt.Sprintf("unknown flag -%s in -%s%s", ne.GetSpecifiedName(), ne.GetSpecifiedShortnames(), help)
+		// pflag keeps only the rest of a cluster from the unknown letter
+		// on ("r" for -br), so the letter alone is named.
+		return fmt.Sprintf("unknown flag -%s%s", ne.GetSpecifiedName(), help)
 	case errors.As(err, &ne):
 		return fmt.Sprintf("unknown flag --%s%s", ne.GetSpecifiedName(), help)
 	case errors.As(err, &ve):
@@ -383,14 +385,18 @@ func cmdList(args []string, e *env) error {
 		}
 		return nil
 	}
-	fmt.Fprintf(e.stdout, "%-12s %-8s %s\n", "ALGORITHM", "BYTES", "")
+	w := len("ALGORITHM")
+	for _, a := range algorithms {
+		w = max(w, len(a.name))
+	}
+	fmt.Fprintf(e.stdout, "%-*s  %-5s  %s\n", w, "ALGORITHM", "BYTES", "DESCRIPTION")
 	for _, name := range sortedNames() {
 		a, _ := lookup(name)
 		size := fmt.Sprint(a.size)
 		if a.variable {
 			size += "*"
 		}
-		fmt.Fprintf(e.stdout, "%-12s %-8s %s\n", a.name, size, a.doc)
+		fmt.Fprintf(e.stdout, "%-*s  %-5s  %s\n", w, a.name, size, a.doc)
 	}
 	fmt.Fprintln(e.stdout, "\n* other lengths with -l")
 	return nil
