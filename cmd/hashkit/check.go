@@ -446,6 +446,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	var entries []entry
 	var weak *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
+	notes := lineNotes{e: e, out: out}
 	before := *st
 	named := algorithmOfList(list)
 	shown := quoteName(listName(list)) // how messages name the list
@@ -507,18 +508,14 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 		if perr != nil {
 			st.malformed++
-			if e.style == styleB3sum {
+			switch {
+			case e.style == styleB3sum:
 				// b3sum fails a list with a bad line, and always says why.
-				out.Flush()
-				fmt.Fprintf(e.stderr, "%s: %v\n", e.prog, perr)
-			}
-			if f.warn {
-				out.Flush()
-				if e.style == styleCoreutils {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted %s checksum line\n", e.prog, shown, lineNo, forced.tag)
-				} else {
-					fmt.Fprintf(e.stderr, "%s: %s: %d: improperly formatted checksum line (%v)\n", e.prog, shown, lineNo, perr)
-				}
+				notes.add(len(entries), fmt.Sprintf("%s: %v", e.prog, perr))
+			case f.warn && e.style == styleCoreutils:
+				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, shown, lineNo, forced.tag))
+			case f.warn:
+				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted checksum line (%v)", e.prog, shown, lineNo, perr))
 			}
 		} else {
 			entries = append(entries, en)
@@ -526,6 +523,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if err == io.EOF {
 			break
 		}
+	}
+	if len(entries) == 0 {
+		notes.print(0)
 	}
 	if weak != nil && !f.status {
 		out.Flush()
@@ -560,9 +560,10 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		return entries[i].alg.new(options{length: entries[i].length})
 	})
 	matched, failed := 0, 0
-	for _, en := range entries {
+	for i, en := range entries {
 		r := next()
-		resume := prog.pause(r.err != nil || e.flushEachLine())
+		resume := prog.pause(r.err != nil || e.flushEachLine() || notes.before(i))
+		notes.print(i)
 		stop := checkEntry(e, out, en, r, f, st, &matched, &failed)
 		resume()
 		if stop {
@@ -570,6 +571,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		}
 	}
 	prog.finish() // before any message below
+	notes.print(len(entries))
 	if matched == 0 && failed == len(entries) && !f.status {
 		inferred := true
 		for _, en := range entries {
@@ -595,6 +597,37 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		st.failedLists++
 	}
 	return nil
+}
+
+// lineNotes are the messages about a list's bad lines, each printed where
+// its line falls among the results of the good ones (which come after the
+// whole list is read), as coreutils prints them.
+type lineNotes struct {
+	e     *env
+	out   *bufio.Writer
+	notes []lineNote
+}
+
+type lineNote struct {
+	before int // the number of good lines before it
+	msg    string
+}
+
+func (n *lineNotes) add(before int, msg string) { n.notes = append(n.notes, lineNote{before, msg}) }
+
+// before reports whether a note is due before the result of good line i.
+func (n *lineNotes) before(i int) bool { return len(n.notes) > 0 && n.notes[0].before <= i }
+
+// print prints the notes due before the result of good line i.
+func (n *lineNotes) print(i int) {
+	if !n.before(i) {
+		return
+	}
+	n.out.Flush()
+	for n.before(i) {
+		fmt.Fprintln(n.e.stderr, n.notes[0].msg)
+		n.notes = n.notes[1:]
+	}
 }
 
 // checkEntry reports one listed file's result and counts it; it returns

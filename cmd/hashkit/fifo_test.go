@@ -45,6 +45,40 @@ func TestCheckFIFOMismatchEnds(t *testing.T) {
 	}
 }
 
+// feedFIFO feeds the FIFO from one writer after another, each opening it
+// when a reader does, the first after a delay; stop releases the writers
+// that wait for a reader that never came, and returns when all are done.
+func feedFIFO(fifo string, delay time.Duration, contents ...string) (stop func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		time.Sleep(delay)
+		for _, c := range contents {
+			f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+			if err != nil {
+				return
+			}
+			f.WriteString(c)
+			f.Close()
+			// Let the reader see the end and close before the next
+			// writer opens.
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
+	return func() {
+		for {
+			if f, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+				f.Close()
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}
+}
+
 // TestFIFONamedTwice: a FIFO named twice is two streams, one per writer, as
 // coreutils reads them: the first name takes what the first writer wrote,
 // the second what the next one wrote. Opened at once, both names met the
@@ -58,47 +92,14 @@ func TestFIFONamedTwice(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "f"), []byte("file\n"), 0o644)
 	list := writeList(t, dir, "SUMS", tool(t, dir, []byte("one\n"), "sha256sum").stdout[:64]+"  p\n"+
 		tool(t, dir, nil, "sha256sum", "f").stdout+tool(t, dir, []byte("two\n"), "sha256sum").stdout[:64]+"  p\n")
-	// writers feeds the FIFO from one writer after another, each opening
-	// it when a reader does.
-	writers := func(contents ...string) (stop func()) {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			// The first writer comes once every reader waits: readers
-			// opening at once all met it.
-			time.Sleep(300 * time.Millisecond)
-			for _, c := range contents {
-				f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
-				if err != nil {
-					return
-				}
-				f.WriteString(c)
-				f.Close()
-				// Let the reader see the end and close before the next
-				// writer opens.
-				time.Sleep(100 * time.Millisecond)
-			}
-		}()
-		return func() {
-			// Release the writers that wait for a reader that never came.
-			for {
-				if f, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-					f.Close()
-				}
-				select {
-				case <-done:
-					return
-				case <-time.After(10 * time.Millisecond):
-				}
-			}
-		}
-	}
 	for _, args := range [][]string{{"sum", "p", "f", "p"}, {"sum", "-j", "8", "p", "p"}, {"check", list}} {
 		want := "one\n"
 		if args[0] == "check" {
 			want = ""
 		}
-		stop := writers("one\n", "two\n")
+		// The first writer comes once every reader waits: readers opening
+		// at once all met it.
+		stop := feedFIFO(fifo, 300*time.Millisecond, "one\n", "two\n")
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		r := runIn(t, exec.CommandContext(ctx, binary, args...), dir, nil)
 		cancel()
