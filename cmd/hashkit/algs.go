@@ -210,6 +210,11 @@ var algorithms = []*algorithm{
 			x := k12.NewKT128(nil)
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
+	{name: "m14", tag: "M14", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "MarsupilamiFourteen (KT256 with 14 rounds), multi-core",
+		new: func(o options) (digest, error) {
+			x := k12.NewM14(nil)
+			return xofDigest{w: x, out: reader(x), n: o.length}, nil
+		}},
 	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT256(nil)

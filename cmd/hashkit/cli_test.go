@@ -1,9 +1,14 @@
 package main
 
 import (
+	"encoding/hex"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/hashkit/hashkit/k12"
 )
 
 // TestHelpAndVersion: --version, and --help of every command on stdout with
@@ -100,5 +105,22 @@ func TestListAndFlagMessages(t *testing.T) {
 		if r := hk(t, dir, nil, c.args...); r.code != 2 || !strings.HasPrefix(r.stderr, c.want) {
 			t.Errorf("%q: %d %q, want %q", c.args, r.code, r.stderr, c.want)
 		}
+	}
+}
+
+// TestListNamesEverything: list names M14 (which sum hashes) and the
+// families only the Go packages offer.
+func TestListNamesEverything(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	r := hk(t, dir, nil, "list")
+	for _, w := range []string{"\nm14 ", "cSHAKE", "TupleHash", "KMACXOF", "HMAC"} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("list does not name %q:\n%s", w, r.stdout)
+		}
+	}
+	want := hex.EncodeToString(k12.SumM14([]byte("hello\n"), nil, 64)) + "  f\n"
+	if r := hk(t, dir, nil, "sum", "-a", "m14", "f"); r.code != 0 || r.stdout != want {
+		t.Errorf("sum -a m14: %d %q %q, want %q", r.code, r.stdout, r.stderr, want)
 	}
 }

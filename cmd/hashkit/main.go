@@ -399,5 +399,7 @@ func cmdList(args []string, e *env) error {
 		fmt.Fprintf(e.stdout, "%-*s  %-5s  %s\n", w, a.name, size, a.doc)
 	}
 	fmt.Fprintln(e.stdout, "\n* other lengths with -l")
+	fmt.Fprintln(e.stdout, "Also in the Go packages, not in sum: cSHAKE128/256, TupleHash128/256 and their XOFs, KMACXOF128/256,\n"+
+		"ParallelHash XOFs, BLAKE2X, HMAC, HKDF; PBKDF2, scrypt and Argon2 are in 'hashkit kdf'.")
 	return nil
 }
