@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -87,6 +88,10 @@ type streamer interface{ Output() io.Reader }
 // reader returns r, as xofDigest's out.
 func reader(r io.Reader) func() io.Reader { return func() io.Reader { return r } }
 
+// unbounded is the longest output of an XOF: sum writes long outputs as
+// they are read (longOutput), so, as b3sum, it sets no limit of its own.
+const unbounded = math.MaxInt
+
 var algorithms = []*algorithm{
 	{name: "md5", tag: "MD5", size: 16, new: fixed(md5.New), doc: "MD5 (broken; compatibility only)"},
 	{name: "sha1", tag: "SHA1", size: 20, new: fixed(sha1.New), doc: "SHA-1 (broken; compatibility only)"},
@@ -109,7 +114,7 @@ var algorithms = []*algorithm{
 			}
 			return hashDigest{h}, nil
 		}},
-	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, keyed: true,
+	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, keyed: true,
 		doc: "BLAKE3, as b3sum (--keyed, --derive-key)", new: func(o options) (digest, error) {
 			var h *blake3.Hasher
 			switch {
@@ -141,12 +146,12 @@ var algorithms = []*algorithm{
 	{name: "keccak-256", tag: "KECCAK-256", size: 32, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak256() }), doc: "Keccak-256 (original padding, as Ethereum)"},
 	{name: "keccak-384", tag: "KECCAK-384", size: 48, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak384() }), doc: "Keccak-384 (original padding)"},
 	{name: "keccak-512", tag: "KECCAK-512", size: 64, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak512() }), doc: "Keccak-512 (original padding)"},
-	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE128 (FIPS 202)",
+	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "SHAKE128 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE128()
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
-	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "SHAKE256 (FIPS 202)",
+	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "SHAKE256 (FIPS 202)",
 		new: func(o options) (digest, error) {
 			x := sha3.NewSHAKE256()
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
@@ -189,7 +194,7 @@ var algorithms = []*algorithm{
 			}
 			return hashDigest{h}, nil
 		}},
-	{name: "turboshake128", tag: "TURBOSHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE128 (RFC 9861), D=0x1F",
+	{name: "turboshake128", tag: "TURBOSHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "TurboSHAKE128 (RFC 9861), D=0x1F",
 		new: func(o options) (digest, error) {
 			x, err := k12.NewTurboSHAKE128(0x1F)
 			if err != nil {
@@ -197,7 +202,7 @@ var algorithms = []*algorithm{
 			}
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
-	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
+	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
 		new: func(o options) (digest, error) {
 			x, err := k12.NewTurboSHAKE256(0x1F)
 			if err != nil {
@@ -205,17 +210,17 @@ var algorithms = []*algorithm{
 			}
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
-	{name: "kt128", tag: "KT128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
+	{name: "kt128", tag: "KT128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT128(nil)
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
-	{name: "m14", tag: "M14", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "MarsupilamiFourteen (KT256 with 14 rounds), multi-core",
+	{name: "m14", tag: "M14", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "MarsupilamiFourteen (KT256 with 14 rounds), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewM14(nil)
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil
 		}},
-	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: 1 << 30, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
+	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
 		new: func(o options) (digest, error) {
 			x := k12.NewKT256(nil)
 			return xofDigest{w: x, out: reader(x), n: o.length}, nil

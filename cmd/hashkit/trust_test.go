@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -316,5 +317,35 @@ func TestLongOutputStreamed(t *testing.T) {
 			len(one.stdout) != len(short.stdout)+2*1499000+len("12000000")-len("8000") {
 			t.Errorf("sum --tag -a %s -l 1500000: status %d, %d bytes, %q", alg, one.code, len(one.stdout), one.stderr)
 		}
+	}
+}
+
+// TestXOFLengthUnbounded: with outputs streamed, an XOF's -l has no limit
+// of hashkit's own (b3sum -l 2000000000 was refused, over 1 GiB).
+func TestXOFLengthUnbounded(t *testing.T) {
+	for _, name := range []string{"blake3", "shake128", "kt128", "m14"} {
+		a, _ := lookup(name)
+		if err := a.checkLength(math.MaxInt); err != nil {
+			t.Errorf("%s -l %d: %v", name, math.MaxInt, err)
+		}
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	cmd := exec.Command(binary, "sum", "-a", "blake3", "-l", "2000000000", "f")
+	cmd.Dir = dir
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	head := make([]byte, 128)
+	_, err = io.ReadFull(out, head)
+	cmd.Process.Kill()
+	cmd.Wait()
+	want := hk(t, dir, nil, "sum", "-a", "blake3", "-l", "64", "f").stdout[:128]
+	if err != nil || string(head) != want {
+		t.Errorf("sum -a blake3 -l 2000000000 starts %q (%v), want %q", head, err, want)
 	}
 }
