@@ -463,6 +463,13 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		line = strings.TrimSuffix(line, string(sep))
 		var en entry
 		var perr error
+		if e.style == styleB3sum && !utf8.ValidString(line) {
+			// b3sum reads its lists as UTF-8, and stops at the first line
+			// that is not, having checked the lines before it.
+			notes.add(len(entries), fmt.Sprintf("%s: %s: stream did not contain valid UTF-8", e.prog, lossyUTF8(list)))
+			st.failedLists++
+			break
+		}
 		if e.style == styleB3sum {
 			en, perr = parseB3Line(line, forced)
 		} else {

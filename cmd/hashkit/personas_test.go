@@ -203,6 +203,8 @@ func TestB3sumParity(t *testing.T) {
 	sums := tool(t, dir, nil, "b3sum", all...).stdout
 	list := writeList(t, lists, "B3SUMS", sums)
 	empty := writeList(t, lists, "EMPTY", "")
+	pLine := tool(t, dir, nil, "b3sum", "p").stdout
+	notUTF8 := writeList(t, lists, "LATIN1", pLine+strings.Repeat("0", 64)+"  caf\xe9\n"+pLine)
 	link := linkAs(t, "b3sum")
 	for _, args := range [][]string{
 		all, {"-c", list}, {"-c", empty}, {"-l", "0", "p"}, {"-l", "0", "--raw", "p"},
@@ -217,6 +219,13 @@ func TestB3sumParity(t *testing.T) {
 		if got.code != want.code || got.stdout != want.stdout || first(got.stderr) != first(want.stderr) {
 			t.Errorf("b3sum %q:\nhashkit: %d %q %q\nb3sum:   %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
 		}
+	}
+	// A list that is not UTF-8: b3sum checks the lines before the first bad
+	// one and stops ("Error: stream did not contain valid UTF-8"); hashkit
+	// also names the list.
+	want := tool(t, dir, nil, "b3sum", "-c", notUTF8)
+	if got := runLink(t, link, dir, nil, "-c", notUTF8); got.code != want.code || got.stdout != want.stdout || !strings.Contains(got.stderr, "stream did not contain valid UTF-8") {
+		t.Errorf("b3sum -c of a list that is not UTF-8:\nhashkit: %d %q %q\nb3sum:   %d %q %q", got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
 	}
 	// hashkit check reads b3sum's list, names ending in CR included.
 	if r := hk(t, dir, nil, "check", list); r.code != 1 || strings.Count(r.stdout, ": OK\n") != 4 {
