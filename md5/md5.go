@@ -96,14 +96,13 @@ func (d *digest) Write(p []byte) (int, error) {
 	if d.nx > 0 {
 		c := copy(d.x[d.nx:], p)
 		d.nx += c
+		if d.nx == BlockSize {
+			if !blockAsm(d, d.x[:]) {
+				blockGeneric(d, d.x[:])
+			}
+			d.nx = 0
+		}
 		p = p[c:]
-		if d.nx < BlockSize {
-			return n, nil
-		}
-		if !blockAsm(d, d.x[:]) {
-			blockGeneric(d, d.x[:])
-		}
-		d.nx = 0
 	}
 	for len(p) >= BlockSize {
 		m := min(len(p)&^(BlockSize-1), preempt.Piece)
