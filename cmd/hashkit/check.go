@@ -27,6 +27,7 @@ type checkFlags struct {
 	zero          bool
 	jobs          int
 	progress      string
+	taggedOnly    bool // cksum -c without -a: untagged lines are malformed
 }
 
 // define adds the check-only flags; standalone adds those that `sum`
@@ -121,6 +122,9 @@ func (f *checkFlags) run(e *env, lists []string) error {
 			return usageError{err}
 		}
 		forced = a
+		if _, ok := legacyAlgorithms[a.name]; ok {
+			return usagef("%s lines (CHECKSUM SIZE NAME) cannot be checked", a.name)
+		}
 		if f.length != 0 {
 			if err := a.checkLength(f.length); err != nil {
 				return usageError{err}
@@ -291,7 +295,8 @@ func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bo
 		sum = strings.TrimLeft(rest[1:], " \t")
 	}
 	// A tag's name may be empty (coreutils then fails to open '').
-	if en.name == "" && tag == "" || !isHex(sum) || len(sum)%2 != 0 {
+	hexDigest := isHex(sum) && len(sum)%2 == 0
+	if en.name == "" && tag == "" || sum == "" || tag == "" && !hexDigest {
 		return en, malformed
 	}
 	if en.escaped {
@@ -314,6 +319,11 @@ func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bo
 		}
 		if forced != nil && forced != a {
 			return en, fmt.Errorf("tag %s is not %s", tag, forced.name)
+		}
+		if b, ok := decodeBase64Digest(sum, n); ok && !(hexDigest && len(sum) == 2*n) {
+			en.want, en.length = b, n
+		} else if !hexDigest {
+			return en, malformed
 		}
 		if n != en.length {
 			return en, fmt.Errorf("%s checksum of %d bytes", tag, en.length)
@@ -451,6 +461,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	named := algorithmOfList(list)
 	shown := quoteName(listName(list)) // how messages name the list
 	var form lineForm
+	lastAlg := forced // the algorithm cksum's warnings name: the last line's
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
@@ -490,6 +501,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				en.name += "\r"
 			}
 		}
+		if perr == nil && f.taggedOnly && untaggedLine(line) {
+			perr = errors.New("an untagged line, read only with -a")
+		}
 		if i := strings.IndexByte(en.name, 0); perr == nil && i >= 0 {
 			if e.style == styleCoreutils {
 				en.name = en.name[:i] // coreutils reads the name as a C string
@@ -510,6 +524,9 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			// at fewer bits: such a line is checked only at a length asked for.
 			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with hashkit sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
 		}
+		if perr == nil && f.taggedOnly {
+			lastAlg = en.alg
+		}
 		if uw, ok := perr.(unnamedWeak); ok && weak == nil {
 			weak = &uw
 		}
@@ -520,7 +537,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				// b3sum fails a list with a bad line, and always says why.
 				notes.add(len(entries), fmt.Sprintf("%s: %v", e.prog, perr))
 			case f.warn && e.style == styleCoreutils:
-				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, shown, lineNo, forced.tag))
+				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, shown, lineNo, improperTag(lastAlg)))
 			case f.warn:
 				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted checksum line (%v)", e.prog, shown, lineNo, perr))
 			}

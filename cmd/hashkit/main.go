@@ -9,8 +9,9 @@
 //	hashkit list
 //	hashkit kernels [--cpu VENDOR:FAMILY:MODEL] [--features LIST] [--cpus] [--measure] [--json]
 //
-// Output of sum is line for line that of GNU coreutils (sha256sum, b2sum) and
-// b3sum, so it can be checked with those tools, and check reads theirs.
+// Output of sum is line for line that of GNU coreutils (sha256sum, b2sum,
+// cksum) and b3sum, so it can be checked with those tools, and check reads
+// theirs.
 package main
 
 import (
@@ -95,7 +96,8 @@ commands:
 
 Run 'hashkit <command> --help' for a command's flags, 'hashkit --version' for
 the version. Named md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
-sha512sum, b2sum or b3sum (a link will do), hashkit behaves as that tool.
+sha512sum, b2sum, b3sum or cksum (a link will do), hashkit behaves as that
+tool.
 `
 
 func main() {

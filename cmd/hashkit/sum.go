@@ -36,6 +36,7 @@ type sumFlags struct {
 	emptyDigest bool
 	key         []byte // b3sum --keyed: the key, already read
 	checkFlags
+	cksumFlags
 }
 
 func cmdSum(args []string, e *env) error {
@@ -48,6 +49,7 @@ func cmdSum(args []string, e *env) error {
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
 	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this `CONTEXT` string (as b3sum)")
 	fs.BoolVar(&f.tag, "tag", false, "print BSD-style lines: ALG (NAME) = HEX")
+	f.defineCksum(fs)
 	fs.BoolVarP(&f.zero, "zero", "z", false, "end each line with NUL, not newline, and do not escape names")
 	fs.BoolVarP(&f.binary, "binary", "b", false, "mark names with '*' (binary mode; the checksum is the same)")
 	fs.BoolVarP(&f.text, "text", "t", false, "text mode (the default; the checksum is the same)")
@@ -72,6 +74,17 @@ func cmdSum(args []string, e *env) error {
 		return f.runCheck(e, fs)
 	}
 	f.derive = fs.Changed("derive-key")
+	name, err := resolveFamily(f.alg, 8*f.length, "28, 32, 48 or 64 (bytes)")
+	if err != nil {
+		return usageError{err}
+	}
+	if name != f.alg {
+		f.alg, f.length = name, 0
+	}
+	f.operands = fs.NArg() > 0
+	if err := f.checkCksumOutput(fs.Args()); err != nil {
+		return usageError{err}
+	}
 	return f.sum(e, fs.Args())
 }
 
@@ -153,6 +166,7 @@ func (f *sumFlags) sum(e *env, files []string) error {
 			out.Flush()
 			e.fileError(name, r.err)
 			failed = true
+		case f.cksumLine(out, a, opts, r, name):
 		case f.emptyDigest && f.noNames:
 			out.WriteByte('\n')
 		case f.emptyDigest && !f.raw:

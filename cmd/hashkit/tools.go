@@ -18,17 +18,22 @@ type persona struct {
 	alg string
 	b2  bool // b2sum: -l in bits
 	b3  bool // b3sum: its own flags and messages
+	ck  bool // cksum: its own flags (cksum.go)
 }
 
 var personas = map[string]persona{
 	"md5sum": {alg: "md5"}, "sha1sum": {alg: "sha1"}, "sha224sum": {alg: "sha224"}, "sha256sum": {alg: "sha256"},
 	"sha384sum": {alg: "sha384"}, "sha512sum": {alg: "sha512"}, "b2sum": {alg: "blake2b", b2: true}, "b3sum": {alg: "blake3", b3: true},
+	"cksum": {ck: true},
 }
 
 // runTool is the command line of the tool e.prog.
 func runTool(t persona, args []string, e *env) error {
-	if t.b3 {
+	switch {
+	case t.b3:
 		return runB3sum(args, e)
+	case t.ck:
+		return runCksum(args, e)
 	}
 	fs := flag.NewFlagSet(e.prog, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
@@ -46,18 +51,9 @@ func runTool(t persona, args []string, e *env) error {
 	fs.BoolVarP(&f.text, "text", "t", false, "read in text mode (default)")
 	fs.BoolVarP(&f.zero, "zero", "z", false, "end each output line with NUL, not newline, and disable file name escaping")
 	f.checkFlags.define(fs, false)
-	help := fs.Bool("help", false, "display this help and exit")
-	showVersion := fs.Bool("version", false, "output version information and exit")
-	args, err := expandLongOptions(fs, args, true)
+	help, showVersion, err := parseToolFlags(fs, args, e)
 	if err != nil {
-		return coreutilsUsage{msg: err.Error(), cmd: e.prog}
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			*help = true
-		} else {
-			return coreutilsUsage{msg: coreutilsFlagError(err), cmd: e.prog}
-		}
+		return err
 	}
 	switch {
 	case *help:
@@ -92,6 +88,24 @@ func runTool(t persona, args []string, e *env) error {
 		return c.run(e, fs.Args())
 	}
 	return f.sum(e, fs.Args())
+}
+
+// parseToolFlags adds --help and --version to fs and parses args as getopt
+// would, with coreutils' messages for mistakes.
+func parseToolFlags(fs *flag.FlagSet, args []string, e *env) (help, showVersion *bool, err error) {
+	help = fs.Bool("help", false, "display this help and exit")
+	showVersion = fs.Bool("version", false, "output version information and exit")
+	args, err = expandLongOptions(fs, args, true)
+	if err != nil {
+		return nil, nil, coreutilsUsage{msg: err.Error(), cmd: e.prog}
+	}
+	if err := fs.Parse(args); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			return nil, nil, coreutilsUsage{msg: coreutilsFlagError(err), cmd: e.prog}
+		}
+		*help = true
+	}
+	return help, showVersion, nil
 }
 
 // toolError is a message already in the tool's words, prefix included:

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"encoding/base64"
+	be "encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCksumPersona compares the cksum link with coreutils' cksum byte for
+// byte (stdout, stderr, status) for every algorithm and flag the installed
+// cksum has.
+func TestCksumPersona(t *testing.T) {
+	dir, names := oddFiles(t)
+	files := append([]string{"--"}, names...)
+	link := linkAs(t, "cksum")
+	lists := t.TempDir()
+	var runs [][]string
+	for _, alg := range []string{"crc", "sysv", "bsd", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b"} {
+		runs = append(runs, append([]string{"-a", alg}, files...), append([]string{"-a", alg, "-z"}, files...))
+		if _, legacy := legacyAlgorithms[alg]; !legacy {
+			runs = append(runs, append([]string{"-a", alg, "--untagged"}, files...), append([]string{"-a", alg, "--untagged", "--tag"}, files...))
+		}
+	}
+	runs = append(runs, files, []string{"plain.txt"}, []string{"-"}, nil, []string{"-a", "bsd", "-", "empty"},
+		append([]string{"-a", "blake2b", "-l", "256"}, files...), []string{"-a", "blake2b", "-l", "8", "--untagged", "plain.txt"},
+		[]string{"-a", "blake2b", "-l", "12", "plain.txt"}, []string{"-a", "blake2b", "-l", "1024", "plain.txt"},
+		[]string{"-l", "256", "plain.txt"}, []string{"-a", "md5", "-l", "0", "plain.txt"}, []string{"-a", "nope", "x"},
+		[]string{"--bogus"}, []string{"-a", "crc", "-c", "x"}, []string{"missing", "plain.txt"})
+	for _, args := range runs {
+		stdin := []byte("standard input\n")
+		want := tool(t, dir, stdin, "cksum", args...)
+		got := runLink(t, link, dir, stdin, args...)
+		if strings.Contains(want.stderr, "Valid arguments") {
+			// hashkit lists more algorithms: the first line and the status.
+			want.stderr, got.stderr = strings.SplitN(want.stderr, "\n", 2)[0], strings.SplitN(got.stderr, "\n", 2)[0]
+		}
+		if got != want {
+			t.Errorf("cksum %q:\nhashkit: %d %q %q\ncksum:   %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+	// Check mode: cksum's tagged list with a mismatch, a missing file, an
+	// untagged line (read only with -a) and junk.
+	sums := tool(t, dir, nil, "cksum", append([]string{"-a", "sha256"}, files...)...).stdout
+	zeros := strings.Repeat("0", 64)
+	// (Warnings come at the top: coreutils writes them in line order
+	// with the verdicts, hashkit before them.)
+	bad := writeList(t, lists, "bad", "junk\n"+zeros+"  empty\n"+sums+"SHA256 (plain.txt) = "+zeros+"\nSHA256 (gone) = "+zeros+"\n")
+	good := writeList(t, lists, "good", sums)
+	for _, args := range [][]string{
+		{"-c", good}, {"-c", "--quiet", good}, {"-c", bad}, {"-c", "-w", bad}, {"-c", "--strict", bad}, {"-c", "--status", bad},
+		{"-c", "--ignore-missing", bad}, {"-a", "sha256", "-c", "-w", bad}, {"-a", "md5", "-c", "-w", bad}, {"-c", "-z", good},
+		{"-c", "--tag", good}, {"-c", "/dev/null"},
+	} {
+		want := tool(t, dir, nil, "cksum", args...)
+		got := runLink(t, link, dir, nil, args...)
+		if got != want {
+			t.Errorf("cksum %q:\nhashkit: %d %q %q\ncksum:   %d %q %q", args, got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+		}
+	}
+}
+
+// TestLegacySums checks the CRC and the 16-bit sums against their
+// definitions, computed here another way (bit by bit, or by the standard
+// library), at lengths that need 0 to 3 length bytes.
+func TestLegacySums(t *testing.T) {
+	for _, n := range []int{0, 1, 255, 256, 70000} {
+		data := bytes.Repeat([]byte("The quick brown fox\xff"), n/20+1)[:n]
+		sum := func(alg string) ([]byte, uint64) {
+			a, err := lookup(alg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ := a.new(options{})
+			// In pieces, to cross Write calls.
+			for p := data; len(p) > 0; p = p[min(len(p), 7):] {
+				d.Write(p[:min(len(p), 7)])
+			}
+			out := d.Finish()
+			return out[:len(out)-8], be.BigEndian.Uint64(out[len(out)-8:])
+		}
+		// POSIX cksum: the CRC of the data then its length, bit by bit.
+		msg := append([]byte(nil), data...)
+		for l := n; l > 0; l >>= 8 {
+			msg = append(msg, byte(l))
+		}
+		var crc uint32
+		for _, b := range msg {
+			for i := 7; i >= 0; i-- {
+				bit := (crc>>31)^uint32(b>>i&1) != 0
+				crc <<= 1
+				if bit {
+					crc ^= 0x04C11DB7
+				}
+			}
+		}
+		if got, size := sum("crc"); be.BigEndian.Uint32(got) != ^crc || size != uint64(n) {
+			t.Errorf("crc of %d bytes: %x %d, want %x", n, got, size, ^crc)
+		}
+		if got, _ := sum("crc32b"); be.BigEndian.Uint32(got) != crc32.ChecksumIEEE(data) {
+			t.Errorf("crc32b of %d bytes: %x", n, got)
+		}
+		var s, bsd uint64
+		for _, b := range data {
+			s += uint64(b)
+			bsd = (bsd>>1 | (bsd&1)<<15) + uint64(b)
+			bsd &= 0xffff
+		}
+		sysv := s % 0xffff // the sum's end-around carry is mod 2^16-1
+		if sysv == 0 && s != 0 {
+			sysv = 0xffff
+		}
+		if got, _ := sum("sysv"); uint64(be.BigEndian.Uint16(got)) != sysv {
+			t.Errorf("sysv of %d bytes: %x, want %x", n, got, sysv)
+		}
+		if got, _ := sum("bsd"); uint64(be.BigEndian.Uint16(got)) != bsd {
+			t.Errorf("bsd of %d bytes: %x, want %x", n, got, bsd)
+		}
+	}
+}
+
+// TestCksumNewerForms covers what coreutils added after the 9.1 that
+// Debian ships (9.2's --base64 and --raw, 9.5's sha2 and sha3 with -l,
+// 9.6's crc32b), from the manual's descriptions.
+func TestCksumNewerForms(t *testing.T) {
+	dir := t.TempDir()
+	data := []byte("hello\n")
+	if err := os.WriteFile(filepath.Join(dir, "a"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := linkAs(t, "cksum")
+	sha := func(alg string) []byte {
+		a, _ := lookup(alg)
+		d, _ := a.new(options{length: a.size})
+		d.Write(data)
+		return d.Finish()
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+		code int
+	}{
+		{[]string{"-a", "sha3", "-l", "256", "a"}, "SHA3-256 (a) = " + hex.EncodeToString(sha("sha3-256")) + "\n", 0},
+		{[]string{"-a", "sha3", "-l", "512", "--untagged", "a"}, hex.EncodeToString(sha("sha3-512")) + "  a\n", 0},
+		{[]string{"-a", "sha2", "-l", "384", "a"}, "SHA384 (a) = " + hex.EncodeToString(sha("sha384")) + "\n", 0},
+		{[]string{"-a", "sha3", "a"}, "", 1},
+		{[]string{"-a", "sha3", "-l", "100", "a"}, "", 1},
+		{[]string{"-a", "crc32b", "a"}, fmt.Sprintf("%d 6 a\n", crc32.ChecksumIEEE(data)), 0},
+		{[]string{"-a", "sha256", "--base64", "a"}, "SHA256 (a) = " + base64.StdEncoding.EncodeToString(sha("sha256")) + "\n", 0},
+		{[]string{"-a", "sha256", "--base64", "--untagged", "a"}, base64.StdEncoding.EncodeToString(sha("sha256")) + "  a\n", 0},
+		{[]string{"-a", "sha256", "--raw", "a"}, string(sha("sha256")), 0},
+		{[]string{"--raw", "a"}, string(be.BigEndian.AppendUint32(nil, 3015617425)), 0},
+		{[]string{"--raw", "a", "a"}, "", 1},
+		{[]string{"-a", "blake3", "a"}, "BLAKE3 (a) = " + hex.EncodeToString(sha("blake3")) + "\n", 0},
+	} {
+		got := runLink(t, link, dir, nil, c.args...)
+		if got.stdout != c.want || got.code != c.code || (c.code != 0) != (got.stderr != "") {
+			t.Errorf("cksum %q: %d %q %q, want %d %q", c.args, got.code, got.stdout, got.stderr, c.code, c.want)
+		}
+	}
+	// Base64 digests are read back; one of the wrong length, or one that
+	// is not base64, is an improperly formatted line, not a FAILED one.
+	b64 := base64.StdEncoding.EncodeToString(sha("sha256"))
+	list := writeList(t, dir, "list", "SHA256 (a) = "+b64+"\nSHA256 (a) = "+b64[4:]+"\nSHA256 (a) = !"+b64[1:]+"\nNOPE (a) = "+b64+"\n")
+	for _, prog := range []string{link, binary} {
+		args := []string{"-c", "-w", list}
+		if prog == binary {
+			args = append([]string{"check"}, args[1:]...)
+		}
+		got := runLink(t, prog, dir, nil, args...)
+		if got.stdout != "a: OK\n" || got.code != 0 || strings.Count(got.stderr, "improperly formatted") != 4 {
+			t.Errorf("%s %q: %d %q %q", filepath.Base(prog), args, got.code, got.stdout, got.stderr)
+		}
+	}
+}
+
+// TestSumCksumFlags: hashkit sum takes cksum's algorithms and output flags
+// (its -l in bytes).
+func TestSumCksumFlags(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := linkAs(t, "cksum")
+	for _, c := range []struct{ sum, cksum []string }{
+		{[]string{"sum", "-a", "crc", "a"}, []string{"a"}},
+		{[]string{"sum", "-a", "bsd", "a"}, []string{"-a", "bsd", "a"}},
+		{[]string{"sum", "-a", "sysv"}, []string{"-a", "sysv"}},
+		{[]string{"sum", "-a", "sha3", "-l", "48", "--tag", "a"}, []string{"-a", "sha3", "-l", "384", "a"}},
+		{[]string{"sum", "-a", "md5", "--tag", "--untagged", "a"}, []string{"-a", "md5", "--untagged", "a"}},
+		{[]string{"sum", "--base64", "--tag", "a"}, []string{"-a", "sha256", "--base64", "a"}},
+		{[]string{"sum", "--raw", "a"}, []string{"-a", "sha256", "--raw", "a"}},
+	} {
+		got, want := hk(t, dir, []byte("in"), c.sum...), runLink(t, link, dir, []byte("in"), c.cksum...)
+		if got != want || got.code != 0 {
+			t.Errorf("hashkit %q: %d %q %q; cksum %q: %d %q", c.sum, got.code, got.stdout, got.stderr, c.cksum, want.code, want.stdout)
+		}
+	}
+	if r := hk(t, dir, nil, "check", "-a", "crc", "x"); r.code != exitUsage {
+		t.Errorf("check -a crc: %d %q", r.code, r.stderr)
+	}
+	if r := hk(t, dir, nil, "sum", "-a", "sha3", "a"); r.code != exitUsage || !strings.Contains(r.stderr, "28, 32, 48 or 64") {
+		t.Errorf("sum -a sha3 without -l: %d %q", r.code, r.stderr)
+	}
+}
