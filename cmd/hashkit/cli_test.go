@@ -100,7 +100,7 @@ func TestListAndFlagMessages(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"sum", "-r"}, "hashkit: unknown flag -r (see"}, {[]string{"sum", "-br"}, "hashkit: unknown flag -r (see"},
+		{[]string{"sum", "-y"}, "hashkit: unknown flag -y (see"}, {[]string{"sum", "-by"}, "hashkit: unknown flag -y (see"},
 	} {
 		if r := hk(t, dir, nil, c.args...); r.code != 2 || !strings.HasPrefix(r.stderr, c.want) {
 			t.Errorf("%q: %d %q, want %q", c.args, r.code, r.stderr, c.want)

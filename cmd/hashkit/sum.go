@@ -37,6 +37,7 @@ type sumFlags struct {
 	key         []byte // b3sum --keyed: the key, already read
 	checkFlags
 	cksumFlags
+	treeFlags
 }
 
 func cmdSum(args []string, e *env) error {
@@ -50,6 +51,7 @@ func cmdSum(args []string, e *env) error {
 	fs.StringVar(&f.deriveKey, "derive-key", "", "BLAKE3 key derivation with this `CONTEXT` string (as b3sum)")
 	fs.BoolVar(&f.tag, "tag", false, "print BSD-style lines: ALG (NAME) = HEX")
 	f.defineCksum(fs)
+	f.treeFlags.define(fs)
 	fs.BoolVarP(&f.zero, "zero", "z", false, "end each line with NUL, not newline, and do not escape names")
 	fs.BoolVarP(&f.binary, "binary", "b", false, "mark names with '*' (binary mode; the checksum is the same)")
 	fs.BoolVarP(&f.text, "text", "t", false, "text mode (the default; the checksum is the same)")
@@ -70,7 +72,13 @@ func cmdSum(args []string, e *env) error {
 	if err := f.refuse(fs, "hashkit sum"); err != nil {
 		return err
 	}
+	if err := f.treeFlags.check(); err != nil {
+		return err
+	}
 	if f.check {
+		if f.recursive {
+			return usagef("-r and -c: check a list made with -r with 'hashkit check LIST'")
+		}
 		return f.runCheck(e, fs)
 	}
 	f.derive = fs.Changed("derive-key")
@@ -85,7 +93,7 @@ func cmdSum(args []string, e *env) error {
 	if err := f.checkCksumOutput(fs.Args()); err != nil {
 		return usageError{err}
 	}
-	return f.sum(e, fs.Args())
+	return f.sumTrees(e, fs.Args())
 }
 
 // algorithmFlag is -a: given twice with different algorithms it is an
