@@ -28,6 +28,7 @@ type checkFlags struct {
 	jobs          int
 	progress      string
 	taggedOnly    bool // cksum -c without -a: untagged lines are malformed
+	audit         *audit
 }
 
 // define adds the check-only flags; standalone adds those that `sum`
@@ -87,6 +88,8 @@ func cmdCheck(args []string, e *env) error {
 	f.define(fs, true)
 	// sha256sum -c refuses these; so does check, with the same words,
 	// rather than accept flags that would change nothing.
+	var au audit
+	au.define(fs)
 	var binary, text, tag bool
 	fs.BoolVarP(&binary, "binary", "b", false, "")
 	fs.BoolVarP(&text, "text", "t", false, "")
@@ -110,7 +113,7 @@ func cmdCheck(args []string, e *env) error {
 	case binary || text:
 		return coreutilsUsage{msg: "the --binary and --text options are meaningless when verifying checksums", cmd: "hashkit check"}
 	}
-	return f.run(e, fs.Args())
+	return f.runAudit(e, &au, fs.Args())
 }
 
 // run checks every list ("-" is standard input).
@@ -657,6 +660,9 @@ func (n *lineNotes) print(i int) {
 // checkEntry reports one listed file's result and counts it; it returns
 // true when stdout has failed and the check should stop.
 func checkEntry(e *env, out *bufio.Writer, en entry, r result, f *checkFlags, st *checkStats, matched, failed *int) bool {
+	if f.audit != nil {
+		return f.audit.entry(e, out, en, r, f, st, matched, failed)
+	}
 	shown, prefix := en.name, ""
 	// coreutils' check output escapes a name only if it has a newline,
 	// b3sum's also if it has a backslash, and leaves a CR as it is.

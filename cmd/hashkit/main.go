@@ -277,8 +277,10 @@ func (s exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(s)
 // synopses are the first lines of each command's --help.
 var synopses = map[string]string{
 	"sum": "usage: hashkit sum [-a ALG] [-l BYTES] [--key-file F | --keyed | --derive-key CTX] [--tag] [-z] [-b] [FILE...]\n" +
-		"       hashkit sum -c [check flags] [LIST...]\n\nPrints the checksum of each FILE (standard input for none or -), as sha256sum, b2sum and b3sum do.\n",
-	"check": "usage: hashkit check [-a ALG] [--quiet | --status | -w] [--strict] [--ignore-missing] [-z] [LIST...]\n\n" +
+		"       hashkit sum -r [-L] [--exclude GLOB]... [flags] DIR...\n       hashkit sum -c [check flags] [LIST...]\n\n" +
+		"Prints the checksum of each FILE (standard input for none or -), as sha256sum, b2sum, cksum and b3sum do.\n",
+	"check": "usage: hashkit check [-a ALG] [--quiet | --status | -w] [--strict] [--ignore-missing] [-z] [LIST...]\n" +
+		"       hashkit check --audit [--json] [flags] LIST [DIR...]\n\n" +
 		"Verifies the checksums in each LIST (standard input for none or -), written by hashkit sum, coreutils or b3sum.\n",
 	"list":  "usage: hashkit list [--kernels]\n\nLists the algorithms with their default output length in bytes.\n",
 	"bench": "usage: hashkit bench [-a ALG...] [--size SIZE...] [--time D]\n\nMeasures the throughput of the algorithms on this machine.\n",
