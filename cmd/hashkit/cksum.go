@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/base64"
 	be "encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -128,8 +129,10 @@ func (d *legacyDigest) Finish() []byte {
 type cksumFlags struct {
 	untagged  bool
 	base64    bool
-	operands  bool // files were named (a legacy line then names its file)
-	rawOutput bool // --raw as cksum: the digest's bytes, alone
+	operands  bool         // files were named (a legacy line then names its file)
+	rawOutput bool         // --raw as cksum: the digest's bytes, alone
+	multi     []*algorithm // several algorithms in one read (multi.go)
+	multiAlg  *algorithm   // theirs together
 }
 
 // defineCksum adds cksum's --untagged, --base64 and --raw; tag is --tag,
@@ -215,18 +218,29 @@ func (f *sumFlags) cksumLine(out *bufio.Writer, a *algorithm, opts options, r re
 		}
 	case f.rawOutput:
 		writeDigest(out, r, true)
+	case len(f.multi) > 0:
+		f.writeMulti(out, r, name)
 	case f.base64:
-		writeLine(out, a.bsdTag(opts.length), func(w *bufio.Writer) {
-			sum := r.sum
-			if r.out != nil {
-				sum, _ = io.ReadAll(r.out)
-			}
-			w.WriteString(base64.StdEncoding.EncodeToString(sum))
-		}, name, f.tag, f.zero, f.binary, true)
+		sum := r.sum
+		if r.out != nil {
+			sum, _ = io.ReadAll(r.out)
+		}
+		f.writeOne(out, a, sum, name, f.tag)
 	default:
 		return false
 	}
 	return true
+}
+
+// writeOne writes a digest's line, tagged or not, in hex or base64.
+func (f *sumFlags) writeOne(out *bufio.Writer, a *algorithm, sum []byte, name string, tagged bool) {
+	writeLine(out, a.bsdTag(len(sum)), func(w *bufio.Writer) {
+		if f.base64 {
+			w.WriteString(base64.StdEncoding.EncodeToString(sum))
+		} else {
+			w.WriteString(hex.EncodeToString(sum))
+		}
+	}, name, tagged, f.zero, f.binary, true)
 }
 
 // checkCksumOutput refuses the output flags that cannot go together.

@@ -44,7 +44,7 @@ func cmdSum(args []string, e *env) error {
 	fs := newFlags("sum", e)
 	var f sumFlags
 	f.alg = "sha256"
-	alg := defineAlgorithm(fs, &f.alg, "`ALG`: the algorithm (see 'hashkit list')")
+	alg := defineAlgorithm(fs, &f.alg, "`ALG`: the algorithm (see 'hashkit list'); a comma list, or -a repeated, reads each file once for several and prints a tagged line for each")
 	fs.IntVarP(&f.length, "length", "l", 0, "output length in `BYTES` (b2sum's -l 256 is -l 32), for algorithms with variable output")
 	fs.StringVar(&f.keyFile, "key-file", "", "keyed mode: read the key from this `FILE`")
 	fs.BoolVar(&f.keyed, "keyed", false, "keyed mode: read the 32-byte key from standard input (as b3sum)")
@@ -66,7 +66,7 @@ func cmdSum(args []string, e *env) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := alg.repeated(); err != nil {
+	if err := f.severalAlgorithms(alg, fs); err != nil {
 		return err
 	}
 	if err := f.refuse(fs, "hashkit sum"); err != nil {
@@ -268,7 +268,7 @@ func checkProgressMode(mode string) error {
 
 // resolve checks the flags against the algorithm and builds its options.
 func (f *sumFlags) resolve(e *env) (*algorithm, options, error) {
-	a, err := lookup(f.alg)
+	a, err := f.lookupAlgorithm()
 	if err != nil {
 		return nil, options{}, usageError{err}
 	}
