@@ -225,6 +225,7 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 	if err := readInto(d, r, size, prog); err != nil {
 		return nil, err
 	}
+	prog.fileDone()
 	return d, nil
 }
 

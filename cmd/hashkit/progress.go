@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/signal"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -23,13 +26,16 @@ var progressDelay = func() time.Duration {
 // mode it appears only when stderr is a terminal and stdout is not a pipe,
 // and only once the work has run for progressDelay.
 type progress struct {
-	on    bool
-	done  atomic.Int64
-	total int64 // -1 if unknown (standard input, devices)
-	mu    sync.Mutex
-	bar   *progressbar.ProgressBar
-	stop  chan struct{}
-	wg    sync.WaitGroup
+	on     bool
+	done   atomic.Int64
+	total  int64 // -1 if unknown (standard input, devices)
+	files  atomic.Int64
+	nfiles int // files to hash, shown beside the bytes
+	sigs   chan os.Signal
+	mu     sync.Mutex
+	bar    *progressbar.ProgressBar
+	stop   chan struct{}
+	wg     sync.WaitGroup
 }
 
 func newProgress(e *env, mode string, files []string) *progress {
@@ -60,6 +66,8 @@ func newProgress(e *env, mode string, files []string) *progress {
 	if mode == "always" {
 		delay = 0
 	}
+	p.nfiles = len(files)
+	p.clearOnSignal(e)
 	p.wg.Add(1)
 	go p.run(e, delay, "hashing")
 	return p
@@ -119,6 +127,9 @@ func (p *progress) run(e *env, delay time.Duration, what string) {
 	defer t.Stop()
 	for {
 		p.mu.Lock()
+		if what == "hashing" {
+			p.bar.Describe(fmt.Sprintf("hashing %d/%d files", p.files.Load(), p.nfiles))
+		}
 		p.bar.Set64(p.done.Load())
 		p.mu.Unlock()
 		select {
@@ -131,6 +142,29 @@ func (p *progress) run(e *env, delay time.Duration, what string) {
 
 func (p *progress) add(n int)   { p.done.Add(int64(n)) }
 func (p *progress) set(n int64) { p.done.Store(n) }
+func (p *progress) fileDone()   { p.files.Add(1) }
+
+// clearOnSignal makes Ctrl-C and SIGTERM wipe the bar before the command
+// ends (status 130 or 143, as after kdf's), so the terminal is left clean.
+func (p *progress) clearOnSignal(e *env) {
+	p.sigs = make(chan os.Signal, 1)
+	signal.Notify(p.sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s, ok := <-p.sigs
+		if !ok {
+			return
+		}
+		p.mu.Lock()
+		if p.bar != nil {
+			p.bar.Clear()
+		}
+		fmt.Fprintf(e.stderr, "%s: interrupted\n", e.prog)
+		if s == syscall.SIGTERM {
+			os.Exit(exitTerminated)
+		}
+		os.Exit(exitInterrupted)
+	}()
+}
 
 // pause keeps the bar from drawing until resume is called, and first wipes
 // it from the terminal when wipe is set, so that a line can be printed where
@@ -153,6 +187,10 @@ func (p *progress) finish() {
 		return
 	default:
 		close(p.stop)
+	}
+	if p.sigs != nil {
+		signal.Stop(p.sigs)
+		close(p.sigs)
 	}
 	p.wg.Wait()
 	p.mu.Lock()
