@@ -275,5 +275,10 @@ func readSome(r io.Reader, buf []byte, total *int64, size int64) (int, error) {
 	if err == nil && size > 0 && n < len(buf) && *total >= size {
 		err = io.EOF
 	}
+	if err == io.EOF {
+		if changed := checkSize(r, *total, size); changed != nil {
+			err = changed
+		}
+	}
 	return n, err
 }

@@ -104,3 +104,10 @@ func closedAtStart(f *os.File) bool {
 	}
 	return st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Rdev == null.Rdev
 }
+
+// size is the file's size now, as fstat reports it.
+func (f *rawFile) size() (int64, error) {
+	var st syscall.Stat_t
+	err := syscall.Fstat(f.fd, &st)
+	return st.Size, err
+}
