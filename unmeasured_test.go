@@ -45,8 +45,8 @@ var (
 			"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
 			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "scalar",
 			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecallsse",
-			"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256many/batch": "avx512", "blake3many/batch": "avx512",
-			"blake3many/few-lanes": "avx512vl8",
+			"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256/many": "manyavx512", "blake3/many": "manyavx512",
+			"blake3/many-few-lanes": "manyavx512vl8",
 		}},
 		{"Zen 4", "AuthenticAMD", 0x19, 0x11, zen4Features, map[string]string{
 			"argon2/block": "avx512", "argon2/prefetch": "prefetch", "blake1/block": "avx512",
@@ -55,8 +55,8 @@ var (
 			"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
 			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "sse2",
 			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecall",
-			"sha512/block": "avx512ymm", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256many/batch": "avx512", "blake3many/batch": "avx512",
-			"blake3many/few-lanes": "avx512vl8",
+			"sha512/block": "avx512ymm", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256/many": "manyavx512", "blake3/many": "manyavx512",
+			"blake3/many-few-lanes": "manyavx512vl8",
 		}},
 		{"Zen 3", "AuthenticAMD", 0x19, 0x01, zen3Features, zen3Want},
 		{"Zen 2", "AuthenticAMD", 0x17, 0x31, zen2Features, with(zen3Want,
@@ -71,7 +71,7 @@ var (
 		{"unknown AVX-512 CPU", "GenuineIntel", 6, 0xad, icxFeatures, with(icxWant, "sha256/one-call", "onecall")},
 		{"unknown AVX2 CPU", "GenuineIntel", 6, 0x5e, zen3Features &^ cpu.SHA, with(zen3Want,
 			"argon2/block", "avx2x3", "scrypt/block", "scalar", "sha512/block", "avx2ymm",
-			"sha1/block", "ssse3", "sha1/one-call", cpu.Generic, "sha256/block", "avx2", "sha256/one-call", cpu.Generic, "sha256many/batch", "avx2")},
+			"sha1/block", "ssse3", "sha1/one-call", cpu.Generic, "sha256/block", "avx2", "sha256/one-call", cpu.Generic, "sha256/many", "manyavx2")},
 	}
 )
 
@@ -84,8 +84,8 @@ var zen3Want = map[string]string{
 	"keccak/single-state": "bmi2", "keccak/multi-state": "avx2x4",
 	"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "sse2",
 	"sha1/block": "shani", "sha1/one-call": "onecallsse", "sha256/block": "shani", "sha256/one-call": "onecallsse",
-	"sha512/block": "avx2ymm", "keccak/few-lanes": cpu.Generic, "blake3/few-lanes": cpu.Generic, "sha256many/batch": "shani", "blake3many/batch": "avx2",
-	"blake3many/few-lanes": cpu.Generic,
+	"sha512/block": "avx2ymm", "keccak/few-lanes": cpu.Generic, "blake3/few-lanes": cpu.Generic, "sha256/many": "manyshani", "blake3/many": "manyavx2",
+	"blake3/many-few-lanes": cpu.Generic,
 }
 
 // icxWant is the choice of each role on an Intel Ice Lake server core
@@ -97,8 +97,8 @@ var icxWant = map[string]string{
 	"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
 	"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "avx512",
 	"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecallsse",
-	"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256many/batch": "avx512", "blake3many/batch": "avx512",
-	"blake3many/few-lanes": "avx512vl8",
+	"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256/many": "manyavx512", "blake3/many": "manyavx512",
+	"blake3/many-few-lanes": "manyavx512vl8",
 }
 
 // with returns a copy of want with the roles and kernels of kv, in pairs,

@@ -1211,7 +1211,7 @@ whole:
 	RET
 
 // hashMany4NEON is hash4NEON under a name of its own, for the batch
-// functions' kernel (blake3many/neon): the same arguments, a tail jump.
+// functions' kernel (blake3/manyneon): the same arguments, a tail jump.
 
 // func hashMany4NEON(in *byte, stride int, blocks int, last *byte, lastStride int, lastLen uint32, key *[8]uint32, counter uint64, inc uint64, flags uint32, start uint32, end uint32, out *[128]byte)
 // Requires: ASIMD

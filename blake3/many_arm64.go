@@ -9,11 +9,11 @@ import (
 
 // useManyNEON lets the batch functions hash four messages at a time on
 // hash4NEON, through its second name hashMany4NEON: registered as
-// "blake3many"/"neon", apart from the tree kernel, as on amd64.
+// blake3's "manyneon" of role many, as on amd64.
 var useManyNEON bool
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3many", Name: "neon", Role: cpu.RoleBatch, Flag: &useManyNEON,
+	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "manyneon", Role: cpu.RoleMany, Flag: &useManyNEON,
 		Needs: cpu.ASIMD, Funcs: []string{"hashMany4NEON"}})
 }
 

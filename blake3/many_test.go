@@ -71,7 +71,7 @@ func manyCases() [][2]int {
 // every kernel.
 func TestSumMany(t *testing.T) {
 	src := hashtest.RandBytes(10, 70*1025)
-	hashtest.AllImplementations(t, "blake3many", func(t *testing.T) {
+	hashtest.ManyImplementations(t, "blake3", func(t *testing.T) {
 		for _, c := range manyCases() {
 			checkMany(t, src[:c[0]*c[1]], c[0], c[1])
 		}
@@ -120,9 +120,9 @@ func FuzzSumMany(f *testing.F) {
 		if msgLen > 0 {
 			n = len(data) / msgLen
 		}
-		defer cpu.Restore("blake3many")
-		for _, name := range append(cpu.Impls("blake3many"), "") {
-			cpu.Select("blake3many", name)
+		defer cpu.Restore("blake3")
+		for _, name := range append(cpu.RoleImpls("blake3", cpu.RoleMany), append(cpu.RoleImpls("blake3", cpu.RoleManyFewLanes), "")...) {
+			cpu.Select("blake3", name)
 			checkMany(t, data[:n*msgLen], n, msgLen)
 		}
 	})

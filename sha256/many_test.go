@@ -25,7 +25,7 @@ func manySizes() (counts, lengths []int) {
 func TestSumMany(t *testing.T) {
 	counts, lengths := manySizes()
 	src := hashtest.RandBytes(1, 70*300)
-	hashtest.AllImplementations(t, "sha256many", func(t *testing.T) {
+	hashtest.ManyImplementations(t, "sha256", func(t *testing.T) {
 		for _, l := range lengths {
 			for _, n := range counts {
 				data := src[:n*l]
@@ -128,9 +128,9 @@ func FuzzSumMany(f *testing.F) {
 			n = len(data) / msgLen
 		}
 		data = data[:n*msgLen]
-		defer cpu.Restore("sha256many")
-		for _, name := range append(cpu.Impls("sha256many"), "") {
-			cpu.Select("sha256many", name)
+		defer cpu.Restore("sha256")
+		for _, name := range append(cpu.RoleImpls("sha256", cpu.RoleMany), "") {
+			cpu.Select("sha256", name)
 			dst := make([][Size]byte, n)
 			if err := SumMany(dst, data, msgLen); err != nil {
 				t.Fatal(err)

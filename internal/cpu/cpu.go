@@ -13,7 +13,8 @@
 //
 //   - HASHKIT_DISABLE=pkg/name,... switches kernels off, as if the CPU
 //     lacked their features (a bare name switches off that kernel in
-//     every package);
+//     every package; the SumMany kernels of role many also answer to
+//     their former spelling, blake3many/avx512 for blake3/manyavx512);
 //   - HASHKIT_ORDER=pkg/role=name,name;pkg/role=name,... puts, for each
 //     role named, that order of kernels ahead of the dispatch table's, so
 //     that an order measured with `hashkit kernels --measure` applies

@@ -115,11 +115,11 @@ var zen1 = map[string][]string{
 	// The AVX2 and SSE4.1 batch kernels and the few-lanes kernels came
 	// later: Generic keeps Zen 2 and Zen 3 on the loop they were measured
 	// with.
-	"blake3many/batch":     {"avx512", Generic},
-	"sha256many/batch":     {"avx512", "shani", "avx2"},
-	"keccak/few-lanes":     {Generic},
-	"blake3/few-lanes":     {Generic},
-	"blake3many/few-lanes": {Generic},
+	"blake3/many":           {"manyavx512", Generic},
+	"sha256/many":           {"manyavx512", "manyshani", "manyavx2"},
+	"keccak/few-lanes":      {Generic},
+	"blake3/few-lanes":      {Generic},
+	"blake3/many-few-lanes": {Generic},
 }
 
 // zen5 is zen1 with the choices TestPairedRoles changed on Zen 5: the
@@ -132,7 +132,7 @@ var zen5 = func() map[string][]string {
 	m := maps.Clone(zen1)
 	m["keccak/few-lanes"] = []string{"avx512vlx4"}
 	m["blake3/few-lanes"] = []string{"avx512vl8"}
-	m["blake3many/few-lanes"] = []string{"avx512vl8"}
+	m["blake3/many-few-lanes"] = []string{"manyavx512vl8"}
 	m["sha256/one-call"] = []string{"onecallsse", "onecall"}
 	return m
 }()
@@ -148,31 +148,31 @@ var zen5 = func() map[string][]string {
 // Every role is listed, so that kernels registered later change nothing
 // here until they are measured on this core.
 var zen4 = map[string][]string{
-	"argon2/block":         {"avx512", "avx2x3", "avx2"},
-	"argon2/prefetch":      {"prefetch"},
-	"blake1/block":         {"avx512", "sse41"},
-	"blake2b/block":        {"avx2", "avx512vl", "bmi2"},
-	"blake2b/final":        {"avx2last", "avx512vlbw", "avx512bw"},
-	"blake2s/block":        {"avx512vl", "sse41", "bmi2"},
-	"blake2s/final":        {"avx512vlbw", "sse41last", "avx512bw"},
-	"blake3/batch":         {"avx512", "avx2", "sse41"},
-	"blake3/single-block":  {"avx512rows", "avxrows", "sse41rows", "bmi2"},
-	"blake3/one-call":      {"avx512bwrows", "avxrowssum", "sse41rowssum", "avx512bw"},
-	"blake3/few-lanes":     {"avx512vl8"},
-	"blake3many/batch":     {"avx512", "avx2", "sse41"},
-	"blake3many/few-lanes": {"avx512vl8"},
-	"keccak/single-state":  {"avx512", "bmi2"},
-	"keccak/multi-state":   {"avx512x8", "avx2x4"},
-	"keccak/few-lanes":     {"avx512vlx4"},
-	"md5/block":            {"amd64"},
-	"ripemd160/block":      {"amd64"},
-	"scrypt/block":         {"sse2", "avx512", "scalar"},
-	"sha1/block":           {"shani", "ssse3", "amd64"},
-	"sha1/one-call":        {"onecall", "onecallsse"},
-	"sha256/block":         {"shani", "avx2"},
-	"sha256/one-call":      {"onecall", "onecallsse"},
-	"sha256many/batch":     {"avx512", "shani", "avx2"},
-	"sha512/block":         {"avx512ymm", "avx512", "avx2ymm", "avx2"},
+	"argon2/block":          {"avx512", "avx2x3", "avx2"},
+	"argon2/prefetch":       {"prefetch"},
+	"blake1/block":          {"avx512", "sse41"},
+	"blake2b/block":         {"avx2", "avx512vl", "bmi2"},
+	"blake2b/final":         {"avx2last", "avx512vlbw", "avx512bw"},
+	"blake2s/block":         {"avx512vl", "sse41", "bmi2"},
+	"blake2s/final":         {"avx512vlbw", "sse41last", "avx512bw"},
+	"blake3/batch":          {"avx512", "avx2", "sse41"},
+	"blake3/single-block":   {"avx512rows", "avxrows", "sse41rows", "bmi2"},
+	"blake3/one-call":       {"avx512bwrows", "avxrowssum", "sse41rowssum", "avx512bw"},
+	"blake3/few-lanes":      {"avx512vl8"},
+	"blake3/many":           {"manyavx512", "manyavx2", "manysse41"},
+	"blake3/many-few-lanes": {"manyavx512vl8"},
+	"keccak/single-state":   {"avx512", "bmi2"},
+	"keccak/multi-state":    {"avx512x8", "avx2x4"},
+	"keccak/few-lanes":      {"avx512vlx4"},
+	"md5/block":             {"amd64"},
+	"ripemd160/block":       {"amd64"},
+	"scrypt/block":          {"sse2", "avx512", "scalar"},
+	"sha1/block":            {"shani", "ssse3", "amd64"},
+	"sha1/one-call":         {"onecall", "onecallsse"},
+	"sha256/block":          {"shani", "avx2"},
+	"sha256/one-call":       {"onecall", "onecallsse"},
+	"sha256/many":           {"manyavx512", "manyshani", "manyavx2"},
+	"sha512/block":          {"avx512ymm", "avx512", "avx2ymm", "avx2"},
 }
 
 // zen3 and zen2 rest on llvm-mca's estimates (scripts/mca -amd64; its
@@ -353,7 +353,7 @@ var neoverseV1 = map[string][]string{
 	"argon2/block":        {"sha3", "neon"},
 	"blake2b/block":       {"sha3"},
 	"blake3/batch":        {"neon6", "neon"},
-	"blake3many/batch":    {"neon"},
+	"blake3/many":         {"manyneon"},
 	"keccak/single-state": {"arm64vec", "arm64"},
 	"keccak/multi-state":  {"neonx3", "neonx2"},
 	"sha1/block":          {"sha1"},
@@ -377,7 +377,7 @@ var apple = map[string][]string{
 var neoverseN1 = map[string][]string{
 	"argon2/block":        {"neon"},
 	"blake3/batch":        {"neon6", "neon"},
-	"blake3many/batch":    {"neon"},
+	"blake3/many":         {"manyneon"},
 	"keccak/single-state": {"arm64vec", "arm64"},
 	"sha1/block":          {"sha1"},
 	"sha256/block":        {"sha2"},

@@ -22,15 +22,17 @@ import (
 type Role string
 
 const (
-	RoleBlock       Role = "block"        // the compression of whole blocks of one message
-	RoleFinal       Role = "final"        // the final, padded block of a message
-	RoleOneCall     Role = "one-call"     // the whole finish of a short message in one call
-	RoleBatch       Role = "batch"        // several independent chunks or parents at once
-	RoleSingleBlock Role = "single-block" // one block of one message (tree hashes' serial path)
-	RoleSingleState Role = "single-state" // one permutation state
-	RoleMultiState  Role = "multi-state"  // several interleaved permutation states at once
-	RoleFewLanes    Role = "few-lanes"    // at most half the widest kernel's lanes (four Keccak states, eight BLAKE3 chunks), which it would run with lanes idle
-	RolePrefetch    Role = "prefetch"     // a cache hint, not a computation
+	RoleBlock        Role = "block"          // the compression of whole blocks of one message
+	RoleFinal        Role = "final"          // the final, padded block of a message
+	RoleOneCall      Role = "one-call"       // the whole finish of a short message in one call
+	RoleBatch        Role = "batch"          // several independent chunks or parents at once
+	RoleSingleBlock  Role = "single-block"   // one block of one message (tree hashes' serial path)
+	RoleSingleState  Role = "single-state"   // one permutation state
+	RoleMultiState   Role = "multi-state"    // several interleaved permutation states at once
+	RoleFewLanes     Role = "few-lanes"      // at most half the widest kernel's lanes (four Keccak states, eight BLAKE3 chunks), which it would run with lanes idle
+	RoleMany         Role = "many"           // several whole messages at once (SumMany); its kernels are named "many..."
+	RoleManyFewLanes Role = "many-few-lanes" // RoleMany's few-lanes counterpart
+	RolePrefetch     Role = "prefetch"       // a cache hint, not a computation
 )
 
 // Kernel describes one accelerated implementation for RegisterKernel.
@@ -90,7 +92,7 @@ func add(im *implementation) {
 			panic("hashkit/internal/cpu: " + im.Pkg + "/" + im.Name + " registered twice")
 		}
 	}
-	if disabled(im.Pkg, im.Name) {
+	if disabled(im.Pkg, im.Role, im.Name) {
 		im.available = false
 	}
 	im.order = len(impls)
@@ -113,10 +115,20 @@ func callerPackage() string {
 	return name
 }
 
-func disabled(pkg, name string) bool {
+// disabled reports whether HASHKIT_DISABLE lists pkg's kernel name of
+// role r. The kernels of the many roles also answer to the spelling they
+// had as a package of their own, pkg+"many"/name without its "many"
+// prefix (blake3many/avx512 for blake3/manyavx512), bare or not, so that
+// lists written for it keep working.
+func disabled(pkg string, r Role, name string) bool {
+	spellings := []string{name, pkg + "/" + name}
+	if r == RoleMany || r == RoleManyFewLanes {
+		old := strings.TrimPrefix(name, "many")
+		spellings = append(spellings, old, pkg+"many/"+old)
+	}
 	for _, d := range strings.Split(os.Getenv("HASHKIT_DISABLE"), ",") {
 		d = strings.TrimSpace(d)
-		if d != "" && (strings.EqualFold(d, name) || strings.EqualFold(d, pkg+"/"+name)) {
+		if d != "" && slices.ContainsFunc(spellings, func(s string) bool { return strings.EqualFold(d, s) }) {
 			return true
 		}
 	}
@@ -195,6 +207,20 @@ func Impls(pkg string) []string {
 	var names []string
 	for _, im := range impls {
 		if im.Pkg == pkg && im.available {
+			names = append(names, im.Name)
+		}
+	}
+	return names
+}
+
+// RoleImpls returns the names of the kernels of pkg's role r that this
+// machine can run, in registration order.
+func RoleImpls(pkg string, r Role) []string {
+	mu.Lock()
+	defer mu.Unlock()
+	var names []string
+	for _, im := range role(pkg, r) {
+		if im.available {
 			names = append(names, im.Name)
 		}
 	}
@@ -314,6 +340,19 @@ func SelectRole(pkg string, r Role, name string) bool {
 	}
 	selectIn(pkg, r, sel)
 	return sel != nil || name == "" || name == Generic
+}
+
+// SelectNone disables the kernels of pkg's roles rs, which leaves the
+// portable code for them, and leaves pkg's other roles as shipped. Like
+// Select, it is for tests.
+func SelectNone(pkg string, rs ...Role) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, im := range impls {
+		if im.Pkg == pkg {
+			*im.Flag = im.shipped && !slices.Contains(rs, im.Role)
+		}
+	}
 }
 
 // ShipAs sets the flags of pkg's role r as they would ship on a CPU whose

@@ -6,6 +6,7 @@ package hashtest
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,17 +26,42 @@ import (
 // Tests that use it must not run in parallel with other tests of the package.
 func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 	t.Helper()
-	impls := cpu.Impls(pkg)
+	allImplementations(t, pkg, func(r cpu.Role) bool { return !manyRole(r) }, f)
+}
+
+// ManyImplementations is AllImplementations for pkg's kernels that hash
+// several whole messages at once (roles many and many-few-lanes), the
+// others left as shipped; AllImplementations leaves those kernels out, so
+// that the tests of one message do not run again for each of them.
+func ManyImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
+	t.Helper()
+	allImplementations(t, pkg, manyRole, f)
+}
+
+func manyRole(r cpu.Role) bool { return r == cpu.RoleMany || r == cpu.RoleManyFewLanes }
+
+// allImplementations is AllImplementations over the kernels of pkg's roles
+// for which in is true; "generic" turns off those roles only.
+func allImplementations(t *testing.T, pkg string, in func(cpu.Role) bool, f func(t *testing.T)) {
+	t.Helper()
+	var roles []cpu.Role
+	for _, r := range cpu.Roles(pkg) {
+		if in(r) {
+			roles = append(roles, r)
+		}
+	}
+	var impls []string
+	for _, r := range roles {
+		impls = append(impls, cpu.RoleImpls(pkg, r)...)
+	}
 	for _, req := range strings.Split(os.Getenv("HASHKIT_REQUIRE_IMPL"), ",") {
 		p, name, ok := strings.Cut(strings.TrimSpace(req), "/")
-		if !ok || p != pkg {
+		if !ok || p != pkg || !slices.ContainsFunc(cpu.Kernels(), func(k cpu.Info) bool {
+			return k.Pkg == pkg && k.Name == name && slices.Contains(roles, k.Role)
+		}) {
 			continue
 		}
-		found := false
-		for _, im := range impls {
-			found = found || im == name
-		}
-		if !found {
+		if !slices.Contains(impls, name) {
 			t.Fatalf("HASHKIT_REQUIRE_IMPL asks for %s/%s, which is not available here (have %v)", pkg, name, impls)
 		}
 	}
@@ -48,18 +74,17 @@ func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 			f(t)
 		})
 	}
-	if !shippedCovered(pkg) {
+	if !shippedCovered(pkg, roles) {
 		t.Run("shipped", func(t *testing.T) {
 			cpu.Restore(pkg)
 			f(t)
 		})
 	}
-	roles := cpu.Roles(pkg)
 	for _, r := range roles {
 		// Without a final-block, one-call or few-lanes kernel (what CPUs
 		// without AVX-512BW or AVX-512VL ship), the other roles' kernels
 		// take the short messages or the few states those would.
-		if (r == cpu.RoleFinal || r == cpu.RoleOneCall || r == cpu.RoleFewLanes) && len(roles) > 1 && cpu.Shipped(pkg, r) != cpu.Generic {
+		if (r == cpu.RoleFinal || r == cpu.RoleOneCall || r == cpu.RoleFewLanes || r == cpu.RoleManyFewLanes) && len(roles) > 1 && cpu.Shipped(pkg, r) != cpu.Generic {
 			t.Run("without-"+string(r), func(t *testing.T) {
 				cpu.SelectRole(pkg, r, "")
 				f(t)
@@ -67,7 +92,7 @@ func AllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 		}
 	}
 	t.Run("generic", func(t *testing.T) {
-		cpu.Select(pkg, "")
+		cpu.SelectNone(pkg, roles...)
 		f(t)
 	})
 }
@@ -82,15 +107,15 @@ func AllSHA2(t *testing.T, f func(t *testing.T)) {
 	t.Run("sha512", func(t *testing.T) { AllImplementations(t, "sha512", f) })
 }
 
-// shippedCovered reports whether one of AllImplementations' single-kernel
-// runs of pkg is the shipped combination: some role ships exactly one
-// kernel (selecting it leaves the other roles as shipped), or none ships
-// any (the generic run).
-func shippedCovered(pkg string) bool {
+// shippedCovered reports whether one of allImplementations' single-kernel
+// runs of pkg's roles is the shipped combination: some role ships exactly
+// one kernel (selecting it leaves the other roles as shipped), or none
+// ships any (the generic run).
+func shippedCovered(pkg string, roles []cpu.Role) bool {
 	shipped := map[cpu.Role]int{}
 	any := false
 	for _, k := range cpu.Kernels() {
-		if k.Pkg != pkg {
+		if k.Pkg != pkg || !slices.Contains(roles, k.Role) {
 			continue
 		}
 		if k.Shipped {

@@ -32,12 +32,12 @@ var Work = map[string]func(){
 	"blake2b/final":       func() { manyShort(func(m []byte) { blake2b.Sum512(m) }, 100) },
 	"blake2s/final":       func() { manyShort(func(m []byte) { blake2s.Sum256(m) }, 50) },
 	"blake3/one-call":     func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 50) },
-	"sha256many/batch":    func() { sha256.SumMany(manyDst[:], msg64K, 64) },
+	"sha256/many":         func() { sha256.SumMany(manyDst[:], msg64K, 64) },
 	"blake3/batch":        func() { blake3.Sum256(msg64K) },
-	"blake3many/batch":    func() { blake3.SumMany(manyDst[:], msg64K, 64) },
+	"blake3/many":         func() { blake3.SumMany(manyDst[:], msg64K, 64) },
 	"blake3/single-block": func() { h := blake3.New(); h.Write(msg64K[:1000]); h.Sum(nil) },
 	"blake3/few-lanes":    func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 6<<10) },
-	"blake3many/few-lanes": func() {
+	"blake3/many-few-lanes": func() {
 		for i := range 128 {
 			blake3.SumMany(manyDst[:5], msg64K[i*320:][:5*64], 64)
 		}
