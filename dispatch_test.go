@@ -290,3 +290,43 @@ func protoFields(b []byte, f func(field int, v uint64, b []byte) error) error {
 	}
 	return nil
 }
+
+// TestEveryKernelChosenSomewhere checks that each kernel registered on this
+// GOARCH is the choice of its role on some CPU: on a CPU of some entry of
+// the dispatch table, or on a CPU the table does not know, in either case
+// one with some set of features. A kernel no CPU chooses only costs code
+// and test time: delete it, or add the entry of the CPU that needs it. The
+// set that favours a kernel most is its own Needs (a CPU with more
+// features can only run more of its rivals), so that is the one tried.
+func TestEveryKernelChosenSomewhere(t *testing.T) {
+	type cpuKey struct {
+		name, vendor  string
+		family, model uint32
+	}
+	// One model of each entry that the table looks up to that entry (an
+	// entry without models takes a model no earlier entry of its family
+	// lists), and a CPU of no vendor the table knows.
+	entries := cpu.Entries(runtime.GOARCH)
+	keys := []cpuKey{{"unknown CPU", "", 0, 0}}
+	for i, e := range entries {
+		m := uint32(0)
+		if len(e.Models) > 0 {
+			m = e.Models[0]
+		}
+		for ; len(e.Models) == 0 && slices.ContainsFunc(entries[:i], func(o cpu.Entry) bool {
+			return o.Vendor == e.Vendor && o.Family == e.Family && slices.Contains(o.Models, m)
+		}); m++ {
+		}
+		keys = append(keys, cpuKey{e.Name, e.Vendor, e.Family, m})
+	}
+	for _, k := range cpu.Kernels() {
+		if k.Legacy {
+			continue
+		}
+		if !slices.ContainsFunc(keys, func(c cpuKey) bool {
+			return cpu.ChoiceFor(k.Pkg, k.Role, c.vendor, c.family, c.model, k.Needs) == k.Name
+		}) {
+			t.Errorf("%s/%s (role %s) is chosen on no CPU of the dispatch table and on no unknown CPU: delete it, or add the entry of the CPU that runs it best", k.Pkg, k.Name, k.Role)
+		}
+	}
+}
