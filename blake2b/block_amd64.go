@@ -18,27 +18,33 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // into a zeroed buffer whose narrow stores the kernel's loads would wait
 // on: read by AVX-512BW masked loads for bmi2's rounds (avx512bw) or
 // avx512vl's (avx512vlbw), or with avx2's rounds and loads that never
-// pass p's end (avx2last). The dispatch functions try each role's kernels
-// in registration order; internal/cpu's table picks which one runs on
-// this CPU.
-var (
-	useAVX512VL, useAVX2, useBMI2         bool // blocks
-	useLastAVX512VL, useLastAVX2, useLast bool // the final block
+// pass p's end (avx2last). Each role is declared once, below, its kernels
+// best first; internal/cpu sets the role's dispatch variable to the one
+// that runs on this CPU.
+//
+// blockKernel and lastKernel are the dispatch variables of the roles block
+// and final; the constants are the IDs their kernels set them to (0: the
+// portable code).
+var blockKernel, lastKernel cpu.KernelID
+
+const (
+	kernelAVX512VL cpu.KernelID = iota + 1
+	kernelAVX2
+	kernelBMI2
+	kernelAVX512VLBW
+	kernelAVX2Last
+	kernelAVX512BW
 )
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "avx512vl", Role: cpu.RoleBlock, Flag: &useAVX512VL,
-		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blocksAVX512VL"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "avx2", Role: cpu.RoleBlock, Flag: &useAVX2,
-		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"blocksAVX2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "bmi2", Role: cpu.RoleBlock, Flag: &useBMI2,
-		Needs: cpu.BMI2, Funcs: []string{"blocksBMI2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "avx512vlbw", Role: cpu.RoleFinal, Flag: &useLastAVX512VL,
-		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512VL"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "avx2last", Role: cpu.RoleFinal, Flag: &useLastAVX2,
-		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"lastAVX2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "avx512bw", Role: cpu.RoleFinal, Flag: &useLast,
-		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512"}})
+	cpu.RegisterRole("blake2b", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "avx512vl", ID: kernelAVX512VL, Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blocksAVX512VL"}},
+		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"blocksAVX2"}},
+		cpu.Kernel{Name: "bmi2", ID: kernelBMI2, Needs: cpu.BMI2, Funcs: []string{"blocksBMI2"}})
+	cpu.RegisterRole("blake2b", cpu.RoleFinal, &lastKernel,
+		cpu.Kernel{Name: "avx512vlbw", ID: kernelAVX512VLBW, Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512VL"}},
+		cpu.Kernel{Name: "avx2last", ID: kernelAVX2Last, Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"lastAVX2"}},
+		cpu.Kernel{Name: "avx512bw", ID: kernelAVX512BW, Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512"}})
 }
 
 //go:noescape
@@ -68,17 +74,17 @@ func lastAVX512VL(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte)
 func lastAVX2(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte)
 
 // haveAsm reports whether a block kernel is enabled.
-func haveAsm() bool { return useAVX512VL || useAVX2 || useBMI2 }
+func haveAsm() bool { return blockKernel != 0 }
 
 // blocksAsm compresses the blocks of p, at most preempt.Piece bytes, with
-// the first enabled kernel.
+// the kernel blockKernel names.
 func blocksAsm(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte) {
-	switch {
-	case useAVX512VL:
+	switch blockKernel {
+	case kernelAVX512VL:
 		blocksAVX512VL(h, c, f0, f1, p)
-	case useAVX2:
+	case kernelAVX2:
 		blocksAVX2(h, c, f0, f1, p)
-	default:
+	default: // kernelBMI2
 		blocksBMI2(h, c, f0, f1, p)
 	}
 }
@@ -86,12 +92,12 @@ func blocksAsm(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte) {
 // lastBlock compresses the final block, the at most BlockSize bytes of p
 // with zero padding, into h, adding len(p) to the counter.
 func lastBlock(h *[8]uint64, c *[2]uint64, f1 uint64, p []byte) {
-	switch {
-	case useLastAVX512VL:
+	switch lastKernel {
+	case kernelAVX512VLBW:
 		lastAVX512VL(h, c, ^uint64(0), f1, p)
-	case useLastAVX2:
+	case kernelAVX2Last:
 		lastAVX2(h, c, ^uint64(0), f1, p)
-	case useLast:
+	case kernelAVX512BW:
 		lastAVX512(h, c, ^uint64(0), f1, p)
 	default:
 		lastBlockGeneric(h, c, f1, p)

@@ -21,27 +21,33 @@ import (
 // into a zeroed buffer whose narrow stores the kernel's loads would wait
 // on: read by AVX-512BW masked loads for bmi2's rounds (avx512bw) or
 // avx512vl's (avx512vlbw), or with sse41's rounds and loads that never
-// pass p's end (sse41last). The dispatch functions try each role's kernels
-// in registration order; internal/cpu's table picks which one runs on
-// this CPU.
-var (
-	useAVX512VL, useSSE41, useBMI2         bool // blocks
-	useLastAVX512VL, useLastSSE41, useLast bool // the final block
+// pass p's end (sse41last). Each role is declared once, below, its kernels
+// best first; internal/cpu sets the role's dispatch variable to the one
+// that runs on this CPU.
+//
+// blockKernel and lastKernel are the dispatch variables of the roles block
+// and final; the constants are the IDs their kernels set them to (0: the
+// portable code).
+var blockKernel, lastKernel cpu.KernelID
+
+const (
+	kernelAVX512VL cpu.KernelID = iota + 1
+	kernelSSE41
+	kernelBMI2
+	kernelAVX512VLBW
+	kernelSSE41Last
+	kernelAVX512BW
 )
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2s", Name: "avx512vl", Role: cpu.RoleBlock, Flag: &useAVX512VL,
-		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blocksAVX512VL"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2s", Name: "sse41", Role: cpu.RoleBlock, Flag: &useSSE41,
-		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"blocksSSE41"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2s", Name: "bmi2", Role: cpu.RoleBlock, Flag: &useBMI2,
-		Needs: cpu.BMI2, Funcs: []string{"blocksBMI2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2s", Name: "avx512vlbw", Role: cpu.RoleFinal, Flag: &useLastAVX512VL,
-		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512VL"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2s", Name: "sse41last", Role: cpu.RoleFinal, Flag: &useLastSSE41,
-		Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"lastSSE41"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2s", Name: "avx512bw", Role: cpu.RoleFinal, Flag: &useLast,
-		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512"}})
+	cpu.RegisterRole("blake2s", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "avx512vl", ID: kernelAVX512VL, Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blocksAVX512VL"}},
+		cpu.Kernel{Name: "sse41", ID: kernelSSE41, Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"blocksSSE41"}},
+		cpu.Kernel{Name: "bmi2", ID: kernelBMI2, Needs: cpu.BMI2, Funcs: []string{"blocksBMI2"}})
+	cpu.RegisterRole("blake2s", cpu.RoleFinal, &lastKernel,
+		cpu.Kernel{Name: "avx512vlbw", ID: kernelAVX512VLBW, Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512VL"}},
+		cpu.Kernel{Name: "sse41last", ID: kernelSSE41Last, Needs: cpu.SSE41 | cpu.SSSE3, Funcs: []string{"lastSSE41"}},
+		cpu.Kernel{Name: "avx512bw", ID: kernelAVX512BW, Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"lastAVX512"}})
 }
 
 //go:noescape
@@ -72,7 +78,7 @@ func lastSSE41(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte)
 
 // blocks compresses the 64-byte blocks of p into h; see blocksGeneric.
 func blocks(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
-	if !useAVX512VL && !useSSE41 && !useBMI2 {
+	if blockKernel == 0 {
 		blocksGeneric(h, c, f0, f1, p)
 		return
 	}
@@ -85,14 +91,14 @@ func blocks(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 }
 
 // blocksAsm compresses the blocks of p, at most preempt.Piece bytes, with
-// the first enabled kernel.
+// the kernel blockKernel names.
 func blocksAsm(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
-	switch {
-	case useAVX512VL:
+	switch blockKernel {
+	case kernelAVX512VL:
 		blocksAVX512VL(h, c, f0, f1, p)
-	case useSSE41:
+	case kernelSSE41:
 		blocksSSE41(h, c, f0, f1, p)
-	default:
+	default: // kernelBMI2
 		blocksBMI2(h, c, f0, f1, p)
 	}
 }
@@ -100,12 +106,12 @@ func blocksAsm(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 // lastBlock compresses the final block, the at most BlockSize bytes of p
 // with zero padding, into h, adding len(p) to the counter.
 func lastBlock(h *[8]uint32, c *[2]uint32, f1 uint32, p []byte) {
-	switch {
-	case useLastAVX512VL:
+	switch lastKernel {
+	case kernelAVX512VLBW:
 		lastAVX512VL(h, c, ^uint32(0), f1, p)
-	case useLastSSE41:
+	case kernelSSE41Last:
 		lastSSE41(h, c, ^uint32(0), f1, p)
-	case useLast:
+	case kernelAVX512BW:
 		lastAVX512(h, c, ^uint32(0), f1, p)
 	default:
 		lastBlockGeneric(h, c, f1, p)

@@ -47,8 +47,39 @@ type Kernel struct {
 	// Funcs are the assembly entry points the kernel enables (Go names
 	// without the package), each listed by exactly one kernel.
 	Funcs []string
-	// Flag is the package's dispatch flag; the registry sets it.
+	// Flag is the package's dispatch flag; the registry sets it. Kernels
+	// registered by RegisterRole have none: their role has one Choice.
 	Flag *bool
+	// ID names the kernel in its role's Choice (RegisterRole): nonzero
+	// and unique within the role. Only a name: the cases of the dispatch
+	// switch on it can come in any order.
+	ID KernelID
+	// Choice is the role's dispatch variable (RegisterRole); the registry
+	// sets it to the ID of the one kernel that runs, or 0 for the portable
+	// code.
+	Choice *KernelID
+}
+
+// KernelID is the value of a role's dispatch variable (see RegisterRole).
+type KernelID uint8
+
+// RegisterRole declares pkg's role r: its kernels ks, best first, which is
+// the order a CPU the dispatch table does not list runs them in (an entry
+// of the table names only where its CPU's order differs). The registry
+// sets *choice to the ID of the kernel that runs on this CPU (the first
+// of that order the CPU can run and HASHKIT_DISABLE does not list), or 0
+// for the portable code; the package's dispatch code is a switch on
+// *choice, read where a kernel is called. Packages call it from init,
+// once per role, with each kernel's Name, ID, Needs and Funcs.
+func RegisterRole(pkg string, r Role, choice *KernelID, ks ...Kernel) {
+	goPkg := callerPackage()
+	for i, k := range ks {
+		if k.ID == 0 || slices.ContainsFunc(ks[:i], func(o Kernel) bool { return o.ID == k.ID }) || k.Flag != nil {
+			panic("hashkit/internal/cpu: " + pkg + "/" + k.Name + ": a kernel of RegisterRole needs an ID of its own and no Flag")
+		}
+		k.Pkg, k.Role, k.Choice = pkg, r, choice
+		add(&implementation{Kernel: k, goPkg: goPkg, available: k.Needs.Present()})
+	}
 }
 
 type implementation struct {
@@ -147,16 +178,42 @@ func role(pkg string, r Role) []*implementation {
 }
 
 // ship sets the shipped state of the kernels of pkg's role r: the chosen
-// kernel (the first available one in this CPU's preference order) and the
-// available kernels registered after it, which the dispatch code only
-// reaches where the chosen one does not apply (a narrower batch for the
-// rest of the input, say). Kernels registered before it stay off.
+// kernel (the first available one in this CPU's preference order) and,
+// where the role has flags (RegisterKernel), the available kernels
+// registered after it, which the dispatch code only reaches where the
+// chosen one does not apply (a narrower batch for the rest of the input,
+// say). Kernels registered before it stay off.
 func ship(pkg string, r Role) {
 	ks := role(pkg, r)
 	chosen := choose(pkg, r, ks)
 	for _, im := range ks {
-		im.shipped = chosen != nil && im.available && im.order >= chosen.order
-		*im.Flag = im.shipped
+		im.shipped = chosen != nil && im.available && onWith(im, chosen)
+	}
+	setFlags(ks, func(im *implementation) bool { return im.shipped })
+}
+
+// onWith reports whether im runs when its role's choice is chosen: im is
+// chosen, or its role has flags and im comes after chosen.
+func onWith(im, chosen *implementation) bool {
+	return im == chosen || im.Flag != nil && im.order >= chosen.order
+}
+
+// setFlags sets the dispatch flag of each kernel of ims to on(im) and,
+// for a role declared by RegisterRole, its Choice to the ID of the kernel
+// for which on is true (0 for none; at most one may be).
+func setFlags(ims []*implementation, on func(*implementation) bool) {
+	for _, im := range ims {
+		if im.Choice != nil {
+			*im.Choice = 0
+		}
+	}
+	for _, im := range ims {
+		switch {
+		case im.Flag != nil:
+			*im.Flag = on(im)
+		case on(im):
+			*im.Choice = im.ID
+		}
 	}
 }
 
@@ -318,11 +375,7 @@ func Select(pkg, name string) bool {
 			return true
 		}
 	}
-	for _, im := range impls {
-		if im.Pkg == pkg {
-			*im.Flag = false
-		}
-	}
+	setFlags(pkgImpls(pkg), func(*implementation) bool { return false })
 	return name == "" || name == Generic
 }
 
@@ -348,16 +401,12 @@ func SelectRole(pkg string, r Role, name string) bool {
 func SelectNone(pkg string, rs ...Role) {
 	mu.Lock()
 	defer mu.Unlock()
-	for _, im := range impls {
-		if im.Pkg == pkg {
-			*im.Flag = im.shipped && !slices.Contains(rs, im.Role)
-		}
-	}
+	setFlags(pkgImpls(pkg), func(im *implementation) bool { return im.shipped && !slices.Contains(rs, im.Role) })
 }
 
 // ShipAs sets the flags of pkg's role r as they would ship on a CPU whose
-// dispatch table chose the kernel name: it and the available kernels
-// registered after it on, those before it off. It reports whether name is
+// dispatch table chose the kernel name: it on and, in a role with flags,
+// the available kernels registered after it too, those before it off. It reports whether name is
 // available. Like Select, it is for tests, which check that the kernel so
 // chosen is the one the package's dispatch code runs.
 func ShipAs(pkg string, r Role, name string) bool {
@@ -372,34 +421,35 @@ func ShipAs(pkg string, r Role, name string) bool {
 	if sel == nil {
 		return false
 	}
-	for _, im := range role(pkg, r) {
-		*im.Flag = im.available && im.order >= sel.order
-	}
+	setFlags(role(pkg, r), func(im *implementation) bool { return im.available && onWith(im, sel) })
 	return true
 }
 
 // selectIn sets the flags of pkg: in role r only sel (nil: none), the
 // other roles as shipped.
 func selectIn(pkg string, r Role, sel *implementation) {
-	for _, im := range impls {
-		if im.Pkg != pkg {
-			continue
-		}
+	setFlags(pkgImpls(pkg), func(im *implementation) bool {
 		if im.Role == r {
-			*im.Flag = im == sel
-		} else {
-			*im.Flag = im.shipped
+			return im == sel
+		}
+		return im.shipped
+	})
+}
+
+// pkgImpls returns the kernels registered for pkg.
+func pkgImpls(pkg string) []*implementation {
+	var out []*implementation
+	for _, im := range impls {
+		if im.Pkg == pkg {
+			out = append(out, im)
 		}
 	}
+	return out
 }
 
 // Restore enables again the kernels of pkg as shipped.
 func Restore(pkg string) {
 	mu.Lock()
 	defer mu.Unlock()
-	for _, im := range impls {
-		if im.Pkg == pkg {
-			*im.Flag = im.shipped
-		}
-	}
+	setFlags(pkgImpls(pkg), func(im *implementation) bool { return im.shipped })
 }

@@ -253,3 +253,55 @@ func TestSHANIConsistent(t *testing.T) {
 	}
 	t.Logf("x86 features: %+v", X86)
 }
+
+// TestRegisterRole checks a role declared with one dispatch variable: it
+// holds the ID of the one kernel that runs, as shipped and under Select,
+// SelectRole, ShipAs, SelectNone and HASHKIT_DISABLE.
+func TestRegisterRole(t *testing.T) {
+	var blk, fin KernelID
+	t.Setenv("HASHKIT_DISABLE", "roletest/off")
+	RegisterRole("roletest", RoleBlock, &blk,
+		Kernel{Name: "absent", ID: 4, Needs: never},
+		Kernel{Name: "off", ID: 3},
+		Kernel{Name: "fast", ID: 1},
+		Kernel{Name: "slow", ID: 2})
+	RegisterRole("roletest", RoleFinal, &fin, Kernel{Name: "last", ID: 7})
+	if blk != 1 || fin != 7 {
+		t.Fatalf("shipped: block %d, final %d; want 1 (fast), 7", blk, fin)
+	}
+	if got := Impls("roletest"); !slices.Equal(got, []string{"fast", "slow", "last"}) {
+		t.Fatalf("Impls = %v", got)
+	}
+	for _, k := range Kernels() {
+		if k.Pkg == "roletest" && k.Shipped != (k.Name == "fast" || k.Name == "last") {
+			t.Errorf("%s: Shipped = %v: only the chosen kernel of a role with one choice ships", k.Name, k.Shipped)
+		}
+	}
+	if !Select("roletest", "slow") || blk != 2 || fin != 7 {
+		t.Fatalf("Select(slow): block %d, final %d", blk, fin)
+	}
+	if Select("roletest", "off") || blk != 0 || fin != 0 {
+		t.Fatalf("Select(off), disabled: block %d, final %d", blk, fin)
+	}
+	if !SelectRole("roletest", RoleFinal, "") || blk != 1 || fin != 0 {
+		t.Fatalf("SelectRole(final, none): block %d, final %d", blk, fin)
+	}
+	if !ShipAs("roletest", RoleBlock, "slow") || blk != 2 {
+		t.Fatalf("ShipAs(slow): block %d", blk)
+	}
+	SelectNone("roletest", RoleBlock)
+	if blk != 0 || fin != 7 {
+		t.Fatalf("SelectNone(block): block %d, final %d", blk, fin)
+	}
+	Restore("roletest")
+	if blk != 1 || fin != 7 {
+		t.Fatalf("Restore: block %d, final %d", blk, fin)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("two kernels with one ID did not panic")
+		}
+	}()
+	var x KernelID
+	RegisterRole("roletest2", RoleBlock, &x, Kernel{Name: "a", ID: 1}, Kernel{Name: "b", ID: 1})
+}
