@@ -24,21 +24,29 @@ func blocks256SSE41(h *[8]uint32, s *[4]uint32, t *uint64, p []byte)
 //go:noescape
 func blocks512AVX512(h *[8]uint64, s *[4]uint64, tlo, thi *uint64, p []byte)
 
-var useSSE41, useAVX512 bool
+// blockKernel is the block role's dispatch variable, set to the ID of the
+// kernel that runs (0: the portable code).
+var blockKernel cpu.KernelID
+
+const (
+	kernelAVX512 cpu.KernelID = iota + 1
+	kernelSSE41
+)
 
 func init() {
-	// avx512 covers both BLAKE-256 and BLAKE-512; sse41 only BLAKE-256.
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake1", Name: "avx512", Role: cpu.RoleBlock, Flag: &useAVX512,
-		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW, Funcs: []string{"blocks256AVX512", "blocks512AVX512"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake1", Name: "sse41", Role: cpu.RoleBlock, Flag: &useSSE41,
-		Needs: cpu.SSSE3 | cpu.SSE41, Funcs: []string{"blocks256SSE41"}})
+	// avx512 covers both BLAKE-256 and BLAKE-512; sse41 only BLAKE-256,
+	// so where it runs BLAKE-512 takes the portable code.
+	cpu.RegisterRole("blake1", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW,
+			Funcs: []string{"blocks256AVX512", "blocks512AVX512"}},
+		cpu.Kernel{Name: "sse41", ID: kernelSSE41, Needs: cpu.SSSE3 | cpu.SSE41, Funcs: []string{"blocks256SSE41"}})
 }
 
 func blocks256(d *digest256, p []byte) {
-	switch {
-	case useAVX512:
+	switch blockKernel {
+	case kernelAVX512:
 		blocks256AVX512(&d.h, &d.s, &d.t, p)
-	case useSSE41:
+	case kernelSSE41:
 		blocks256SSE41(&d.h, &d.s, &d.t, p)
 	default:
 		blocks256Generic(d, p)
@@ -46,7 +54,7 @@ func blocks256(d *digest256, p []byte) {
 }
 
 func blocks512(d *digest512, p []byte) {
-	if useAVX512 {
+	if blockKernel == kernelAVX512 {
 		blocks512AVX512(&d.h, &d.s, &d.tlo, &d.thi, p)
 		return
 	}

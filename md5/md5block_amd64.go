@@ -10,12 +10,15 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //go:noescape
 func blockAMD64(s *[4]uint32, p []byte)
 
-// Every amd64 CPU can run blockAMD64; the flag exists so tests can turn the
-// kernel off and run the portable code.
-var useAMD64 bool
+// Every amd64 CPU can run blockAMD64; the role's dispatch variable
+// blockKernel exists so tests can turn the kernel off and run the portable
+// code.
+var blockKernel cpu.KernelID
+
+const kernelAMD64 cpu.KernelID = 1
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "md5", Name: "amd64", Role: cpu.RoleBlock, Flag: &useAMD64, Funcs: []string{"blockAMD64"}})
+	cpu.RegisterRole("md5", cpu.RoleBlock, &blockKernel, cpu.Kernel{Name: "amd64", ID: kernelAMD64, Funcs: []string{"blockAMD64"}})
 }
 
 // blockAsm hashes the whole blocks of p with blockAMD64 and returns true
@@ -24,7 +27,7 @@ func init() {
 // either call is over the inlining budget, and the extra call per block
 // cost a 64-byte MD5 2 to 3 %.
 func blockAsm(d *digest, p []byte) bool {
-	if !useAMD64 {
+	if blockKernel != kernelAMD64 {
 		return false
 	}
 	blockAMD64(&d.s, p)

@@ -11,16 +11,19 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //go:noescape
 func blockAMD64(s *[5]uint32, p []byte)
 
-// Every amd64 CPU can run blockAMD64; the flag exists so tests can turn the
-// kernel off and run the portable code.
-var useAMD64 bool
+// Every amd64 CPU can run blockAMD64; the role's dispatch variable
+// blockKernel exists so tests can turn the kernel off and run the portable
+// code.
+var blockKernel cpu.KernelID
+
+const kernelAMD64 cpu.KernelID = 1
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "ripemd160", Name: "amd64", Role: cpu.RoleBlock, Flag: &useAMD64, Funcs: []string{"blockAMD64"}})
+	cpu.RegisterRole("ripemd160", cpu.RoleBlock, &blockKernel, cpu.Kernel{Name: "amd64", ID: kernelAMD64, Funcs: []string{"blockAMD64"}})
 }
 
 func block(d *digest, p []byte) {
-	if useAMD64 {
+	if blockKernel == kernelAMD64 {
 		blockAMD64(&d.s, p)
 		return
 	}

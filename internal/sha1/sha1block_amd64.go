@@ -54,10 +54,10 @@ func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) boo
 	if len(rest) > preempt.Piece {
 		return false
 	}
-	switch {
-	case useSum:
+	switch oneCallKernel {
+	case kernelOneCall:
 		sumSHANI(out, h, rest, total)
-	case useSumSSE:
+	case kernelOneCallSSE:
 		sumSHANISSE41(out, h, rest, total)
 	default:
 		return false
@@ -65,36 +65,43 @@ func finishOneCall(out *[Size]byte, h *[5]uint32, rest []byte, total uint64) boo
 	return true
 }
 
-var useSHANI, useSSSE3, useAMD64, useSum, useSumSSE bool
+// blockKernel and oneCallKernel are the dispatch variables of the roles
+// block and one-call, set to the ID of the kernel that runs (0: the
+// portable code).
+var blockKernel, oneCallKernel cpu.KernelID
+
+const (
+	kernelSHANI cpu.KernelID = iota + 1
+	kernelSSSE3
+	kernelAMD64
+	kernelOneCall
+	kernelOneCallSSE
+)
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "shani", Role: cpu.RoleBlock, Flag: &useSHANI,
-		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"blockSHANI", "pbkdf2SHANI", "pbkdf2x2SHANI"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "ssse3", Role: cpu.RoleBlock, Flag: &useSSSE3,
-		Needs: cpu.SSSE3, Funcs: []string{"blockSSSE3"}})
-	// Every amd64 CPU can run blockAMD64; the flag exists so tests can
-	// turn the kernel off and run the portable code.
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "amd64", Role: cpu.RoleBlock, Flag: &useAMD64,
-		Funcs: []string{"blockAMD64"}})
+	// Every amd64 CPU can run blockAMD64; it is a kernel so that tests can
+	// turn it off and run the portable code.
+	cpu.RegisterRole("sha1", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "shani", ID: kernelSHANI, Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"blockSHANI", "pbkdf2SHANI", "pbkdf2x2SHANI"}},
+		cpu.Kernel{Name: "ssse3", ID: kernelSSSE3, Needs: cpu.SSSE3, Funcs: []string{"blockSSSE3"}},
+		cpu.Kernel{Name: "amd64", ID: kernelAMD64, Funcs: []string{"blockAMD64"}})
 	// sumSHANI: SHA-NI rounds, the tail read by AVX-512BW masked loads
-	// whose masks BZHI and SHLX (BMI2) make.
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "onecall", Role: cpu.RoleOneCall, Flag: &useSum,
-		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41 | cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2,
-		Funcs: []string{"sumSHANI"}})
-	// sumSHANISSE41: the same rounds, the tail from general-register loads
-	// (SSE4.1 PINSRQ moves them in), for SHA-NI CPUs without AVX-512BW;
-	// registered after onecall, which keeps priority where both run.
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "onecallsse", Role: cpu.RoleOneCall, Flag: &useSumSSE,
-		Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"sumSHANISSE41"}})
+	// whose masks BZHI and SHLX (BMI2) make. sumSHANISSE41: the same
+	// rounds, the tail from general-register loads (SSE4.1 PINSRQ moves
+	// them in), for SHA-NI CPUs without AVX-512BW.
+	cpu.RegisterRole("sha1", cpu.RoleOneCall, &oneCallKernel,
+		cpu.Kernel{Name: "onecall", ID: kernelOneCall,
+			Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41 | cpu.AVX | cpu.AVX512F | cpu.AVX512VL | cpu.AVX512BW | cpu.BMI2, Funcs: []string{"sumSHANI"}},
+		cpu.Kernel{Name: "onecallsse", ID: kernelOneCallSSE, Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41, Funcs: []string{"sumSHANISSE41"}})
 }
 
 func block(h *[5]uint32, p []byte) {
-	switch {
-	case useSHANI:
+	switch blockKernel {
+	case kernelSHANI:
 		blockSHANI(h, p)
-	case useSSSE3:
+	case kernelSSSE3:
 		blockSSSE3(h, p)
-	case useAMD64:
+	case kernelAMD64:
 		blockAMD64(h, p)
 	default:
 		blockGeneric(h, p)
@@ -114,7 +121,7 @@ func pbkdf2SHANI(ih, oh, u, t *[5]uint32, n int)
 func pbkdf2x2SHANI(ih, oh *[5]uint32, u, t *[10]uint32, n int)
 
 func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
-	if !useSHANI {
+	if blockKernel != kernelSHANI {
 		pbkdf2IterGeneric(ih, oh, u, t, n)
 		return
 	}
@@ -130,7 +137,7 @@ func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
 }
 
 func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
-	if !useSHANI {
+	if blockKernel != kernelSHANI {
 		pbkdf2Iterx2Generic(ih, oh, u, t, n)
 		return
 	}
