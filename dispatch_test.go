@@ -292,12 +292,15 @@ func protoFields(b []byte, f func(field int, v uint64, b []byte) error) error {
 }
 
 // TestEveryKernelChosenSomewhere checks that each kernel registered on this
-// GOARCH is the choice of its role on some CPU: on a CPU of some entry of
-// the dispatch table, or on a CPU the table does not know, in either case
-// one with some set of features. A kernel no CPU chooses only costs code
-// and test time: delete it, or add the entry of the CPU that needs it. The
-// set that favours a kernel most is its own Needs (a CPU with more
-// features can only run more of its rivals), so that is the one tried.
+// GOARCH runs on some CPU: it is its role's choice, or, in a role with
+// flags (cpu.RegisterKernel), registered after the choice, which leaves it
+// on as a fallback; on a CPU of some entry of the dispatch table or on a
+// CPU the table does not know, in either case one with some set of
+// features. A kernel no CPU runs only costs code and test time: delete
+// it, or add the entry of the CPU that needs it. The sets tried are the
+// kernel's own Needs (a CPU with more features can only run more of its
+// rivals) and, for the fallbacks, that with the Needs of each other kernel
+// of its role.
 func TestEveryKernelChosenSomewhere(t *testing.T) {
 	type cpuKey struct {
 		name, vendor  string
@@ -319,14 +322,26 @@ func TestEveryKernelChosenSomewhere(t *testing.T) {
 		}
 		keys = append(keys, cpuKey{e.Name, e.Vendor, e.Family, m})
 	}
-	for _, k := range cpu.Kernels() {
+	all := cpu.Kernels() // in registration order
+	for _, k := range all {
 		if k.Legacy {
 			continue
 		}
+		var role []cpu.Info
+		for _, o := range all {
+			if o.Pkg == k.Pkg && o.Role == k.Role {
+				role = append(role, o)
+			}
+		}
+		runs := func(c cpuKey, has cpu.Features) bool {
+			choice := cpu.ChoiceFor(k.Pkg, k.Role, c.vendor, c.family, c.model, has)
+			i := slices.IndexFunc(role, func(o cpu.Info) bool { return o.Name == choice })
+			return choice == k.Name || k.Flag != nil && i >= 0 && i < slices.IndexFunc(role, func(o cpu.Info) bool { return o.Name == k.Name })
+		}
 		if !slices.ContainsFunc(keys, func(c cpuKey) bool {
-			return cpu.ChoiceFor(k.Pkg, k.Role, c.vendor, c.family, c.model, k.Needs) == k.Name
+			return slices.ContainsFunc(role, func(o cpu.Info) bool { return runs(c, k.Needs|o.Needs) })
 		}) {
-			t.Errorf("%s/%s (role %s) is chosen on no CPU of the dispatch table and on no unknown CPU: delete it, or add the entry of the CPU that runs it best", k.Pkg, k.Name, k.Role)
+			t.Errorf("%s/%s (role %s) runs on no CPU of the dispatch table and on no unknown CPU: delete it, or add the entry of the CPU that runs it best", k.Pkg, k.Name, k.Role)
 		}
 	}
 }
