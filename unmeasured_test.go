@@ -16,7 +16,8 @@ import (
 // and Zen 4 (EPYC 9004: the same features) ran when their choices were
 // last measured, and those that llvm-mca's estimates chose for cores
 // nobody measured (scripts/mca -amd64): Zen 3 and Zen 2 (AVX2, BMI2,
-// SHA-NI, no AVX-512), Intel Skylake-SP (AVX-512 F/VL/BW/DQ, no SHA-NI),
+// SHA-NI, no AVX-512), Zen and Zen+ (the same features, and the order the
+// table started from), Intel Skylake-SP (AVX-512 F/VL/BW/DQ, no SHA-NI),
 // Ice Lake server (also SHA-NI and VBMI) and Alder Lake (AVX2, SHA-NI), and
 // unknown CPUs with and without AVX-512. Kernels written on other machines
 // must not change them: a change here needs a measurement on that core,
@@ -59,6 +60,10 @@ var (
 			"blake3/many-few-lanes": "manyavx512vl8",
 		}},
 		{"Zen 3", "AuthenticAMD", 0x19, 0x01, zen3Features, zen3Want},
+		{"Zen, Zen+", "AuthenticAMD", 0x17, 0x01, zen2Features, with(zen3Want,
+			"blake2b/block", "bmi2", "blake2b/final", cpu.Generic, "blake2s/block", "bmi2", "blake2s/final", cpu.Generic,
+			"blake3/single-block", "bmi2", "blake3/one-call", cpu.Generic, "blake3/many", cpu.Generic, "scrypt/block", "scalar",
+			"sha1/one-call", cpu.Generic, "sha256/one-call", cpu.Generic, "sha512/block", "avx2")},
 		{"Zen 2", "AuthenticAMD", 0x17, 0x31, zen2Features, with(zen3Want,
 			"blake2s/block", "bmi2", "blake2s/final", cpu.Generic, "scrypt/block", "scalar", "sha512/block", "avx2")},
 		{"Intel Skylake-SP", "GenuineIntel", 6, 0x55, skxFeatures, with(icxWant,

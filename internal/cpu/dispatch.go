@@ -87,36 +87,26 @@ func decodeMIDR(midr uint64) (vendor string, family, model uint32) {
 }
 
 // zen1 is the order of every role as the amd64 packages registered it
-// when the table was made, which Zen 5 was measured with first; Generic
-// ends a list where a later kernel must not take over on a core without
-// the listed ones. Listing every role keeps Zen and Zen+ (no measurement,
-// no estimate) on these kernels, whatever is registered ahead of them.
+// when the table was made, which Zen 5 was measured with first, where it
+// differs from the packages' declarations since; Generic ends a list where
+// a later kernel must not take over on a core without the listed ones.
+// Zen and Zen+ (no measurement, no estimate) keep these kernels, which
+// TestUnmeasuredCoresUnchanged pins.
 var zen1 = map[string][]string{
 	"argon2/block":        {"avx512", "avx2"},
-	"argon2/prefetch":     {"prefetch"},
-	"blake1/block":        {"avx512", "sse41"},
 	"blake2b/block":       {"bmi2"},
 	"blake2b/final":       {"avx512bw", Generic},
 	"blake2s/block":       {"bmi2"},
 	"blake2s/final":       {"avx512bw", Generic},
-	"blake3/batch":        {"avx512", "avx2", "sse41"},
 	"blake3/single-block": {"bmi2"},
 	"blake3/one-call":     {"avx512bw", Generic},
-	"keccak/single-state": {"avx512", "bmi2"},
-	"keccak/multi-state":  {"avx512x8", "avx2x4"},
-	"md5/block":           {"amd64"},
-	"ripemd160/block":     {"amd64"},
-	"scrypt/block":        {"scalar", "avx512", "sse2"},
-	"sha1/block":          {"shani", "ssse3", "amd64"},
 	"sha1/one-call":       {"onecall", Generic},
-	"sha256/block":        {"shani", "avx2"},
 	"sha256/one-call":     {"onecall", Generic},
 	"sha512/block":        {"avx512", "avx2"},
 	// The AVX2 and SSE4.1 batch kernels and the few-lanes kernels came
 	// later: Generic keeps Zen 2 and Zen 3 on the loop they were measured
 	// with.
 	"blake3/many":           {"manyavx512", Generic},
-	"sha256/many":           {"manyavx512", "manyshani", "manyavx2"},
 	"keccak/few-lanes":      {Generic},
 	"blake3/few-lanes":      {Generic},
 	"blake3/many-few-lanes": {Generic},
@@ -145,34 +135,14 @@ var zen5 = func() map[string][]string {
 // prefers, as on the Intel cores; for BLAKE2b the YMM rows beat the ZMM
 // ones, whose 512-bit operations Zen 4 splits in two. Salsa20/8 runs
 // faster on vector rows here too, and SHA-512 on the YMM-schedule kernels.
-// Every role is listed, so that kernels registered later change nothing
-// here until they are measured on this core.
+// The other roles run in the packages' declared order, which Zen 4's
+// measurements confirmed (TestUnmeasuredCoresUnchanged pins them until a
+// measurement on this core changes them).
 var zen4 = map[string][]string{
-	"argon2/block":          {"avx512", "avx2x3", "avx2"},
-	"argon2/prefetch":       {"prefetch"},
-	"blake1/block":          {"avx512", "sse41"},
-	"blake2b/block":         {"avx2", "avx512vl", "bmi2"},
-	"blake2b/final":         {"avx2last", "avx512vlbw", "avx512bw"},
-	"blake2s/block":         {"avx512vl", "sse41", "bmi2"},
-	"blake2s/final":         {"avx512vlbw", "sse41last", "avx512bw"},
-	"blake3/batch":          {"avx512", "avx2", "sse41"},
-	"blake3/single-block":   {"avx512rows", "avxrows", "sse41rows", "bmi2"},
-	"blake3/one-call":       {"avx512bwrows", "avxrowssum", "sse41rowssum", "avx512bw"},
-	"blake3/few-lanes":      {"avx512vl8"},
-	"blake3/many":           {"manyavx512", "manyavx2", "manysse41"},
-	"blake3/many-few-lanes": {"manyavx512vl8"},
-	"keccak/single-state":   {"avx512", "bmi2"},
-	"keccak/multi-state":    {"avx512x8", "avx2x4"},
-	"keccak/few-lanes":      {"avx512vlx4"},
-	"md5/block":             {"amd64"},
-	"ripemd160/block":       {"amd64"},
-	"scrypt/block":          {"sse2", "avx512", "scalar"},
-	"sha1/block":            {"shani", "ssse3", "amd64"},
-	"sha1/one-call":         {"onecall", "onecallsse"},
-	"sha256/block":          {"shani", "avx2"},
-	"sha256/one-call":       {"onecall", "onecallsse"},
-	"sha256/many":           {"manyavx512", "manyshani", "manyavx2"},
-	"sha512/block":          {"avx512ymm", "avx512", "avx2ymm", "avx2"},
+	"blake2b/block": {"avx2", "avx512vl", "bmi2"},
+	"blake2b/final": {"avx2last", "avx512vlbw", "avx512bw"},
+	"scrypt/block":  {"sse2", "avx512", "scalar"},
+	"sha512/block":  {"avx512ymm", "avx512", "avx2ymm", "avx2"},
 }
 
 // zen3 and zen2 rest on llvm-mca's estimates (scripts/mca -amd64; its
@@ -215,7 +185,11 @@ var zen3 = func() map[string][]string {
 var zen2 = func() map[string][]string {
 	m := maps.Clone(zen3)
 	for _, key := range []string{"blake2s/block", "blake2s/final", "scrypt/block", "sha512/block"} {
-		m[key] = zen1[key]
+		if order, ok := zen1[key]; ok {
+			m[key] = order
+		} else {
+			delete(m, key)
+		}
 	}
 	return m
 }()
@@ -385,21 +359,18 @@ var neoverseN1 = map[string][]string{
 }
 
 // intelEmeraldRapids lists the roles where the paired runs found another
-// order than registration order; in the others they confirmed it.
+// order than the packages' declarations; in the others they confirmed it
+// (for BLAKE2's and BLAKE3's rows in vector registers, which lead those
+// declarations, also bench/TestBLAKE2CPUTime against x/crypto and blake3's
+// BenchmarkPreferRows, thread CPU time, with and without the AVX-512
+// kernels).
 var intelEmeraldRapids = map[string][]string{
 	// With one-cycle vector latency the VPROLD rotations of the avx512
 	// kernel shorten Salsa20/8's chain below the scalar kernel's.
 	"scrypt/block": {"avx512", "scalar", "sse2"},
-	// Likewise BLAKE3's G chain on rows in XMM registers (blake3's
-	// BenchmarkPreferRows and bench/TestBLAKE3CPUTimeRatios, thread CPU time).
-	"blake3/single-block": {"avx512rows", "avxrows", "sse41rows", "bmi2"},
-	"blake3/one-call":     {"avx512bwrows", "avx512bw"},
-	// And BLAKE2's (bench/TestBLAKE2CPUTime, thread CPU time against
-	// x/crypto, with and without the AVX-512 kernels).
-	"blake2b/block": {"avx512vl", "avx2", "bmi2"},
-	"blake2b/final": {"avx512vlbw", "avx2last", "avx512bw"},
-	"blake2s/block": {"avx512vl", "sse41", "bmi2"},
-	"blake2s/final": {"avx512vlbw", "sse41last", "avx512bw"},
+	// Likewise BLAKE3's G chain on rows in XMM registers, for the one-call
+	// finish too.
+	"blake3/one-call": {"avx512bwrows", "avx512bw"},
 	// The unrolled kernels beat the YMM schedule's loop of sixteen rounds
 	// in TestPairedRoles, with the AVX-512 kernels and without them, as on
 	// the model 167 entry's core.
