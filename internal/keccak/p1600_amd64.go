@@ -30,13 +30,21 @@ import (
 // With AVX-512, whole blocks of the standard rates are absorbed by
 // absorbPairAVX512, which keeps the state in the paired layout across
 // blocks.
-var useAVX512, useBMI2 bool
+//
+// singleKernel is the single-state role's dispatch variable, set to the ID
+// of the kernel that runs (0: the portable code).
+var singleKernel cpu.KernelID
+
+const (
+	kernelAVX512 cpu.KernelID = iota + 1
+	kernelBMI2
+)
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "avx512", Role: cpu.RoleSingleState, Flag: &useAVX512,
-		Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"p1600PairAVX512", "p1600Plane0PairAVX512", "absorbPairAVX512"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "bmi2", Role: cpu.RoleSingleState, Flag: &useBMI2,
-		Needs: cpu.BMI1 | cpu.BMI2, Funcs: []string{"p1600BMI2", "p1600Plane0BMI2"}})
+	cpu.RegisterRole("keccak", cpu.RoleSingleState, &singleKernel,
+		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX2 | cpu.AVX512F | cpu.AVX512VL,
+			Funcs: []string{"p1600PairAVX512", "p1600Plane0PairAVX512", "absorbPairAVX512"}},
+		cpu.Kernel{Name: "bmi2", ID: kernelBMI2, Needs: cpu.BMI1 | cpu.BMI2, Funcs: []string{"p1600BMI2", "p1600Plane0BMI2"}})
 }
 
 // p1600PairAVX512 applies Keccak-p[1600, rounds] for rounds a multiple of 4
@@ -66,13 +74,15 @@ func p1600Plane0PairAVX512(a *[25]uint64, rounds int)
 // p1600Plane0 applies Keccak-p[1600, rounds] to a, of whose result only the
 // first plane, a[0..4], is defined.
 func p1600Plane0(a *[25]uint64, rounds int) {
-	if useAVX512 && rounds%4 == 0 {
-		p1600Plane0PairAVX512(a, rounds)
-		return
-	}
-	if useBMI2 && rounds%4 == 0 {
-		p1600Plane0BMI2(a, rounds)
-		return
+	if rounds%4 == 0 {
+		switch singleKernel {
+		case kernelAVX512:
+			p1600Plane0PairAVX512(a, rounds)
+			return
+		case kernelBMI2:
+			p1600Plane0BMI2(a, rounds)
+			return
+		}
 	}
 	p1600(a, rounds)
 }
@@ -81,9 +91,9 @@ func p1600(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useAVX512:
+	case singleKernel == kernelAVX512:
 		p1600PairAVX512(a, rounds)
-	case useBMI2:
+	case singleKernel == kernelBMI2:
 		p1600BMI2(a, rounds)
 	default:
 		p1600Unrolled(a, rounds)
@@ -101,7 +111,7 @@ func absorbPairAVX512(a *[25]uint64, p []byte, lanes int)
 // bytes each (one absorbPairAVX512 call where it applies), with a
 // preemption point between two.
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
-	pair := useAVX512 && rounds == 24 && pairRate(rate)
+	pair := singleKernel == kernelAVX512 && rounds == 24 && pairRate(rate)
 	chunk := preempt.Piece - preempt.Piece%rate
 	for len(p) > 0 {
 		n := min(len(p), chunk)
