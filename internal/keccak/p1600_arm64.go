@@ -27,17 +27,24 @@ import (
 //     one state, with the SHA3 instructions (EOR3, RAX1, XAR, BCAX), as
 //     crypto/sha3 does on darwin. It is for Apple cores, whose vector pipes
 //     all take those instructions; the Neoverse models issue them on one
-//     pipe, where keccakARM64 is faster, so it is registered last and left
+//     pipe, where keccakARM64 is faster, so it is declared last and left
 //     to the per-core dispatch table.
-var useARM64, useARM64Vec, useSHA3 bool
+//
+// singleKernel is the single-state role's dispatch variable, set to the ID
+// of the kernel that runs (0: the portable code).
+var singleKernel cpu.KernelID
+
+const (
+	kernelARM64 cpu.KernelID = iota + 1
+	kernelARM64Vec
+	kernelSHA3
+)
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "arm64", Role: cpu.RoleSingleState, Flag: &useARM64,
-		Needs: 0, Funcs: []string{"keccakARM64"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "arm64vec", Role: cpu.RoleSingleState, Flag: &useARM64Vec,
-		Needs: cpu.ASIMD, Funcs: []string{"keccakARM64Vec"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "keccak", Name: "sha3", Role: cpu.RoleSingleState, Flag: &useSHA3,
-		Needs: cpu.ARM64SHA3 | cpu.ASIMD, Funcs: []string{"keccakSHA3"}})
+	cpu.RegisterRole("keccak", cpu.RoleSingleState, &singleKernel,
+		cpu.Kernel{Name: "arm64", ID: kernelARM64, Funcs: []string{"keccakARM64"}},
+		cpu.Kernel{Name: "arm64vec", ID: kernelARM64Vec, Needs: cpu.ASIMD, Funcs: []string{"keccakARM64Vec"}},
+		cpu.Kernel{Name: "sha3", ID: kernelSHA3, Needs: cpu.ARM64SHA3 | cpu.ASIMD, Funcs: []string{"keccakSHA3"}})
 }
 
 // keccakARM64 applies Keccak-p[1600, rounds] (rounds a multiple of 4, 4 to
@@ -61,17 +68,17 @@ func keccakARM64Vec(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 //go:noescape
 func keccakSHA3(a *[25]uint64, p []byte, lanes, rounds int, plane0 bool)
 
-// absorbARM64 runs the selected arm64 kernel's absorb loop; useARM64,
-// useARM64Vec or useSHA3 must be set. It is called once per 64 KiB, so its
+// absorbARM64 runs the selected arm64 kernel's absorb loop; singleKernel
+// must name one. It is called once per 64 KiB, so its
 // own call costs nothing measurable, unlike a helper called per
 // permutation.
 func absorbARM64(a *[25]uint64, p []byte, lanes, rounds int) {
-	switch {
-	case useARM64:
+	switch singleKernel {
+	case kernelARM64:
 		keccakARM64(a, p, lanes, rounds, false)
-	case useARM64Vec:
+	case kernelARM64Vec:
 		keccakARM64Vec(a, p, lanes, rounds, false)
-	default:
+	default: // kernelSHA3
 		keccakSHA3(a, p, lanes, rounds, false)
 	}
 }
@@ -80,11 +87,11 @@ func p1600(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useARM64:
+	case singleKernel == kernelARM64:
 		keccakARM64(a, nil, 0, rounds, false)
-	case useARM64Vec:
+	case singleKernel == kernelARM64Vec:
 		keccakARM64Vec(a, nil, 0, rounds, false)
-	case useSHA3:
+	case singleKernel == kernelSHA3:
 		keccakSHA3(a, nil, 0, rounds, false)
 	default:
 		p1600Unrolled(a, rounds)
@@ -97,11 +104,11 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
-	case useARM64:
+	case singleKernel == kernelARM64:
 		keccakARM64(a, nil, 0, rounds, true)
-	case useARM64Vec:
+	case singleKernel == kernelARM64Vec:
 		keccakARM64Vec(a, nil, 0, rounds, true)
-	case useSHA3:
+	case singleKernel == kernelSHA3:
 		keccakSHA3(a, nil, 0, rounds, true)
 	default:
 		p1600Unrolled(a, rounds)
@@ -111,7 +118,7 @@ func p1600Plane0(a *[25]uint64, rounds int) {
 // absorbBlocks absorbs p in pieces of whole blocks, at most preempt.Piece
 // bytes each (one kernel call), with a preemption point between two.
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
-	if !(useARM64 || useARM64Vec || useSHA3) || rate%8 != 0 || rounds%4 != 0 {
+	if singleKernel == 0 || rate%8 != 0 || rounds%4 != 0 {
 		absorbBlocksGeneric(a, p, rate, rounds)
 		return
 	}
