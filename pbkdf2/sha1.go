@@ -13,12 +13,12 @@ type key1 struct{ sha1.HMAC }
 
 func fast1(probe hash.Hash) (k key1, ok bool) { return k, sha1.Fresh(probe) }
 
-// first returns U_1 = HMAC(P, S || INT(i)) as words.
-func (k *key1) first(salt []byte, i uint32) [5]uint32 {
+// first returns U_1 = HMAC(P, S || INT(i)) as words, from salted, the state
+// after S.
+func (k *key1) first(salted *sha1.HMAC, i uint32) [5]uint32 {
 	var ctr [4]byte
 	binary.BigEndian.PutUint32(ctr[:], i)
-	k.Reset()
-	k.Write(salt)
+	k.HMAC = *salted
 	k.Write(ctr[:])
 	return k.SumWords()
 }
@@ -27,6 +27,10 @@ func (k *key1) derive(out []byte, password string, salt []byte, iter int, m *mon
 	var buf [sha1.BlockSize]byte
 	k.Init(keyBytes(buf[:], password))
 	clear(buf[:])
+	if err := absorb(k.HMAC.Write, salt, sha1.BlockSize, m); err != nil {
+		return err
+	}
+	salted := k.HMAC
 	var tb [2 * sha1.Size]byte
 	for i := uint32(1); len(out) > 0; {
 		// With two or more blocks left, T_i and T_i+1 run together on the
@@ -35,11 +39,14 @@ func (k *key1) derive(out []byte, password string, salt []byte, iter int, m *mon
 		nb := 1
 		if len(out) > sha1.Size {
 			nb = 2
-			u1 := k.first(salt, i+1)
+			u1 := k.first(&salted, i+1)
 			copy(u[5:], u1[:])
 		}
-		u0 := k.first(salt, i)
+		u0 := k.first(&salted, i)
 		copy(u[:5], u0[:])
+		if err := m.step(nb); err != nil {
+			return err
+		}
 		t = u
 		for j := 1; j < iter; {
 			n := min(iter-j, checkEvery/nb)
@@ -56,7 +63,7 @@ func (k *key1) derive(out []byte, password string, salt []byte, iter int, m *mon
 		for w, v := range t[:5*nb] {
 			binary.BigEndian.PutUint32(tb[4*w:], v)
 		}
-		out = out[copy(out, tb[:nb*sha1.Size]):]
+		out = m.emit(out, tb[:nb*sha1.Size])
 		i += uint32(nb)
 	}
 	clear(tb[:])

@@ -25,7 +25,7 @@ func TestCancelLatency(t *testing.T) {
 		{"large N", Params{N: size / 1024, R: 8, P: 1, KeyLen: 32}},
 		{"long key", Params{N: 2, R: 1, P: 1, KeyLen: size}},
 	} {
-		c.p.MaxMemory = -1
+		c.p.MaxMemory, c.p.MaxWork = -1, -1
 		lat := hashtest.CancelLatency(t, trials, 100*time.Millisecond, func(ctx context.Context) error {
 			_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), c.p)
 			return err

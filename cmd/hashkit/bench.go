@@ -185,22 +185,11 @@ func describeCPU(vendor string, family, model uint32, entry string) string {
 }
 
 func parseSize(s string) (int, error) {
-	mult := 1
-	t := strings.TrimSpace(s)
-	for _, u := range []struct {
-		suffix string
-		mult   int
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}} {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mult = strings.TrimSuffix(t, u.suffix), u.mult
-			break
-		}
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(t))
-	if err != nil || n < 1 || n > (1<<30)/mult {
+	n, ok := parseByteSize(strings.TrimSpace(s))
+	if !ok || n > 1<<30 {
 		return 0, fmt.Errorf("bad size %q (use e.g. 64, 1KiB, 16MiB; at most 1GiB)", s)
 	}
-	return n * mult, nil
+	return int(n), nil
 }
 
 func formatSize(n int) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/subtle"
@@ -11,6 +12,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"strings"
@@ -28,45 +30,80 @@ import (
 )
 
 const kdfUsage = `usage: hashkit kdf scrypt|argon2id|argon2i|argon2d|pbkdf2 [flags]
-       hashkit kdf verify [--max-memory BYTES] [--secret-file F] HASH-STRING
+       hashkit kdf verify [--max-memory SIZE] [--max-work SIZE] [--secret-file F] HASH-STRING
 
 Derives a key from a password and prints it as a PHC string (argon2's
 $argon2id$..., passlib's $scrypt$... and $pbkdf2-sha256$...), or in hex with
 --raw; verify checks a password against such a string.
-` + passwordHelp + `
+` + passwordHelp + argon2Help + exitHelp + `
 Run 'hashkit kdf <function> --help' for the parameters.
 `
+
+// maxPassword is the longest password read from standard input; a longer
+// one is refused, never cut.
+const maxPassword = 1 << 20
 
 // passwordHelp says where the password comes from; every kdf --help shows it.
 const passwordHelp = `
 The password is read from the terminal without echo (twice when deriving), or
 else from standard input, less one trailing newline: printf 'pw' and
-printf 'pw\n' give the same key. Debian's argon2 command keeps the newline,
-so a string made by 'echo pw | argon2 SALT -e' verifies with
+printf 'pw\n' give the same key. A password on standard input longer than
+1 MiB is refused (never cut short).
+`
+
+// argon2Help is the note for strings of Debian's argon2 command, in the
+// help of the argon2 functions, of verify and of kdf.
+const argon2Help = `Debian's argon2 command keeps the newline, so a string made by
+'echo pw | argon2 SALT -e' verifies with
   printf 'pw\n\n' | hashkit kdf verify '$argon2i$v=19$...'
-Ctrl-C or SIGTERM stops at any prompt and during the work (status 130, 143).
+`
+
+// exitHelp gives the exit statuses; every kdf --help shows it.
+const exitHelp = `
+Exit status: 0 done (verify: OK); 1 verify: FAILED, or the machine lacks the
+memory; 2 bad flags, parameters, hash string or password input. Ctrl-C or
+SIGTERM stops at any prompt and during the work: the command then dies by
+that signal (the shell shows status 130 or 143).
+`
+
+// sizeHelp says how --max-memory and --max-work are written.
+const sizeHelp = `
+SIZE is a number of bytes, or with a unit: KiB, MiB, GiB, TiB (or K, M, G, T:
+also powers of 1024).
+`
+
+// workHelp says what --max-work counts.
+const workHelp = `
+--max-work bounds the work of a string from an untrusted source, in bytes
+processed by the hash's core: Argon2 t*m KiB, scrypt 256*N*r*p, PBKDF2 about
+128 (SHA-1, SHA-256) or 256 (SHA-512) per iteration. The defaults (argon2
+4 GiB, scrypt 2 GiB, pbkdf2 1 GiB, each plus a little for the key) admit
+every parameter set in common use and take a few seconds on one core;
+anything over is refused at once.
 `
 
 func init() {
 	for fn, params := range map[string]string{
-		"scrypt":   "[--ln LOG2N] [-r R] [-p P] [--max-memory BYTES]",
-		"argon2id": "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory BYTES]",
-		"argon2i":  "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory BYTES]",
-		"argon2d":  "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory BYTES]",
+		"scrypt":   "[--ln LOG2N] [-r R] [-p P] [--max-memory SIZE]",
+		"argon2id": "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory SIZE]",
+		"argon2i":  "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory SIZE]",
+		"argon2d":  "[-t PASSES] [-m KIB] [-p LANES] [--secret-file F] [--max-memory SIZE]",
 		"pbkdf2":   "[-i ITERATIONS] [--hash sha1|sha256|sha512]",
 	} {
+		help := passwordHelp
+		if strings.HasPrefix(fn, "argon2") {
+			help += argon2Help
+		}
+		if fn != "pbkdf2" {
+			help += sizeHelp
+		}
 		synopses["kdf "+fn] = "usage: hashkit kdf " + fn + " " + params + " [--salt HEX | --salt-string S] [-l BYTES] [--raw]\n\n" +
-			"Derives a key from a password with " + fn + " and prints it as a hash string, or in hex with --raw.\n" + passwordHelp
+			"Derives a key from a password with " + fn + " and prints it as a hash string, or in hex with --raw.\n" + help + exitHelp
 	}
-	synopses["kdf verify"] = "usage: hashkit kdf verify [--max-memory BYTES] [--secret-file F] HASH-STRING\n\n" +
-		"Prints OK (status 0) if the password matches the argon2, scrypt or passlib pbkdf2 string, FAILED (status 1) if not.\n" + passwordHelp
+	synopses["kdf verify"] = "usage: hashkit kdf verify [--max-memory SIZE] [--max-work SIZE] [--secret-file F] HASH-STRING\n\n" +
+		"Prints OK (status 0) if the password matches the argon2, scrypt or passlib pbkdf2 string, FAILED (status 1) if not.\n" +
+		passwordHelp + argon2Help + workHelp + sizeHelp + exitHelp
 }
-
-// Statuses after a signal, as shells report them: 128 + the signal.
-const (
-	exitInterrupted = 130 // SIGINT, Ctrl-C
-	exitTerminated  = 143 // SIGTERM
-)
 
 func cmdKDF(args []string, e *env) error {
 	if len(args) == 0 {
@@ -101,11 +138,12 @@ func cmdKDF(args []string, e *env) error {
 		return usagef("kdf: unknown function %q (scrypt, argon2id, argon2i, argon2d, pbkdf2, verify)", fn)
 	}
 	if s, ok := caught.Load().(os.Signal); ok && err != nil {
+		// The prompt has restored the terminal and the progress bar is
+		// gone: die by the signal, so that a shell loop around the command
+		// stops as it would for any other program.
 		fmt.Fprintf(e.stderr, "%s: interrupted\n", e.prog)
-		if s == syscall.SIGTERM {
-			return exitStatus(exitTerminated)
-		}
-		return exitStatus(exitInterrupted)
+		signal.Stop(sigs)
+		return exitStatus(dieBySignal(s))
 	}
 	return err
 }
@@ -136,7 +174,7 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		secretFile       *string
 		iter             *int
 		hashName         *string
-		maxMem           *int64
+		maxMemFlag       func() (int64, error)
 		defaultSaltBytes = 16
 	)
 	switch fn {
@@ -144,19 +182,26 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		ln = fs.Int("ln", 17, "`LOG2N`: log2 of the cost N")
 		r = fs.IntP("r", "r", 8, "block size factor `R`")
 		p = fs.IntP("p", "p", 1, "parallelism `P`")
-		maxMem = fs.Int64("max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more than `BYTES` of memory (never more than the machine has free)")
+		maxMemFlag = sizeFlag(fs, "max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more than `SIZE` of memory (never more than the machine has free)")
 	case "pbkdf2":
-		iter = fs.IntP("`N` iterations", "i", 600000, "`N` iterations")
+		iter = fs.IntP("iterations", "i", 600000, "`N` iterations")
 		hashName = fs.String("hash", "sha256", "`HASH`: sha1, sha256 or sha512")
 	default:
 		t = fs.Uint32P("time", "t", 3, "`T` passes")
 		m = fs.Uint32P("memory", "m", 64*1024, "memory m in `KIB`")
 		lanes = fs.Uint32P("parallelism", "p", 4, "`P` lanes")
 		secretFile = fs.String("secret-file", "", "read a secret (pepper) from this `FILE`")
-		maxMem = fs.Int64("max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more than `BYTES` of memory (never more than the machine has free)")
+		maxMemFlag = sizeFlag(fs, "max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more than `SIZE` of memory (never more than the machine has free)")
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	var maxMem int64
+	if maxMemFlag != nil {
+		var err error
+		if maxMem, err = maxMemFlag(); err != nil {
+			return err
+		}
 	}
 	if fn == "pbkdf2" && !fs.Changed("length") {
 		*length = max(pbkdf2Sizes[*hashName], 1)
@@ -186,9 +231,6 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	if *length < 1 || *length > maxKeyLen {
 		return usagef("--length must be 1 to %d bytes", maxKeyLen)
 	}
-	if maxMem != nil && *maxMem < 1 {
-		return usagef("--max-memory must be at least 1")
-	}
 
 	// Check the parameters before asking for a password.
 	var derive func(ctx context.Context, password []byte, progress func(float64)) ([]byte, error)
@@ -198,15 +240,16 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		if *ln < 1 || *ln > 62 {
 			return usagef("--ln must be 1 to 62")
 		}
-		params := scrypt.Params{N: 1 << *ln, R: *r, P: *p, KeyLen: *length, MaxMemory: *maxMem}
+		// The parameters are the user's own: no work limit (Ctrl-C stops).
+		params := scrypt.Params{N: 1 << *ln, R: *r, P: *p, KeyLen: *length, MaxMemory: maxMem, MaxWork: -1}
 		probe := params
 		probe.MaxMemory = 1
 		if _, err := scrypt.DeriveKey(ctx, nil, nil, probe); !isLimitError(err) {
 			return usageError{err}
 		}
 		need := params.MinMemory()
-		if need > *maxMem {
-			return usagef("scrypt ln=%d r=%d p=%d needs %d bytes, over --max-memory %d", *ln, *r, *p, need, *maxMem)
+		if need > maxMem {
+			return usagef("scrypt ln=%d r=%d p=%d needs %s of memory, over --max-memory %s", *ln, *r, *p, formatBytes(need), formatBytes(maxMem))
 		}
 		if err := checkMachineMemory(fmt.Sprintf("scrypt ln=%d r=%d p=%d", *ln, *r, *p), need); err != nil {
 			return err
@@ -233,7 +276,7 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 		encode = func(key []byte) string { return encodePBKDF2(*hashName, *iter, salt, key) }
 	default:
 		variant := map[string]argon2.Variant{"argon2id": argon2.Argon2id, "argon2i": argon2.Argon2i, "argon2d": argon2.Argon2d}[fn]
-		params := argon2.Params{Variant: variant, Time: *t, Memory: *m, Lanes: *lanes, KeyLen: uint32(*length), MaxMemory: *maxMem}
+		params := argon2.Params{Variant: variant, Time: *t, Memory: *m, Lanes: *lanes, KeyLen: uint32(*length), MaxMemory: maxMem, MaxWork: -1}
 		if *secretFile != "" {
 			secret, err := readSmallFile(*secretFile)
 			if err != nil {
@@ -288,7 +331,7 @@ func checkArgon2(p argon2.Params) error {
 	}
 	need := int64(p.Memory) * 1024
 	if p.MaxMemory > 0 && need > p.MaxMemory {
-		return usagef("argon2 m=%d KiB is over --max-memory %d bytes", p.Memory, p.MaxMemory)
+		return usagef("argon2 m=%d KiB is over --max-memory %s", p.Memory, formatBytes(p.MaxMemory))
 	}
 	return checkMachineMemory(fmt.Sprintf("argon2 m=%d KiB", p.Memory), need)
 }
@@ -300,12 +343,18 @@ func runWithProgress(ctx context.Context, e *env, mode string, password []byte, 
 	prog := newWorkProgress(e, mode, 1000, "deriving")
 	key, err := derive(ctx, password, func(f float64) { prog.set(int64(f * 1000)) })
 	prog.finish()
+	if ctx.Err() != nil && prog.on && e.onTerminal(e.stderr) {
+		// The terminal echoed ^C after the bar, past what the bar's own
+		// clearing blanks: erase the whole line.
+		fmt.Fprint(e.stderr, "\r\x1b[K")
+	}
 	return key, err
 }
 
 // readPassword reads the password: from the terminal without echo (twice
 // when confirm, so a typo does not lock the user out), or else the whole of
-// standard input less one final newline. A signal (ctx) ends the wait at
+// standard input less one final newline, refused (an error, never cut) if
+// longer than maxPassword. A signal (ctx) ends the wait at
 // once, with the terminal's echo restored.
 func readPassword(ctx context.Context, e *env, confirm bool) ([]byte, error) {
 	if f, ok := e.stdin.(*os.File); ok && e.isTerminal(f.Fd()) {
@@ -329,12 +378,19 @@ func readPassword(ctx context.Context, e *env, confirm bool) ([]byte, error) {
 		return pw, nil
 	}
 	pw, err := readCancelable(ctx, func() ([]byte, error) {
-		return io.ReadAll(io.LimitReader(bufio.NewReader(e.stdin), 1<<20))
+		// One byte more than the limit tells a longer password from one
+		// exactly at it (with its newline).
+		return io.ReadAll(io.LimitReader(bufio.NewReader(e.stdin), maxPassword+2))
 	})
 	if err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(pw, []byte("\n")), nil
+	pw = bytes.TrimSuffix(pw, []byte("\n"))
+	if len(pw) > maxPassword {
+		clear(pw)
+		return nil, usagef("the password on standard input is longer than %d bytes (1 MiB), the limit: refused rather than cut short", maxPassword)
+	}
+	return pw, nil
 }
 
 func promptPassword(ctx context.Context, e *env, fd int, prompt string) ([]byte, error) {
@@ -368,7 +424,8 @@ func readCancelable(ctx context.Context, read func() ([]byte, error)) ([]byte, e
 func kdfVerify(ctx context.Context, args []string, e *env) error {
 	fs := newFlags("kdf verify", e)
 	secretFile := fs.String("secret-file", "", "Argon2: the `FILE` holding the secret (pepper) the hash was made with")
-	maxMem := fs.Int64("max-memory", 0, "refuse strings needing more than `BYTES` of memory (default: scrypt 1 GiB, argon2 2 GiB; never more than the machine has free)")
+	maxMemFlag := sizeFlag(fs, "max-memory", 0, "refuse strings needing more than `SIZE` of memory (default: scrypt 1 GiB, argon2 2 GiB, each + 1 MiB; never more than the machine has free)")
+	maxWorkFlag := sizeFlag(fs, "max-work", 0, "refuse strings needing more than `SIZE` of work (default: argon2 4 GiB, scrypt 2 GiB, each + 1 MiB, pbkdf2 1 GiB: a few seconds)")
 	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto, always or never")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -376,19 +433,24 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 	if fs.NArg() != 1 {
 		return usagef("kdf verify takes one hash string (see 'hashkit kdf verify --help')")
 	}
-	if *maxMem < 0 {
-		return usagef("--max-memory must be at least 1")
+	maxMem, err := maxMemFlag()
+	if err != nil {
+		return err
 	}
-	// limit checks the memory a string needs before anything is allocated.
-	limit := func(what string, need, def int64) error {
-		max := *maxMem
-		if max == 0 {
-			max = def
+	maxWork, err := maxWorkFlag()
+	if err != nil {
+		return err
+	}
+	// limit checks the memory and work a string needs before anything is
+	// allocated, against the flags or the library's defaults.
+	limit := func(what string, mem, defMem, work, defWork int64) error {
+		if max := cmp.Or(maxMem, defMem); mem > max {
+			return usagef("%s needs %s of memory, over --max-memory %s (raise it to verify this string)", what, formatBytes(mem), formatBytes(max))
 		}
-		if need > max {
-			return usagef("%s needs %d bytes, over --max-memory %d (raise it to verify this string)", what, need, max)
+		if max := cmp.Or(maxWork, defWork); work > max {
+			return usagef("%s is %s of work, over --max-work %s (raise it to verify this string)", what, formatBytes(work), formatBytes(max))
 		}
-		return checkMachineMemory(what, need)
+		return checkMachineMemory(what, mem)
 	}
 	s := fs.Arg(0)
 	var verify func(ctx context.Context, pw []byte, progress func(float64)) error
@@ -398,7 +460,8 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 		if err != nil {
 			return usageError{err}
 		}
-		if err := limit(fmt.Sprintf("argon2 m=%d KiB", p.Memory), int64(p.Memory)*1024, argon2.DefaultMaxMemory); err != nil {
+		what := fmt.Sprintf("argon2 m=%d KiB t=%d p=%d", p.Memory, p.Time, p.Lanes)
+		if err := limit(what, int64(p.Memory)*1024, argon2.DefaultMaxMemory, p.Work(), argon2.DefaultMaxWork); err != nil {
 			return err
 		}
 		var secret []byte
@@ -409,26 +472,32 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 			}
 		}
 		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: -1})
+			return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: -1, MaxWork: -1})
 		}
 	case strings.HasPrefix(s, "$scrypt$"):
 		p, _, _, err := scrypt.Decode(s)
 		if err != nil {
 			return usageError{err}
 		}
-		if err := limit(fmt.Sprintf("scrypt N=%d r=%d p=%d", p.N, p.R, p.P), p.MinMemory(), scrypt.DefaultMaxMemory); err != nil {
+		what := fmt.Sprintf("scrypt N=%d r=%d p=%d", p.N, p.R, p.P)
+		if err := limit(what, p.MinMemory(), scrypt.DefaultMaxMemory, p.Work(), scrypt.DefaultMaxWork); err != nil {
 			return err
 		}
 		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: -1})
+			return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: -1, MaxWork: -1})
 		}
 	case strings.HasPrefix(s, "$pbkdf2$") || strings.HasPrefix(s, "$pbkdf2-"):
 		name, iter, salt, want, err := decodePBKDF2(s)
 		if err != nil {
 			return usageError{err}
 		}
+		h := pbkdf2Hashes[name]
+		what := fmt.Sprintf("pbkdf2-%s with %d iterations", name, iter)
+		if err := limit(what, int64(len(want)), math.MaxInt64, pbkdf2.Work(h, iter, len(want)), pbkdf2.DefaultMaxWork); err != nil {
+			return err
+		}
 		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			got, err := pbkdf2.DeriveKey(ctx, pbkdf2Hashes[name], string(pw), salt, iter, len(want), progress)
+			got, err := pbkdf2.DeriveKey(ctx, h, string(pw), salt, iter, len(want), progress)
 			if err != nil {
 				return err
 			}

@@ -133,13 +133,54 @@ func TestKDFProgressAndInterrupt(t *testing.T) {
 	// Type the password twice, then Ctrl-C once the work is under way.
 	screen, _, code := runPTYInterrupt(t, dir, []string{"HASHKIT_PROGRESS_DELAY=0s"}, "pw\rpw\r", 2*time.Second,
 		"kdf", "argon2id", "-m", "524288", "-t", "20", "-p", "1")
-	if code != exitInterrupted || !strings.Contains(screen, "interrupted") {
-		t.Fatalf("status %d, terminal %q", code, screen)
+	// ExitCode is -1 for a process killed by a signal: Ctrl-C's SIGINT.
+	if code != -1 || !strings.Contains(screen, "interrupted") {
+		t.Fatalf("status %d (want death by SIGINT), terminal %q", code, screen)
 	}
 	if !strings.Contains(screen, "deriving") {
 		t.Fatalf("no progress bar: %q", screen)
 	}
+	// The terminal as shown: no bar and no echoed ^C left on it.
+	if shown := render(screen); strings.Contains(shown, "deriving") || strings.Contains(shown, "^C") {
+		t.Fatalf("left on the terminal after Ctrl-C: %q", shown)
+	}
 	if time.Since(start) > 30*time.Second {
 		t.Fatalf("Ctrl-C took too long to stop the work")
 	}
+}
+
+// render returns what a terminal shows after screen, the bytes written to
+// it: lines joined by newlines, for \r, \n and the erase-line sequence ESC [K.
+func render(screen string) string {
+	var lines [][]rune
+	line, col := []rune{}, 0
+	for i := 0; i < len(screen); {
+		switch {
+		case strings.HasPrefix(screen[i:], "\x1b[K"):
+			line = line[:min(col, len(line))]
+			i += 3
+			continue
+		case screen[i] == '\r':
+			col = 0
+		case screen[i] == '\n':
+			lines = append(lines, line)
+			line, col = []rune{}, 0
+		default:
+			r := []rune(screen[i : i+1])[0]
+			if col < len(line) {
+				line[col] = r
+			} else {
+				line = append(line, r)
+			}
+			col++
+		}
+		i++
+	}
+	lines = append(lines, line)
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(strings.TrimRight(string(l), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -28,10 +28,12 @@ func TestKDFRaisedLimits(t *testing.T) {
 		{[]string{"kdf", "scrypt", "--ln", "40", "--max-memory", "9000000000000000"}, 1, "available"},
 		{[]string{"kdf", "argon2id", "-m", "4294967295", "--max-memory", "9000000000000"}, 1, "available"},
 		{[]string{"kdf", "scrypt", "--ln", "40"}, 2, "over --max-memory"},
-		{[]string{"kdf", "verify", "--max-memory", "9000000000000000", "$scrypt$ln=40,r=8,p=1$c2FsdA$aGFzaA"}, 1, "available"},
-		{[]string{"kdf", "verify", "--max-memory", "9000000000000", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 1, "available"},
+		{[]string{"kdf", "verify", "--max-memory", "9000000000000000", "--max-work", "8000TiB", "$scrypt$ln=40,r=8,p=1$c2FsdA$aGFzaA"}, 1, "available"},
+		{[]string{"kdf", "verify", "--max-memory", "9000000000000", "--max-work", "5TiB", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 1, "available"},
 		{[]string{"kdf", "verify", "$argon2id$v=19$m=4294967295,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, 2, "over --max-memory"},
-		{[]string{"kdf", "scrypt", "--max-memory", "-5"}, 2, "--max-memory must be"},
+		{[]string{"kdf", "scrypt", "--max-memory", "-5"}, 2, "--max-memory -5: want a size"},
+		{[]string{"kdf", "scrypt", "--max-memory", "1GB"}, 2, "--max-memory 1GB: want a size"},
+		{[]string{"kdf", "verify", "--max-work", "0", "$scrypt$ln=4,r=8,p=1$c2FsdA$aGFzaA"}, 2, "--max-work 0: want a size"},
 		{[]string{"kdf", "scrypt", "--ln", "4", "-l", "99999999999"}, 2, "--length must be"},
 		{[]string{"kdf", "argon2id", "-l", "4294967297"}, 2, "--length must be"},
 		{[]string{"kdf", "pbkdf2", "--raw", "-l", "99999999999"}, 2, "--length must be"},
@@ -43,7 +45,7 @@ func TestKDFRaisedLimits(t *testing.T) {
 	}
 	made := hk(t, dir, []byte("pw"), "kdf", "scrypt", "--ln", "12")
 	s := strings.TrimSpace(made.stdout)
-	if r := hk(t, dir, []byte("pw"), "kdf", "verify", "--max-memory", "1000000", s); r.code != 2 || !strings.Contains(r.stderr, "--max-memory 1000000") {
+	if r := hk(t, dir, []byte("pw"), "kdf", "verify", "--max-memory", "1000000", s); r.code != 2 || !strings.Contains(r.stderr, "over --max-memory") {
 		t.Errorf("verify under a low --max-memory: status %d %q", r.code, r.stderr)
 	}
 	if r := hk(t, dir, []byte("pw"), "kdf", "verify", "--max-memory", "8000000", s); r.code != 0 || r.stdout != "OK\n" {
@@ -181,6 +183,12 @@ func waitFor(t *testing.T, out *syncBuffer, want string) {
 	}
 }
 
+// killedBy is exitCode's status for a process killed by sig: its negated
+// number, apart from every exit status.
+func killedBy(sig syscall.Signal) int { return -int(sig) }
+
+// exitCode waits for cmd and returns its exit status, or killedBy(sig) if
+// a signal killed it.
 func exitCode(t *testing.T, cmd *exec.Cmd) int {
 	t.Helper()
 	waited := make(chan error, 1)
@@ -188,6 +196,9 @@ func exitCode(t *testing.T, cmd *exec.Cmd) int {
 	select {
 	case err := <-waited:
 		if ee, ok := err.(*exec.ExitError); ok {
+			if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+				return killedBy(ws.Signal())
+			}
 			return ee.ExitCode()
 		} else if err != nil {
 			t.Fatal(err)
@@ -200,8 +211,8 @@ func exitCode(t *testing.T, cmd *exec.Cmd) int {
 	return -1
 }
 
-// TestKDFSignalsAtPrompts: Ctrl-C (130) and SIGTERM (143) at the password
-// prompts end the command at once with the terminal's echo back on.
+// TestKDFSignalsAtPrompts: Ctrl-C and SIGTERM at the password prompts end
+// the command at once, by that signal, with the terminal's echo back on.
 func TestKDFSignalsAtPrompts(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -209,9 +220,9 @@ func TestKDFSignalsAtPrompts(t *testing.T) {
 		sig   func(cmd *exec.Cmd, ptmx *os.File)
 		code  int
 	}{
-		{"ctrl-c at Password", "", func(_ *exec.Cmd, p *os.File) { p.Write([]byte{3}) }, exitInterrupted},
-		{"ctrl-c at Repeat", "pw\r", func(_ *exec.Cmd, p *os.File) { p.Write([]byte{3}) }, exitInterrupted},
-		{"SIGTERM at Password", "", func(c *exec.Cmd, _ *os.File) { c.Process.Signal(syscall.SIGTERM) }, exitTerminated},
+		{"ctrl-c at Password", "", func(_ *exec.Cmd, p *os.File) { p.Write([]byte{3}) }, killedBy(syscall.SIGINT)},
+		{"ctrl-c at Repeat", "pw\r", func(_ *exec.Cmd, p *os.File) { p.Write([]byte{3}) }, killedBy(syscall.SIGINT)},
+		{"SIGTERM at Password", "", func(c *exec.Cmd, _ *os.File) { c.Process.Signal(syscall.SIGTERM) }, killedBy(syscall.SIGTERM)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cmd, ptmx, screen, done := startOnPTY(t, "kdf", "scrypt", "--ln", "4")
@@ -238,7 +249,7 @@ func TestKDFSignalsAtPrompts(t *testing.T) {
 }
 
 // TestKDFSIGTERM: SIGTERM while waiting for a password on a pipe, and
-// during a long derivation, ends the command promptly with status 143.
+// during a long derivation, ends the command promptly, killed by SIGTERM.
 func TestKDFSIGTERM(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -273,7 +284,7 @@ func TestKDFSIGTERM(t *testing.T) {
 			start := time.Now()
 			cmd.Process.Signal(syscall.SIGTERM)
 			code := exitCode(t, cmd)
-			if code != exitTerminated || !strings.Contains(stderr.String(), "interrupted") {
+			if code != killedBy(syscall.SIGTERM) || !strings.Contains(stderr.String(), "interrupted") {
 				t.Fatalf("status %d, stderr %q", code, stderr.String())
 			}
 			if d := time.Since(start); d > 5*time.Second {

@@ -3,9 +3,12 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
+
+	flag "github.com/spf13/pflag"
 )
 
 // availableMemory returns the bytes this process could allocate without
@@ -56,4 +59,61 @@ func formatBytes(n int64) string {
 		i++
 	}
 	return fmt.Sprintf("%.1f %ciB (%d bytes)", f, "KMGTPE"[i], n)
+}
+
+// sizeFlag defines a flag for a size in bytes, written as a number with an
+// optional unit (KiB, MiB, GiB, TiB or K, M, G, T: powers of 1024); def is
+// its default (0: the library's, which usage names). parse reads it after
+// the flags are parsed.
+func sizeFlag(fs *flag.FlagSet, name string, def int64, usage string) (parse func() (int64, error)) {
+	v := fs.String(name, "", usage)
+	if def > 0 {
+		fs.Lookup(name).DefValue = sizeString(def)
+	}
+	return func() (int64, error) {
+		if *v == "" {
+			return def, nil
+		}
+		n, ok := parseByteSize(*v)
+		if !ok {
+			return 0, usagef("--%s %s: want a size of at least 1 byte: a number of bytes, or with a unit KiB, MiB, GiB, TiB (or K, M, G, T), as 1GiB", name, quoteName(*v))
+		}
+		return n, nil
+	}
+}
+
+// parseByteSize reads a size written as sizeFlag says (a space may stand
+// between the number and the unit), or a sum of such sizes (2GiB+1MiB, as
+// sizeString writes the libraries' limits).
+func parseByteSize(s string) (int64, bool) {
+	var total int64
+	for _, part := range strings.Split(s, "+") {
+		num := strings.TrimRight(part, "KMGTiB")
+		shift, ok := map[string]uint{"": 0, "B": 0, "K": 10, "KiB": 10, "M": 20, "MiB": 20, "G": 30, "GiB": 30, "T": 40, "TiB": 40}[part[len(num):]]
+		n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+		if !ok || err != nil || n < 1 || n > (math.MaxInt64-total)>>shift {
+			return 0, false
+		}
+		total += n << shift
+	}
+	return total, true
+}
+
+// sizeString writes n as parseByteSize reads it, in the largest unit that
+// divides it, or with a sum of two (2GiB+1MiB) for the libraries' limits.
+func sizeString(n int64) string {
+	for _, u := range []struct {
+		shift uint
+		name  string
+	}{{40, "TiB"}, {30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if q := n >> u.shift; q > 0 {
+			if rest := n - q<<u.shift; rest == 0 {
+				return strconv.FormatInt(q, 10) + u.name
+			} else if formatted := sizeString(rest); !strings.Contains(formatted, "+") {
+				return strconv.FormatInt(q, 10) + u.name + "+" + formatted
+			}
+			break
+		}
+	}
+	return strconv.FormatInt(n, 10)
 }

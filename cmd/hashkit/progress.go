@@ -145,7 +145,7 @@ func (p *progress) set(n int64) { p.done.Store(n) }
 func (p *progress) fileDone()   { p.files.Add(1) }
 
 // clearOnSignal makes Ctrl-C and SIGTERM wipe the bar before the command
-// ends (status 130 or 143, as after kdf's), so the terminal is left clean.
+// dies by the signal (as kdf does), so the terminal is left clean.
 func (p *progress) clearOnSignal(e *env) {
 	p.sigs = make(chan os.Signal, 1)
 	signal.Notify(p.sigs, os.Interrupt, syscall.SIGTERM)
@@ -159,10 +159,7 @@ func (p *progress) clearOnSignal(e *env) {
 			p.bar.Clear()
 		}
 		fmt.Fprintf(e.stderr, "%s: interrupted\n", e.prog)
-		if s == syscall.SIGTERM {
-			os.Exit(exitTerminated)
-		}
-		os.Exit(exitInterrupted)
+		os.Exit(dieBySignal(s))
 	}()
 }
 
