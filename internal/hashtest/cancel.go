@@ -14,25 +14,45 @@ import (
 	"github.com/hashkit/hashkit/internal/kdfwork"
 )
 
-// CancelLatency runs derive trials times, each with a context cancelled at
-// a random point of its first maxDelay, and returns the sorted latencies
-// from cancel to return. derive must not finish within maxDelay; a run
-// that returns anything but context.Canceled fails the test.
+// CancelLatency runs derive until it has trials runs that a context
+// cancelled at a random point of their first maxDelay stopped, and returns
+// the sorted latencies from cancel to return. A run that finishes first (a
+// fast machine can do the work within maxDelay) is not a sample: the delays
+// are halved and the run repeated. A run that returns an error other than
+// context.Canceled fails the test.
 func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
 	t.Helper()
 	var lat []time.Duration
-	for range trials {
+	for attempts := 0; len(lat) < trials; attempts++ {
+		if attempts >= 4*trials || maxDelay < time.Millisecond {
+			t.Fatalf("only %d of %d runs were still at work when cancelled: make the work larger", len(lat), trials)
+		}
 		ctx, cancel := context.WithCancel(context.Background())
 		delay := time.Duration(rand.Int64N(int64(maxDelay)))
 		var at time.Time
+		fired := make(chan struct{})
 		timer := time.AfterFunc(delay, func() {
 			at = time.Now()
 			cancel()
+			close(fired)
 		})
 		err := derive(ctx)
 		end := time.Now()
-		timer.Stop()
+		pending := timer.Stop()
 		cancel()
+		if !pending {
+			<-fired
+		}
+		if err == nil {
+			// Done before the cancel, or as it came: no latency to measure,
+			// unless the work went on long after it.
+			if pending {
+				maxDelay /= 2
+			} else if late := end.Sub(at); late > time.Second {
+				t.Fatalf("cancelled after %v, finished %v later without an error: the cancel was not seen", delay, late)
+			}
+			continue
+		}
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("cancelled after %v: %v, want context.Canceled", delay, err)
 		}
