@@ -47,9 +47,9 @@ func word(i int) int {
 // crypto/md5/_asm generator: Marc Bevand's public-domain MD5 for AMD64 as
 // the Go Authors translated it, BSD licence), which is already at the
 // latency bound of one message (a step depends on the last through 4 or 5
-// operations). A kernel scheduled differently measured 1 to 3 % slower
-// per block on Zen 4, so this one is the same code, so that hashkit's MD5
-// is crypto/md5's plus the Go around it.
+// operations). A kernel scheduled differently measured slower per block,
+// so this one is the same code, and hashkit's MD5 is crypto/md5's plus the
+// Go around it.
 //
 // The next step's message word is loaded into R8 a step ahead; R9, R10
 // and R11 carry the parts of the round function that do not wait for the

@@ -152,36 +152,26 @@ var zen4 = map[string][]string{
 // pair of kernels, or where a measurement on the core itself decides. For
 // the kernels Zen 3 runs, znver3 and znver4 give nearly the same cycles,
 // and Zen 4 measured its AVX2 tier (the AVX-512 kernels off), so Zen 3
-// takes that tier of zen4: BLAKE2b's avx2 rows (341 cycles a block
-// against bmi2's 413; Zen 3 measured bmi2 at 0.79-0.88x x/crypto, whose
-// AVX2 loop avx2 is estimated to beat by 1.37x), BLAKE2s's sse41 (282
-// against 343; Zen 3 measured bmi2 at 0.74-0.81x x/crypto's SSE4 loop,
-// estimated level with sse41 as on Zen 4), BLAKE3's avxrows (182 against
-// 262; Zen 4's error for the pair is within 8 %), SHA-512's YMM schedule
-// (497 against 520; measured 5 % ahead on Zen 4, Zen 3's avx2 at 0.88x
-// crypto/sha512), Salsa20/8 on SSE2 (scalar 249 against 260, the same on
-// both models: Zen 4 measured scalar 19-24 % behind) and the AVX2 batch
-// for BLAKE3's SumMany (58 cycles a block against 182 one message at a
-// time). The final-block and one-call kernels, which the script does not
-// estimate, follow their block kernels as on Zen 4's AVX2 tier, where they
-// took 0.35-0.93 of the portable finish's time (SHA-1 and SHA-256's SSE4.1
-// finish, BLAKE3's rows, BLAKE2's avx2last and sse41last). Argon2 stays on
-// avx2: memory-bound, where the model sees no memory.
+// takes that tier of zen4: BLAKE2's vector rows (the scalar BMI2 kernels
+// measured behind x/crypto on Zen 3), BLAKE3's rows, SHA-512's YMM
+// schedule, Salsa20/8 on SSE2 and the AVX2 batch for BLAKE3's SumMany. The
+// final-block and one-call kernels, which the script does not estimate,
+// follow their block kernels as on Zen 4's AVX2 tier, where each beat the
+// portable finish. Argon2 stays on avx2: it is memory-bound, and the model
+// sees no memory.
 var zen3 = func() map[string][]string {
 	m := maps.Clone(zen4)
 	m["argon2/block"] = zen1["argon2/block"]
 	return m
 }()
 
-// zen2 is zen3 where znver2's margins clear the error: BLAKE2b's avx2 (316
-// against 421), BLAKE3's rows (218 against 261), their final and one-call
-// forms and the SSE4.1 finish of short SHA messages as on Zen 3, and
-// SumMany on the avx2 batch kernel that blake3/batch already runs here
-// (which znver2 cannot time: no timing for VPERM2I128). It keeps zen1's
-// kernels for BLAKE2s (sse41 340 against bmi2's 350: inside the error),
-// Salsa20/8 (scalar 316 against sse2's 340: the error on Zen 4 would
-// reverse that, but not certainly) and SHA-512, whose YMM schedule znver2
-// cannot time either.
+// zen2 is zen3 where znver2's margins clear the error: BLAKE2b's and
+// BLAKE3's rows, their final and one-call forms and the SSE4.1 finish of
+// short SHA messages as on Zen 3, and SumMany on the avx2 batch kernel that
+// blake3/batch already runs here (which znver2 cannot time: it has no
+// timing for VPERM2I128). It keeps zen1's kernels for BLAKE2s and
+// Salsa20/8, whose estimated margins are inside the error, and for SHA-512,
+// whose YMM schedule znver2 cannot time either.
 var zen2 = func() map[string][]string {
 	m := maps.Clone(zen3)
 	for _, key := range []string{"blake2s/block", "blake2s/final", "scrypt/block", "sha512/block"} {
@@ -255,9 +245,9 @@ var profiles = []profile{
 	// _D; INTEL_ICELAKE, _L; INTEL_TIGERLAKE_L, INTEL_TIGERLAKE;
 	// INTEL_SAPPHIRERAPIDS_X; INTEL_ALDERLAKE, _L; INTEL_RAPTORLAKE, _P,
 	// _S). Each takes Emerald Rapids' measured order: the core's llvm-mca
-	// model ranks every role's kernels as that measurement does, or within
-	// its error measured there (SHA-512's avx512 and avx512ymm 2 % apart,
-	// Salsa20/8's scalar and sse2 on the AVX2-only cores); the one-call
+	// model ranks every role's kernels as that measurement does, or puts
+	// them within its error measured there (SHA-512's avx512 and
+	// avx512ymm, Salsa20/8's scalar and sse2 on the AVX2-only cores); the one-call
 	// roles, which it does not estimate, follow Emerald Rapids too. Alder
 	// and Raptor Lake (AVX2 only) have Golden and Raptor Cove P-cores,
 	// Emerald Rapids' design with its AVX-512 kernels off; their E-cores,
@@ -392,9 +382,9 @@ var intelModel167 = map[string][]string{
 
 // defaultProfile is for CPUs the table does not list: registration order,
 // but for the one role where the estimates of every AVX-512 model agree on
-// another kernel (Salsa20/8 on AVX-512 rows: 196 cycles a pair against
-// scalar's 298-322 on the Intel models; znver4 puts them level, where Zen 4
-// measured scalar 24 % behind). On an AVX2-only CPU that list leaves
+// another kernel by a wide margin (Salsa20/8 on AVX-512 rows, ahead of the
+// scalar kernel on every Intel model; znver4 puts them level, and Zen 4
+// measured scalar behind). On an AVX2-only CPU that list leaves
 // registration order, which the AVX2 models' estimates do not contradict
 // beyond their error.
 var defaultProfile = profile{name: "unknown CPU",
