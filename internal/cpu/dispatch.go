@@ -184,15 +184,23 @@ var zen2 = func() map[string][]string {
 	return m
 }()
 
-// models lists the display models from each lo to hi pair, inclusive.
-func models(ranges ...uint32) []uint32 {
-	var out []uint32
-	for i := 0; i+1 < len(ranges); i += 2 {
-		for m := ranges[i]; m <= ranges[i+1]; m++ {
-			out = append(out, m)
+// modelsOf lists the display models (MIDR part numbers on arm64) of the
+// known microarchitecture called name, so that a table entry and `hashkit
+// kernels --cpu` read one list of a core's models (knownCPUs, with its
+// sources).
+func modelsOf(name string) []uint32 {
+	for _, k := range knownCPUs {
+		if k.Name == name {
+			var out []uint32
+			for _, r := range k.Models {
+				for m := r[0]; m <= r[1]; m++ {
+					out = append(out, m)
+				}
+			}
+			return out
 		}
 	}
-	return out
+	panic("cpu: no known CPU named " + name)
 }
 
 var profiles = []profile{
@@ -205,7 +213,7 @@ var profiles = []profile{
 		// Family 0x17's Zen 2 models as Linux's bsp_init_amd
 		// (arch/x86/kernel/cpu/amd.c) sets X86_FEATURE_ZEN2 for them; the
 		// rest of the family is Zen and Zen+.
-		name: "AMD Zen 2", vendor: "AuthenticAMD", family: 0x17, models: models(0x30, 0x4f, 0x60, 0x7f, 0x90, 0x91, 0xa0, 0xaf),
+		name: "AMD Zen 2", vendor: "AuthenticAMD", family: 0x17, models: modelsOf("AMD Zen 2"),
 		why:   "not measured: estimate, llvm-mca znver2 (scripts/mca -amd64), kept where it is inside the model's error measured on Zen 4",
 		order: zen2,
 	},
@@ -218,7 +226,7 @@ var profiles = []profile{
 		// Family 0x19's Zen 4 models as Linux's bsp_init_amd
 		// (arch/x86/kernel/cpu/amd.c) sets X86_FEATURE_ZEN4 for them; the
 		// rest of the family is Zen 3.
-		name: "AMD Zen 4", vendor: "AuthenticAMD", family: 0x19, models: models(0x10, 0x1f, 0x60, 0xaf),
+		name: "AMD Zen 4", vendor: "AuthenticAMD", family: 0x19, models: modelsOf("AMD Zen 4"),
 		why:   "measured: TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core EPYC (family 0x19 model 0x11), with the AVX-512 kernels and without them",
 		order: zen4,
 	},
@@ -228,7 +236,7 @@ var profiles = []profile{
 		order: zen3,
 	},
 	{
-		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0xcf},
+		name: "Intel Emerald Rapids", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Emerald Rapids"),
 		why:   "measured: paired in-process runs of every kernel of each role, alternated by Select, on an Intel Xeon (family 6 model 207), and TestPairedRoles (thread CPU time, shuffled rounds) on a 2-core one, with the AVX-512 kernels and without them",
 		order: intelEmeraldRapids,
 	},
@@ -253,42 +261,42 @@ var profiles = []profile{
 	// Emerald Rapids' design with its AVX-512 kernels off; their E-cores,
 	// where goroutines also run, are in no model.
 	{
-		name: "Intel Skylake-SP, Cascade Lake", vendor: "GenuineIntel", family: 6, models: []uint32{0x55},
+		name: "Intel Skylake-SP, Cascade Lake", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Skylake-SP, Cascade Lake"),
 		why:   "not measured: estimate, llvm-mca skylake-avx512 (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
 		order: intelEmeraldRapids,
 	},
 	{
-		name: "Intel Ice Lake server", vendor: "GenuineIntel", family: 6, models: []uint32{0x6a, 0x6c},
+		name: "Intel Ice Lake server", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Ice Lake (server)"),
 		why:   "not measured: estimate, llvm-mca icelake-server (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
 		order: intelEmeraldRapids,
 	},
 	{
-		name: "Intel Ice Lake client", vendor: "GenuineIntel", family: 6, models: []uint32{0x7d, 0x7e},
+		name: "Intel Ice Lake client", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Ice Lake (client)"),
 		why:   "not measured: estimate, llvm-mca icelake-client (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
 		order: intelEmeraldRapids,
 	},
 	{
-		name: "Intel Tiger Lake", vendor: "GenuineIntel", family: 6, models: []uint32{0x8c, 0x8d},
+		name: "Intel Tiger Lake", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Tiger Lake"),
 		why:   "not measured: estimate, llvm-mca tigerlake (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
 		order: intelEmeraldRapids,
 	},
 	{
-		name: "Intel Sapphire Rapids", vendor: "GenuineIntel", family: 6, models: []uint32{0x8f},
+		name: "Intel Sapphire Rapids", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Sapphire Rapids"),
 		why:   "not measured: estimate, llvm-mca sapphirerapids (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
 		order: intelEmeraldRapids,
 	},
 	{
-		name: "Intel Alder Lake, Raptor Lake", vendor: "GenuineIntel", family: 6, models: []uint32{0x97, 0x9a, 0xb7, 0xba, 0xbf},
+		name: "Intel Alder Lake, Raptor Lake", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Alder Lake, Raptor Lake"),
 		why:   "not measured: estimate, llvm-mca alderlake (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements without AVX-512 do",
 		order: intelEmeraldRapids,
 	},
 	{
-		name: "Arm Neoverse N1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd0c},
+		name: "Arm Neoverse N1", vendor: ARM64Vendor, family: 0x41, models: modelsOf("Arm Neoverse N1"),
 		why:   "not measured: estimate, llvm-mca neoverse-n1 (scripts/mca), no arm64 hardware",
 		order: neoverseN1,
 	},
 	{
-		name: "Arm Neoverse V1", vendor: ARM64Vendor, family: 0x41, models: []uint32{0xd40},
+		name: "Arm Neoverse V1", vendor: ARM64Vendor, family: 0x41, models: modelsOf("Arm Neoverse V1"),
 		why:   "not measured: estimate, llvm-mca neoverse-v1 (scripts/mca), no arm64 hardware",
 		order: neoverseV1,
 	},
