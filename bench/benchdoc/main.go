@@ -12,7 +12,17 @@
 // commit:, date:, go:).
 // benchdoc puts there one row per benchmark and peer: the median time of
 // hashkit and of the peer, and the ratio peer/hashkit (higher is faster),
-// or "≈ 1.00" where benchstat's test finds no significant difference.
+// or "≈ 1.00" where benchstat's test finds no significant difference. The
+// caption names the machine, date and Go version; the commit stays in the
+// file, which the page links to.
+//
+// A source ending in .md is a page of its own under docs/bench (a table
+// transcribed from a run whose raw output was not kept, with its provenance,
+// or the output of scripts/mca): benchdoc copies its first Markdown table,
+// only the columns named after the file, separated by semicolons, when the
+// marker names any:
+//
+//	<!-- benchdoc: bench/mca-arm64.md kernel; model; hashkit / stdlib -->
 //
 // Usage, from this module (scripts/docs runs it):
 //
@@ -29,6 +39,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/perf/benchfmt"
@@ -36,7 +47,7 @@ import (
 	"golang.org/x/perf/benchproc"
 )
 
-var marker = regexp.MustCompile(`(?m)^<!-- benchdoc: (\S+) -->\n(?s:.*?)^<!-- end benchdoc -->$`)
+var marker = regexp.MustCompile(`(?m)^<!-- benchdoc: (\S+)( [^\n]*?)? -->\n(?s:.*?)^<!-- end benchdoc -->$`)
 
 func main() {
 	check := flag.Bool("check", false, "fail if the page is out of date instead of writing it")
@@ -52,12 +63,22 @@ func main() {
 	}
 	var firstErr error
 	out := marker.ReplaceAllFunc(old, func(block []byte) []byte {
-		file := string(marker.FindSubmatch(block)[1])
-		table, err := tableOf(filepath.Join(filepath.Dir(page), file))
+		m := marker.FindSubmatch(block)
+		file, columns := string(m[1]), string(m[2])
+		path := filepath.Join(filepath.Dir(page), file)
+		var table string
+		var err error
+		if strings.HasSuffix(file, ".md") {
+			table, err = tableFromPage(path, columns)
+		} else if columns != "" {
+			err = fmt.Errorf("columns can be chosen from a .md source only")
+		} else {
+			table, err = tableOf(path)
+		}
 		if err != nil && firstErr == nil {
 			firstErr = fmt.Errorf("%s: %v", file, err)
 		}
-		return fmt.Appendf(nil, "<!-- benchdoc: %s -->\n%s<!-- end benchdoc -->", file, table)
+		return fmt.Appendf(nil, "<!-- benchdoc: %s%s -->\n%s<!-- end benchdoc -->", file, columns, table)
 	})
 	if firstErr != nil {
 		fail(firstErr)
@@ -80,8 +101,9 @@ func fail(err error) {
 
 // captionKeys are the configuration lines of a benchmark file ("key: value",
 // as go test writes cpu:) that the table's caption repeats: a raw file names
-// the machine, the commit and the date it was measured at in lines of its own.
-var captionKeys = []string{"cpu", "machine", "commit", "date", "go"}
+// the machine and the date it was measured at in lines of its own (and the
+// commit, which the caption leaves to the file).
+var captionKeys = []string{"cpu", "machine", "date", "go"}
 
 // tableOf reads the benchmark output in file and returns its Markdown table.
 func tableOf(file string) (string, error) {
@@ -194,4 +216,61 @@ func duration(s float64) string {
 		}
 	}
 	return fmt.Sprintf("%.3g ns", s/1e-9)
+}
+
+// tableFromPage returns the first Markdown table of the page at path: every
+// column, or those whose headers columns names ("a; b; c"), in that order.
+func tableFromPage(path, columns string) (string, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var rows [][]string
+	for _, line := range strings.Split(string(text), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			if rows != nil {
+				break
+			}
+			continue
+		}
+		rows = append(rows, splitRow(line))
+	}
+	if len(rows) < 2 {
+		return "", fmt.Errorf("no Markdown table")
+	}
+	keep := make([]int, len(rows[0]))
+	for i := range keep {
+		keep[i] = i
+	}
+	if columns = strings.TrimSpace(columns); columns != "" {
+		keep = keep[:0]
+		for _, name := range strings.Split(columns, ";") {
+			i := slices.Index(rows[0], strings.TrimSpace(name))
+			if i < 0 {
+				return "", fmt.Errorf("no column %q", strings.TrimSpace(name))
+			}
+			keep = append(keep, i)
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		if len(row) != len(rows[0]) {
+			return "", fmt.Errorf("row of %d cells under a header of %d: %q", len(row), len(rows[0]), row)
+		}
+		b.WriteString("|")
+		for _, i := range keep {
+			b.WriteString(" " + row[i] + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// splitRow returns the trimmed cells of a Markdown table row.
+func splitRow(line string) []string {
+	cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+	for i := range cells {
+		cells[i] = strings.TrimSpace(cells[i])
+	}
+	return cells
 }
