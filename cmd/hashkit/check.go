@@ -56,7 +56,7 @@ func (f *checkFlags) define(fs *flag.FlagSet, standalone bool) {
 	if standalone {
 		fs.BoolVarP(&f.zero, "zero", "z", false, "lines of the checksum files end with NUL")
 		fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
-		fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow work), always or never")
+		defineProgress(fs, &f.progress, "progress bar: `WHEN` is auto (on a terminal, for slow work), always or never; --progress alone is always")
 	}
 }
 

@@ -26,3 +26,31 @@ func TestProgressFilesAndInterrupt(t *testing.T) {
 		t.Fatalf("the bar was not wiped before the message: %q", rest)
 	}
 }
+
+// TestProgressFlagAlone: --progress alone asks for the bar (so it shows on a
+// pipe) and leaves the next argument an operand; a mode after it, with or
+// without '=', is still its value.
+func TestProgressFlagAlone(t *testing.T) {
+	dir := bigSparse(t, 64<<20)
+	want := hk(t, dir, nil, "sum", "-a", "ripemd160", "big").stdout
+	list := writeList(t, dir, "list", hk(t, dir, nil, "sum", "-a", "ripemd160", "--tag", "big").stdout)
+	t.Setenv("HASHKIT_PROGRESS_DELAY", "0s")
+	for _, c := range []struct {
+		args []string
+		out  string
+		bar  bool
+	}{
+		{[]string{"sum", "-a", "ripemd160", "--progress", "big"}, want, true},
+		{[]string{"sum", "-a", "ripemd160", "--progress", "never", "big"}, want, false},
+		{[]string{"sum", "-a", "ripemd160", "--progress=never", "big"}, want, false},
+		{[]string{"sum", "-a", "ripemd160", "--progress", "always", "big"}, want, true},
+		{[]string{"sum", "-a", "ripemd160", "--prog", "big"}, want, true},
+		{[]string{"check", "--progress", list}, "big: OK\n", true},
+		{[]string{"check", "--progress=auto", list}, "big: OK\n", false},
+	} {
+		got := hk(t, dir, nil, c.args...)
+		if got.code != 0 || got.stdout != c.out || strings.Contains(got.stderr, "hashing") != c.bar {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, got.code, got.stdout, got.stderr)
+		}
+	}
+}

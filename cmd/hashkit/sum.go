@@ -57,7 +57,7 @@ func cmdSum(args []string, e *env) error {
 	fs.BoolVarP(&f.text, "text", "t", false, "text mode (the default; the checksum is the same)")
 	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the files and check them (as 'hashkit check')")
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
-	fs.StringVar(&f.progress, "progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never")
+	defineProgress(fs, &f.progress, "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never; --progress alone is always")
 	f.checkFlags.define(fs, false)
 	args, err := expandLongOptions(fs, args, false)
 	if err != nil {
@@ -257,6 +257,19 @@ func (f *sumFlags) runCheck(e *env, fs *flag.FlagSet) error {
 	}
 	c.length = f.length
 	return c.run(e, fs.Args())
+}
+
+// progressModes are the values of --progress.
+var progressModes = []string{"auto", "always", "never"}
+
+// defineProgress adds --progress, whose value is optional: alone it means
+// always. A mode as the next argument (--progress never) is still its value,
+// as when the value was required; other words after it are operands.
+func defineProgress(fs *flag.FlagSet, p *string, usage string) {
+	fs.StringVar(p, "progress", "auto", usage)
+	fl := fs.Lookup("progress")
+	fl.NoOptDefVal = "always"
+	fs.SetAnnotation("progress", optionalValues, progressModes)
 }
 
 func checkProgressMode(mode string) error {

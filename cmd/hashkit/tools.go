@@ -134,6 +134,10 @@ func coreutilsFlagError(err error) string {
 	return err.Error()
 }
 
+// optionalValues annotates a flag whose value is optional with the values
+// that expandLongOptions still takes from the next argument.
+const optionalValues = "optional-values"
+
 // expandLongOptions spells out the long options of args that are unique
 // prefixes of fs's (--stat for --status), as getopt does, so that pflag,
 // which knows only whole names, reads them; an ambiguous prefix is an error
@@ -176,6 +180,10 @@ func expandLongOptions(fs *flag.FlagSet, args []string, noArgs bool) ([]string, 
 				return nil, fmt.Errorf("option '--%s' doesn't allow an argument", f.Name)
 			case takesValue(f) && !hasValue:
 				i++ // its value
+			case f != nil && !hasValue && i+1 < len(out) && slices.Contains(f.Annotations[optionalValues], out[i+1]):
+				// An optional value given as the next argument.
+				out[i] += "=" + out[i+1]
+				out = slices.Delete(out, i+1, i+2)
 			}
 		case strings.HasPrefix(arg, "-") && arg != "-":
 			// A cluster of short options: the first that takes a value
