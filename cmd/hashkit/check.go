@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -28,6 +29,7 @@ type checkFlags struct {
 	jobs          int
 	progress      string
 	taggedOnly    bool // cksum -c without -a: untagged lines are malformed
+	readBase64    bool // untagged lines may hold base64 digests (hashkit's check, cksum -c)
 	audit         *audit
 }
 
@@ -113,6 +115,7 @@ func cmdCheck(args []string, e *env) error {
 	case binary || text:
 		return coreutilsUsage{msg: "the --binary and --text options are meaningless when verifying checksums", cmd: "hashkit check"}
 	}
+	f.readBase64 = true
 	return f.runAudit(e, &au, fs.Args())
 }
 
@@ -242,65 +245,46 @@ const (
 	formReversed
 )
 
+// lineParser reads the lines of one list: what says the algorithm of its
+// untagged lines, and the form its first untagged line set.
+type lineParser struct {
+	forced, named *algorithm
+	form          lineForm
+	openssl       bool // also OpenSSL's names (hashkit's own check)
+	// base64: an untagged digest may be in base64 when the algorithm is
+	// known (-a, or the list's name), as cksum --untagged --base64 prints.
+	base64 bool
+}
+
+var errMalformed = errors.New("malformed line")
+
 // parseLine reads a line as coreutils does: spaces and tabs before it are
 // ignored, then a backslash marks an escaped name; then either an untagged
-// line (HEX, a space or tab, then NAME in the form *form says, which the
+// line (HEX, a space or tab, then NAME in the form p.form says, which the
 // first untagged line sets) or a tagged one (`TAG (NAME) = HEX`, the space
 // before the parenthesis optional and any spaces and tabs around '=', as
-// OpenSSL's `SHA256(NAME)= HEX`; with openssl, also the names of
+// OpenSSL's `SHA256(NAME)= HEX`; with p.openssl, also the names of
 // opensslNames, which coreutils does not read). b3sum's lines are the
-// standard form.
+// standard form. A digest in base64 must be exactly as long as the
+// algorithm's (or, for a tag with a length, the tag's) digest encodes to.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
 // says (named; a length that does not fit it is malformed), else SHA-2 by
 // its length; MD5's and SHA-1's lengths alone choose nothing (unnamedWeak).
-func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bool) (entry, error) {
+func parseLine(line string, p *lineParser) (entry, error) {
 	var en entry
 	line = strings.TrimLeft(line, " \t")
 	if strings.HasPrefix(line, "\\") {
 		en.escaped = true
 		line = line[1:]
 	}
-	malformed := errors.New("malformed line")
-	var tag, sum string
-	if i := strings.IndexAny(line, " \t"); i > 0 && isHex(line[:i]) {
-		sum, en.name = line[:i], line[i+1:]
-		switch {
-		case len(en.name) <= 1 || en.name[0] != ' ' && en.name[0] != '*':
-			if *form == formStandard {
-				return en, errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
-			}
-			*form = formReversed
-		case *form != formReversed:
-			*form = formStandard
-			en.name = en.name[1:]
-		}
-	} else {
-		i := strings.IndexAny(line, " (")
-		if i <= 0 {
-			return en, malformed
-		}
-		tag = line[:i]
-		rest := strings.TrimPrefix(line[i:], " ")
-		if !strings.HasPrefix(rest, "(") {
-			return en, malformed
-		}
-		rest = rest[1:]
-		j := strings.LastIndexByte(rest, ')')
-		if j < 0 {
-			return en, malformed
-		}
-		en.name = rest[:j]
-		rest = strings.TrimLeft(rest[j+1:], " \t")
-		if !strings.HasPrefix(rest, "=") {
-			return en, malformed
-		}
-		sum = strings.TrimLeft(rest[1:], " \t")
+	tag, sum, err := p.split(line, &en)
+	if err != nil {
+		return en, err
 	}
 	// A tag's name may be empty (coreutils then fails to open '').
-	hexDigest := isHex(sum) && len(sum)%2 == 0
-	if en.name == "" && tag == "" || sum == "" || tag == "" && !hexDigest {
-		return en, malformed
+	if en.name == "" && tag == "" || sum == "" {
+		return en, errMalformed
 	}
 	if en.escaped {
 		name, ok := unescapeName(en.name, true)
@@ -309,52 +293,141 @@ func parseLine(line string, forced, named *algorithm, form *lineForm, openssl bo
 		}
 		en.name = name
 	}
-	want, _ := hex.DecodeString(sum)
-	en.want, en.length = want, len(want)
-	switch {
-	case tag != "":
-		a, n, err := lookupTag(tag)
-		if err != nil && openssl {
-			a, n, err = lookupOpenSSL(tag)
-		}
-		if err != nil {
-			return en, err
-		}
-		if forced != nil && forced != a {
-			return en, fmt.Errorf("tag %s is not %s", tag, forced.name)
-		}
-		if b, ok := decodeBase64Digest(sum, n); ok && !(hexDigest && len(sum) == 2*n) {
-			en.want, en.length = b, n
-		} else if !hexDigest {
-			return en, malformed
-		}
-		if n != en.length {
-			return en, fmt.Errorf("%s checksum of %d bytes", tag, en.length)
-		}
-		en.alg = a
-	case forced != nil:
-		en.alg = forced
-	case named != nil:
-		// A length that does not fit the list's algorithm makes the line
-		// improperly formatted (checkLength below), as in coreutils.
-		en.alg = named
-		en.untagged = true
-	default:
-		en.untagged = true
-		if weak, ok := weakByHexLength[len(sum)]; ok {
-			return en, unnamedWeak{digits: len(sum), alg: weak}
-		}
-		name, ok := byHexLength[len(sum)]
-		if !ok {
-			return en, fmt.Errorf("cannot tell the algorithm of a %d-digit checksum: use -a", len(sum))
-		}
-		en.alg, _ = lookup(name)
+	if tag != "" {
+		err = en.setTagged(tag, sum, p)
+	} else {
+		err = en.setUntagged(sum, p)
+	}
+	if err != nil {
+		return en, err
 	}
 	if err := en.alg.checkLength(en.length); err != nil {
 		return en, err
 	}
 	en.short = tag == "" && en.alg.prefix && en.length < en.alg.size
 	return en, nil
+}
+
+// split cuts a line (after its backslash) into its tag (empty for an
+// untagged line), its digest and en.name.
+func (p *lineParser) split(line string, en *entry) (tag, sum string, err error) {
+	if i := strings.IndexAny(line, " \t"); i > 0 && p.untaggedDigest(line[:i], line[i:]) {
+		sum, en.name = line[:i], line[i+1:]
+		switch {
+		case len(en.name) <= 1 || en.name[0] != ' ' && en.name[0] != '*':
+			if p.form == formStandard {
+				return "", "", errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
+			}
+			p.form = formReversed
+		case p.form != formReversed:
+			p.form = formStandard
+			en.name = en.name[1:]
+		}
+		return "", sum, nil
+	}
+	i := strings.IndexAny(line, " (")
+	if i <= 0 {
+		return "", "", errMalformed
+	}
+	tag = line[:i]
+	rest := strings.TrimPrefix(line[i:], " ")
+	if !strings.HasPrefix(rest, "(") {
+		return "", "", errMalformed
+	}
+	rest = rest[1:]
+	j := strings.LastIndexByte(rest, ')')
+	if j < 0 {
+		return "", "", errMalformed
+	}
+	en.name = rest[:j]
+	rest = strings.TrimLeft(rest[j+1:], " \t")
+	if !strings.HasPrefix(rest, "=") {
+		return "", "", errMalformed
+	}
+	return tag, strings.TrimLeft(rest[1:], " \t"), nil
+}
+
+// untaggedDigest reports whether word, followed by rest, starts an untagged
+// line: word is hex, or base64 where p.base64 allows it. A base64 word
+// followed by " (" is read as a tag (SHA1 is also 3 bytes of base64).
+func (p *lineParser) untaggedDigest(word, rest string) bool {
+	if isHex(word) {
+		return true
+	}
+	_, ok := p.untaggedBase64(word)
+	return ok && !strings.HasPrefix(rest, " (")
+}
+
+// untaggedBase64 decodes an untagged base64 digest, when the algorithm is
+// known; its length is checked against the algorithm's afterwards.
+func (p *lineParser) untaggedBase64(sum string) ([]byte, bool) {
+	if !p.base64 || p.forced == nil && p.named == nil || isHex(sum) && len(sum)%2 == 0 {
+		return nil, false
+	}
+	b, err := base64.StdEncoding.Strict().DecodeString(sum)
+	return b, err == nil && len(b) > 0
+}
+
+// setTagged sets en's algorithm and digest from a tagged line: the tag's
+// algorithm and length, the digest in hex or base64 of exactly that length.
+func (en *entry) setTagged(tag, sum string, p *lineParser) error {
+	a, n, err := lookupTag(tag)
+	if err != nil && p.openssl {
+		a, n, err = lookupOpenSSL(tag)
+	}
+	if err != nil {
+		return err
+	}
+	if p.forced != nil && p.forced != a {
+		return fmt.Errorf("tag %s is not %s", tag, p.forced.name)
+	}
+	hexDigest := isHex(sum) && len(sum)%2 == 0
+	if b, ok := decodeBase64Digest(sum, n); ok && !(hexDigest && len(sum) == 2*n) {
+		en.want = b
+	} else if !hexDigest {
+		return errMalformed
+	} else {
+		en.want, _ = hex.DecodeString(sum)
+	}
+	en.length = len(en.want)
+	if n != en.length {
+		return fmt.Errorf("%s checksum of %d bytes", tag, en.length)
+	}
+	en.alg = a
+	return nil
+}
+
+// setUntagged sets en's algorithm and digest from an untagged line: the
+// algorithm forced, else the list's, else SHA-2 by the hex length.
+func (en *entry) setUntagged(sum string, p *lineParser) error {
+	if b, ok := p.untaggedBase64(sum); ok {
+		en.want = b
+	} else if isHex(sum) && len(sum)%2 == 0 {
+		en.want, _ = hex.DecodeString(sum)
+	} else {
+		return errMalformed
+	}
+	en.length = len(en.want)
+	switch {
+	case p.forced != nil:
+		en.alg = p.forced
+	case p.named != nil:
+		// A length that does not fit the list's algorithm makes the line
+		// improperly formatted (checkLength), as in coreutils.
+		en.alg = p.named
+		en.untagged = true
+	default:
+		en.untagged = true
+		if weak, ok := weakByHexLength[len(sum)]; ok {
+			return unnamedWeak{digits: len(sum), alg: weak}
+		}
+		name, ok := byHexLength[len(sum)]
+		if !ok {
+			return fmt.Errorf("cannot tell the algorithm of a %d-digit checksum: use -a", len(sum))
+		}
+		en.alg, _ = lookup(name)
+	}
+	return nil
 }
 
 // parseB3Line reads a line as b3sum 1.2's --check does, with its reasons
@@ -463,7 +536,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	before := *st
 	named := algorithmOfList(list)
 	shown := quoteName(listName(list)) // how messages name the list
-	var form lineForm
+	parser := lineParser{forced: forced, named: named, openssl: e.style == styleHashkit, base64: f.readBase64}
 	lastAlg := forced // the algorithm cksum's warnings name: the last line's
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
@@ -497,7 +570,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				}
 				continue
 			}
-			en, perr = parseLine(line, forced, named, &form, e.style == styleHashkit)
+			en, perr = parseLine(line, &parser)
 			if perr == nil && cr && e.style == styleHashkit && missing(en.name) && !missing(en.name+"\r") {
 				// b3sum writes a name's last CR as it is, where a CR
 				// before the newline is otherwise a DOS line end.

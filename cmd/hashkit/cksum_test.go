@@ -180,6 +180,66 @@ func TestCksumNewerForms(t *testing.T) {
 	}
 }
 
+// TestCheckUntaggedBase64: cksum --check reads the base64 digests of
+// untagged lines (cksum -a ALG --untagged --base64) when -a names the
+// algorithm, as coreutils 9.2+ does (digest.c valid_digits: the base64 must
+// be exactly the digest's length); so do check and sum -c with -a or a list
+// named for its algorithm. A base64 digest of another length is an
+// improperly formatted line, never a FAILED one; sha256sum, whose coreutils
+// reads hex only, and cksum without -a (untagged lines need it) refuse them.
+func TestCheckUntaggedBase64(t *testing.T) {
+	dir := t.TempDir()
+	data := []byte("hello\n")
+	if err := os.WriteFile(filepath.Join(dir, "a"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cksum, sha256sum := linkAs(t, "cksum"), linkAs(t, "sha256sum")
+	digest := func(alg string, n int) string {
+		a, _ := lookup(alg)
+		d, _ := a.new(options{length: n})
+		d.Write(data)
+		return base64.StdEncoding.EncodeToString(d.Finish())
+	}
+	b64 := digest("sha256", 32)
+	good := writeList(t, dir, "good", b64+"  a\n")
+	named := writeList(t, dir, "SHA256SUMS", b64+"  a\n")
+	b2 := writeList(t, dir, "b2", digest("blake2b", 3)+"  a\n"+digest("blake2b", 20)+"  a\n")
+	// One character short, four short (a whole base64 quantum: it still
+	// decodes, to 29 bytes), one character changed (still 32 bytes).
+	bad := writeList(t, dir, "bad", b64[1:]+"  a\n"+b64[4:]+"  a\n"+"AAAA"+b64[4:]+"  a\n")
+	for _, c := range []struct {
+		prog   string
+		args   []string
+		stdout string
+		code   int
+		stderr []string
+	}{
+		{cksum, []string{"-a", "sha256", "-c", good}, "a: OK\n", 0, nil},
+		{cksum, []string{"-a", "blake2b", "-c", b2}, "a: OK\na: OK\n", 0, nil},
+		{binary, []string{"check", "-a", "sha256", good}, "a: OK\n", 0, nil},
+		{binary, []string{"sum", "-c", "-a", "sha256", good}, "a: OK\n", 0, nil},
+		{binary, []string{"check", named}, "a: OK\n", 0, nil},
+		{binary, []string{"check", "-a", "blake2b", b2}, "a: OK\na: OK\n", 0, nil},
+		{cksum, []string{"-a", "sha256", "-c", "-w", bad}, "a: FAILED\n", 1, []string{"bad: 1: improperly formatted SHA256 checksum line", "bad: 2: improperly formatted SHA256 checksum line", "WARNING: 2 lines are improperly formatted", "WARNING: 1 computed checksum did NOT match"}},
+		{binary, []string{"check", "-w", "-a", "sha256", bad}, "a: FAILED\n", 1, []string{"bad: 1: improperly formatted", "bad: 2: improperly formatted", "WARNING: 2 lines are improperly formatted"}},
+		{cksum, []string{"-c", good}, "", 1, []string{"good: no properly formatted checksum lines found"}},
+		{sha256sum, []string{"-c", good}, "", 1, []string{"good: no properly formatted checksum lines found"}},
+	} {
+		got := runLink(t, c.prog, dir, nil, c.args...)
+		ok := got.stdout == c.stdout && got.code == c.code && (len(c.stderr) == 0) == (got.stderr == "")
+		for _, w := range c.stderr {
+			ok = ok && strings.Contains(got.stderr, w)
+		}
+		if !ok {
+			t.Errorf("%s %q: %d %q %q", filepath.Base(c.prog), c.args, got.code, got.stdout, got.stderr)
+		}
+	}
+	// Debian's sha256sum (coreutils 9.1) reads no base64 either.
+	if want, got := tool(t, dir, nil, "sha256sum", "-c", good), runLink(t, sha256sum, dir, nil, "-c", good); got != want {
+		t.Errorf("sha256sum -c of a base64 line: hashkit %d %q %q, coreutils %d %q %q", got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+	}
+}
+
 // TestSumCksumFlags: hashkit sum takes cksum's algorithms and output flags
 // (its -l in bytes).
 func TestSumCksumFlags(t *testing.T) {

@@ -256,6 +256,7 @@ func (f *sumFlags) runCheck(e *env, fs *flag.FlagSet) error {
 		c.alg = f.alg
 	}
 	c.length = f.length
+	c.readBase64 = true
 	return c.run(e, fs.Args())
 }
 

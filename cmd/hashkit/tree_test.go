@@ -36,7 +36,7 @@ func names(t *testing.T, out string) []string {
 		if line == "" {
 			continue
 		}
-		en, err := parseLine(strings.TrimSuffix(line, "\n"), nil, nil, new(lineForm), false)
+		en, err := parseLine(strings.TrimSuffix(line, "\n"), new(lineParser))
 		if err != nil {
 			t.Fatalf("line %q: %v", line, err)
 		}
