@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -122,7 +123,7 @@ func cmdCheck(args []string, e *env) error {
 // run checks every list ("-" is standard input).
 func (f *checkFlags) run(e *env, lists []string) error {
 	var forced *algorithm
-	if f.alg != "" {
+	if f.alg != "" && cksumFamily(f.alg) == nil {
 		a, err := lookup(f.alg)
 		if err != nil {
 			return usageError{err}
@@ -249,8 +250,12 @@ const (
 // untagged lines, and the form its first untagged line set.
 type lineParser struct {
 	forced, named *algorithm
-	form          lineForm
-	openssl       bool // also OpenSSL's names (hashkit's own check)
+	// family: cksum -a sha2 or sha3 without -l; each line's length
+	// chooses among them. familyTag names them (SHA2, SHA3).
+	family    []*algorithm
+	familyTag string
+	form      lineForm
+	openssl   bool // also OpenSSL's names (hashkit's own check)
 	// base64: an untagged digest may be in base64 when the algorithm is
 	// known (-a, or the list's name), as cksum --untagged --base64 prints.
 	base64 bool
@@ -361,7 +366,7 @@ func (p *lineParser) untaggedDigest(word, rest string) bool {
 // untaggedBase64 decodes an untagged base64 digest, when the algorithm is
 // known; its length is checked against the algorithm's afterwards.
 func (p *lineParser) untaggedBase64(sum string) ([]byte, bool) {
-	if !p.base64 || p.forced == nil && p.named == nil || isHex(sum) && len(sum)%2 == 0 {
+	if !p.base64 || p.forced == nil && p.named == nil && p.family == nil || isHex(sum) && len(sum)%2 == 0 {
 		return nil, false
 	}
 	b, err := base64.StdEncoding.Strict().DecodeString(sum)
@@ -380,6 +385,9 @@ func (en *entry) setTagged(tag, sum string, p *lineParser) error {
 	}
 	if p.forced != nil && p.forced != a {
 		return fmt.Errorf("tag %s is not %s", tag, p.forced.name)
+	}
+	if p.family != nil && !slices.Contains(p.family, a) {
+		return fmt.Errorf("tag %s is not %s", tag, p.familyTag)
 	}
 	hexDigest := isHex(sum) && len(sum)%2 == 0
 	if b, ok := decodeBase64Digest(sum, n); ok && !(hexDigest && len(sum) == 2*n) {
@@ -411,6 +419,12 @@ func (en *entry) setUntagged(sum string, p *lineParser) error {
 	switch {
 	case p.forced != nil:
 		en.alg = p.forced
+	case p.family != nil:
+		i := slices.IndexFunc(p.family, func(a *algorithm) bool { return a.size == en.length })
+		if i < 0 {
+			return fmt.Errorf("a %d-byte checksum is no %s", en.length, p.familyTag)
+		}
+		en.alg = p.family[i]
 	case p.named != nil:
 		// A length that does not fit the list's algorithm makes the line
 		// improperly formatted (checkLength), as in coreutils.
@@ -536,7 +550,11 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	before := *st
 	named := algorithmOfList(list)
 	shown := quoteName(listName(list)) // how messages name the list
-	parser := lineParser{forced: forced, named: named, openssl: e.style == styleHashkit, base64: f.readBase64}
+	parser := lineParser{forced: forced, named: named}
+	if fam := cksumFamily(f.alg); fam != nil {
+		parser = *fam
+	}
+	parser.openssl, parser.base64 = e.style == styleHashkit, f.readBase64
 	lastAlg := forced // the algorithm cksum's warnings name: the last line's
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
@@ -613,7 +631,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 				// b3sum fails a list with a bad line, and always says why.
 				notes.add(len(entries), fmt.Sprintf("%s: %v", e.prog, perr))
 			case f.warn && e.style == styleCoreutils:
-				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, shown, lineNo, improperTag(lastAlg)))
+				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, shown, lineNo, improperTag(lastAlg, &parser)))
 			case f.warn:
 				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted checksum line (%v)", e.prog, shown, lineNo, perr))
 			}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -269,9 +271,15 @@ func untaggedLine(line string) bool {
 	return i > 0 && isHex(line[:i])
 }
 
-// cksumAlgorithms are the names cksum -a takes; hashkit's other algorithms
-// are taken too.
-var cksumAlgorithms = []string{"bsd", "sysv", "crc", "crc32b", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "sha2", "sha3", "blake2b", "sm3"}
+// cksumAlgorithms are the names Debian's cksum -a takes (coreutils 9.1),
+// which its message for an unknown name lists. cksum's persona also takes
+// the names coreutils added later (cksumNewer) and hashkit's others, as
+// hashkit names them; those are in --help's DIGEST list, not in the
+// message, so that it stays the one coreutils prints.
+var cksumAlgorithms = []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b", "sm3"}
+
+// cksumNewer are the names coreutils' cksum took after 9.1.
+var cksumNewer = []string{"crc32b", "sha2", "sha3"}
 
 const cksumHelp = `Usage: cksum [OPTION]... [FILE]...
 Print or verify checksums (hashkit standing in for cksum).
@@ -293,6 +301,57 @@ DIGEST determines the digest algorithm and default output format:
   and hashkit's others: see 'hashkit list'.
 `
 
+// cksumAlgorithmFlag is cksum's -a, checked as getopt meets it (so that of
+// two bad options, the first is the one reported): coreutils' names as
+// they are spelt (it takes no abbreviation and no capitals), and hashkit's
+// others by their names in 'hashkit list'.
+type cksumAlgorithmFlag struct {
+	p    *string
+	prog string
+}
+
+func (c cksumAlgorithmFlag) Set(s string) error {
+	if s == "sm3" {
+		// In coreutils' list, so the message below would contradict it.
+		return toolError{fmt.Sprintf("%s: --algorithm=sm3: hashkit has no SM3", c.prog)}
+	}
+	if _, err := lookup(s); err == nil && normalName(s) == s || slices.Contains(cksumNewer, s) {
+		*c.p = s
+		return nil
+	}
+	var valid strings.Builder
+	for _, n := range cksumAlgorithms {
+		fmt.Fprintf(&valid, "\n  - ‘%s’", n)
+	}
+	return coreutilsUsage{msg: fmt.Sprintf("invalid argument ‘%s’ for ‘--algorithm’\nValid arguments are:%s", s, valid.String()), cmd: c.prog}
+}
+
+func (c cksumAlgorithmFlag) String() string { return *c.p }
+func (c cksumAlgorithmFlag) Type() string   { return "string" }
+
+// cksumLengthFlag is cksum's -l in bits, read as getopt meets it
+// (coreutils' xdectoumax): a decimal number that fits 64 bits.
+type cksumLengthFlag struct {
+	bits  *uint64
+	given *string // as typed, for the messages
+	prog  string
+}
+
+func (c cksumLengthFlag) Set(s string) error {
+	n, err := strconv.ParseUint(s, 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return toolError{fmt.Sprintf("%s: invalid length: ‘%s’: Value too large for defined data type", c.prog, s)}
+	case err != nil:
+		return toolError{fmt.Sprintf("%s: invalid length: ‘%s’", c.prog, s)}
+	}
+	*c.bits, *c.given = n, s
+	return nil
+}
+
+func (c cksumLengthFlag) String() string { return *c.given }
+func (c cksumLengthFlag) Type() string   { return "BITS" }
+
 // runCksum is the command line of cksum (coreutils 9.x): tagged lines by
 // default, the legacy CRC unless -a says otherwise, -l in bits.
 func runCksum(args []string, e *env) error {
@@ -301,18 +360,9 @@ func runCksum(args []string, e *env) error {
 	fs.Usage = func() {}
 	fs.SortFlags = false
 	f := sumFlags{alg: "crc", jobs: 1, progress: "never", tag: true}
-	fs.StringVarP(&f.alg, "algorithm", "a", "crc", "select the digest `TYPE` to use.  See DIGEST below.")
-	fs.BoolVar(&f.base64, "base64", false, "emit base64-encoded digests, not hexadecimal")
-	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the FILEs and check them")
-	var bits string
-	fs.StringVarP(&bits, "length", "l", "", "digest length in `BITS`; a multiple of 8 up to 512 for blake2b, 224, 256, 384 or 512 for sha2 and sha3")
-	fs.BoolVar(&f.rawOutput, "raw", false, "emit a raw binary digest, not hexadecimal")
-	fs.VarPF(&lastWins{p: &f.tag, v: true, also: new(bool)}, "tag", "", "create a BSD-style checksum (the default)").NoOptDefVal = "true"
-	fs.Var(&lastWins{p: &f.tag, v: false, also: &f.untagged}, "untagged", "create a reversed style checksum, without digest type")
-	fs.Lookup("untagged").NoOptDefVal = "true"
-	fs.BoolVarP(&f.zero, "zero", "z", false, "end each output line with NUL, not newline, and disable file name escaping")
-	f.checkFlags.define(fs, false)
-	fs.Bool("debug", false, "indicate which implementation used (hashkit: accepted, prints nothing)")
+	var bits uint64
+	var given string
+	f.defineCksumPersona(fs, &bits, &given, e.prog)
 	help, showVersion, err := parseToolFlags(fs, args, e)
 	if err != nil {
 		return err
@@ -325,45 +375,19 @@ func runCksum(args []string, e *env) error {
 		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
 		return nil
 	}
-	if _, err := lookup(f.alg); err != nil && !strings.EqualFold(f.alg, "sha2") && !strings.EqualFold(f.alg, "sha3") {
-		var valid strings.Builder
-		for _, n := range cksumAlgorithms {
-			fmt.Fprintf(&valid, "\n  - ‘%s’", n)
-		}
-		return coreutilsUsage{msg: fmt.Sprintf("invalid argument ‘%s’ for ‘--algorithm’\nValid arguments are:%s", f.alg, valid.String()), cmd: e.prog}
+	if err := f.cksumLength(bits, given, fs.Changed("length"), e.prog); err != nil {
+		return err
 	}
-	n := 0
-	if bits != "" {
-		if n, err = strconv.Atoi(bits); err != nil || n < 0 {
-			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’", e.prog, bits)}
-		}
-	}
-	family := f.alg
-	if f.alg, err = resolveFamily(f.alg, n, "224, 256, 384, or 512"); err != nil {
-		return toolError{e.prog + ": " + err.Error()}
-	}
-	if f.alg != family {
-		n = 0 // sha2 and sha3: -l chose the algorithm
-	}
-	if n != 0 {
-		switch a, _ := lookup(f.alg); {
-		case !a.variable:
-			return toolError{e.prog + ": --length is only supported with --algorithm=blake2b"}
-		case n%8 != 0:
-			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%[1]s: length is not a multiple of 8", e.prog, bits)}
-		case a.name == "blake2b" && n > 512:
-			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%[1]s: maximum digest length for ‘BLAKE2b’ is 512 bits", e.prog, bits)}
-		}
-		f.length = n / 8
-	}
-	if _, legacy := legacyAlgorithms[normalName(f.alg)]; legacy && f.check && fs.Changed("algorithm") {
+	if _, legacy := legacyAlgorithms[f.alg]; legacy && f.check && fs.Changed("algorithm") {
 		return toolError{e.prog + ": --check is not supported with --algorithm={bsd,sysv,crc}"}
 	}
 	if f.check {
 		f.tag = false // cksum -c takes --tag, its default
-		if err := f.refuse(fs, e.prog); err != nil {
-			return err
-		}
+	}
+	if err := f.refuse(fs, e.prog); err != nil {
+		return err
+	}
+	if f.check {
 		c := f.checkFlags
 		c.jobs, c.progress = f.jobs, f.progress
 		c.taggedOnly = !fs.Changed("algorithm")
@@ -373,9 +397,6 @@ func runCksum(args []string, e *env) error {
 		}
 		return c.run(e, fs.Args())
 	}
-	if err := f.refuse(fs, e.prog); err != nil {
-		return err
-	}
 	f.operands = fs.NArg() > 0
 	if err := f.checkCksumOutput(fs.Args()); err != nil {
 		return toolError{e.prog + ": " + err.Error()}
@@ -383,11 +404,91 @@ func runCksum(args []string, e *env) error {
 	return f.sum(e, fs.Args())
 }
 
+// defineCksumPersona adds cksum's flags, in the order of its --help.
+func (f *sumFlags) defineCksumPersona(fs *flag.FlagSet, bits *uint64, given *string, prog string) {
+	fs.VarP(cksumAlgorithmFlag{&f.alg, prog}, "algorithm", "a", "select the digest `TYPE` to use.  See DIGEST below.")
+	fs.BoolVar(&f.base64, "base64", false, "emit base64-encoded digests, not hexadecimal")
+	fs.BoolVarP(&f.check, "check", "c", false, "read checksums from the FILEs and check them")
+	fs.VarP(cksumLengthFlag{bits, given, prog}, "length", "l", "digest length in `BITS`; a multiple of 8 up to 512 for blake2b, 224, 256, 384 or 512 for sha2 and sha3")
+	fs.BoolVar(&f.rawOutput, "raw", false, "emit a raw binary digest, not hexadecimal")
+	fs.VarPF(&lastWins{p: &f.tag, v: true, also: new(bool)}, "tag", "", "create a BSD-style checksum (the default)").NoOptDefVal = "true"
+	fs.Var(&lastWins{p: &f.tag, v: false, also: &f.untagged}, "untagged", "create a reversed style checksum, without digest type")
+	fs.Lookup("untagged").NoOptDefVal = "true"
+	fs.BoolVarP(&f.zero, "zero", "z", false, "end each output line with NUL, not newline, and disable file name escaping")
+	f.checkFlags.define(fs, false)
+	fs.Bool("debug", false, "indicate which implementation used (hashkit: accepted, prints nothing)")
+}
+
+// cksumLength checks -l (bits; changed: given at all) against the
+// algorithm as coreutils does, in its order and words (digest.c: as of
+// 2025 for sha2 and sha3, which 9.1 lacks; 9.1's otherwise), and sets f.length, or f.alg to the
+// member of sha2 or sha3 that -l chose. cksum --check takes sha2 and sha3
+// without -l: each line's length chooses.
+func (f *sumFlags) cksumLength(bits uint64, given string, changed bool, prog string) error {
+	fail := func(format string, a ...any) error {
+		return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%s: %s", prog, given, prog, fmt.Sprintf(format, a...))}
+	}
+	if f.alg == "sha2" || f.alg == "sha3" {
+		switch {
+		case !changed && !f.check:
+			return toolError{fmt.Sprintf("%s: --algorithm=%s requires specifying --length 224, 256, 384, or 512", prog, f.alg)}
+		case !changed:
+			return nil
+		case bits != 224 && bits != 256 && bits != 384 && bits != 512:
+			return fail("digest length for ‘%s’ must be 224, 256, 384, or 512", strings.ToUpper(f.alg))
+		case f.alg == "sha2":
+			f.alg = fmt.Sprintf("sha%d", bits)
+		default:
+			f.alg = fmt.Sprintf("sha3-%d", bits)
+		}
+		return nil
+	}
+	if bits == 0 {
+		return nil
+	}
+	a, _ := lookup(f.alg)
+	switch {
+	case !a.variable:
+		return toolError{prog + ": --length is only supported with --algorithm=blake2b"}
+	case a.name == "blake2b" && bits > 512:
+		return fail("maximum digest length for ‘BLAKE2b’ is 512 bits")
+	case bits%8 != 0:
+		return fail("length is not a multiple of 8")
+	case bits/8 > math.MaxInt32:
+		return fail("%s length must be at most %d bytes", a.name, math.MaxInt32)
+	}
+	f.length = int(bits / 8)
+	return nil
+}
+
 // improperTag is the algorithm's tag cksum names in a -w warning: that of
 // the last properly formatted line (or -a's), else its default's, CRC.
-func improperTag(forced *algorithm) string {
-	if forced == nil {
-		return "CRC"
+func improperTag(forced *algorithm, p *lineParser) string {
+	switch {
+	case forced != nil:
+		return forced.tag
+	case p.family != nil:
+		return p.familyTag
 	}
-	return forced.tag
+	return "CRC"
+}
+
+// cksumFamily is the lineParser of cksum -c -a sha2 or sha3 without -l:
+// each line's digest length chooses the member. It is nil for other names.
+func cksumFamily(name string) *lineParser {
+	var prefix string
+	switch name {
+	case "sha2":
+		prefix = "sha"
+	case "sha3":
+		prefix = "sha3-"
+	default:
+		return nil
+	}
+	p := &lineParser{familyTag: strings.ToUpper(name)}
+	for _, bits := range []int{224, 256, 384, 512} {
+		a, _ := lookup(fmt.Sprintf("%s%d", prefix, bits))
+		p.family = append(p.family, a)
+	}
+	return p
 }

@@ -100,7 +100,14 @@ func parseToolFlags(fs *flag.FlagSet, args []string, e *env) (help, showVersion 
 		return nil, nil, coreutilsUsage{msg: err.Error(), cmd: e.prog}
 	}
 	if err := fs.Parse(args); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
+		var cu coreutilsUsage
+		var te toolError
+		switch {
+		case errors.As(err, &cu):
+			return nil, nil, cu // a value's own message (cksum -a)
+		case errors.As(err, &te):
+			return nil, nil, te
+		case !errors.Is(err, flag.ErrHelp):
 			return nil, nil, coreutilsUsage{msg: coreutilsFlagError(err), cmd: e.prog}
 		}
 		*help = true
