@@ -55,25 +55,8 @@ func runB3sum(args []string, e *env) error {
 		fmt.Fprintf(e.stdout, "%s (hashkit) %s\n", e.prog, version())
 		return nil
 	}
-	// clap checks conflicts, then requirements.
-	for _, c := range []string{"keyed", "derive-key", "length", "raw", "no-names"} {
-		if f.check && fs.Changed(c) {
-			shown := "--" + c
-			if v, ok := b3Values[c]; ok {
-				shown = v
-			}
-			return clapError(fmt.Sprintf("The argument '%s' cannot be used with '--check'", shown), "--check "+shown)
-		}
-	}
-	if f.keyed && fs.Changed("derive-key") {
-		usage := "--derive-key <CONTEXT> --keyed"
-		if len(files) > 0 {
-			usage = "<FILE>... " + usage
-		}
-		return clapError("The argument '--keyed' cannot be used with '--derive-key <CONTEXT>'", usage)
-	}
-	if f.quiet && !f.check {
-		return toolError{"error: The following required arguments were not provided:\n    --check\n\nUSAGE:\n    b3sum --check --quiet\n\nFor more information try --help"}
+	if err := f.b3Conflicts(fs, files); err != nil {
+		return err
 	}
 	n, err := parseUsize(*threads)
 	if err != nil {
@@ -93,15 +76,53 @@ func runB3sum(args []string, e *env) error {
 		c.alg, c.jobs, c.progress = "blake3", f.jobs, f.progress
 		return c.run(e, files)
 	}
-	l, err := parseUsize(*length)
+	if err := f.b3Length(*length, files, e.prog); err != nil {
+		return err
+	}
+	if f.keyed {
+		if err := f.readB3Key(e); err != nil {
+			return err
+		}
+	}
+	return f.sum(e, files)
+}
+
+// b3Conflicts refuses the flags that clap refuses together: it checks
+// conflicts, then requirements.
+func (f *sumFlags) b3Conflicts(fs *flag.FlagSet, files []string) error {
+	for _, c := range []string{"keyed", "derive-key", "length", "raw", "no-names"} {
+		if f.check && fs.Changed(c) {
+			shown := "--" + c
+			if v, ok := b3Values[c]; ok {
+				shown = v
+			}
+			return clapError(fmt.Sprintf("The argument '%s' cannot be used with '--check'", shown), "--check "+shown)
+		}
+	}
+	if f.keyed && fs.Changed("derive-key") {
+		usage := "--derive-key <CONTEXT> --keyed"
+		if len(files) > 0 {
+			usage = "<FILE>... " + usage
+		}
+		return clapError("The argument '--keyed' cannot be used with '--derive-key <CONTEXT>'", usage)
+	}
+	if f.quiet && !f.check {
+		return toolError{"error: The following required arguments were not provided:\n    --check\n\nUSAGE:\n    b3sum --check --quiet\n\nFor more information try --help"}
+	}
+	return nil
+}
+
+// b3Length sets the output length from b3sum's --length; a length it
+// cannot parse fails each input, as b3sum does.
+func (f *sumFlags) b3Length(length string, files []string, prog string) error {
+	l, err := parseUsize(length)
 	if err != nil {
-		// b3sum fails each input with it.
 		if len(files) == 0 {
 			files = []string{"-"}
 		}
 		var msg []string
 		for _, name := range files {
-			msg = append(msg, fmt.Sprintf("%s: %s: Failed to parse length.", e.prog, lossyUTF8(name)))
+			msg = append(msg, fmt.Sprintf("%s: %s: Failed to parse length.", prog, lossyUTF8(name)))
 		}
 		return toolError{strings.Join(msg, "\n")}
 	}
@@ -111,22 +132,25 @@ func runB3sum(args []string, e *env) error {
 	} else {
 		f.length = int(min(l, math.MaxInt))
 	}
-	if f.keyed {
-		if err := e.stdinError(); err != nil {
-			return toolError{"Error: " + describeB3(err)}
-		}
-		key, err := io.ReadAll(io.LimitReader(e.stdin, 33))
-		switch {
-		case err != nil:
-			return toolError{"Error: " + describeB3(err)}
-		case len(key) < 32:
-			return toolError{fmt.Sprintf("Error: expected 32 key bytes from stdin, found %d", len(key))}
-		case len(key) > 32:
-			return toolError{"Error: read more than 32 key bytes from stdin"}
-		}
-		f.key = key
+	return nil
+}
+
+// readB3Key reads --keyed's key: exactly 32 bytes from standard input.
+func (f *sumFlags) readB3Key(e *env) error {
+	if err := e.stdinError(); err != nil {
+		return toolError{"Error: " + describeB3(err)}
 	}
-	return f.sum(e, files)
+	key, err := io.ReadAll(io.LimitReader(e.stdin, 33))
+	switch {
+	case err != nil:
+		return toolError{"Error: " + describeB3(err)}
+	case len(key) < 32:
+		return toolError{fmt.Sprintf("Error: expected 32 key bytes from stdin, found %d", len(key))}
+	case len(key) > 32:
+		return toolError{"Error: read more than 32 key bytes from stdin"}
+	}
+	f.key = key
+	return nil
 }
 
 // clapScan refuses, in clap's words, what clap refuses before looking at

@@ -526,36 +526,69 @@ func isHex(s string) bool {
 	return true
 }
 
+// listCheck is the check of one list: its lines read so far, and what
+// its messages need.
+type listCheck struct {
+	e       *env
+	out     *bufio.Writer
+	f       *checkFlags
+	st      *checkStats
+	before  checkStats // st before this list
+	list    string
+	shown   string // how messages name the list
+	forced  *algorithm
+	parser  lineParser
+	notes   lineNotes
+	entries []entry
+	weak    *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
+	lastAlg *algorithm   // the algorithm cksum's warnings name: the last line's
+}
+
 func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *checkFlags, st *checkStats) error {
-	var r io.Reader = e.stdin
+	r, closeList, err := openList(e, list)
+	if err != nil {
+		return err
+	}
+	defer closeList()
+	c := &listCheck{e: e, out: out, f: f, st: st, before: *st, list: list, shown: quoteName(listName(list)),
+		forced: forced, notes: lineNotes{e: e, out: out}, lastAlg: forced}
+	c.parser = lineParser{forced: forced, named: algorithmOfList(list)}
+	if fam := cksumFamily(f.alg); fam != nil {
+		c.parser = *fam
+	}
+	c.parser.openssl, c.parser.base64 = e.style == styleHashkit, f.readBase64
+	if err := c.readLines(r); err != nil {
+		return err
+	}
+	if c.noEntries() {
+		return nil
+	}
+	c.verify()
+	return nil
+}
+
+// openList opens a list ("-" is standard input).
+func openList(e *env, list string) (io.Reader, func(), error) {
 	if list == "-" {
 		if err := e.stdinError(); err != nil {
-			return listReadError{err}
+			return nil, nil, listReadError{err}
 		}
-	} else {
-		file, err := os.Open(list)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		r = file
+		return e.stdin, func() {}, nil
 	}
-	sep := byte('\n')
-	if f.zero {
+	file, err := os.Open(list)
+	if err != nil {
+		return nil, nil, err
+	}
+	return file, func() { file.Close() }, nil
+}
+
+// readLines reads the list's lines into c.entries, counting and noting the
+// bad ones.
+func (c *listCheck) readLines(r io.Reader) error {
+	e, sep := c.e, byte('\n')
+	if c.f.zero {
 		sep = 0
 	}
-	var entries []entry
-	var weak *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
-	notes := lineNotes{e: e, out: out}
-	before := *st
-	named := algorithmOfList(list)
-	shown := quoteName(listName(list)) // how messages name the list
-	parser := lineParser{forced: forced, named: named}
-	if fam := cksumFamily(f.alg); fam != nil {
-		parser = *fam
-	}
-	parser.openssl, parser.base64 = e.style == styleHashkit, f.readBase64
-	lastAlg := forced // the algorithm cksum's warnings name: the last line's
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadString(sep)
@@ -563,111 +596,133 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 			return listReadError{err}
 		}
 		if line == "" && err == io.EOF {
-			break
+			return nil
 		}
 		line = strings.TrimSuffix(line, string(sep))
-		var en entry
-		var perr error
 		if e.style == styleB3sum && !utf8.ValidString(line) {
 			// b3sum reads its lists as UTF-8, and stops at the first line
 			// that is not, having checked the lines before it.
-			notes.add(len(entries), fmt.Sprintf("%s: %s: stream did not contain valid UTF-8", e.prog, lossyUTF8(list)))
-			st.failedLists++
-			break
+			c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: stream did not contain valid UTF-8", e.prog, lossyUTF8(c.list)))
+			c.st.failedLists++
+			return nil
 		}
-		if e.style == styleB3sum {
-			en, perr = parseB3Line(line, forced)
-		} else {
-			cr := strings.HasSuffix(line, "\r")
-			line = strings.TrimSuffix(line, "\r")
-			// As coreutils: comments and empty lines are skipped; a line of
-			// spaces is malformed (so --strict fails it).
-			if line == "" || strings.HasPrefix(line, "#") {
-				if err == io.EOF {
-					break
-				}
-				continue
-			}
-			en, perr = parseLine(line, &parser)
-			if perr == nil && cr && e.style == styleHashkit && missing(en.name) && !missing(en.name+"\r") {
-				// b3sum writes a name's last CR as it is, where a CR
-				// before the newline is otherwise a DOS line end.
-				en.name += "\r"
-			}
-		}
-		if perr == nil && f.taggedOnly && untaggedLine(line) {
-			perr = errors.New("an untagged line, read only with -a")
-		}
-		if i := strings.IndexByte(en.name, 0); perr == nil && i >= 0 {
-			if e.style == styleCoreutils {
-				en.name = en.name[:i] // coreutils reads the name as a C string
-			} else {
-				perr = errors.New("a NUL in the name")
-			}
-		}
-		if perr == nil && list == "-" && en.name == "-" {
-			// Standard input is the list: what is left of it would hash as
-			// empty. coreutils calls such a line malformed.
-			perr = errors.New(`standard input is the list, so "-" cannot be checked`)
-		}
-		if perr == nil && forced != nil && f.length != 0 && en.length != f.length {
-			perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
-		}
-		if perr == nil && en.short && f.length != en.length {
-			// The output of an XOF cut short is still a matching checksum,
-			// at fewer bits: such a line is checked only at a length asked for.
-			perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with hashkit sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
-		}
-		if perr == nil && f.taggedOnly {
-			lastAlg = en.alg
-		}
-		if uw, ok := perr.(unnamedWeak); ok && weak == nil {
-			weak = &uw
-		}
-		if perr != nil {
-			st.malformed++
-			switch {
-			case e.style == styleB3sum:
-				// b3sum fails a list with a bad line, and always says why.
-				notes.add(len(entries), fmt.Sprintf("%s: %v", e.prog, perr))
-			case f.warn && e.style == styleCoreutils:
-				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, shown, lineNo, improperTag(lastAlg, &parser)))
-			case f.warn:
-				notes.add(len(entries), fmt.Sprintf("%s: %s: %d: improperly formatted checksum line (%v)", e.prog, shown, lineNo, perr))
-			}
-		} else {
-			entries = append(entries, en)
+		en, skip, perr := c.lineEntry(line)
+		switch {
+		case skip:
+		case perr != nil:
+			c.badLine(perr, lineNo)
+		default:
+			c.entries = append(c.entries, en)
 		}
 		if err == io.EOF {
-			break
+			return nil
 		}
 	}
-	if len(entries) == 0 {
-		notes.print(0)
+}
+
+// lineEntry parses one line in the list's style and checks it against the
+// flags; skip: a comment or empty line, which coreutils skips (a line of
+// spaces is malformed, so --strict fails it).
+func (c *listCheck) lineEntry(line string) (en entry, skip bool, perr error) {
+	e, f := c.e, c.f
+	if e.style == styleB3sum {
+		en, perr = parseB3Line(line, c.forced)
+	} else {
+		cr := strings.HasSuffix(line, "\r")
+		line = strings.TrimSuffix(line, "\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			return en, true, nil
+		}
+		en, perr = parseLine(line, &c.parser)
+		if perr == nil && cr && e.style == styleHashkit && missing(en.name) && !missing(en.name+"\r") {
+			// b3sum writes a name's last CR as it is, where a CR
+			// before the newline is otherwise a DOS line end.
+			en.name += "\r"
+		}
 	}
-	if weak != nil && !f.status {
-		out.Flush()
-		none := ""
-		if len(entries) == 0 {
-			none = " no properly formatted checksum lines found:"
+	if perr == nil && f.taggedOnly && untaggedLine(line) {
+		perr = errors.New("an untagged line, read only with -a")
+	}
+	if i := strings.IndexByte(en.name, 0); perr == nil && i >= 0 {
+		if e.style == styleCoreutils {
+			en.name = en.name[:i] // coreutils reads the name as a C string
+		} else {
+			perr = errors.New("a NUL in the name")
+		}
+	}
+	if perr == nil && c.list == "-" && en.name == "-" {
+		// Standard input is the list: what is left of it would hash as
+		// empty. coreutils calls such a line malformed.
+		perr = errors.New(`standard input is the list, so "-" cannot be checked`)
+	}
+	if perr == nil && c.forced != nil && f.length != 0 && en.length != f.length {
+		perr = fmt.Errorf("a %d-byte checksum, not -l %d", en.length, f.length)
+	}
+	if perr == nil && en.short && f.length != en.length {
+		// The output of an XOF cut short is still a matching checksum,
+		// at fewer bits: such a line is checked only at a length asked for.
+		perr = fmt.Errorf("a %d-byte %s checksum, shorter than its %d bytes (a cut line?): check it with hashkit sum -c -a %s -l %d", en.length, en.alg.name, en.alg.size, en.alg.name, en.length)
+	}
+	if perr == nil && f.taggedOnly {
+		c.lastAlg = en.alg
+	}
+	return en, false, perr
+}
+
+// badLine counts an improperly formatted line and notes why, where the
+// style and flags say so.
+func (c *listCheck) badLine(perr error, lineNo int) {
+	e := c.e
+	if uw, ok := perr.(unnamedWeak); ok && c.weak == nil {
+		c.weak = &uw
+	}
+	c.st.malformed++
+	switch {
+	case e.style == styleB3sum:
+		// b3sum fails a list with a bad line, and always says why.
+		c.notes.add(len(c.entries), fmt.Sprintf("%s: %v", e.prog, perr))
+	case c.f.warn && e.style == styleCoreutils:
+		c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, c.shown, lineNo, improperTag(c.lastAlg, &c.parser)))
+	case c.f.warn:
+		c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: %d: improperly formatted checksum line (%v)", e.prog, c.shown, lineNo, perr))
+	}
+}
+
+// noEntries prints what a list with no good line gets (and the note on
+// bare weak lines of any list); it reports whether the list had none.
+func (c *listCheck) noEntries() bool {
+	e, none := c.e, len(c.entries) == 0
+	if none {
+		c.notes.print(0)
+	}
+	if c.weak != nil && !c.f.status {
+		c.out.Flush()
+		found := ""
+		if none {
+			found = " no properly formatted checksum lines found:"
 		}
 		fmt.Fprintf(e.stderr, "%s: %s:%s bare %d-digit lines are not taken for %s from their length alone: check them with -a %s (or name the list %s)\n",
-			e.prog, shown, none, weak.digits, strings.ToUpper(weak.alg), weak.alg, strings.ToUpper(weak.alg)+"SUMS")
+			e.prog, c.shown, found, c.weak.digits, strings.ToUpper(c.weak.alg), c.weak.alg, strings.ToUpper(c.weak.alg)+"SUMS")
 	}
-	if len(entries) == 0 && e.style == styleB3sum {
+	switch {
+	case !none:
+		return false
+	case e.style == styleB3sum:
 		// b3sum passes an empty list, and has said why each bad line failed.
-		return nil
-	}
-	if len(entries) == 0 {
+	default:
 		// No summary: coreutils prints none for such a list.
-		out.Flush()
-		if weak == nil {
-			fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, shown)
+		c.out.Flush()
+		if c.weak == nil {
+			fmt.Fprintf(e.stderr, "%s: %s: no properly formatted checksum lines found\n", e.prog, c.shown)
 		}
-		st.failedLists++
-		return nil
+		c.st.failedLists++
 	}
+	return true
+}
 
+// verify hashes the listed files, reports each, then the list's summary.
+func (c *listCheck) verify() {
+	e, f, out, entries := c.e, c.f, c.out, c.entries
 	names := make([]string, len(entries))
 	for i, en := range entries {
 		names[i] = en.name
@@ -680,41 +735,45 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	matched, failed := 0, 0
 	for i, en := range entries {
 		r := next()
-		resume := prog.pause(r.err != nil || e.flushEachLine() || notes.before(i))
-		notes.print(i)
-		stop := checkEntry(e, out, en, r, f, st, &matched, &failed)
+		resume := prog.pause(r.err != nil || e.flushEachLine() || c.notes.before(i))
+		c.notes.print(i)
+		stop := checkEntry(e, out, en, r, f, c.st, &matched, &failed)
 		resume()
 		if stop {
 			break
 		}
 	}
 	prog.finish() // before any message below
-	notes.print(len(entries))
+	c.notes.print(len(entries))
 	if matched == 0 && failed == len(entries) && !f.status {
-		inferred := true
-		for _, en := range entries {
-			inferred = inferred && en.untagged
-		}
-		if inferred {
-			if hint := suggestAlgorithm(listName(list), entries); hint != "" {
-				out.Flush()
-				fmt.Fprintf(e.stderr, "%s: %s\n", e.prog, hint)
-			}
-		}
+		c.suggest()
 	}
 	out.Flush()
 	if !f.status && e.style != styleB3sum { // b3sum prints no summary
-		st.warnings(e, before)
+		c.st.warnings(e, c.before)
 	}
 	// With --ignore-missing, a list of only missing files verified
 	// nothing: that is no pass (coreutils 9: "no file was verified").
 	if f.ignoreMissing && matched == 0 {
 		if !f.status {
-			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, shown)
+			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, c.shown)
 		}
-		st.failedLists++
+		c.st.failedLists++
 	}
-	return nil
+}
+
+// suggest names the algorithm a list whose every line failed may have been
+// made with, when each line's algorithm was inferred.
+func (c *listCheck) suggest() {
+	for _, en := range c.entries {
+		if !en.untagged {
+			return
+		}
+	}
+	if hint := suggestAlgorithm(listName(c.list), c.entries); hint != "" {
+		c.out.Flush()
+		fmt.Fprintf(c.e.stderr, "%s: %s\n", c.e.prog, hint)
+	}
 }
 
 // lineNotes are the messages about a list's bad lines, each printed where
