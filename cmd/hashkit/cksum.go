@@ -321,9 +321,9 @@ func (c cksumAlgorithmFlag) Set(s string) error {
 	}
 	var valid strings.Builder
 	for _, n := range cksumAlgorithms {
-		fmt.Fprintf(&valid, "\n  - ‘%s’", n)
+		fmt.Fprintf(&valid, "\n  - %s", localeQuote(n))
 	}
-	return coreutilsUsage{msg: fmt.Sprintf("invalid argument ‘%s’ for ‘--algorithm’\nValid arguments are:%s", s, valid.String()), cmd: c.prog}
+	return coreutilsUsage{msg: fmt.Sprintf("invalid argument %s for %s\nValid arguments are:%s", localeQuote(s), localeQuote("--algorithm"), valid.String()), cmd: c.prog}
 }
 
 func (c cksumAlgorithmFlag) String() string { return *c.p }
@@ -341,9 +341,9 @@ func (c cksumLengthFlag) Set(s string) error {
 	n, err := strconv.ParseUint(s, 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		return toolError{fmt.Sprintf("%s: invalid length: ‘%s’: Value too large for defined data type", c.prog, s)}
+		return toolError{fmt.Sprintf("%s: invalid length: %s: Value too large for defined data type", c.prog, localeQuote(s))}
 	case err != nil:
-		return toolError{fmt.Sprintf("%s: invalid length: ‘%s’", c.prog, s)}
+		return toolError{fmt.Sprintf("%s: invalid length: %s", c.prog, localeQuote(s))}
 	}
 	*c.bits, *c.given = n, s
 	return nil
@@ -426,7 +426,7 @@ func (f *sumFlags) defineCksumPersona(fs *flag.FlagSet, bits *uint64, given *str
 // without -l: each line's length chooses.
 func (f *sumFlags) cksumLength(bits uint64, given string, changed bool, prog string) error {
 	fail := func(format string, a ...any) error {
-		return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%s: %s", prog, given, prog, fmt.Sprintf(format, a...))}
+		return toolError{fmt.Sprintf("%s: invalid length: %s\n%s: %s", prog, localeQuote(given), prog, fmt.Sprintf(format, a...))}
 	}
 	if f.alg == "sha2" || f.alg == "sha3" {
 		switch {
@@ -435,7 +435,7 @@ func (f *sumFlags) cksumLength(bits uint64, given string, changed bool, prog str
 		case !changed:
 			return nil
 		case bits != 224 && bits != 256 && bits != 384 && bits != 512:
-			return fail("digest length for ‘%s’ must be 224, 256, 384, or 512", strings.ToUpper(f.alg))
+			return fail("digest length for %s must be 224, 256, 384, or 512", localeQuote(strings.ToUpper(f.alg)))
 		case f.alg == "sha2":
 			f.alg = fmt.Sprintf("sha%d", bits)
 		default:
@@ -451,7 +451,7 @@ func (f *sumFlags) cksumLength(bits uint64, given string, changed bool, prog str
 	case !a.variable:
 		return toolError{prog + ": --length is only supported with --algorithm=blake2b"}
 	case a.name == "blake2b" && bits > 512:
-		return fail("maximum digest length for ‘BLAKE2b’ is 512 bits")
+		return fail("maximum digest length for %s is 512 bits", localeQuote("BLAKE2b"))
 	case bits%8 != 0:
 		return fail("length is not a multiple of 8")
 	case bits/8 > math.MaxInt32:

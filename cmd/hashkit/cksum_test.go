@@ -321,3 +321,35 @@ func TestSumCksumFlags(t *testing.T) {
 		t.Errorf("sum -a sha3 without -l: %d %q", r.code, r.stderr)
 	}
 }
+
+// TestMessagesQuoteAsTheLocale: coreutils quotes values in its messages in
+// curved quotes only where the locale's character set is UTF-8 (and the
+// locale exists), else in apostrophes; the personas follow, compared with
+// the installed tools under each locale.
+func TestMessagesQuoteAsTheLocale(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a"), []byte("a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	links := map[string]string{"cksum": linkAs(t, "cksum"), "b2sum": linkAs(t, "b2sum")}
+	locales := []string{"C", "POSIX", "C.UTF-8", "C.utf8", ""}
+	if _, err := os.Stat("/usr/lib/locale/locale-archive"); err != nil {
+		// A locale that is not installed is C. (Where an archive holds
+		// the installed ones, hashkit takes any UTF-8 name for one.)
+		locales = append(locales, "xx_YY.UTF-8")
+	}
+	for _, locale := range locales {
+		t.Setenv("LC_ALL", locale)
+		t.Setenv("LANG", "")
+		t.Setenv("LC_CTYPE", "")
+		for _, run := range [][]string{
+			{"cksum", "-a", "x", "a"}, {"cksum", "-a", "blake2b", "-l", "520", "a"}, {"cksum", "-a", "blake2b", "-l", "12", "a"},
+			{"cksum", "-l", "x", "a"}, {"b2sum", "-l", "520", "a"}, {"b2sum", "-l", "x", "a"},
+		} {
+			want := tool(t, dir, nil, run[0], run[1:]...)
+			if got := runLink(t, links[run[0]], dir, nil, run[1:]...); got != want {
+				t.Errorf("LC_ALL=%q %q: hashkit %d %q, coreutils %d %q", locale, run, got.code, got.stderr, want.code, want.stderr)
+			}
+		}
+	}
+}

@@ -1,11 +1,45 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 )
+
+// localeQuote quotes s as coreutils' quote() does in its messages: in
+// curved quotes where the locale's character set is UTF-8, else in
+// apostrophes. The locale is LC_ALL, else LC_CTYPE, else LANG; one that is
+// not installed is the C locale, as for setlocale. Installed: C.UTF-8
+// (built into glibc), one under /usr/lib/locale, or any where a
+// locale-archive holds the compiled ones (their names are not read).
+func localeQuote(s string) string {
+	if utf8Locale(cmp.Or(os.Getenv("LC_ALL"), os.Getenv("LC_CTYPE"), os.Getenv("LANG"))) {
+		return "‘" + s + "’"
+	}
+	return "'" + s + "'"
+}
+
+func utf8Locale(name string) bool {
+	lang, codeset, ok := strings.Cut(name, ".")
+	codeset, _, _ = strings.Cut(codeset, "@")
+	norm := strings.ToLower(strings.ReplaceAll(codeset, "-", ""))
+	switch {
+	case !ok || norm != "utf8":
+		return false
+	case lang == "C" || lang == "POSIX":
+		return true
+	}
+	for _, p := range []string{filepath.Join("/usr/lib/locale", lang+".utf8"), filepath.Join("/usr/lib/locale", name), "/usr/lib/locale/locale-archive"} {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	return false
+}
 
 // quoteName writes a file name for an error message as coreutils does (its
 // shell-escape style, with ':' quoted too since messages use colons): plain

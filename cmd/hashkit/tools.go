@@ -69,11 +69,11 @@ func runTool(t persona, args []string, e *env) error {
 		n, err := strconv.Atoi(bits)
 		switch {
 		case err != nil || n < 0:
-			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’", e.prog, bits)}
+			return toolError{fmt.Sprintf("%s: invalid length: %s", e.prog, localeQuote(bits))}
 		case n > 512:
-			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%[1]s: maximum digest length for ‘BLAKE2b’ is 512 bits", e.prog, bits)}
+			return toolError{fmt.Sprintf("%s: invalid length: %s\n%s: maximum digest length for %s is 512 bits", e.prog, localeQuote(bits), e.prog, localeQuote("BLAKE2b"))}
 		case n%8 != 0:
-			return toolError{fmt.Sprintf("%s: invalid length: ‘%s’\n%[1]s: length is not a multiple of 8", e.prog, bits)}
+			return toolError{fmt.Sprintf("%s: invalid length: %s\n%[1]s: length is not a multiple of 8", e.prog, localeQuote(bits))}
 		}
 		f.length = n / 8 // 0 is the default, as in b2sum
 	}
