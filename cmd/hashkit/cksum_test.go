@@ -225,6 +225,12 @@ func TestCksumSHA2SHA3Lengths(t *testing.T) {
 	if got := runLink(t, link, dir, nil, "-a", "sha3", "-l", "253", "-l", "256", "/dev/null"); got.code != 0 || !strings.HasPrefix(got.stdout, "SHA3-256 (/dev/null) = a7ffc6f8") {
 		t.Errorf("cksum -l 253 -l 256: %d %q %q", got.code, got.stdout, got.stderr)
 	}
+	// With --check, -l is checked but each line's digest says its length.
+	mixed := runLink(t, link, dir, nil, "-a", "sha3", "-l", "512", "inp").stdout + runLink(t, link, dir, nil, "-a", "sha3", "-l", "384", "--untagged", "inp").stdout
+	writeList(t, dir, "mixed", mixed)
+	if got := runLink(t, link, dir, nil, "-a", "sha3", "-l", "256", "--check", "mixed"); got.code != 0 || got.stdout != "inp: OK\ninp: OK\n" {
+		t.Errorf("cksum -a sha3 -l 256 --check of 512- and 384-bit lines: %d %q %q", got.code, got.stdout, got.stderr)
+	}
 	writeList(t, dir, "inp248", "SHA3-248 (inp) = b4753bf1696fda712821b665494c89090ffb0e87b8645559ad9f5db25b42d4\n")
 	got := runLink(t, link, dir, nil, "-a", "sha3", "-c", "--warn", "inp248")
 	if want := "cksum: inp248: 1: improperly formatted SHA3 checksum line\ncksum: inp248: no properly formatted checksum lines found\n"; got.code != 1 || got.stderr != want {
