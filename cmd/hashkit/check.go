@@ -123,6 +123,14 @@ func cmdCheck(args []string, e *env) error {
 // run checks every list ("-" is standard input).
 func (f *checkFlags) run(e *env, lists []string) error {
 	var forced *algorithm
+	if fam := cksumFamily(f.alg); fam != nil && f.length != 0 {
+		// sum -c -a sha3 -l 32: the length names the member.
+		i := slices.IndexFunc(fam.family, func(a *algorithm) bool { return a.size == f.length })
+		if i < 0 {
+			return usagef("-a %s takes -l 28, 32, 48 or 64 (bytes)", f.alg)
+		}
+		f.alg = fam.family[i].name
+	}
 	if f.alg != "" && cksumFamily(f.alg) == nil {
 		a, err := lookup(f.alg)
 		if err != nil {

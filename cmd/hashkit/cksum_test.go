@@ -326,6 +326,23 @@ func TestSumCksumFlags(t *testing.T) {
 	if r := hk(t, dir, nil, "sum", "-a", "sha3", "a"); r.code != exitUsage || !strings.Contains(r.stderr, "28, 32, 48 or 64") {
 		t.Errorf("sum -a sha3 without -l: %d %q", r.code, r.stderr)
 	}
+	// sum -c -a sha3 checks lines of every SHA-3 length; with -l, of that
+	// one only.
+	list := hk(t, dir, nil, "sum", "-a", "sha3", "-l", "64", "--tag", "a").stdout + hk(t, dir, nil, "sum", "-a", "sha3", "-l", "32", "--tag", "a").stdout
+	writeList(t, dir, "sha3", list)
+	for _, c := range []struct {
+		args   []string
+		stdout string
+		code   int
+	}{
+		{[]string{"sum", "-c", "-a", "sha3", "sha3"}, "a: OK\na: OK\n", 0},
+		{[]string{"sum", "-c", "-a", "sha3", "-l", "32", "--strict", "sha3"}, "a: OK\n", 1},
+		{[]string{"sum", "-c", "-a", "sha3", "-l", "30", "sha3"}, "", exitUsage},
+	} {
+		if r := hk(t, dir, nil, c.args...); r.code != c.code || r.stdout != c.stdout {
+			t.Errorf("%q: %d %q %q", c.args, r.code, r.stdout, r.stderr)
+		}
+	}
 }
 
 // TestMessagesQuoteAsTheLocale: coreutils quotes values in its messages in
