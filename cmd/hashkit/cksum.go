@@ -247,8 +247,20 @@ func (f *sumFlags) writeOne(out *bufio.Writer, a *algorithm, sum []byte, name st
 
 // checkCksumOutput refuses the output flags that cannot go together.
 func (f *sumFlags) checkCksumOutput(files []string) error {
+	if err := f.base64OrRaw(); err != nil {
+		return err
+	}
 	if f.rawOutput && len(files) > 1 {
 		return errors.New("the --raw option is not supported with multiple files")
+	}
+	return nil
+}
+
+// base64OrRaw refuses --base64 with --raw, in coreutils' words (9.2 on,
+// where both came: a usage error).
+func (f *sumFlags) base64OrRaw() error {
+	if f.base64 && f.rawOutput {
+		return errors.New("--base64 and --raw are mutually exclusive")
 	}
 	return nil
 }
@@ -380,6 +392,9 @@ func runCksum(args []string, e *env) error {
 	}
 	if _, legacy := legacyAlgorithms[f.alg]; legacy && f.check && fs.Changed("algorithm") {
 		return toolError{e.prog + ": --check is not supported with --algorithm={bsd,sysv,crc}"}
+	}
+	if err := f.base64OrRaw(); err != nil {
+		return coreutilsUsage{msg: err.Error(), cmd: e.prog}
 	}
 	if f.check {
 		f.tag = false // cksum -c takes --tag, its default

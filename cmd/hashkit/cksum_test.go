@@ -156,6 +156,7 @@ func TestCksumNewerForms(t *testing.T) {
 		{[]string{"-a", "sha256", "--raw", "a"}, string(sha("sha256")), 0},
 		{[]string{"--raw", "a"}, string(be.BigEndian.AppendUint32(nil, 3015617425)), 0},
 		{[]string{"--raw", "a", "a"}, "", 1},
+		{[]string{"-a", "sha256", "--base64", "--raw", "a"}, "", 1},
 		{[]string{"-a", "blake3", "a"}, "BLAKE3 (a) = " + hex.EncodeToString(sha("blake3")) + "\n", 0},
 	} {
 		got := runLink(t, link, dir, nil, c.args...)
@@ -319,6 +320,12 @@ func TestSumCksumFlags(t *testing.T) {
 		if got != want || got.code != 0 {
 			t.Errorf("hashkit %q: %d %q %q; cksum %q: %d %q", c.sum, got.code, got.stdout, got.stderr, c.cksum, want.code, want.stdout)
 		}
+	}
+	if r := runLink(t, link, dir, nil, "--base64", "--raw", "a"); r.code != 1 || r.stderr != "cksum: --base64 and --raw are mutually exclusive\nTry 'cksum --help' for more information.\n" {
+		t.Errorf("cksum --base64 --raw: %d %q", r.code, r.stderr)
+	}
+	if r := hk(t, dir, nil, "sum", "--base64", "--raw", "a"); r.code != exitUsage || r.stdout != "" {
+		t.Errorf("sum --base64 --raw: %d %q %q", r.code, r.stdout, r.stderr)
 	}
 	if r := hk(t, dir, nil, "check", "-a", "crc", "x"); r.code != exitUsage {
 		t.Errorf("check -a crc: %d %q", r.code, r.stderr)
