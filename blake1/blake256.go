@@ -102,14 +102,7 @@ func (d *digest256) Write(p []byte) (int, error) {
 		blocks256(d, d.x[:])
 		d.nx = 0
 	}
-	for len(p) >= BlockSize256 {
-		m := min(len(p)&^(BlockSize256-1), preempt.Piece)
-		blocks256(d, p[:m])
-		p = p[m:]
-		if len(p) >= BlockSize256 {
-			preempt.Point()
-		}
-	}
+	p = p[preempt.Blocks(len(p), BlockSize256, func(i, j int) { blocks256(d, p[i:j]) }):]
 	d.nx = copy(d.x[:], p)
 	return n, nil
 }

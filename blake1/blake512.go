@@ -94,14 +94,7 @@ func (d *digest512) Write(p []byte) (int, error) {
 		blocks512(d, d.x[:])
 		d.nx = 0
 	}
-	for len(p) >= BlockSize512 {
-		m := min(len(p)&^(BlockSize512-1), preempt.Piece)
-		blocks512(d, p[:m])
-		p = p[m:]
-		if len(p) >= BlockSize512 {
-			preempt.Point()
-		}
-	}
+	p = p[preempt.Blocks(len(p), BlockSize512, func(i, j int) { blocks512(d, p[i:j]) }):]
 	d.nx = copy(d.x[:], p)
 	return n, nil
 }

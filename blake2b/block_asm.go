@@ -14,11 +14,5 @@ func blocks(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte) {
 		return
 	}
 	// The kernels take whole blocks (blocksGeneric ignores a tail).
-	p = p[:len(p)&^(BlockSize-1)]
-	for len(p) > preempt.Piece {
-		blocksAsm(h, c, f0, f1, p[:preempt.Piece])
-		p = p[preempt.Piece:]
-		preempt.Point()
-	}
-	blocksAsm(h, c, f0, f1, p)
+	preempt.Blocks(len(p), BlockSize, func(i, j int) { blocksAsm(h, c, f0, f1, p[i:j]) })
 }

@@ -82,12 +82,8 @@ func blocks(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 		blocksGeneric(h, c, f0, f1, p)
 		return
 	}
-	for len(p) > preempt.Piece {
-		blocksAsm(h, c, f0, f1, p[:preempt.Piece])
-		p = p[preempt.Piece:]
-		preempt.Point()
-	}
-	blocksAsm(h, c, f0, f1, p)
+	// The kernels take whole blocks (blocksGeneric ignores a tail).
+	preempt.Blocks(len(p), BlockSize, func(i, j int) { blocksAsm(h, c, f0, f1, p[i:j]) })
 }
 
 // blocksAsm compresses the blocks of p, at most preempt.Piece bytes, with

@@ -514,6 +514,7 @@ func (h *Hasher) canonicalStack() cvStack {
 // instead, and merged only when more input comes (or joined with the ROOT
 // flag by root).
 func (s *cvStack) absorb(p []byte, counter uint64, keep int, key *[8]uint32, flags uint32) ([]byte, uint64) {
+	// Written out, not preempt.Steps: each subtree's size depends on the last.
 	for len(p) > keep {
 		chunks := uint64(len(p)) / chunkLen
 		// The largest power of two that fits and keeps the tree aligned:

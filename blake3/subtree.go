@@ -45,25 +45,19 @@ func init() {
 	seam.Subtrees = func(in []byte, m *seam.Mode, counter uint64, chunks int, out []byte) {
 		key, flags := modeKey(m)
 		if chunks == 1 {
-			for len(in) > 0 {
-				k := min(len(in), wideChunks*chunkLen)
-				hashChunks(in[:k], &key, counter, flags, out)
-				in, out, counter = in[k:], out[k/chunkLen*cvLen:], counter+uint64(k/chunkLen)
-				if len(in) > 0 {
-					preempt.Point() // between two 64 KiB pieces (see internal/preempt)
-				}
-			}
+			// Pieces of wideChunks chunks (64 KiB), the last one maybe short.
+			n := (len(in) + chunkLen - 1) / chunkLen
+			preempt.Steps(n, wideChunks, func(i, j int) {
+				piece := in[i*chunkLen : min(len(in), j*chunkLen)]
+				hashChunks(piece, &key, counter+uint64(i), flags, out[i*cvLen:])
+			})
 			return
 		}
 		size := chunks * chunkLen
-		for ; len(in) > 0; in, out = in[size:], out[cvLen:] {
-			cv := hashSubtreeSeq(in[:size], &key, counter, flags)
-			copy(out, cv[:])
-			counter += uint64(chunks)
-			if len(in) > size {
-				preempt.Point()
-			}
-		}
+		preempt.Steps(len(in)/size, 1, func(i, _ int) {
+			cv := hashSubtreeSeq(in[i*size:(i+1)*size], &key, counter+uint64(i*chunks), flags)
+			copy(out[i*cvLen:], cv[:])
+		})
 	}
 	seam.Parents = func(in []byte, m *seam.Mode, out []byte) {
 		key, flags := modeKey(m)

@@ -55,23 +55,19 @@ func hashSubtreeSeq(in []byte, key *[8]uint32, counter uint64, flags uint32) [cv
 	}
 	var stack [maxDepth][cvLen]byte
 	depth := 0
-	for done := uint64(1); len(in) > 0; done++ {
-		cv := hashSubtree(in[:wideChunks*chunkLen], key, counter, flags)
-		in = in[wideChunks*chunkLen:]
-		counter += wideChunks
+	const piece = wideChunks * chunkLen // 64 KiB
+	preempt.Steps(len(in)/piece, 1, func(i, _ int) {
+		cv := hashSubtree(in[i*piece:(i+1)*piece], key, counter+uint64(i*wideChunks), flags)
 		// Each trailing zero bit of the number of pieces done completes a
 		// subtree twice as large.
-		for t := done; t&1 == 0; t >>= 1 {
+		for t := i + 1; t&1 == 0; t >>= 1 {
 			depth--
 			p := parentNode(&stack[depth], &cv, key, flags)
 			cv = p.chainingValue()
 		}
 		stack[depth] = cv
 		depth++
-		if len(in) > 0 {
-			preempt.Point() // between two 64 KiB pieces (see internal/preempt)
-		}
-	}
+	})
 	return stack[0]
 }
 

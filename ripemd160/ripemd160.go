@@ -103,14 +103,7 @@ func (d *digest) Write(p []byte) (int, error) {
 		block(d, d.x[:])
 		d.nx = 0
 	}
-	for len(p) >= BlockSize {
-		m := min(len(p)&^(BlockSize-1), preempt.Piece)
-		block(d, p[:m])
-		p = p[m:]
-		if len(p) >= BlockSize {
-			preempt.Point()
-		}
-	}
+	p = p[preempt.Blocks(len(p), BlockSize, func(i, j int) { block(d, p[i:j]) }):]
 	d.nx = copy(d.x[:], p)
 	return n, nil
 }

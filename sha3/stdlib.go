@@ -53,34 +53,21 @@ func newStdSHAKE(kind uint8) stdSHAKE {
 	return *stdsha3.NewSHAKE256()
 }
 
-// piece is the most bytes handed to crypto/sha3 in one call: a multiple of
-// the rate not above preempt.Piece. Its CPACF code takes any length in one
+// The writes and reads below go to crypto/sha3 in pieces (preempt.Split)
+// that are a multiple of the rate: its CPACF code takes any length in one
 // instruction, which the runtime cannot interrupt, and on whole blocks its
 // Write and Read buffer nothing between two pieces.
-func piece(rate int) int { return preempt.Piece - preempt.Piece%rate }
 
 func writeStdSHA3(h *stdSHA3, p []byte, rate int) {
-	for n := piece(rate); len(p) > n; p = p[n:] {
-		h.Write(p[:n])
-		preempt.Point()
-	}
-	h.Write(p)
+	preempt.Split(len(p), rate, func(i, j int) { h.Write(p[i:j]) })
 }
 
 func writeStdSHAKE(h *stdSHAKE, p []byte, rate int) {
-	for n := piece(rate); len(p) > n; p = p[n:] {
-		h.Write(p[:n])
-		preempt.Point()
-	}
-	h.Write(p)
+	preempt.Split(len(p), rate, func(i, j int) { h.Write(p[i:j]) })
 }
 
 func readStdSHAKE(h *stdSHAKE, out []byte, rate int) {
-	for n := piece(rate); len(out) > n; out = out[n:] {
-		h.Read(out[:n])
-		preempt.Point()
-	}
-	h.Read(out)
+	preempt.Split(len(out), rate, func(i, j int) { h.Read(out[i:j]) })
 }
 
 // sumStd writes the SHA-3 hash of data with len(out) bytes of output.

@@ -59,11 +59,7 @@ func (m *Multi) Init(data []byte, n, msgLen, rate, rounds int, ds byte) {
 			offs[j] = uint64(j * msgLen)
 		}
 		perCall := max(preempt.Piece/(MultiMax*rate), 1)
-		for b := 0; b < full; {
-			k := min(full-b, perCall)
-			m.absorb(data[b*rate:], &offs, k)
-			b += k
-		}
+		preempt.Steps(full, perCall, func(b, e int) { m.absorb(data[b*rate:], &offs, e-b) })
 	} else if full > 0 {
 		// A smaller rate: each block is copied into a kernel-sized slot
 		// whose extra lanes stay zero.

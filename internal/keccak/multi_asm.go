@@ -90,14 +90,9 @@ func leavesAfterKernel(a *[25]uint64, dst, data []byte, n, leafLen, rate, rounds
 	full := leafLen / rate
 	perCall := max(preempt.Piece/(width*rate), 1)
 	rcs := &rc[MaxRounds-rounds]
-	for b := 0; b < full; {
-		m := min(full-b, perCall)
-		absorbStates(width, false, st, in[b*rate:], offs[:width], m, rate/8, rcs, rounds/12)
-		b += m
-		if b < full {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(full, perCall, func(b, e int) {
+		absorbStates(width, false, st, in[b*rate:], offs[:width], e-b, rate/8, rcs, rounds/12)
+	})
 	for i := range a {
 		a[i] = st[width*i]
 	}

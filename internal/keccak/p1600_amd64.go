@@ -112,20 +112,14 @@ func absorbPairAVX512(a *[25]uint64, p []byte, lanes int)
 // preemption point between two.
 func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
 	pair := singleKernel == kernelAVX512 && rounds == 24 && pairRate(rate)
-	chunk := preempt.Piece - preempt.Piece%rate
-	for len(p) > 0 {
-		n := min(len(p), chunk)
+	preempt.Blocks(len(p), rate, func(i, j int) {
 		if pair {
-			absorbPairAVX512(a, p[:n], rate/8)
+			absorbPairAVX512(a, p[i:j], rate/8)
 		} else {
 			// One assembly permutation per block.
-			absorbBlocksGeneric(a, p[:n], rate, rounds)
+			absorbBlocksGeneric(a, p[i:j], rate, rounds)
 		}
-		p = p[n:]
-		if len(p) > 0 {
-			preempt.Point()
-		}
-	}
+	})
 }
 
 // pairRate reports whether absorbPairAVX512 handles blocks of rate bytes.

@@ -122,13 +122,5 @@ func absorbBlocks(a *[25]uint64, p []byte, rate, rounds int) {
 		absorbBlocksGeneric(a, p, rate, rounds)
 		return
 	}
-	chunk := preempt.Piece - preempt.Piece%rate
-	for len(p) > 0 {
-		n := min(len(p), chunk)
-		absorbARM64(a, p[:n], rate/8, rounds)
-		p = p[n:]
-		if len(p) > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Blocks(len(p), rate, func(i, j int) { absorbARM64(a, p[i:j], rate/8, rounds) })
 }

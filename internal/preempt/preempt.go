@@ -63,3 +63,62 @@ func Clear[E any](s []E) {
 	}
 	clear(s)
 }
+
+// The helpers below cut work into pieces of at most Piece bytes with a
+// preemption point between two, for the loops that hand work to assembly.
+// f gets the bounds [i, j) of a piece, never the bytes themselves: bytes
+// passed to a function value escape, and the callers' stack buffers would
+// move to the heap. f is a function value, a call per piece (a few ns
+// against the microseconds of a piece); none of the three inlines, and the
+// one-piece case costs no division when the sizes are powers of two.
+
+// Blocks calls f(i, j) on the byte ranges [i, j) that cover the whole
+// blocks of size bytes among the first n bytes, each at most Piece bytes,
+// and returns their length (n less a partial block); it does not call f
+// when there is no whole block.
+func Blocks(n, size int, f func(i, j int)) int {
+	whole := n &^ (size - 1)
+	if size&(size-1) != 0 {
+		whole = n - n%size
+	}
+	i := 0
+	if whole > Piece {
+		for step := Piece - Piece%size; whole-i > step; i += step {
+			f(i, i+step)
+			Point()
+		}
+	}
+	if i < whole {
+		f(i, whole)
+	}
+	return whole
+}
+
+// Split calls f(i, j) on byte ranges [i, j) that cover the first n bytes,
+// each at most Piece bytes and, but the last, a multiple of unit. It calls
+// f at least once, f(0, 0) when n is 0: for a stream whose Write or Read of
+// no bytes still counts (crypto/sha3's Read starts squeezing).
+func Split(n, unit int, f func(i, j int)) {
+	i := 0
+	if n > Piece-unit {
+		for step := Piece - Piece%unit; n-i > step; i += step {
+			f(i, i+step)
+			Point()
+		}
+	}
+	f(i, n)
+}
+
+// Steps calls f(i, j) on runs [i, j) of at most per of the n steps of a
+// kernel that takes a count (per steps making at most a Piece of work). It
+// does not call f when n is 0.
+func Steps(n, per int, f func(i, j int)) {
+	i := 0
+	for ; n-i > per; i += per {
+		f(i, i+per)
+		Point()
+	}
+	if i < n {
+		f(i, n)
+	}
+}

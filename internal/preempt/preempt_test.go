@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -81,6 +82,83 @@ func TestClear(t *testing.T) {
 		for i, v := range s[1 : n+1] {
 			if v != 0 {
 				t.Fatalf("n=%d: word %d not cleared", n, i)
+			}
+		}
+	}
+}
+
+// ranges records the ranges a helper hands to f and checks that they
+// follow each other from 0.
+func ranges(t *testing.T) (func(i, j int), *[]int) {
+	var lens []int
+	next := 0
+	return func(i, j int) {
+		if i != next || j < i {
+			t.Fatalf("range [%d, %d) after %v", i, j, lens)
+		}
+		next = j
+		lens = append(lens, j-i)
+	}, &lens
+}
+
+func TestBlocks(t *testing.T) {
+	for _, size := range []int{1, 64, 128, 136, 168, 1024} {
+		step := Piece - Piece%size
+		for _, n := range []int{0, size - 1, size, size + 1, step - 1, step, step + 1, step + size - 1, step + size, Piece, Piece + 1, 3*step + 2*size - 1} {
+			f, lens := ranges(t)
+			whole := Blocks(n, size, f)
+			if whole != n-n%size {
+				t.Fatalf("size %d, %d bytes: Blocks returned %d, want %d", size, n, whole, n-n%size)
+			}
+			sum := 0
+			for k, m := range *lens {
+				if m == 0 || m%size != 0 || (k < len(*lens)-1 && m != step) {
+					t.Fatalf("size %d, %d bytes: pieces %v", size, n, *lens)
+				}
+				sum += m
+			}
+			if sum != whole {
+				t.Fatalf("size %d, %d bytes: pieces %v cover %d bytes, want %d", size, n, *lens, sum, whole)
+			}
+		}
+	}
+}
+
+func TestSplit(t *testing.T) {
+	for _, unit := range []int{1, 64, 136, 168} {
+		step := Piece - Piece%unit
+		for _, n := range []int{0, 1, step - 1, step, step + 1, Piece, Piece + 1, 2 * step, 2*step + 1, 3*step + 7} {
+			f, lens := ranges(t)
+			Split(n, unit, f)
+			want := []int{}
+			for r := n; ; r -= step {
+				if r <= step {
+					want = append(want, r)
+					break
+				}
+				want = append(want, step)
+			}
+			if !slices.Equal(*lens, want) {
+				t.Fatalf("unit %d, %d bytes: pieces %v, want %v", unit, n, *lens, want)
+			}
+		}
+	}
+}
+
+func TestSteps(t *testing.T) {
+	for _, per := range []int{1, 7, 512} {
+		for _, n := range []int{0, 1, per - 1, per, per + 1, 2 * per, 5*per + 3} {
+			f, lens := ranges(t)
+			Steps(n, per, f)
+			sum := 0
+			for k, m := range *lens {
+				if m < 1 || m > per || (k < len(*lens)-1 && m != per) {
+					t.Fatalf("per %d, n %d: runs %v", per, n, *lens)
+				}
+				sum += m
+			}
+			if sum != n {
+				t.Fatalf("per %d, n %d: runs %v cover %d steps", per, n, *lens, sum)
 			}
 		}
 	}

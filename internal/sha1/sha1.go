@@ -96,14 +96,7 @@ func (d *Digest) Write(p []byte) (int, error) {
 		block(&d.h, d.x[:])
 		d.nx = 0
 	}
-	for len(p) >= BlockSize {
-		m := min(len(p)&^(BlockSize-1), preempt.Piece)
-		block(&d.h, p[:m])
-		p = p[m:]
-		if len(p) >= BlockSize {
-			preempt.Point()
-		}
-	}
+	p = p[preempt.Blocks(len(p), BlockSize, func(i, j int) { block(&d.h, p[i:j]) }):]
 	d.nx = copy(d.x[:], p)
 	return n, nil
 }

@@ -126,14 +126,7 @@ func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
 		return
 	}
 	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	for n > 0 {
-		k := min(n, preempt.Piece/(2*BlockSize))
-		pbkdf2SHANI(ih, oh, u, t, k)
-		n -= k
-		if n > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(n, preempt.Piece/(2*BlockSize), func(i, j int) { pbkdf2SHANI(ih, oh, u, t, j-i) })
 }
 
 func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
@@ -142,12 +135,5 @@ func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
 		return
 	}
 	// 256 iterations of two chains hash 64 KiB.
-	for n > 0 {
-		k := min(n, preempt.Piece/(4*BlockSize))
-		pbkdf2x2SHANI(ih, oh, u, t, k)
-		n -= k
-		if n > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(n, preempt.Piece/(4*BlockSize), func(i, j int) { pbkdf2x2SHANI(ih, oh, u, t, j-i) })
 }

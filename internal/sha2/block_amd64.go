@@ -136,19 +136,14 @@ func block256(h *[8]uint32, p []byte) {
 		block256Generic(h, p)
 		return
 	}
-	for len(p) > 0 {
-		n := min(len(p), preempt.Piece)
+	preempt.Blocks(len(p), BlockSize256, func(i, j int) {
 		switch block256Kernel {
 		case kernelSHANI:
-			blockSHANI(h, p[:n])
+			blockSHANI(h, p[i:j])
 		case kernelAVX2:
-			blockAVX2(h, p[:n])
+			blockAVX2(h, p[i:j])
 		}
-		p = p[n:]
-		if len(p) > 0 {
-			preempt.Point()
-		}
-	}
+	})
 }
 
 func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
@@ -157,14 +152,7 @@ func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
 		return
 	}
 	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	for n > 0 {
-		k := min(n, preempt.Piece/(2*BlockSize256))
-		pbkdf2SHANI(ih, oh, u, t, k)
-		n -= k
-		if n > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(n, preempt.Piece/(2*BlockSize256), func(i, j int) { pbkdf2SHANI(ih, oh, u, t, j-i) })
 }
 
 func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
@@ -173,14 +161,7 @@ func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
 		return
 	}
 	// 256 iterations of two chains hash 64 KiB.
-	for n > 0 {
-		k := min(n, preempt.Piece/(4*BlockSize256))
-		pbkdf2x2SHANI(ih, oh, u, t, k)
-		n -= k
-		if n > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(n, preempt.Piece/(4*BlockSize256), func(i, j int) { pbkdf2x2SHANI(ih, oh, u, t, j-i) })
 }
 
 func outer256(oh, h *[8]uint32, out *[32]byte) {
@@ -196,23 +177,18 @@ func block512(h *[8]uint64, p []byte) {
 		block512Generic(h, p)
 		return
 	}
-	for len(p) > 0 {
-		n := min(len(p), preempt.Piece)
+	preempt.Blocks(len(p), BlockSize512, func(i, j int) {
 		switch block512Kernel {
 		case kernel512AVX512:
-			block512AVX512(h, p[:n])
+			block512AVX512(h, p[i:j])
 		case kernel512AVX512YMM:
-			block512AVX512YMM(h, p[:n])
+			block512AVX512YMM(h, p[i:j])
 		case kernel512AVX2YMM:
-			block512AVX2YMM(h, p[:n])
+			block512AVX2YMM(h, p[i:j])
 		case kernel512AVX2:
-			block512AVX2(h, p[:n])
+			block512AVX2(h, p[i:j])
 		}
-		p = p[n:]
-		if len(p) > 0 {
-			preempt.Point()
-		}
-	}
+	})
 }
 
 // useAsm says whether this build has the amd64 kernels (for tests).

@@ -86,14 +86,7 @@ func block256(h *[8]uint32, p []byte) {
 		block256Generic(h, p)
 		return
 	}
-	for len(p) > 0 {
-		n := min(len(p), preempt.Piece)
-		blockSHA2(h, p[:n])
-		p = p[n:]
-		if len(p) > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Blocks(len(p), BlockSize256, func(i, j int) { blockSHA2(h, p[i:j]) })
 }
 
 func block512(h *[8]uint64, p []byte) {
@@ -101,14 +94,7 @@ func block512(h *[8]uint64, p []byte) {
 		block512Generic(h, p)
 		return
 	}
-	for len(p) > 0 {
-		n := min(len(p), preempt.Piece)
-		block512SHA512(h, p[:n])
-		p = p[n:]
-		if len(p) > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Blocks(len(p), BlockSize512, func(i, j int) { block512SHA512(h, p[i:j]) })
 }
 
 func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
@@ -117,14 +103,7 @@ func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
 		return
 	}
 	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	for n > 0 {
-		k := min(n, preempt.Piece/(2*BlockSize256))
-		pbkdf2SHA2(ih, oh, u, t, k)
-		n -= k
-		if n > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(n, preempt.Piece/(2*BlockSize256), func(i, j int) { pbkdf2SHA2(ih, oh, u, t, j-i) })
 }
 
 func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
@@ -133,14 +112,7 @@ func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
 		return
 	}
 	// 256 iterations of two chains hash 64 KiB.
-	for n > 0 {
-		k := min(n, preempt.Piece/(4*BlockSize256))
-		pbkdf2x2SHA2(ih, oh, u, t, k)
-		n -= k
-		if n > 0 {
-			preempt.Point()
-		}
-	}
+	preempt.Steps(n, preempt.Piece/(4*BlockSize256), func(i, j int) { pbkdf2x2SHA2(ih, oh, u, t, j-i) })
 }
 
 // useAsm says whether this build has assembly kernels (for tests).

@@ -75,9 +75,9 @@ func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
 			return
 		}
 	}
-	done := 0
-	for n-done >= 2 {
-		k := min(group, (n-done)&^1)
+	// The even number of messages in groups, a preemption point between two.
+	preempt.Steps(n&^1, group, func(done, end int) {
+		k := end - done
 		if wk == nil {
 			padMessages(buf[:], data[done*msgLen:], k, msgLen, stride)
 			in = buf[:k*stride]
@@ -85,9 +85,8 @@ func sumMany256(iv *[8]uint32, out, data []byte, n, msgLen int) {
 			in = data[done*msgLen : (done+k)*msgLen]
 		}
 		manyKernel(out[done*Size256:], in, k, stride, blocks, wk, iv)
-		done += k
-		preempt.Point() // between two groups (see internal/preempt)
-	}
+	})
+	done := n &^ 1
 	sumMany256Generic(iv, out[done*Size256:], data[done*msgLen:], n-done, msgLen)
 }
 

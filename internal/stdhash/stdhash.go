@@ -27,12 +27,7 @@ func Inner(d *Hash) hash.Hash { return d.h }
 
 func (d *Hash) Write(p []byte) (int, error) {
 	n := len(p)
-	for len(p) > preempt.Piece {
-		d.h.Write(p[:preempt.Piece])
-		p = p[preempt.Piece:]
-		preempt.Point()
-	}
-	d.h.Write(p)
+	preempt.Split(len(p), 1, func(i, j int) { d.h.Write(p[i:j]) })
 	return n, nil
 }
 
