@@ -208,3 +208,45 @@ func outputBlocksSerial(root *node, counter uint64, out []byte) {
 		pc.Add(BlockSize)
 	}
 }
+
+// messageRoot returns the root node of the whole message data: the tree
+// of Write without its buffer.
+func messageRoot(data []byte, key *[8]uint32, flags uint32) node {
+	if len(data) > chunkLen && len(data) <= wideChunks*chunkLen {
+		return smallRoot(data, key, 0, flags)
+	}
+	var s cvStack
+	rest, counter := s.absorb(data, 0, chunkLen, key, flags)
+	if len(rest) == 0 && counter > 0 {
+		return s.root(nil, key, flags)
+	}
+	s.merge(counter, key, flags)
+	var c chunkState
+	c.reset(key, counter)
+	c.update(rest, flags)
+	last := c.node(flags)
+	return s.root(&last, key, flags)
+}
+
+// smallRoot is messageRoot for two to wideChunks chunks, the first with
+// index counter. Their chaining
+// values are computed together, then each level of parents (foldLevels): a
+// kernel call costs about the same for any number of lanes, and cutting
+// the tree into its power-of-two subtrees first (6 chunks: 4 and 2) would
+// cost one call per subtree.
+func smallRoot(data []byte, key *[8]uint32, counter uint64, flags uint32) node {
+	var buf [wideChunks * cvLen]byte
+	n := len(data) / chunkLen
+	hashChunks(data[:n*chunkLen], key, counter, flags, buf[:n*cvLen])
+	if tail := data[n*chunkLen:]; len(tail) > 0 {
+		var c chunkState
+		c.reset(key, counter+uint64(n))
+		c.update(tail, flags)
+		last := c.node(flags)
+		cv := last.chainingValue()
+		copy(buf[n*cvLen:], cv[:])
+		n++
+	}
+	foldLevels(buf[:], n, key, flags)
+	return parentNode((*[cvLen]byte)(buf[:cvLen]), (*[cvLen]byte)(buf[cvLen:]), key, flags)
+}
