@@ -85,89 +85,145 @@ func (h *Hasher) UnmarshalBinary(b []byte) error {
 	if h.flags != 0 {
 		return errKeyedMarshal
 	}
+	s, err := parseState(b)
+	if err != nil {
+		return err
+	}
+	if err := s.check(); err != nil {
+		return err
+	}
+	h.restore(&s)
+	return nil
+}
+
+// marshaledState holds the fields of a marshalled state as parseState
+// reads them.
+type marshaledState struct {
+	squeezing    byte
+	pos, counter uint64
+	cv           [8]uint32
+	blocks       int
+	buf          []byte // the buffered input
+	stackLen     int
+	stack        []byte // what follows stackLen: the stack if the size is right
+}
+
+// parseState reads the fields of a marshalled state of either version,
+// checking those of the buffer on the way; check checks the others.
+func parseState(b []byte) (marshaledState, error) {
+	var s marshaledState
 	v1 := len(b) >= marshaledV1 && string(b[:len(magicV1)]) == magicV1
 	if !v1 && (len(b) < marshaledFixed || string(b[:len(magic)]) != magic) {
-		return errors.New("hashkit/blake3: invalid hash state identifier or size")
+		return s, errors.New("hashkit/blake3: invalid hash state identifier or size")
 	}
 	p := b[len(magic):]
-	squeezing := p[0]
-	pos := binary.BigEndian.Uint64(p[1:])
-	counter := binary.BigEndian.Uint64(p[9:])
+	s.squeezing = p[0]
+	s.pos = binary.BigEndian.Uint64(p[1:])
+	s.counter = binary.BigEndian.Uint64(p[9:])
 	p = p[17:]
-	var cv [8]uint32
-	loadCV(&cv, (*[cvLen]byte)(p))
-	blocks := int(p[cvLen])
+	loadCV(&s.cv, (*[cvLen]byte)(p))
+	s.blocks = int(p[cvLen])
 	p = p[cvLen+1:]
-	var buf []byte
-	var bufLen int
+	var err error
 	if v1 {
-		bufLen = int(p[0])
-		buf = p[1 : 1+BlockSize]
-		p = p[1+BlockSize:]
-		if bufLen > BlockSize {
-			return errors.New("hashkit/blake3: invalid chunk state")
-		}
-		for _, x := range buf[bufLen:] {
-			if x != 0 {
-				return errors.New("hashkit/blake3: invalid block padding")
-			}
-		}
+		s.buf, p, err = parseBufferV1(p)
 	} else {
-		bufLen = int(binary.BigEndian.Uint16(p))
-		p = p[2:]
-		if bufLen > bufCap-blocks*BlockSize || len(p) < bufLen+1 {
-			return errors.New("hashkit/blake3: invalid buffer length")
+		s.buf, p, err = parseBuffer(p, s.blocks)
+	}
+	if err != nil {
+		return s, err
+	}
+	s.stackLen = int(p[0])
+	s.stack = p[1:]
+	return s, nil
+}
+
+// parseBufferV1 returns version 1's buffered bytes (a length byte, then a
+// zero-padded block) and what follows them.
+func parseBufferV1(p []byte) (buf, rest []byte, err error) {
+	bufLen := int(p[0])
+	buf = p[1 : 1+BlockSize]
+	if bufLen > BlockSize {
+		return nil, nil, errors.New("hashkit/blake3: invalid chunk state")
+	}
+	for _, x := range buf[bufLen:] {
+		if x != 0 {
+			return nil, nil, errors.New("hashkit/blake3: invalid block padding")
 		}
-		buf, p = p[:bufLen], p[bufLen:]
 	}
-	stackLen := int(p[0])
-	p = p[1:]
-	// The stack lengths Write can leave (see cvStack and cvStack.absorb).
-	minStack, maxStack := bits.OnesCount64(counter), bits.OnesCount64(counter)
-	if blocks == 0 && bufLen == 0 && counter > 0 {
-		// After a whole subtree of 2^k chunks, k >= 1, whose size divides
-		// counter: one more chaining value, plus one for each halving of
-		// counter's lowest 1 bit down to 2^k.
-		low := bits.TrailingZeros64(counter)
-		minStack, maxStack = minStack+1, minStack+low
+	return buf[:bufLen], p[1+BlockSize:], nil
+}
+
+// parseBuffer returns the buffered bytes (a 2-byte length, then the bytes)
+// after blocks compressed blocks, and what follows them, at least the
+// stack length byte.
+func parseBuffer(p []byte, blocks int) (buf, rest []byte, err error) {
+	bufLen := int(binary.BigEndian.Uint16(p))
+	p = p[2:]
+	if bufLen > bufCap-blocks*BlockSize || len(p) < bufLen+1 {
+		return nil, nil, errors.New("hashkit/blake3: invalid buffer length")
 	}
+	return p[:bufLen], p[bufLen:], nil
+}
+
+// check returns an error if the fields are not a state that Write, Read
+// and Seek can leave.
+func (s *marshaledState) check() error {
+	minStack, maxStack := stackBounds(s.counter, s.blocks == 0 && len(s.buf) == 0)
 	switch {
-	case squeezing > 2 || squeezing != 1 && pos != 0:
+	case s.squeezing > 2 || s.squeezing != 1 && s.pos != 0:
 		return errors.New("hashkit/blake3: invalid output position")
-	case counter >= 1<<54:
+	case s.counter >= 1<<54:
 		return errors.New("hashkit/blake3: invalid chunk counter")
-	case blocks >= chunkLen/BlockSize:
+	case s.blocks >= chunkLen/BlockSize:
 		return errors.New("hashkit/blake3: invalid chunk state")
-	case blocks > 0 && bufLen == 0:
+	case s.blocks > 0 && len(s.buf) == 0:
 		// Write always leaves at least one byte in the buffer once a
 		// block has been compressed.
 		return errors.New("hashkit/blake3: invalid chunk state")
-	case stackLen < minStack || stackLen > maxStack:
+	case s.stackLen < minStack || s.stackLen > maxStack:
 		return errors.New("hashkit/blake3: invalid stack length")
-	case blocks == 0 && cv != iv:
+	case s.blocks == 0 && s.cv != iv:
 		return errors.New("hashkit/blake3: invalid chaining value")
-	case len(p) != stackLen*cvLen:
+	case len(s.stack) != s.stackLen*cvLen:
 		return errors.New("hashkit/blake3: invalid hash state size")
 	}
-	h.counter = counter
-	h.headCV, h.headBlocks = cv, blocks
-	h.bufLen = 0
-	h.bufLen = copy(h.reserve(bufLen), buf[:bufLen])
-	for i := range stackLen {
-		h.stack.cvs[i] = [cvLen]byte(p[i*cvLen:])
+	return nil
+}
+
+// stackBounds returns the stack lengths Write can leave before chunk
+// counter (see cvStack and cvStack.absorb), empty if nothing is buffered.
+func stackBounds(counter uint64, empty bool) (lo, hi int) {
+	lo = bits.OnesCount64(counter)
+	if empty && counter > 0 {
+		// After a whole subtree of 2^k chunks, k >= 1, whose size divides
+		// counter: one more chaining value, plus one for each halving of
+		// counter's lowest 1 bit down to 2^k.
+		return lo + 1, lo + bits.TrailingZeros64(counter)
 	}
-	h.stack.n = stackLen
+	return lo, lo
+}
+
+// restore sets h to the checked state s.
+func (h *Hasher) restore(s *marshaledState) {
+	h.counter = s.counter
+	h.headCV, h.headBlocks = s.cv, s.blocks
+	h.bufLen = 0
+	h.bufLen = copy(h.reserve(len(s.buf)), s.buf)
+	for i := range s.stackLen {
+		h.stack.cvs[i] = [cvLen]byte(s.stack[i*cvLen:])
+	}
+	h.stack.n = s.stackLen
 	if h.big != nil {
 		h.big.pend.clear()
 	}
-	h.squeezing = squeezing != 0
+	h.squeezing = s.squeezing != 0
 	if h.squeezing {
-		h.out = OutputReader{root: h.rootNode(), pos: pos, end: squeezing == 2}
-		if pos%BlockSize != 0 {
-			h.out.root.rootBlock(&h.out.buf, pos/BlockSize)
+		h.out = OutputReader{root: h.rootNode(), pos: s.pos, end: s.squeezing == 2}
+		if s.pos%BlockSize != 0 {
+			h.out.root.rootBlock(&h.out.buf, s.pos/BlockSize)
 		}
 	}
-	return nil
 }
 
 func boolByte(b bool) byte {
