@@ -64,3 +64,14 @@ func p1600Generic(a *[25]uint64, rounds int) {
 		a[0] ^= rc[ir]
 	}
 }
+
+// leadingRounds applies the first rounds%4 rounds of Keccak-p[1600, rounds]
+// and returns how many remain: a multiple of four, the unit of the unrolled
+// code and of the amd64 kernels.
+func leadingRounds(a *[25]uint64, rounds int) int {
+	for rounds%4 != 0 {
+		round(a, rc[MaxRounds-rounds])
+		rounds--
+	}
+	return rounds
+}
