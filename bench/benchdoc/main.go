@@ -105,61 +105,28 @@ func fail(err error) {
 // commit, which the caption leaves to the file).
 var captionKeys = []string{"cpu", "machine", "date", "go"}
 
+// results are the times of one benchmark file: each row's runs per
+// implementation, the rows in the order of the file, and the configuration
+// lines the caption repeats.
+type results struct {
+	implField *benchproc.Field
+	times     map[cell][]float64
+	rows      []benchproc.Key
+	config    map[string]string
+}
+
+type cell struct{ row, impl benchproc.Key }
+
 // tableOf reads the benchmark output in file and returns its Markdown table.
 func tableOf(file string) (string, error) {
-	f, err := os.Open(file)
+	res, err := readResults(file)
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-
-	var parser benchproc.ProjectionParser
-	rowBy, err := parser.Parse(".fullname", nil)
-	if err != nil {
-		return "", err
-	}
-	colBy, err := parser.Parse("/impl", nil)
-	if err != nil {
-		return "", err
-	}
-	implField := colBy.Fields()[0]
-
-	type cell struct{ row, impl benchproc.Key }
-	times := map[cell][]float64{}
-	var rows []benchproc.Key
-	seenRow := map[benchproc.Key]bool{}
-	config := map[string]string{}
-	r := benchfmt.NewReader(f, file)
-	for r.Scan() {
-		res, ok := r.Result().(*benchfmt.Result)
-		if !ok {
-			continue // syntax errors are reported by r.Err
-		}
-		if v, ok := res.Value("sec/op"); ok {
-			row, impl := rowBy.Project(res), colBy.Project(res)
-			if !seenRow[row] {
-				seenRow[row] = true
-				rows = append(rows, row)
-			}
-			times[cell{row, impl}] = append(times[cell{row, impl}], v)
-		}
-		for _, k := range captionKeys {
-			if v := res.GetConfig(k); v != "" {
-				config[k] = v
-			}
-		}
-	}
-	if err := r.Err(); err != nil {
-		return "", err
-	}
-	if len(rows) == 0 {
-		return "", fmt.Errorf("no benchmark results")
-	}
-
 	var b strings.Builder
 	var caption []string
 	for _, k := range captionKeys {
-		if v := config[k]; v != "" {
+		if v := res.config[k]; v != "" {
 			caption = append(caption, k+": "+v)
 		}
 	}
@@ -167,42 +134,94 @@ func tableOf(file string) (string, error) {
 		fmt.Fprintf(&b, "%s.\n\n", strings.Join(caption, "; "))
 	}
 	b.WriteString("| benchmark | peer | hashkit | peer's time | peer / hashkit | n |\n| --- | --- | --- | --- | --- | --- |\n")
-	thresholds := benchmath.DefaultThresholds
-	for _, row := range rows {
-		var hashkit []float64
-		var peers []benchproc.Key
-		for c, v := range times {
-			if c.row != row {
-				continue
-			}
-			if c.impl.Get(implField) == "hashkit" {
-				hashkit = v
-			} else {
-				peers = append(peers, c.impl)
-			}
-		}
-		if hashkit == nil {
-			continue
-		}
-		benchproc.SortKeys(peers)
-		hs := benchmath.NewSample(hashkit, &thresholds)
-		hSum := benchmath.AssumeNothing.Summary(hs, 0.95)
-		for _, peer := range peers {
-			ps := benchmath.NewSample(times[cell{row, peer}], &thresholds)
-			pSum := benchmath.AssumeNothing.Summary(ps, 0.95)
-			ratio := fmt.Sprintf("%.2f", pSum.Center/hSum.Center)
-			if cmp := benchmath.AssumeNothing.Compare(hs, ps); cmp.P >= cmp.Alpha {
-				ratio = "≈ 1.00"
-			}
-			n := len(hashkit)
-			if m := len(times[cell{row, peer}]); m < n {
-				n = m
-			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d |\n", row.StringValues(), peer.Get(implField),
-				duration(hSum.Center), duration(pSum.Center), ratio, n)
-		}
+	for _, row := range res.rows {
+		res.writeRow(&b, row)
 	}
 	return b.String(), nil
+}
+
+// readResults reads the sec/op results of file by benchmark and /impl.
+func readResults(file string) (*results, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+
+	var parser benchproc.ProjectionParser
+	rowBy, err := parser.Parse(".fullname", nil)
+	if err != nil {
+		return nil, err
+	}
+	colBy, err := parser.Parse("/impl", nil)
+	if err != nil {
+		return nil, err
+	}
+	res := &results{implField: colBy.Fields()[0], times: map[cell][]float64{}, config: map[string]string{}}
+	seenRow := map[benchproc.Key]bool{}
+	r := benchfmt.NewReader(f, file)
+	for r.Scan() {
+		result, ok := r.Result().(*benchfmt.Result)
+		if !ok {
+			continue // syntax errors are reported by r.Err
+		}
+		if v, ok := result.Value("sec/op"); ok {
+			row, impl := rowBy.Project(result), colBy.Project(result)
+			if !seenRow[row] {
+				seenRow[row] = true
+				res.rows = append(res.rows, row)
+			}
+			res.times[cell{row, impl}] = append(res.times[cell{row, impl}], v)
+		}
+		for _, k := range captionKeys {
+			if v := result.GetConfig(k); v != "" {
+				res.config[k] = v
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if len(res.rows) == 0 {
+		return nil, fmt.Errorf("no benchmark results")
+	}
+	return res, nil
+}
+
+// writeRow writes one line per peer of row: the medians of hashkit and the
+// peer, and their ratio, or "≈ 1.00" where benchstat's test finds no
+// significant difference.
+func (res *results) writeRow(b *strings.Builder, row benchproc.Key) {
+	var hashkit []float64
+	var peers []benchproc.Key
+	for c, v := range res.times {
+		if c.row != row {
+			continue
+		}
+		if c.impl.Get(res.implField) == "hashkit" {
+			hashkit = v
+		} else {
+			peers = append(peers, c.impl)
+		}
+	}
+	if hashkit == nil {
+		return
+	}
+	benchproc.SortKeys(peers)
+	thresholds := benchmath.DefaultThresholds
+	hs := benchmath.NewSample(hashkit, &thresholds)
+	hSum := benchmath.AssumeNothing.Summary(hs, 0.95)
+	for _, peer := range peers {
+		ps := benchmath.NewSample(res.times[cell{row, peer}], &thresholds)
+		pSum := benchmath.AssumeNothing.Summary(ps, 0.95)
+		ratio := fmt.Sprintf("%.2f", pSum.Center/hSum.Center)
+		if cmp := benchmath.AssumeNothing.Compare(hs, ps); cmp.P >= cmp.Alpha {
+			ratio = "≈ 1.00"
+		}
+		n := min(len(hashkit), len(res.times[cell{row, peer}]))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %d |\n", row.StringValues(), peer.Get(res.implField),
+			duration(hSum.Center), duration(pSum.Center), ratio, n)
+	}
 }
 
 // duration formats seconds with three significant digits.
