@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	flag "github.com/spf13/pflag"
 	"golang.org/x/term"
 
 	"github.com/hashkit/hashkit/argon2"
@@ -153,156 +154,68 @@ var pbkdf2Hashes = map[string]func() hash.Hash{
 	"sha1": sha1.New, "sha256": sha256.New, "sha512": sha512.New,
 }
 
+// deriveFlags are the flags of `kdf FUNCTION`: the common ones, and those
+// of fn's family (nil for the others).
+type deriveFlags struct {
+	saltHex, saltStr *string
+	length           *int
+	raw              *bool
+	progress         *string
+	ln, r, p         *int    // scrypt
+	iter             *int    // pbkdf2
+	hashName         *string // pbkdf2
+	t, m, lanes      *uint32 // argon2
+	secretFile       *string // argon2
+	maxMem           func() (int64, error)
+}
+
+// deriveFunc derives the key of a password, telling progress how far it is.
+type deriveFunc func(ctx context.Context, password []byte, progress func(float64)) ([]byte, error)
+
 func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	fs := newFlags("kdf "+fn, e)
-	saltHex := fs.String("salt", "", "salt in `HEX` (default: 16 random bytes)")
-	saltStr := fs.String("salt-string", "", "salt as a `STRING`")
-	lengthHelp := "key length in `BYTES`"
-	if fn == "pbkdf2" {
-		lengthHelp = "key length in `BYTES` (default: the hash's output size, which passlib's strings hold; other lengths need --raw)"
-	}
-	defaultLength := 32
-	if fn == "pbkdf2" {
-		defaultLength = 0 // set below from --hash
-	}
-	length := fs.IntP("length", "l", defaultLength, lengthHelp)
-	raw := fs.Bool("raw", false, "print the key in hex instead of a hash string")
-	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for work over about half a second), always or never")
-	var (
-		ln, r, p         *int
-		t, m, lanes      *uint32
-		secretFile       *string
-		iter             *int
-		hashName         *string
-		maxMemFlag       func() (int64, error)
-		defaultSaltBytes = 16
-	)
-	switch fn {
-	case "scrypt":
-		ln = fs.Int("ln", 17, "`LOG2N`: log2 of the cost N")
-		r = fs.IntP("r", "r", 8, "block size factor `R`")
-		p = fs.IntP("p", "p", 1, "parallelism `P`")
-		maxMemFlag = sizeFlag(fs, "max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more than `SIZE` of memory (never more than the machine has free)")
-	case "pbkdf2":
-		iter = fs.IntP("iterations", "i", 600000, "`N` iterations")
-		hashName = fs.String("hash", "sha256", "`HASH`: sha1, sha256 or sha512")
-	default:
-		t = fs.Uint32P("time", "t", 3, "`T` passes")
-		m = fs.Uint32P("memory", "m", 64*1024, "memory m in `KIB`")
-		lanes = fs.Uint32P("parallelism", "p", 4, "`P` lanes")
-		secretFile = fs.String("secret-file", "", "read a secret (pepper) from this `FILE`")
-		maxMemFlag = sizeFlag(fs, "max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more than `SIZE` of memory (never more than the machine has free)")
-	}
+	f := defineDeriveFlags(fs, fn)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	var maxMem int64
-	if maxMemFlag != nil {
+	if f.maxMem != nil {
 		var err error
-		if maxMem, err = maxMemFlag(); err != nil {
+		if maxMem, err = f.maxMem(); err != nil {
 			return err
 		}
 	}
 	if fn == "pbkdf2" && !fs.Changed("length") {
-		*length = max(pbkdf2Sizes[*hashName], 1)
+		*f.length = max(pbkdf2Sizes[*f.hashName], 1)
 	}
 	if fs.NArg() > 0 {
 		return usagef("kdf %s takes no arguments (the password is read from the terminal or standard input)", fn)
 	}
-	var salt []byte
-	switch {
-	case *saltHex != "" && *saltStr != "":
-		return usagef("choose one of --salt and --salt-string")
-	case *saltHex != "":
-		var err error
-		if salt, err = hex.DecodeString(*saltHex); err != nil {
-			return usagef("--salt %s: want hex digits, two per byte", quoteName(*saltHex))
-		}
-	case *saltStr != "":
-		salt = []byte(*saltStr)
-	default:
-		salt = make([]byte, defaultSaltBytes)
-		rand.Read(salt)
+	salt, err := f.salt()
+	if err != nil {
+		return err
 	}
 	// No use of a derived key needs more than a few hundred bytes; the
 	// bound keeps a typo from allocating gigabytes (or wrapping Argon2's
 	// 32-bit length).
 	const maxKeyLen = 1 << 20
-	if *length < 1 || *length > maxKeyLen {
+	if *f.length < 1 || *f.length > maxKeyLen {
 		return usagef("--length must be 1 to %d bytes", maxKeyLen)
 	}
-
 	// Check the parameters before asking for a password.
-	var derive func(ctx context.Context, password []byte, progress func(float64)) ([]byte, error)
-	var encode func(key []byte) string
-	switch fn {
-	case "scrypt":
-		if *ln < 1 || *ln > 62 {
-			return usagef("--ln must be 1 to 62")
-		}
-		// The parameters are the user's own: no work limit (Ctrl-C stops).
-		params := scrypt.Params{N: 1 << *ln, R: *r, P: *p, KeyLen: *length, MaxMemory: maxMem, MaxWork: -1}
-		probe := params
-		probe.MaxMemory = 1
-		if _, err := scrypt.DeriveKey(ctx, nil, nil, probe); !isLimitError(err) {
-			return usageError{err}
-		}
-		need := params.MinMemory()
-		if need > maxMem {
-			return usagef("scrypt ln=%d r=%d p=%d needs %s of memory, over --max-memory %s", *ln, *r, *p, formatBytes(need), formatBytes(maxMem))
-		}
-		if err := checkMachineMemory(fmt.Sprintf("scrypt ln=%d r=%d p=%d", *ln, *r, *p), need); err != nil {
-			return err
-		}
-		derive = func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
-			params.Progress = progress
-			return scrypt.DeriveKey(ctx, pw, salt, params)
-		}
-		encode = func(key []byte) string { return scrypt.Encode(params, salt, key) }
-	case "pbkdf2":
-		h, ok := pbkdf2Hashes[*hashName]
-		if !ok {
-			return usagef("--hash must be sha1, sha256 or sha512")
-		}
-		if *iter < 1 || *iter > 1<<31-1 {
-			return usagef("--iterations must be 1 to 2147483647")
-		}
-		if *length != pbkdf2Sizes[*hashName] && !*raw {
-			return usagef("passlib's $%s$ strings hold a %d-byte key: use --raw for -l %d", passlibID(*hashName), pbkdf2Sizes[*hashName], *length)
-		}
-		derive = func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
-			return pbkdf2.DeriveKey(ctx, h, string(pw), salt, *iter, *length, progress)
-		}
-		encode = func(key []byte) string { return encodePBKDF2(*hashName, *iter, salt, key) }
-	default:
-		variant := map[string]argon2.Variant{"argon2id": argon2.Argon2id, "argon2i": argon2.Argon2i, "argon2d": argon2.Argon2d}[fn]
-		params := argon2.Params{Variant: variant, Time: *t, Memory: *m, Lanes: *lanes, KeyLen: uint32(*length), MaxMemory: maxMem, MaxWork: -1}
-		if *secretFile != "" {
-			secret, err := readSmallFile(*secretFile)
-			if err != nil {
-				return usagef("--secret-file: %v", err)
-			}
-			params.Secret = secret
-		}
-		if err := checkArgon2(params); err != nil {
-			return err
-		}
-		derive = func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
-			params.Progress = progress
-			return argon2.DeriveKey(ctx, pw, salt, params)
-		}
-		encode = func(key []byte) string { return argon2.Encode(params, salt, key) }
+	derive, encode, err := f.deriver(ctx, fn, salt, maxMem)
+	if err != nil {
+		return err
 	}
-
 	password, err := readPassword(ctx, e, true)
 	if err != nil {
 		return err
 	}
-	key, err := runWithProgress(ctx, e, *progressMode, password, derive)
+	key, err := runWithProgress(ctx, e, *f.progress, password, derive)
 	if err != nil {
 		return err
 	}
-	if *raw {
+	if *f.raw {
 		fmt.Fprintln(e.stdout, hex.EncodeToString(key))
 	} else {
 		fmt.Fprintln(e.stdout, encode(key))
@@ -310,9 +223,137 @@ func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	return nil
 }
 
+// defineDeriveFlags registers the flags of `kdf fn` on fs.
+func defineDeriveFlags(fs *flag.FlagSet, fn string) *deriveFlags {
+	var f deriveFlags
+	f.saltHex = fs.String("salt", "", "salt in `HEX` (default: 16 random bytes)")
+	f.saltStr = fs.String("salt-string", "", "salt as a `STRING`")
+	lengthHelp := "key length in `BYTES`"
+	defaultLength := 32
+	if fn == "pbkdf2" {
+		lengthHelp = "key length in `BYTES` (default: the hash's output size, which passlib's strings hold; other lengths need --raw)"
+		defaultLength = 0 // set from --hash once parsed
+	}
+	f.length = fs.IntP("length", "l", defaultLength, lengthHelp)
+	f.raw = fs.Bool("raw", false, "print the key in hex instead of a hash string")
+	f.progress = fs.String("progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for work over about half a second), always or never")
+	switch fn {
+	case "scrypt":
+		f.ln = fs.Int("ln", 17, "`LOG2N`: log2 of the cost N")
+		f.r = fs.IntP("r", "r", 8, "block size factor `R`")
+		f.p = fs.IntP("p", "p", 1, "parallelism `P`")
+		f.maxMem = sizeFlag(fs, "max-memory", scrypt.DefaultMaxMemory, "refuse parameters needing more than `SIZE` of memory (never more than the machine has free)")
+	case "pbkdf2":
+		f.iter = fs.IntP("iterations", "i", 600000, "`N` iterations")
+		f.hashName = fs.String("hash", "sha256", "`HASH`: sha1, sha256 or sha512")
+	default:
+		f.t = fs.Uint32P("time", "t", 3, "`T` passes")
+		f.m = fs.Uint32P("memory", "m", 64*1024, "memory m in `KIB`")
+		f.lanes = fs.Uint32P("parallelism", "p", 4, "`P` lanes")
+		f.secretFile = fs.String("secret-file", "", "read a secret (pepper) from this `FILE`")
+		f.maxMem = sizeFlag(fs, "max-memory", argon2.DefaultMaxMemory, "refuse parameters needing more than `SIZE` of memory (never more than the machine has free)")
+	}
+	return &f
+}
+
+// salt returns the salt of --salt or --salt-string, or else 16 random bytes.
+func (f *deriveFlags) salt() ([]byte, error) {
+	switch {
+	case *f.saltHex != "" && *f.saltStr != "":
+		return nil, usagef("choose one of --salt and --salt-string")
+	case *f.saltHex != "":
+		salt, err := hex.DecodeString(*f.saltHex)
+		if err != nil {
+			return nil, usagef("--salt %s: want hex digits, two per byte", quoteName(*f.saltHex))
+		}
+		return salt, nil
+	case *f.saltStr != "":
+		return []byte(*f.saltStr), nil
+	}
+	salt := make([]byte, 16)
+	rand.Read(salt)
+	return salt, nil
+}
+
+// deriver checks fn's parameters and returns the derivation and the
+// encoding of its key as a hash string.
+func (f *deriveFlags) deriver(ctx context.Context, fn string, salt []byte, maxMem int64) (deriveFunc, func(key []byte) string, error) {
+	switch fn {
+	case "scrypt":
+		return f.scryptDeriver(ctx, salt, maxMem)
+	case "pbkdf2":
+		return f.pbkdf2Deriver(salt)
+	}
+	return f.argon2Deriver(fn, salt, maxMem)
+}
+
+func (f *deriveFlags) scryptDeriver(ctx context.Context, salt []byte, maxMem int64) (deriveFunc, func(key []byte) string, error) {
+	if *f.ln < 1 || *f.ln > 62 {
+		return nil, nil, usagef("--ln must be 1 to 62")
+	}
+	// The parameters are the user's own: no work limit (Ctrl-C stops).
+	params := scrypt.Params{N: 1 << *f.ln, R: *f.r, P: *f.p, KeyLen: *f.length, MaxMemory: maxMem, MaxWork: -1}
+	probe := params
+	probe.MaxMemory = 1
+	if _, err := scrypt.DeriveKey(ctx, nil, nil, probe); !isLimitError(err) {
+		return nil, nil, usageError{err}
+	}
+	need := params.MinMemory()
+	what := fmt.Sprintf("scrypt ln=%d r=%d p=%d", *f.ln, *f.r, *f.p)
+	if need > maxMem {
+		return nil, nil, usagef("%s needs %s of memory, over --max-memory %s", what, formatBytes(need), formatBytes(maxMem))
+	}
+	if err := checkMachineMemory(what, need); err != nil {
+		return nil, nil, err
+	}
+	derive := func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
+		params.Progress = progress
+		return scrypt.DeriveKey(ctx, pw, salt, params)
+	}
+	return derive, func(key []byte) string { return scrypt.Encode(params, salt, key) }, nil
+}
+
+func (f *deriveFlags) pbkdf2Deriver(salt []byte) (deriveFunc, func(key []byte) string, error) {
+	name, iter, length := *f.hashName, *f.iter, *f.length
+	h, ok := pbkdf2Hashes[name]
+	if !ok {
+		return nil, nil, usagef("--hash must be sha1, sha256 or sha512")
+	}
+	if iter < 1 || iter > 1<<31-1 {
+		return nil, nil, usagef("--iterations must be 1 to 2147483647")
+	}
+	if length != pbkdf2Sizes[name] && !*f.raw {
+		return nil, nil, usagef("passlib's $%s$ strings hold a %d-byte key: use --raw for -l %d", passlibID(name), pbkdf2Sizes[name], length)
+	}
+	derive := func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
+		return pbkdf2.DeriveKey(ctx, h, string(pw), salt, iter, length, progress)
+	}
+	return derive, func(key []byte) string { return encodePBKDF2(name, iter, salt, key) }, nil
+}
+
+func (f *deriveFlags) argon2Deriver(fn string, salt []byte, maxMem int64) (deriveFunc, func(key []byte) string, error) {
+	variant := map[string]argon2.Variant{"argon2id": argon2.Argon2id, "argon2i": argon2.Argon2i, "argon2d": argon2.Argon2d}[fn]
+	params := argon2.Params{Variant: variant, Time: *f.t, Memory: *f.m, Lanes: *f.lanes, KeyLen: uint32(*f.length), MaxMemory: maxMem, MaxWork: -1}
+	if *f.secretFile != "" {
+		secret, err := readSmallFile(*f.secretFile)
+		if err != nil {
+			return nil, nil, usagef("--secret-file: %v", err)
+		}
+		params.Secret = secret
+	}
+	if err := checkArgon2(params); err != nil {
+		return nil, nil, err
+	}
+	derive := func(ctx context.Context, pw []byte, progress func(float64)) ([]byte, error) {
+		params.Progress = progress
+		return argon2.DeriveKey(ctx, pw, salt, params)
+	}
+	return derive, func(key []byte) string { return argon2.Encode(params, salt, key) }, nil
+}
+
 // isLimitError reports whether err is the memory-limit error that scrypt's
 // and argon2's DeriveKey return after every range check has passed and
-// before anything is allocated: the parameter probes below ask for a limit
+// before anything is allocated: the parameter probes ask for a limit
 // of one byte and rely on that order.
 func isLimitError(err error) bool {
 	return errors.Is(err, scrypt.ErrMemoryLimit) || errors.Is(err, argon2.ErrMemoryLimit)
@@ -421,6 +462,10 @@ func readCancelable(ctx context.Context, read func() ([]byte, error)) ([]byte, e
 	}
 }
 
+// verifyFunc checks a password against a hash string, telling progress how
+// far it is; a wrong password is one of the mismatch errors.
+type verifyFunc func(ctx context.Context, pw []byte, progress func(float64)) error
+
 func kdfVerify(ctx context.Context, args []string, e *env) error {
 	fs := newFlags("kdf verify", e)
 	secretFile := fs.String("secret-file", "", "Argon2: the `FILE` holding the secret (pepper) the hash was made with")
@@ -433,81 +478,17 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 	if fs.NArg() != 1 {
 		return usagef("kdf verify takes one hash string (see 'hashkit kdf verify --help')")
 	}
-	maxMem, err := maxMemFlag()
-	if err != nil {
+	var lim verifyLimits
+	var err error
+	if lim.maxMem, err = maxMemFlag(); err != nil {
 		return err
 	}
-	maxWork, err := maxWorkFlag()
-	if err != nil {
+	if lim.maxWork, err = maxWorkFlag(); err != nil {
 		return err
 	}
-	// limit checks the memory and work a string needs before anything is
-	// allocated, against the flags or the library's defaults.
-	limit := func(what string, mem, defMem, work, defWork int64) error {
-		if max := cmp.Or(maxMem, defMem); mem > max {
-			return usagef("%s needs %s of memory, over --max-memory %s (raise it to verify this string)", what, formatBytes(mem), formatBytes(max))
-		}
-		if max := cmp.Or(maxWork, defWork); work > max {
-			return usagef("%s is %s of work, over --max-work %s (raise it to verify this string)", what, formatBytes(work), formatBytes(max))
-		}
-		return checkMachineMemory(what, mem)
-	}
-	s := fs.Arg(0)
-	var verify func(ctx context.Context, pw []byte, progress func(float64)) error
-	switch {
-	case strings.HasPrefix(s, "$argon2"):
-		p, _, _, err := argon2.Decode(s)
-		if err != nil {
-			return usageError{err}
-		}
-		what := fmt.Sprintf("argon2 m=%d KiB t=%d p=%d", p.Memory, p.Time, p.Lanes)
-		if err := limit(what, int64(p.Memory)*1024, argon2.DefaultMaxMemory, p.Work(), argon2.DefaultMaxWork); err != nil {
-			return err
-		}
-		var secret []byte
-		if *secretFile != "" {
-			var err error
-			if secret, err = readSmallFile(*secretFile); err != nil {
-				return usagef("--secret-file: %v", err)
-			}
-		}
-		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: -1, MaxWork: -1})
-		}
-	case strings.HasPrefix(s, "$scrypt$"):
-		p, _, _, err := scrypt.Decode(s)
-		if err != nil {
-			return usageError{err}
-		}
-		what := fmt.Sprintf("scrypt N=%d r=%d p=%d", p.N, p.R, p.P)
-		if err := limit(what, p.MinMemory(), scrypt.DefaultMaxMemory, p.Work(), scrypt.DefaultMaxWork); err != nil {
-			return err
-		}
-		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: -1, MaxWork: -1})
-		}
-	case strings.HasPrefix(s, "$pbkdf2$") || strings.HasPrefix(s, "$pbkdf2-"):
-		name, iter, salt, want, err := decodePBKDF2(s)
-		if err != nil {
-			return usageError{err}
-		}
-		h := pbkdf2Hashes[name]
-		what := fmt.Sprintf("pbkdf2-%s with %d iterations", name, iter)
-		if err := limit(what, int64(len(want)), math.MaxInt64, pbkdf2.Work(h, iter, len(want)), pbkdf2.DefaultMaxWork); err != nil {
-			return err
-		}
-		verify = func(ctx context.Context, pw []byte, progress func(float64)) error {
-			got, err := pbkdf2.DeriveKey(ctx, h, string(pw), salt, iter, len(want), progress)
-			if err != nil {
-				return err
-			}
-			if subtle.ConstantTimeCompare(got, want) != 1 {
-				return errMismatch
-			}
-			return nil
-		}
-	default:
-		return usagef("not a hash string of argon2, scrypt or pbkdf2: %s", quoteName(truncate(s, 40)))
+	verify, err := verifier(fs.Arg(0), *secretFile, lim)
+	if err != nil {
+		return err
 	}
 	password, err := readPassword(ctx, e, false)
 	if err != nil {
@@ -525,6 +506,93 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 		return exitStatus(exitFail)
 	}
 	return err
+}
+
+// verifyLimits are kdf verify's --max-memory and --max-work (0: the
+// library's defaults).
+type verifyLimits struct{ maxMem, maxWork int64 }
+
+// check checks the memory and work a string needs before anything is
+// allocated, against the flags or the library's defaults, and the memory
+// against the machine's.
+func (l verifyLimits) check(what string, mem, defMem, work, defWork int64) error {
+	if max := cmp.Or(l.maxMem, defMem); mem > max {
+		return usagef("%s needs %s of memory, over --max-memory %s (raise it to verify this string)", what, formatBytes(mem), formatBytes(max))
+	}
+	if max := cmp.Or(l.maxWork, defWork); work > max {
+		return usagef("%s is %s of work, over --max-work %s (raise it to verify this string)", what, formatBytes(work), formatBytes(max))
+	}
+	return checkMachineMemory(what, mem)
+}
+
+// verifier decodes the hash string s, checks its costs against lim and
+// returns the check of a password against it.
+func verifier(s, secretFile string, lim verifyLimits) (verifyFunc, error) {
+	switch {
+	case strings.HasPrefix(s, "$argon2"):
+		return argon2Verifier(s, secretFile, lim)
+	case strings.HasPrefix(s, "$scrypt$"):
+		return scryptVerifier(s, lim)
+	case strings.HasPrefix(s, "$pbkdf2$") || strings.HasPrefix(s, "$pbkdf2-"):
+		return pbkdf2Verifier(s, lim)
+	}
+	return nil, usagef("not a hash string of argon2, scrypt or pbkdf2: %s", quoteName(truncate(s, 40)))
+}
+
+func argon2Verifier(s, secretFile string, lim verifyLimits) (verifyFunc, error) {
+	p, _, _, err := argon2.Decode(s)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	what := fmt.Sprintf("argon2 m=%d KiB t=%d p=%d", p.Memory, p.Time, p.Lanes)
+	if err := lim.check(what, int64(p.Memory)*1024, argon2.DefaultMaxMemory, p.Work(), argon2.DefaultMaxWork); err != nil {
+		return nil, err
+	}
+	var secret []byte
+	if secretFile != "" {
+		if secret, err = readSmallFile(secretFile); err != nil {
+			return nil, usagef("--secret-file: %v", err)
+		}
+	}
+	return func(ctx context.Context, pw []byte, progress func(float64)) error {
+		return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: -1, MaxWork: -1})
+	}, nil
+}
+
+func scryptVerifier(s string, lim verifyLimits) (verifyFunc, error) {
+	p, _, _, err := scrypt.Decode(s)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	what := fmt.Sprintf("scrypt N=%d r=%d p=%d", p.N, p.R, p.P)
+	if err := lim.check(what, p.MinMemory(), scrypt.DefaultMaxMemory, p.Work(), scrypt.DefaultMaxWork); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, pw []byte, progress func(float64)) error {
+		return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: -1, MaxWork: -1})
+	}, nil
+}
+
+func pbkdf2Verifier(s string, lim verifyLimits) (verifyFunc, error) {
+	name, iter, salt, want, err := decodePBKDF2(s)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	h := pbkdf2Hashes[name]
+	what := fmt.Sprintf("pbkdf2-%s with %d iterations", name, iter)
+	if err := lim.check(what, int64(len(want)), math.MaxInt64, pbkdf2.Work(h, iter, len(want)), pbkdf2.DefaultMaxWork); err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, pw []byte, progress func(float64)) error {
+		got, err := pbkdf2.DeriveKey(ctx, h, string(pw), salt, iter, len(want), progress)
+		if err != nil {
+			return err
+		}
+		if subtle.ConstantTimeCompare(got, want) != 1 {
+			return errMismatch
+		}
+		return nil
+	}, nil
 }
 
 var errMismatch = errors.New("password does not match")

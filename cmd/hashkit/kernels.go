@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	flag "github.com/spf13/pflag"
+
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/kernelbench"
 )
@@ -72,51 +74,65 @@ func cmdKernels(args []string, e *env) error {
 		return measureKernels(e, *rounds, *asJSON)
 	}
 
-	vendor, family, model, _, _ := cpu.Microarchitecture()
-	has := cpu.Detected()
-	var choices []cpu.Choice
-	var source string
-	if fs.Changed("cpu") {
-		var err error
-		if vendor, family, model, err = parseCPUID(*cpuFlag); err != nil {
-			return usageError{err}
-		}
-		k, known := cpu.LookupKnown(vendor, family, model)
-		if arch := goarchOf(vendor); arch != runtime.GOARCH {
-			return usagef("--cpu %s is an %s CPU: this hashkit is built for %s and knows only its kernels", quoteName(*cpuFlag), arch, runtime.GOARCH)
-		}
-		switch {
-		case fs.Changed("features"):
-			source = "features as given"
-		case known:
-			has, source = k.Features, "features of "+k.Name
-		default:
-			return usagef("--cpu %s: not a CPU whose features hashkit knows; give them with --features ('hashkit kernels --cpus' lists the known CPUs)", quoteName(*cpuFlag))
-		}
-	} else if fs.Changed("features") {
-		source = "features as given"
+	t, err := targetOf(fs, *cpuFlag, *featFlag)
+	if err != nil {
+		return err
 	}
-	if fs.Changed("features") {
-		var err error
-		if has, err = parseFeatureList(*featFlag); err != nil {
-			return usageError{err}
-		}
-	}
-	if source == "" {
-		choices = cpu.Choices()
-	} else {
-		choices = cpu.ChoicesFor(vendor, family, model, has)
+	choices := cpu.Choices()
+	if t.source != "" {
+		choices = cpu.ChoicesFor(t.vendor, t.family, t.model, t.has)
 	}
 	if *asJSON {
 		return writeJSON(e, rolesJSON(choices, nil))
 	}
-	describeTarget(e, vendor, family, model, has, source)
+	describeTarget(e, t.vendor, t.family, t.model, t.has, t.source)
 	tw := tabwriter.NewWriter(e.stdout, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "ROLE\tKERNEL\tEVIDENCE\tAVAILABLE")
 	for _, c := range choices {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.Key(), c.Kernel, c.Evidence, strings.Join(c.Available, ", "))
 	}
 	return tw.Flush()
+}
+
+// kernelTarget is the CPU whose kernels `hashkit kernels` lists.
+type kernelTarget struct {
+	vendor        string
+	family, model uint32
+	has           cpu.Features
+	source        string // where has comes from; "" for this CPU's detected features
+}
+
+// targetOf returns the CPU of --cpu (with the features of its
+// microarchitecture) and --features, or else this one.
+func targetOf(fs *flag.FlagSet, cpuFlag, featFlag string) (kernelTarget, error) {
+	var t kernelTarget
+	t.vendor, t.family, t.model, _, _ = cpu.Microarchitecture()
+	t.has = cpu.Detected()
+	if fs.Changed("cpu") {
+		var err error
+		if t.vendor, t.family, t.model, err = parseCPUID(cpuFlag); err != nil {
+			return t, usageError{err}
+		}
+		k, known := cpu.LookupKnown(t.vendor, t.family, t.model)
+		if arch := goarchOf(t.vendor); arch != runtime.GOARCH {
+			return t, usagef("--cpu %s is an %s CPU: this hashkit is built for %s and knows only its kernels", quoteName(cpuFlag), arch, runtime.GOARCH)
+		}
+		switch {
+		case fs.Changed("features"):
+		case known:
+			t.has, t.source = k.Features, "features of "+k.Name
+		default:
+			return t, usagef("--cpu %s: not a CPU whose features hashkit knows; give them with --features ('hashkit kernels --cpus' lists the known CPUs)", quoteName(cpuFlag))
+		}
+	}
+	if fs.Changed("features") {
+		t.source = "features as given"
+		var err error
+		if t.has, err = parseFeatureList(featFlag); err != nil {
+			return t, usageError{err}
+		}
+	}
+	return t, nil
 }
 
 // describeTarget prints the CPU a listing is for: its key, what it is, its
