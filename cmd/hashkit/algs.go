@@ -13,6 +13,7 @@ import (
 	"github.com/hashkit/hashkit/blake2b"
 	"github.com/hashkit/hashkit/blake2s"
 	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/hazmat"
 	"github.com/hashkit/hashkit/k12"
 	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
@@ -116,19 +117,18 @@ var algorithms = []*algorithm{
 		}},
 	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, keyed: true,
 		doc: "BLAKE3, as b3sum (--keyed, --derive-key)", new: func(o options) (digest, error) {
-			var h *blake3.Hasher
 			switch {
 			case o.derive:
-				h = blake3.NewDeriveKey(o.context)
+				key := hazmat.ContextKey(o.context)
+				return newBLAKE3Digest(blake3.NewDeriveKey(o.context), hazmat.DeriveKeyMaterial(&key), o.length), nil
 			case o.key != nil:
-				var err error
-				if h, err = blake3.NewKeyed(o.key); err != nil {
+				h, err := blake3.NewKeyed(o.key)
+				if err != nil {
 					return nil, err
 				}
-			default:
-				h = blake3.New()
+				return newBLAKE3Digest(h, hazmat.Keyed((*[32]byte)(o.key)), o.length), nil
 			}
-			return xofDigest{w: h, out: func() io.Reader { return h.XOF() }, n: o.length}, nil
+			return newBLAKE3Digest(blake3.New(), hazmat.Hash(), o.length), nil
 		}},
 	{name: "blake2s", tag: "BLAKE2s", size: 32, variable: true, minLen: 1, maxLen: 32, keyed: true,
 		doc: "BLAKE2s (RFC 7693)", new: func(o options) (digest, error) {

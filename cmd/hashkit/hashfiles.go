@@ -235,6 +235,14 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 // procfs reports 0 for files of any length (/proc/kallsyms), so such files
 // are read to EOF.
 func readInto(d digest, r io.Reader, size int64, prog *progress) error {
+	if fr, ok := d.(fileReader); ok && size >= minTreeFile {
+		if f, ok := r.(io.ReaderAt); ok {
+			if err := fr.readFile(f, size, prog); err != nil {
+				return err
+			}
+			return checkSize(r, -1, size) // a file that grew since its open
+		}
+	}
 	if size >= 2*largeBuffer {
 		// Several files hashed at once already keep the cores busy, and
 		// each reading ahead would double its buffers.

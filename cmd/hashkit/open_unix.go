@@ -86,6 +86,25 @@ func (f *rawFile) Read(p []byte) (int, error) {
 	}
 }
 
+// ReadAt reads len(p) bytes at off, less only at the end of the file
+// (io.EOF) or on an error.
+func (f *rawFile) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	for n < len(p) {
+		m, err := syscall.Pread(f.fd, p[n:], off+int64(n))
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return n, &os.PathError{Op: "read", Path: f.name, Err: err}
+		case m == 0:
+			return n, io.EOF
+		}
+		n += m
+	}
+	return n, nil
+}
+
 func (f *rawFile) Close() error { return syscall.Close(f.fd) }
 
 // closedAtStart reports whether f, a standard descriptor, is what the Go
