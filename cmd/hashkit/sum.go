@@ -128,6 +128,10 @@ func (a *algorithmFlag) repeated() error {
 	return nil
 }
 
+// errKeyedStdin is b3sum's error for "-" with --keyed: the key was read
+// from standard input.
+var errKeyedStdin = errors.New("Cannot open `-` in keyed mode")
+
 // longOutput is the -l above which an output is written as it is read
 // from the XOF (b3sum -l 100000000 held 693 MB when it was read whole), and
 // files are hashed one at a time, so that no two outputs are read at once.
@@ -142,7 +146,8 @@ func (f *sumFlags) sum(e *env, files []string) error {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	if f.keyed && slices.Contains(files, "-") {
+	keyedStdin := f.keyed && slices.Contains(files, "-")
+	if keyedStdin && e.style != styleB3sum {
 		return usagef("--keyed reads the key from standard input, so it cannot also hash standard input")
 	}
 	if f.jobs < 1 {
@@ -159,7 +164,12 @@ func (f *sumFlags) sum(e *env, files []string) error {
 	}
 	prog := newProgress(e, f.progress, files)
 	defer prog.finish()
-	next := hashFilesAhead(e, files, jobs, ahead, stream, prog, func(int) (digest, error) { return a.new(opts) })
+	next := hashFilesAhead(e, files, jobs, ahead, stream, prog, func(i int) (digest, error) {
+		if keyedStdin && files[i] == "-" {
+			return nil, errKeyedStdin // b3sum's words, for that input alone
+		}
+		return a.new(opts)
+	})
 
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
@@ -206,14 +216,33 @@ func (f *sumFlags) sum(e *env, files []string) error {
 	return nil
 }
 
+// lastSet returns the one of names given last on the command line, or "";
+// it needs fs.SortFlags off, so that Visit goes in the order flags were
+// first set.
+func lastSet(fs *flag.FlagSet, names ...string) string {
+	last := ""
+	fs.Visit(func(fl *flag.Flag) {
+		if slices.Contains(names, fl.Name) {
+			last = fl.Name
+		}
+	})
+	return last
+}
+
 // refuse rejects what coreutils' sha256sum rejects, with its words, in its
 // order: mode flags that mean nothing when checking, and check flags
 // without -c. cmd is the command --help is suggested for.
 func (f *sumFlags) refuse(fs *flag.FlagSet, cmd string) error {
 	changed := fs.Changed
+	// As in coreutils, the last of -b, -t and --tag (which implies -b) sets
+	// the mode: -b -t is text mode, and --tag is refused only before -t.
+	textLast := lastSet(fs, "binary", "text", "tag") == "text"
+	if textLast {
+		f.binary = false
+	}
 	var msg string
 	switch {
-	case f.tag && f.text && changed("text"):
+	case f.tag && textLast:
 		msg = "--tag does not support --text mode"
 	case f.check && f.zero:
 		msg = "the --zero option is not supported when verifying checksums"
