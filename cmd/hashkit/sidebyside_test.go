@@ -24,13 +24,9 @@ var deliberate = map[[2]string]string{
 	{"b3sum", "missing list"}:        "b3sum stops at a list it cannot open ('Error: ...'); hashkit names the list and checks the next ones",
 }
 
-// TestSideBySide runs every persona and the tool it stands in for over the
-// same inputs (odd names, an empty file, a FIFO, a missing file and a
-// directory, standard input, a closed standard input, /dev/full, good,
-// mixed, malformed and empty lists, check flags) and compares stdout, the
-// exit status and stderr's first line. Tools that are not installed are
-// skipped (coreutils always is; CI installs b3sum).
-func TestSideBySide(t *testing.T) {
+// sideBySideFiles is oddFiles and a name that is not UTF-8 and one with a
+// leading dash, the names sorted.
+func sideBySideFiles(t *testing.T) (string, []string) {
 	dir, names := oddFiles(t)
 	for _, n := range []string{"not\xffutf8", "-lead"} {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(n), 0o644); err != nil {
@@ -39,6 +35,17 @@ func TestSideBySide(t *testing.T) {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	return dir, names
+}
+
+// TestSideBySide runs every persona and the tool it stands in for over the
+// same inputs (odd names, an empty file, a FIFO, a missing file and a
+// directory, standard input, a closed standard input, /dev/full, good,
+// mixed, malformed and empty lists, check flags) and compares stdout, the
+// exit status and stderr's first line. Tools that are not installed are
+// skipped (coreutils always is; CI installs b3sum).
+func TestSideBySide(t *testing.T) {
+	dir, names := sideBySideFiles(t)
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("mkfifo:", err)

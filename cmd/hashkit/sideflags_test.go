@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"os/exec"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -155,13 +154,12 @@ func b3sumRuns() []flagRun {
 // TestSideBySideFlags runs every option of each tool's --help (coreutils'
 // sha*sum, md5sum, b2sum and cksum; b3sum), alone and in the combinations
 // that mean something, through the persona and the tool over the same odd
-// files and lists, and compares stdout, the exit status and stderr's first
+// files (sideBySideFiles) and lists, and compares stdout, the exit status and stderr's first
 // line. A run's option missing from the tables below, or an option of the
 // tool's --help that no run uses, fails the test, so that a tool's new
 // option cannot go untried.
 func TestSideBySideFlags(t *testing.T) {
-	dir, names := oddFiles(t)
-	slices.Sort(names)
+	dir, names := sideBySideFiles(t)
 	lists := t.TempDir()
 	first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
 	for _, name := range []string{"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "b3sum"} {
