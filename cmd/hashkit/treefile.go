@@ -49,46 +49,72 @@ func newBLAKE3Digest(h *blake3.Hasher, mode hazmat.Mode, n int) *blake3Digest {
 	return d
 }
 
+// treeSegment is how many units readFile hashes between two merges of
+// their chaining values, so that it keeps 32 bytes per unit of a segment
+// and 32 per segment (1 GiB) of the file. A variable so tests can lower it.
+var treeSegment = 1024
+
 // readFile hashes the size bytes of f on GOMAXPROCS goroutines, each of
 // which reads a treeUnit at a time with ReadAt and hashes it as a subtree:
 // the copy out of the page cache and the hashing are spread over every
 // core with no hand-off between a reader and the hashers, and a unit is
-// hashed while it is in the cache of the core that read it. The chaining
-// values of the units (32 bytes per MiB of file) are merged at the end.
+// hashed while it is in the cache of the core that read it. The units'
+// chaining values are merged a segment at a time (every segment but the
+// last is a whole subtree), and the segments' at the end.
 func (d *blake3Digest) readFile(f io.ReaderAt, size int64, prog *progress) error {
 	units := int((size + treeUnit - 1) / treeUnit)
-	cvs := make([]hazmat.ChainingValue, units)
+	cvs := make([]hazmat.ChainingValue, min(units, treeSegment))
+	var segments []hazmat.ChainingValue
+	for first := 0; first < units; first += treeSegment {
+		n := min(treeSegment, units-first)
+		if err := readUnits(f, size, first, cvs[:n], d.mode, prog); err != nil {
+			return err
+		}
+		if units <= treeSegment {
+			// One segment (two units or more): the units are the tree.
+			d.l, d.r = d.children(cvs[:n])
+			d.byFile = true
+			return nil
+		}
+		segments = append(segments, d.subtree(cvs[:n]))
+	}
+	d.l, d.r = d.children(segments)
+	d.byFile = true
+	return nil
+}
+
+// readUnits hashes the units first, first+1, ... of f (of size bytes)
+// into cvs, on GOMAXPROCS goroutines that each take the next unit.
+func readUnits(f io.ReaderAt, size int64, first int, cvs []hazmat.ChainingValue, mode hazmat.Mode, prog *progress) error {
 	var next atomic.Int64
-	var failed atomic.Bool
-	errs := make([]error, units)
+	var failed atomic.Pointer[error]
 	work := func() {
 		bp := treeBufs.Get().(*[]byte)
 		defer treeBufs.Put(bp)
-		for !failed.Load() {
+		for failed.Load() == nil {
 			i := int(next.Add(1) - 1)
-			if i >= units {
+			if i >= len(cvs) {
 				return
 			}
-			off := int64(i) * treeUnit
+			off := int64(first+i) * treeUnit
 			buf := (*bp)[:min(treeUnit, size-off)]
 			if n, err := f.ReadAt(buf, off); n < len(buf) {
 				if err == nil || err == io.EOF {
 					err = errChangedSize // it ends before its size at open
 				}
-				errs[i] = err
-				failed.Store(true)
+				failed.CompareAndSwap(nil, &err)
 				return
 			}
 			// The offset is a multiple of the chunk size and the unit no
 			// longer than the subtree there may be: no error.
-			s, _ := hazmat.NewSubtree(d.mode, uint64(off))
+			s, _ := hazmat.NewSubtree(mode, uint64(off))
 			s.Write(buf)
 			cvs[i], _ = s.ChainingValue()
 			prog.add(len(buf))
 		}
 	}
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), units) - 1 {
+	for range min(runtime.GOMAXPROCS(0), len(cvs)) - 1 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -97,13 +123,9 @@ func (d *blake3Digest) readFile(f io.ReaderAt, size int64, prog *progress) error
 	}
 	work()
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
+	if err := failed.Load(); err != nil {
+		return *err
 	}
-	d.l, d.r = d.children(cvs)
-	d.byFile = true
 	return nil
 }
 

@@ -14,9 +14,18 @@ import (
 // TestBLAKE3FileUnits: a regular file hashed by blake3Digest.readFile, in
 // units read at once on several goroutines, has the digest of the Hasher
 // written in order, in every mode and at lengths around the units' edges
-// (a last unit of one byte, of one chunk, whole).
+// (a last unit of one byte, of one chunk, whole), in one segment and in
+// segments of 4 units (the last of one unit, or of 4).
 func TestBLAKE3FileUnits(t *testing.T) {
-	sizes := []int{minTreeFile, minTreeFile + 1, minTreeFile + 1024, minTreeFile + 1025, 3*minTreeFile/2 + treeUnit - 1}
+	for _, seg := range []int{treeSegment, 4} {
+		defer func(old int) { treeSegment = old }(treeSegment)
+		treeSegment = seg
+		testBLAKE3FileUnits(t)
+	}
+}
+
+func testBLAKE3FileUnits(t *testing.T) {
+	sizes := []int{minTreeFile, minTreeFile + 1, minTreeFile + 1024, minTreeFile + 1025, 3*minTreeFile/2 + treeUnit - 1, 2 * minTreeFile}
 	if !testing.Short() {
 		sizes = append(sizes, 4*minTreeFile+3*treeUnit+7)
 	}
@@ -59,7 +68,7 @@ func TestBLAKE3FileUnits(t *testing.T) {
 				t.Fatalf("%d bytes, %s: %v", size, c.what, err)
 			}
 			if got := d.Finish(); !bytes.Equal(got, want) {
-				t.Errorf("%d bytes, %s: %x, want %x", size, c.what, got, want)
+				t.Errorf("%d bytes, %s, segments of %d units: %x, want %x", size, c.what, treeSegment, got, want)
 			}
 			if got, _ := io.ReadAll(d.(streamer).Output()); !bytes.Equal(got, want) {
 				t.Errorf("%d bytes, %s: the streamed output differs", size, c.what)
