@@ -164,6 +164,7 @@ func TestSideBySideFlags(t *testing.T) {
 	first := func(s string) string { return strings.SplitN(s, "\n", 2)[0] }
 	for _, name := range []string{"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "b3sum"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // the files are only read, and each tool writes its own lists
 			if _, err := exec.LookPath(name); err != nil {
 				t.Skipf("%s not installed", name)
 			}
