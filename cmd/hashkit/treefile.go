@@ -17,7 +17,9 @@ type fileReader interface {
 }
 
 // minTreeFile is the smallest file read by its digest's readFile (see
-// readInto): below it one reader's Write is as fast.
+// readInto), the size from which readInto also reads ahead: a smaller file
+// takes one or two reads into one buffer, whose Write blake3 spreads over
+// the cores itself.
 const minTreeFile = 2 * largeBuffer
 
 // treeUnit is the piece of a file that one goroutine reads and hashes as a
