@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashkit/hashkit/scrypt"
 )
@@ -104,48 +103,6 @@ func TestKDFErrors(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {
 			t.Errorf("%v: status %d, stderr %q, stdout %q; want status 2 and %q", c.args, r.code, r.stderr, r.stdout, c.msg)
 		}
-	}
-}
-
-func TestKDFPasswordPrompt(t *testing.T) {
-	dir := t.TempDir()
-	screen, _, code := runPTY(t, dir, nil, "hunter2\rhunter2\r", false, "kdf", "scrypt", "--ln", "10", "--salt-string", "NaClNaCl")
-	key, _ := scrypt.Key([]byte("hunter2"), []byte("NaClNaCl"), 1<<10, 8, 1, 32)
-	want := scrypt.Encode(scrypt.Params{N: 1 << 10, R: 8, P: 1}, []byte("NaClNaCl"), key)
-	if code != 0 || !strings.Contains(screen, "Password:") || !strings.Contains(screen, "Repeat password:") || !strings.Contains(screen, want) {
-		t.Fatalf("status %d, terminal %q, want %q", code, screen, want)
-	}
-	if strings.Contains(screen, "hunter2") {
-		t.Fatalf("the password was echoed: %q", screen)
-	}
-	screen, _, code = runPTY(t, dir, nil, "hunter2\rhunter3\r", false, "kdf", "scrypt", "--ln", "10")
-	if code != 2 || !strings.Contains(screen, "do not match") {
-		t.Fatalf("mismatched repeat: status %d, terminal %q", code, screen)
-	}
-}
-
-func TestKDFProgressAndInterrupt(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs a 512 MiB Argon2")
-	}
-	dir := t.TempDir()
-	start := time.Now()
-	// Type the password twice, then Ctrl-C once the work is under way.
-	screen, _, code := runPTYInterrupt(t, dir, []string{"HASHKIT_PROGRESS_DELAY=0s"}, "pw\rpw\r", 2*time.Second,
-		"kdf", "argon2id", "-m", "524288", "-t", "20", "-p", "1")
-	// ExitCode is -1 for a process killed by a signal: Ctrl-C's SIGINT.
-	if code != -1 || !strings.Contains(screen, "interrupted") {
-		t.Fatalf("status %d (want death by SIGINT), terminal %q", code, screen)
-	}
-	if !strings.Contains(screen, "deriving") {
-		t.Fatalf("no progress bar: %q", screen)
-	}
-	// The terminal as shown: no bar and no echoed ^C left on it.
-	if shown := render(screen); strings.Contains(shown, "deriving") || strings.Contains(shown, "^C") {
-		t.Fatalf("left on the terminal after Ctrl-C: %q", shown)
-	}
-	if time.Since(start) > 30*time.Second {
-		t.Fatalf("Ctrl-C took too long to stop the work")
 	}
 }
 
