@@ -15,11 +15,12 @@
 // way down and the leaves it covers.
 //
 // Which function to use:
-//   - [Encode] and [EncodeOutboard] for an input in memory; [NewEncoder]
-//     (or [EncodeFrom]) for an io.Reader of unknown length, written to a
-//     file in one pass with O(log n) memory.
-//   - [NewDecoder] and [NewOutboardDecoder] for an io.Reader and io.Seeker
-//     of verified bytes; [Decode] for an encoding in memory.
+//   - [Encode] and [EncodeOutboard] for an input in memory
+//     ([AppendEncode] and [AppendEncodeOutboard] into a reused buffer);
+//     [NewEncoder] (or [EncodeFrom]) for an io.Reader of unknown length,
+//     written to a file in one pass with O(log n) memory.
+//   - [NewDecoder] and [NewOutboardDecoder] for an io.Reader, io.Seeker and
+//     io.WriterTo of verified bytes; [Decode] for an encoding in memory.
 //   - [ExtractSlice] and [ExtractSliceOutboard] to cut a slice;
 //     [NewSliceDecoder] and [DecodeSlice] to verify one.
 //   - [VerifyOutboard] to check an outboard's parents against a root

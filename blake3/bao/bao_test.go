@@ -481,3 +481,65 @@ func TestParallelDecode(t *testing.T) {
 		}
 	}
 }
+
+// TestReadInPlace reads a Decoder whose input is corrupted at 150000 with
+// buffers that hold many chunk groups, so Read verifies them in place:
+// every call returns only verified bytes, leaves none unverified in the
+// buffer past n, and the verified prefix comes before the error.
+func TestReadInPlace(t *testing.T) {
+	in := random(200<<10+7, 3)
+	bad := flip(in, 150000)
+	for _, g := range []int{0, 16 << 10} {
+		opt := &bao.Options{GroupSize: g}
+		ob, root, _ := bao.EncodeOutboard(in, opt)
+		for _, size := range []int{4097, 64 << 10, 1 << 20} {
+			d, _ := bao.NewOutboardDecoder(bytes.NewReader(bad), bytes.NewReader(ob), &root, opt)
+			buf := make([]byte, size)
+			var got []byte
+			var err error
+			for err == nil {
+				for i := range buf {
+					buf[i] = 0xa5
+				}
+				var n int
+				n, err = d.Read(buf)
+				got = append(got, buf[:n]...)
+				for i, c := range buf[n:] {
+					if c != 0xa5 && c != 0 {
+						t.Fatalf("group %d, reads of %d: byte %d past n = %d left in the buffer", g, size, n+i, n)
+					}
+				}
+			}
+			if !errors.Is(err, bao.ErrHashMismatch) || !bytes.Equal(got, in[:len(got)]) || len(got) > 150000 || len(got) < 128<<10 {
+				t.Errorf("group %d, reads of %d: %d verified bytes, then %v", g, size, len(got), err)
+			}
+		}
+	}
+}
+
+// TestAppendEncode appends encodings to a prefix, into fresh memory and into
+// a reused buffer full of other bytes: the prefix stays and the encoding is
+// Encode's, whatever was in the buffer.
+func TestAppendEncode(t *testing.T) {
+	for _, n := range []int{0, 1025, 200<<10 + 7} {
+		in := random(n, 4)
+		for _, outboard := range []bool{false, true} {
+			want, root, _ := bao.Encode(in, nil)
+			app := bao.AppendEncode
+			if outboard {
+				want, _, _ = bao.EncodeOutboard(in, nil)
+				app = bao.AppendEncodeOutboard
+			}
+			reused := bytes.Repeat([]byte{0xa5}, 3+len(want)+10)
+			for _, dst := range [][]byte{[]byte("pre"), reused[:3]} {
+				got, r, err := app(dst, in, nil)
+				if err != nil || r != root || string(got[:3]) != string(dst[:3]) || !bytes.Equal(got[3:], want) {
+					t.Errorf("n=%d outboard=%v cap %d: %d bytes, %v", n, outboard, cap(dst), len(got), err)
+				}
+			}
+			if got, _, _ := app(reused[:3], in, nil); &got[0] != &reused[0] {
+				t.Errorf("n=%d outboard=%v: did not encode into dst's capacity", n, outboard)
+			}
+		}
+	}
+}

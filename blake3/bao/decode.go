@@ -73,10 +73,25 @@ func (s *source) moveTo(off uint64) error {
 
 // read fills b from offset off.
 func (s *source) read(b []byte, off uint64, what string) error {
+	if s.mem != nil {
+		v, err := s.view(b, off, what)
+		copy(b, v)
+		return err
+	}
 	if err := s.moveTo(off); err != nil {
 		return err
 	}
-	n, err := io.ReadFull(s.r, b)
+	// One Read fills b from the readers decoders are usually given
+	// (bytes.Reader, *os.File); io.ReadFull's loop is for the others.
+	n, err := s.r.Read(b)
+	if n < len(b) && (err == nil || err == io.EOF) {
+		var k int
+		k, err = io.ReadFull(s.r, b[n:])
+		n += k
+	}
+	if n == len(b) {
+		err = nil
+	}
 	s.pos += uint64(n)
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		return fmt.Errorf("%w: %s at %d: %d of %d bytes", ErrTruncated, what, off, n, len(b))
@@ -114,7 +129,8 @@ type pending struct {
 }
 
 // Decoder reads the verified input of a Bao encoding. It implements
-// io.Reader and io.Seeker (see the package's Security section).
+// io.Reader, io.Seeker and io.WriterTo (see the package's Security
+// section).
 type Decoder struct {
 	t        tree
 	tree     *source
@@ -137,7 +153,6 @@ type Decoder struct {
 
 	buf     []byte // storage of region, when read from an io.Reader
 	node    [ParentSize]byte
-	enc     []byte
 	pbuf    []byte
 	parents []byte // the parents of a complete subtree, in pbuf or tree.mem
 	check   bufEncoder
@@ -221,8 +236,13 @@ func (d *Decoder) rootPending() pending {
 // load makes the region the verified input around target, or the last leaf
 // if target is at or past the end: it goes down from the root, or on from
 // the subtrees pending right of the last region, verifying each parent on
-// the way and skipping the subtrees left of target.
-func (d *Decoder) load(target uint64) error {
+// the way and skipping the subtrees left of target. If dst is not nil and
+// target starts a leaf that fits in dst, it loads the largest subtree
+// starting at target that fits in dst (a leaf, or a complete subtree of at
+// most batchBytes) into dst itself, and on failure zeroes what it wrote
+// there.
+func (d *Decoder) load(target uint64, dst []byte) error {
+	direct := dst != nil && d.verify && !d.slice && target < d.length && target%d.t.g == 0 && uint64(len(dst)) >= min(d.t.g, d.length-target)
 	if target >= d.length {
 		target = max(d.length, 1) - 1
 	}
@@ -237,10 +257,28 @@ func (d *Decoder) load(target uint64) error {
 	for {
 		d.depth--
 		p := d.stack[d.depth]
+		complete := p.n > d.t.g && p.n%d.t.g == 0 && p.n <= max(batchBytes, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1
+		if direct && p.start == target && p.n <= uint64(len(dst)) && (p.n <= d.t.g || complete) {
+			own := d.buf
+			d.buf = dst[:p.n]
+			var err error
+			if p.n <= d.t.g {
+				err = d.loadLeaf(&p)
+			} else {
+				err = d.loadComplete(&p)
+			}
+			if err != nil {
+				clear(dst[:p.n])
+			} else if &d.region[0] != &dst[0] {
+				copy(dst, d.region)
+			}
+			d.buf = own
+			return err
+		}
 		if p.n <= d.t.g {
 			return d.loadLeaf(&p)
 		}
-		if p.n%d.t.g == 0 && p.n <= max(batchBytes, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1 && d.verify && !d.slice {
+		if !direct && complete && d.verify && !d.slice {
 			return d.loadComplete(&p)
 		}
 		b, err := d.tree.view(d.node[:], p.enc, "parent")
@@ -304,7 +342,8 @@ func (d *Decoder) setRegion(p *pending) {
 // loadComplete reads and verifies the complete subtree p, of at least two
 // leaves and at most batchBytes (or two leaves): its leaves are hashed on
 // the wide kernels, each level of parents at once, and each parent of the
-// encoding compared with the one computed from the leaves.
+// encoding compared with the one computed from the leaves. The leaves are
+// read straight into d.buf, the parents into d.pbuf.
 func (d *Decoder) loadComplete(p *pending) error {
 	leaves := int(p.n / d.t.g)
 	psize := (leaves - 1) * ParentSize
@@ -319,13 +358,10 @@ func (d *Decoder) loadComplete(p *pending) error {
 			return err
 		}
 	} else {
-		d.enc = grow(d.enc, psize+int(p.n))
-		enc, err := d.tree.view(d.enc, p.enc, "subtree")
-		if err != nil {
+		d.region, d.parents = d.buf, d.pbuf
+		if err := d.readSplit(p.enc, bits.TrailingZeros(uint(leaves))); err != nil {
 			return err
 		}
-		d.region, d.parents = d.buf, d.pbuf
-		d.split(enc, bits.TrailingZeros(uint(leaves)))
 	}
 	if d.verify {
 		want := grow(d.check.out, psize)
@@ -340,29 +376,43 @@ func (d *Decoder) loadComplete(p *pending) error {
 	return nil
 }
 
-// split moves the parents of the combined encoding enc of a complete
-// subtree of 2^level leaves to d.parents and its leaves to d.region (both
-// in the Decoder's buffers), in order.
-func (d *Decoder) split(enc []byte, level int) {
+// readSplit reads the combined encoding at enc of a complete subtree of
+// 2^level leaves, its parents to d.parents and its leaves to d.region,
+// both in order. Pre-order puts leaves in pairs between runs of parents:
+// each run is one read.
+func (d *Decoder) readSplit(enc uint64, level int) error {
+	g := int(d.t.g)
 	pi, ri := 0, 0
-	var walk func(level int)
-	walk = func(level int) {
-		if level == 0 {
-			ri += copy(d.region[ri:], enc[:d.t.g])
-			enc = enc[d.t.g:]
-			return
+	// Leaf pair i (from 0) follows 1 + trailing zeros of i parents, the
+	// first pair the parents of the whole left edge.
+	for i := 0; i < 1<<(level-1); i++ {
+		np := level
+		if i > 0 {
+			np = 1 + bits.TrailingZeros(uint(i))
 		}
-		pi += copy(d.parents[pi:], enc[:ParentSize])
-		enc = enc[ParentSize:]
-		walk(level - 1)
-		walk(level - 1)
+		if err := d.tree.read(d.parents[pi:pi+np*ParentSize], enc, "parent"); err != nil {
+			return err
+		}
+		pi += np * ParentSize
+		enc += uint64(np * ParentSize)
+		if err := d.tree.read(d.region[ri:ri+2*g], enc, "chunk group"); err != nil {
+			return err
+		}
+		ri += 2 * g
+		enc += uint64(2 * g)
 	}
-	walk(level)
+	return nil
 }
 
 // Read reads verified input into p. It returns io.EOF at the end of the
 // input only once the last chunk group is verified; the first failed check
 // or read of the encoding is its error, and every later call's.
+//
+// Where p has room for whole chunk groups from the read position, Read
+// reads them straight into p and verifies them there, without a copy. It
+// may then have written bytes to p past the n it returns that failed
+// verification; it zeroes those, and n never counts a byte that is not
+// verified.
 func (d *Decoder) Read(p []byte) (int, error) {
 	if d.err != nil {
 		return 0, d.err
@@ -373,26 +423,92 @@ func (d *Decoder) Read(p []byte) (int, error) {
 	if err := d.begin(); err != nil {
 		return 0, d.fail(err)
 	}
-	if d.slice && d.pos >= d.sliceEnd && d.regionOK {
-		return 0, io.EOF
-	}
-	if !d.regionOK || d.pos < d.regionStart || d.pos >= d.regionStart+uint64(len(d.region)) {
-		if !(d.lengthOK && d.pos >= d.length) {
-			if err := d.load(d.pos); err != nil {
-				return 0, d.fail(err)
+	n := 0
+	for n < len(p) && d.pos < d.length && !d.regionHas(d.pos) && !d.slice && d.pos%d.t.g == 0 && uint64(len(p)-n) >= min(d.t.g, d.length-d.pos) {
+		if err := d.load(d.pos, p[n:]); err != nil {
+			d.fail(err)
+			if n > 0 {
+				// The verified bytes first; the error from the
+				// next call.
+				return n, nil
 			}
+			return 0, err
+		}
+		k := len(d.region)
+		d.region, d.regionOK = nil, false
+		n += k
+		d.pos += uint64(k)
+	}
+	if n > 0 {
+		return n, nil
+	}
+	b, err := d.next()
+	if err != nil {
+		return 0, err
+	}
+	n = copy(p, b)
+	d.pos += uint64(n)
+	return n, nil
+}
+
+// regionHas reports whether the verified region holds offset pos.
+func (d *Decoder) regionHas(pos uint64) bool {
+	return d.regionOK && pos >= d.regionStart && pos < d.regionStart+uint64(len(d.region))
+}
+
+// next returns the verified input from the read position to the end of the
+// region, loading the region that holds it if need be, or io.EOF at the
+// end. The Decoder must have begun.
+func (d *Decoder) next() ([]byte, error) {
+	if d.slice && d.pos >= d.sliceEnd && d.regionOK {
+		return nil, io.EOF
+	}
+	if !d.regionHas(d.pos) && !(d.lengthOK && d.pos >= d.length) {
+		if err := d.load(d.pos, nil); err != nil {
+			return nil, d.fail(err)
 		}
 	}
 	if d.pos >= d.length || (d.slice && d.pos >= d.sliceEnd) {
-		return 0, io.EOF
+		return nil, io.EOF
 	}
 	b := d.region[d.pos-d.regionStart:]
 	if d.slice {
 		b = b[:min(uint64(len(b)), d.sliceEnd-d.pos)]
 	}
-	n := copy(p, b)
-	d.pos += uint64(n)
-	return n, nil
+	return b, nil
+}
+
+// WriteTo writes the verified input from the read position to w, each
+// chunk group (or complete subtree of up to 64 KiB) once it is verified,
+// and returns the bytes written. It is what io.Copy uses: it spares the
+// copy into io.Copy's buffer. A failed check is its error, after the bytes
+// verified before it.
+func (d *Decoder) WriteTo(w io.Writer) (int64, error) {
+	if d.err != nil {
+		return 0, d.err
+	}
+	if err := d.begin(); err != nil {
+		return 0, d.fail(err)
+	}
+	var total int64
+	for {
+		b, err := d.next()
+		if err == io.EOF {
+			return total, nil
+		}
+		if err != nil {
+			return total, err
+		}
+		k, err := w.Write(b)
+		total += int64(k)
+		d.pos += uint64(k)
+		if err != nil {
+			return total, err
+		}
+		if k < len(b) {
+			return total, io.ErrShortWrite
+		}
+	}
 }
 
 var (
@@ -422,7 +538,7 @@ func (d *Decoder) Seek(offset int64, whence int) (int64, error) {
 			return 0, d.fail(err)
 		}
 		if !d.lengthOK {
-			if err := d.load(d.length); err != nil {
+			if err := d.load(d.length, nil); err != nil {
 				return 0, d.fail(err)
 			}
 		}
@@ -521,7 +637,7 @@ func (d *Decoder) verifyTree(p pending, out []byte, par int) error {
 		if out != nil {
 			d.buf = out[pos:]
 		}
-		if err := d.load(pos); err != nil {
+		if err := d.load(pos, nil); err != nil {
 			return err
 		}
 		if out != nil && len(d.region) > 0 && &d.region[0] != &out[pos] {

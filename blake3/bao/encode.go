@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -17,13 +18,28 @@ import (
 // invalid Options. Inputs with subtrees of 2 MiB or more are encoded on up
 // to GOMAXPROCS goroutines.
 func Encode(data []byte, opt *Options) (encoding []byte, root [32]byte, err error) {
-	return encodeBuf(data, false, opt)
+	return appendEncode(nil, data, false, opt)
 }
 
 // EncodeOutboard returns the outboard encoding of data (its length and
 // parents, without the data) and its root hash.
 func EncodeOutboard(data []byte, opt *Options) (outboard []byte, root [32]byte, err error) {
-	return encodeBuf(data, true, opt)
+	return appendEncode(nil, data, true, opt)
+}
+
+// AppendEncode appends the combined encoding of data to dst and returns
+// the extended slice and the root hash, as Encode. Where dst has the
+// capacity, the encoding is written straight into it, with no allocation
+// and without zeroing it first: encoding into a reused buffer costs the
+// hashing and one write of each byte.
+func AppendEncode(dst, data []byte, opt *Options) (encoding []byte, root [32]byte, err error) {
+	return appendEncode(dst, data, false, opt)
+}
+
+// AppendEncodeOutboard appends the outboard encoding of data to dst, as
+// AppendEncode.
+func AppendEncodeOutboard(dst, data []byte, opt *Options) (outboard []byte, root [32]byte, err error) {
+	return appendEncode(dst, data, true, opt)
 }
 
 // Root returns the root hash of data's Bao tree: its BLAKE3 hash (or keyed
@@ -37,17 +53,26 @@ func Root(data []byte, opt *Options) ([32]byte, error) {
 	return t.leafCV(&h, data, 0, true), nil
 }
 
-func encodeBuf(data []byte, outboard bool, opt *Options) ([]byte, [32]byte, error) {
+func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]byte, error) {
 	t, err := newTree(opt)
 	if err != nil {
-		return nil, [32]byte{}, err
+		return dst, [32]byte{}, err
 	}
 	n := uint64(len(data))
-	out := make([]byte, HeaderSize+t.encSize(n, outboard))
+	size := HeaderSize + t.encSize(n, outboard)
+	if size > uint64(math.MaxInt-len(dst)) {
+		return dst, [32]byte{}, fmt.Errorf("%w: %d bytes do not fit beside the %d of dst", ErrLength, size, len(dst))
+	}
+	if uint64(cap(dst)-len(dst)) < size {
+		grown := make([]byte, len(dst), len(dst)+int(size))
+		copy(grown, dst)
+		dst = grown
+	}
+	out := dst[len(dst) : len(dst)+int(size)]
 	binary.LittleEndian.PutUint64(out, n)
 	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0)}
 	root := e.node(0, n, true, 0)
-	return out, root, nil
+	return dst[:len(dst)+int(size)], root, nil
 }
 
 // batchBytes is the most input the whole-buffer encoder hashes as one
