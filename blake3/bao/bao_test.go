@@ -543,3 +543,26 @@ func TestAppendEncode(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedRoot takes the root hash from combined and outboard encodings
+// of every size, group and a keyed mode, and fails on truncated ones.
+func TestEncodedRoot(t *testing.T) {
+	key := [32]byte{1, 2, 3}
+	for _, opt := range []*bao.Options{nil, {GroupSize: 16 << 10}, {Mode: hazmat.Keyed(&key)}} {
+		for _, n := range sizes {
+			in := random(n, 5)
+			enc, root, _ := bao.Encode(in, opt)
+			ob, _, _ := bao.EncodeOutboard(in, opt)
+			if got, err := bao.EncodedRoot(bytes.NewReader(enc), opt); err != nil || got != root {
+				t.Errorf("n=%d: EncodedRoot %x, %v; want %x", n, got, err, root)
+			}
+			if got, err := bao.OutboardRoot(bytes.NewReader(in), bytes.NewReader(ob), opt); err != nil || got != root {
+				t.Errorf("n=%d: OutboardRoot %x, %v; want %x", n, got, err, root)
+			}
+			cut := min(len(enc)-1, 8+64-1)
+			if _, err := bao.EncodedRoot(bytes.NewReader(enc[:cut]), opt); n > 0 && !errors.Is(err, bao.ErrTruncated) {
+				t.Errorf("n=%d: EncodedRoot of %d bytes: %v", n, cut, err)
+			}
+		}
+	}
+}

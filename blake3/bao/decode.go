@@ -674,3 +674,51 @@ func readAll(r io.Reader, hint int) ([]byte, error) {
 	}
 	return b.Bytes(), nil
 }
+
+// EncodedRoot returns the root hash that the combined encoding read from
+// encoding commits to: the hash of its root node, the first parent after
+// the header (or the one chunk group of an input of one group). Like the
+// reference's hash_from_encoded, it reads the header and that node only and
+// verifies nothing: decoding with the hash it returns verifies the rest.
+// The error is ErrTruncated for an encoding that ends first, ErrLength for
+// a length header of 2^63 or more, or ErrGroupSize.
+func EncodedRoot(encoding io.Reader, opt *Options) ([32]byte, error) {
+	return rootNode(encoding, nil, opt)
+}
+
+// OutboardRoot is EncodedRoot for an outboard encoding and its input data,
+// which it reads only for an input of one group.
+func OutboardRoot(data, outboard io.Reader, opt *Options) ([32]byte, error) {
+	return rootNode(outboard, data, opt)
+}
+
+func rootNode(enc, data io.Reader, opt *Options) ([32]byte, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	var hdr [HeaderSize]byte
+	if _, err := io.ReadFull(enc, hdr[:]); err != nil {
+		return [32]byte{}, fmt.Errorf("%w: length header: %v", ErrTruncated, err)
+	}
+	n := binary.LittleEndian.Uint64(hdr[:])
+	if n > maxLen {
+		return [32]byte{}, fmt.Errorf("%w (%d)", ErrLength, n)
+	}
+	if n > t.g {
+		var node [ParentSize]byte
+		if _, err := io.ReadFull(enc, node[:]); err != nil {
+			return [32]byte{}, fmt.Errorf("%w: root parent at %d: %v", ErrTruncated, HeaderSize, err)
+		}
+		return t.parentCV(&node, true), nil
+	}
+	if data == nil {
+		data = enc
+	}
+	leaf := make([]byte, n)
+	if _, err := io.ReadFull(data, leaf); err != nil {
+		return [32]byte{}, fmt.Errorf("%w: the input's %d bytes: %v", ErrTruncated, n, err)
+	}
+	var h hasher
+	return t.leafCV(&h, leaf, 0, true), nil
+}

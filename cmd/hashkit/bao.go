@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -14,7 +15,7 @@ import (
 	"github.com/hashkit/hashkit/blake3/hazmat"
 )
 
-const baoUsage = `usage: hashkit bao hash [INPUT...]
+const baoUsage = `usage: hashkit bao hash [INPUT...] [--encoded | --outboard FILE]
        hashkit bao encode INPUT (OUTPUT | --outboard FILE)
        hashkit bao decode HASH [INPUT] [OUTPUT] [--outboard FILE] [--start N] [--count N]
        hashkit bao slice START COUNT [INPUT] [OUTPUT] [--outboard FILE]
@@ -26,7 +27,10 @@ takes --chunk-group SIZE (1KiB, the default, is standard Bao; powers of two
 up to 1MiB) and --keyed KEYFILE (a Bao tree over the BLAKE3 keyed hash; the
 file holds the 32-byte key, raw or as 64 hex digits). decode and
 decode-slice write only verified bytes; a failed check exits with status 1
-and names the offset.
+and names the offset. hash --encoded takes the hash from combined
+encodings, hash --outboard FILE from an outboard encoding and its INPUT,
+and verifies each whole encoding against that hash: a corrupted one fails
+with status 1, naming the offset.
 `
 
 func init() {
@@ -63,7 +67,11 @@ func baoRun(cmd string, args []string, e *env) error {
 	keyFile := fs.String("keyed", "", "read the 32-byte BLAKE3 key from `KEYFILE`")
 	var outboard *string
 	var start, count *uint64
-	if cmd == "encode" || cmd == "decode" || cmd == "slice" {
+	encoded := new(bool)
+	if cmd == "hash" {
+		encoded = fs.Bool("encoded", false, "each INPUT is a combined encoding: print the hash it commits to, once verified")
+	}
+	if cmd == "hash" || cmd == "encode" || cmd == "decode" || cmd == "slice" {
 		outboard = fs.String("outboard", "", "the outboard encoding `FILE`")
 	}
 	if cmd == "decode" {
@@ -77,6 +85,12 @@ func baoRun(cmd string, args []string, e *env) error {
 	need, opt := baoArgs[cmd][0], baoArgs[cmd][1]
 	if cmd == "encode" && *outboard != "" {
 		opt = 0
+	}
+	if cmd == "hash" && *outboard != "" {
+		if *encoded {
+			return usagef("bao hash: --encoded and --outboard exclude each other")
+		}
+		opt = 1
 	}
 	if len(pos) < need || (opt >= 0 && len(pos) > need+opt) {
 		return usagef("bao %s: wrong number of arguments (see 'hashkit bao --help')", cmd)
@@ -105,7 +119,10 @@ func baoRun(cmd string, args []string, e *env) error {
 	}
 	switch cmd {
 	case "hash":
-		return baoHash(pos, o, e)
+		if *outboard != "" {
+			return baoHashOutboard(arg(0), *outboard, o, e)
+		}
+		return baoHash(pos, *encoded, o, e)
 	case "encode":
 		return baoEncode(arg(0), arg(1), *outboard, o, e)
 	case "decode":
@@ -202,7 +219,10 @@ func baoOutput(name string, e *env) (io.Writer, func() error, error) {
 	}, nil
 }
 
-func baoHash(names []string, o *bao.Options, e *env) error {
+// baoHash prints the root hash of each input, or with encoded the hash
+// each combined encoding commits to (its root node's), once the whole
+// encoding is verified against it.
+func baoHash(names []string, encoded bool, o *bao.Options, e *env) error {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
@@ -211,17 +231,26 @@ func baoHash(names []string, o *bao.Options, e *env) error {
 		if err != nil {
 			return err
 		}
-		// Every group size has the same root: the BLAKE3 hash (or keyed
-		// hash) of the input.
-		s, err := hazmat.NewSubtree(o.Mode, 0)
-		if err == nil {
-			_, err = io.Copy(s, bufio.NewReaderSize(r, 1<<20))
+		var root [32]byte
+		if encoded {
+			root, err = baoVerifiedRoot(bufio.NewReaderSize(r, 1<<20), nil, o)
+			err = baoErr(err)
+		} else {
+			// Every group size has the same root: the BLAKE3 hash (or
+			// keyed hash) of the input.
+			var s *hazmat.Subtree
+			if s, err = hazmat.NewSubtree(o.Mode, 0); err == nil {
+				_, err = io.Copy(s, bufio.NewReaderSize(r, 1<<20))
+				root, _ = s.Root()
+			}
+			if err != nil {
+				err = errors.New(describe(err))
+			}
 		}
 		done()
 		if err != nil {
-			return fmt.Errorf("%s: %s", quoteName(name), describe(err))
+			return fmt.Errorf("%s: %v", quoteName(name), err)
 		}
-		root, _ := s.Root()
 		if len(names) > 1 {
 			fmt.Fprintf(e.out, "%x  %s\n", root, name)
 		} else {
@@ -229,6 +258,56 @@ func baoHash(names []string, o *bao.Options, e *env) error {
 		}
 	}
 	return nil
+}
+
+// baoHashOutboard prints the hash an outboard encoding commits to, once
+// it and the input are verified against it.
+func baoHashOutboard(in, outboard string, o *bao.Options, e *env) error {
+	r, done, err := baoOpen(in, e)
+	if err != nil {
+		return err
+	}
+	defer done()
+	ob, obDone, err := baoOpen(outboard, e)
+	if err != nil {
+		return err
+	}
+	defer obDone()
+	root, err := baoVerifiedRoot(bufio.NewReaderSize(ob, 1<<20), bufio.NewReaderSize(r, 1<<20), o)
+	if err != nil {
+		return baoErr(err)
+	}
+	fmt.Fprintf(e.out, "%x\n", root)
+	return nil
+}
+
+// baoVerifiedRoot takes the root hash from the root node of enc (an
+// outboard beside data, if data is not nil), then decodes the whole input
+// against it, reading each stream once: what the root node took is read
+// again from memory.
+func baoVerifiedRoot(enc, data io.Reader, o *bao.Options) ([32]byte, error) {
+	var encHead, dataHead bytes.Buffer
+	var root [32]byte
+	var err error
+	if data == nil {
+		root, err = bao.EncodedRoot(io.TeeReader(enc, &encHead), o)
+	} else {
+		root, err = bao.OutboardRoot(io.TeeReader(data, &dataHead), io.TeeReader(enc, &encHead), o)
+	}
+	if err != nil {
+		return root, err
+	}
+	enc = io.MultiReader(&encHead, enc)
+	var d *bao.Decoder
+	if data == nil {
+		d, err = bao.NewDecoder(enc, &root, o)
+	} else {
+		d, err = bao.NewOutboardDecoder(io.MultiReader(&dataHead, data), enc, &root, o)
+	}
+	if err == nil {
+		_, err = io.Copy(io.Discard, d)
+	}
+	return root, err
 }
 
 func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {

@@ -92,3 +92,80 @@ func TestBao(t *testing.T) {
 		t.Fatalf("bad hash: status %d", r.code)
 	}
 }
+
+// TestBaoHashEncoded takes the hash from combined and outboard encodings,
+// from files and standard input, and checks that a corrupted or truncated
+// encoding fails with status 1 and the offset named.
+func TestBaoHashEncoded(t *testing.T) {
+	dir := t.TempDir()
+	in := make([]byte, 300<<10+123)
+	for i := range in {
+		in[i] = byte(i*29 + i>>11)
+	}
+	sum := blake3.Sum256(in)
+	root := hex.EncodeToString(sum[:])
+	enc, _, _ := bao.Encode(in, nil)
+	ob, _, _ := bao.EncodeOutboard(in, nil)
+	enc16, _, _ := bao.Encode(in, &bao.Options{GroupSize: 16 << 10})
+	small, _, _ := bao.Encode(in[:500], nil)
+	smallSum := blake3.Sum256(in[:500])
+	for name, b := range map[string][]byte{"in": in, "enc": enc, "ob": ob, "enc16": enc16, "small": small} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hash := func(stdin []byte, args ...string) (string, runResult) {
+		t.Helper()
+		r := hk(t, dir, stdin, append([]string{"bao", "hash"}, args...)...)
+		return strings.TrimSpace(r.stdout), r
+	}
+	for _, c := range []struct {
+		stdin []byte
+		args  []string
+		want  string
+	}{
+		{nil, []string{"--encoded", "enc"}, root},
+		{enc, []string{"--encoded"}, root},
+		{nil, []string{"--encoded", "enc16", "--chunk-group", "16KiB"}, root},
+		{nil, []string{"--encoded", "small"}, hex.EncodeToString(smallSum[:])},
+		{nil, []string{"in", "--outboard", "ob"}, root},
+		{in, []string{"--outboard", "ob"}, root},
+	} {
+		if got, r := hash(c.stdin, c.args...); r.code != 0 || got != c.want {
+			t.Errorf("bao hash %q: status %d, %q (%s)", c.args, r.code, got, r.stderr)
+		}
+	}
+	if got, r := hash(nil, "--encoded", "enc", "enc16", "--chunk-group", "16KiB"); r.code == 0 {
+		t.Errorf("a standard encoding read with 16 KiB groups: %q", got)
+	}
+	for _, c := range []struct {
+		name string
+		b    []byte
+		args []string
+	}{
+		{"leaf", flipAt(enc, len(enc)-5000), []string{"--encoded", "bad"}},
+		{"parent", flipAt(enc, 8+64+3), []string{"--encoded", "bad"}},
+		{"truncated", enc[:len(enc)-1], []string{"--encoded", "bad"}},
+		{"outboard", flipAt(ob, len(ob)-1), []string{"in", "--outboard", "bad"}},
+		{"input", flipAt(in, 200000), []string{"bad", "--outboard", "ob"}},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, "bad"), c.b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, r := hash(nil, c.args...); r.code != 1 || got != "" || !strings.Contains(r.stderr, "offset") && !strings.Contains(r.stderr, "truncated") {
+			t.Errorf("corrupted %s: status %d, %q, %q", c.name, r.code, got, r.stderr)
+		}
+	}
+	if _, r := hash(nil, "--encoded", "enc", "--outboard", "ob"); r.code != 2 {
+		t.Errorf("--encoded with --outboard: status %d", r.code)
+	}
+	if _, r := hash(nil, "in", "in", "--outboard", "ob"); r.code != 2 {
+		t.Errorf("--outboard with two inputs: status %d", r.code)
+	}
+}
+
+func flipAt(b []byte, i int) []byte {
+	b = bytes.Clone(b)
+	b[i] ^= 1
+	return b
+}
