@@ -31,7 +31,8 @@ import (
 // and the encoders write into a reused destination. "write floor" is the
 // cost of writing the input once into a reused buffer, in the 2 KiB pieces
 // the encoder writes, next to Sum256: an encoder cannot beat Sum256 plus
-// it. HASHKIT_BAO_OPS, a regular expression, selects operations by name.
+// it. "read floor" is the cost of reading the encoding out of its
+// bytes.Reader in 256 KiB pieces, which a streaming decoder cannot avoid. HASHKIT_BAO_OPS, a regular expression, selects operations by name.
 // Run it with
 // HASHKIT_CPUTIME=1 go test -run BaoCPUTime -v.
 func TestBaoCPUTimeRatios(t *testing.T) {
@@ -100,6 +101,14 @@ func TestBaoCPUTimeRatios(t *testing.T) {
 			},
 			"outboard encode into": func() { ob, _, _ = bao.AppendEncodeOutboard(ob[:0], in, opt) },
 			"outboard decode":      func() { drain(do) },
+			"read floor": func() {
+				r := bytes.NewReader(enc)
+				for {
+					if _, err := r.Read(buf[:256<<10]); err == io.EOF {
+						return
+					}
+				}
+			},
 			"write floor": func() {
 				for i := 0; i < len(in); i += 2048 {
 					copy(enc[i:], in[i:min(i+2048, len(in))])
@@ -125,7 +134,7 @@ func TestBaoCPUTimeRatios(t *testing.T) {
 			ops = []string{"encode into", "decode", "decode Reads", "outboard encode into", "outboard decode", "DecodeOutboard"}
 		}
 		if group == 0 {
-			ops = append([]string{"write floor"}, ops...)
+			ops = append([]string{"write floor", "read floor"}, ops...)
 		}
 		for _, op := range ops {
 			if only != nil && !only.MatchString(op) {

@@ -236,12 +236,12 @@ func (d *Decoder) rootPending() pending {
 // load makes the region the verified input around target, or the last leaf
 // if target is at or past the end: it goes down from the root, or on from
 // the subtrees pending right of the last region, verifying each parent on
-// the way and skipping the subtrees left of target. If dst is not nil and
-// target starts a leaf that fits in dst, it loads the largest subtree
-// starting at target that fits in dst (a leaf, or a complete subtree of at
-// most batchBytes) into dst itself, and on failure zeroes what it wrote
-// there.
-func (d *Decoder) load(target uint64, dst []byte) error {
+// the way and skipping the subtrees left of target: the region is a leaf,
+// or a complete subtree of at most span bytes (or two leaves). If dst is
+// not nil and target starts a leaf that fits in dst, it loads the largest
+// such subtree starting at target that fits in dst into dst itself, and on
+// failure zeroes what it wrote there.
+func (d *Decoder) load(target uint64, dst []byte, span uint64) error {
 	direct := dst != nil && d.verify && !d.slice && target < d.length && target%d.t.g == 0 && uint64(len(dst)) >= min(d.t.g, d.length-target)
 	if target >= d.length {
 		target = max(d.length, 1) - 1
@@ -257,7 +257,7 @@ func (d *Decoder) load(target uint64, dst []byte) error {
 	for {
 		d.depth--
 		p := d.stack[d.depth]
-		complete := p.n > d.t.g && p.n%d.t.g == 0 && p.n <= max(batchBytes, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1
+		complete := p.n > d.t.g && p.n%d.t.g == 0 && p.n <= max(span, 2*d.t.g) && bits.OnesCount64(p.n/d.t.g) == 1
 		if direct && p.start == target && p.n <= uint64(len(dst)) && (p.n <= d.t.g || complete) {
 			own := d.buf
 			d.buf = dst[:p.n]
@@ -340,7 +340,7 @@ func (d *Decoder) setRegion(p *pending) {
 }
 
 // loadComplete reads and verifies the complete subtree p, of at least two
-// leaves and at most batchBytes (or two leaves): its leaves are hashed on
+// leaves (see load): its leaves are hashed on
 // the wide kernels, each level of parents at once, and each parent of the
 // encoding compared with the one computed from the leaves. The leaves are
 // read straight into d.buf, the parents into d.pbuf.
@@ -425,7 +425,7 @@ func (d *Decoder) Read(p []byte) (int, error) {
 	}
 	n := 0
 	for n < len(p) && d.pos < d.length && !d.regionHas(d.pos) && !d.slice && d.pos%d.t.g == 0 && uint64(len(p)-n) >= min(d.t.g, d.length-d.pos) {
-		if err := d.load(d.pos, p[n:]); err != nil {
+		if err := d.load(d.pos, p[n:], wideBytes); err != nil {
 			d.fail(err)
 			if n > 0 {
 				// The verified bytes first; the error from the
@@ -442,7 +442,7 @@ func (d *Decoder) Read(p []byte) (int, error) {
 	if n > 0 {
 		return n, nil
 	}
-	b, err := d.next()
+	b, err := d.next(batchBytes)
 	if err != nil {
 		return 0, err
 	}
@@ -457,14 +457,14 @@ func (d *Decoder) regionHas(pos uint64) bool {
 }
 
 // next returns the verified input from the read position to the end of the
-// region, loading the region that holds it if need be, or io.EOF at the
-// end. The Decoder must have begun.
-func (d *Decoder) next() ([]byte, error) {
+// region, loading the region that holds it if need be (see load for
+// span), or io.EOF at the end. The Decoder must have begun.
+func (d *Decoder) next(span uint64) ([]byte, error) {
 	if d.slice && d.pos >= d.sliceEnd && d.regionOK {
 		return nil, io.EOF
 	}
 	if !d.regionHas(d.pos) && !(d.lengthOK && d.pos >= d.length) {
-		if err := d.load(d.pos, nil); err != nil {
+		if err := d.load(d.pos, nil, span); err != nil {
 			return nil, d.fail(err)
 		}
 	}
@@ -479,7 +479,7 @@ func (d *Decoder) next() ([]byte, error) {
 }
 
 // WriteTo writes the verified input from the read position to w, each
-// chunk group (or complete subtree of up to 64 KiB) once it is verified,
+// chunk group (or complete subtree of up to 256 KiB) once it is verified,
 // and returns the bytes written. It is what io.Copy uses: it spares the
 // copy into io.Copy's buffer. A failed check is its error, after the bytes
 // verified before it.
@@ -492,7 +492,7 @@ func (d *Decoder) WriteTo(w io.Writer) (int64, error) {
 	}
 	var total int64
 	for {
-		b, err := d.next()
+		b, err := d.next(wideBytes)
 		if err == io.EOF {
 			return total, nil
 		}
@@ -538,7 +538,7 @@ func (d *Decoder) Seek(offset int64, whence int) (int64, error) {
 			return 0, d.fail(err)
 		}
 		if !d.lengthOK {
-			if err := d.load(d.length, nil); err != nil {
+			if err := d.load(d.length, nil, batchBytes); err != nil {
 				return 0, d.fail(err)
 			}
 		}
@@ -637,7 +637,7 @@ func (d *Decoder) verifyTree(p pending, out []byte, par int) error {
 		if out != nil {
 			d.buf = out[pos:]
 		}
-		if err := d.load(pos, nil); err != nil {
+		if err := d.load(pos, nil, wideBytes); err != nil {
 			return err
 		}
 		if out != nil && len(d.region) > 0 && &d.region[0] != &out[pos] {

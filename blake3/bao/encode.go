@@ -75,10 +75,17 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 	return dst[:len(dst)+int(size)], root, nil
 }
 
-// batchBytes is the most input the whole-buffer encoder hashes as one
-// complete subtree: its leaves on the wide kernels in one call, then each
-// level of parents in one.
+// batchBytes is the most input the streaming encoder hashes at once, and
+// a decoder reads and verifies as one complete subtree for a Read that is
+// not of whole groups: what a Read after a Seek costs.
 const batchBytes = 64 << 10
+
+// wideBytes is the most input hashed as one complete subtree (its leaves on
+// the wide kernels in one call, then each level of parents in one) where
+// all of it is wanted: by the whole-buffer encoder, Decode, WriteTo and
+// Reads of whole groups. Larger batches make fewer calls of a few parents
+// each, which use a fraction of the kernels' lanes.
+const wideBytes = 256 << 10
 
 // parallelMinBytes is the smallest subtree the whole-buffer encoder hands
 // to another goroutine: as blake3.Hasher's, 2 MiB, so that the work pays
@@ -96,7 +103,7 @@ type bufEncoder struct {
 	outboard bool
 	par      int
 	h        hasher
-	levels   [2 * batchBytes / chunkLen * cvLen]byte
+	levels   [2 * wideBytes / chunkLen * cvLen]byte
 }
 
 // node encodes the subtree of n bytes at input offset off into out at pos
@@ -109,7 +116,7 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		}
 		return t.leafCV(&e.h, e.data[off:off+n], off, root)
 	}
-	if n%t.g == 0 && n <= max(batchBytes, 2*t.g) && bits.OnesCount64(n/t.g) == 1 {
+	if n%t.g == 0 && n <= max(wideBytes, 2*t.g) && bits.OnesCount64(n/t.g) == 1 {
 		return e.complete(e.data[off:off+n], off, root, pos)
 	}
 	l := t.left(n)
@@ -147,7 +154,19 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, pos uint64) [3
 	// Level j (0: the leaves) holds leaves>>j chaining values at
 	// start[j]; the top level has two, the children of the subtree's root.
 	var start [16]int
-	seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), e.levels[:leaves*cvLen])
+	if chunks := len(data) / chunkLen; chunks > leaves && len(data) <= wideBytes {
+		// Leaves of several chunks: all the chunks on the wide kernels
+		// in one call and each level inside the leaves in one, rather
+		// than leaf by leaf with a few parents per call.
+		seam.Subtrees(data, &t.mode, off/chunkLen, 1, e.levels[:chunks*cvLen])
+		for k := chunks; k > leaves; k /= 2 {
+			next := start[0] + k*cvLen
+			seam.Parents(e.levels[start[0]:next], &t.mode, e.levels[next:])
+			start[0] = next
+		}
+	} else {
+		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), e.levels[:leaves*cvLen])
+	}
 	top := 0
 	for k := leaves; k > 2; k /= 2 {
 		start[top+1] = start[top] + k*cvLen

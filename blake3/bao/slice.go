@@ -51,7 +51,7 @@ func extract(dst io.Writer, enc, data io.Reader, start, count uint64, opt *Optio
 	}
 	end := sliceEnd(start, count)
 	for pos := start; ; {
-		if err := d.load(pos, nil); err != nil {
+		if err := d.load(pos, nil, batchBytes); err != nil {
 			return err
 		}
 		pos = d.regionStart + uint64(len(d.region))
