@@ -217,6 +217,28 @@ func (t *tree) leafCV(h *hasher, data []byte, off uint64, root bool) [32]byte {
 	return seam.ChainingValue(&h.h)
 }
 
+// leafCVs writes the chaining values of the whole leaves that make up data,
+// at input offset off, to scratch and returns where in scratch they start.
+// Where scratch has room for twice the chunks' chaining values, leaves of
+// several chunks are hashed chunk level first: all the chunks on the wide
+// kernels in one call and each level inside the leaves in one, rather than
+// leaf by leaf with a few parents per call.
+func (t *tree) leafCVs(data []byte, off uint64, scratch []byte) int {
+	leaves, chunks := len(data)/int(t.g), len(data)/chunkLen
+	if chunks == leaves || 2*chunks*cvLen > len(scratch) {
+		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), scratch[:leaves*cvLen])
+		return 0
+	}
+	seam.Subtrees(data, &t.mode, off/chunkLen, 1, scratch[:chunks*cvLen])
+	at := 0
+	for k := chunks; k > leaves; k /= 2 {
+		next := at + k*cvLen
+		seam.Parents(scratch[at:next], &t.mode, scratch[next:])
+		at = next
+	}
+	return at
+}
+
 // parentCV returns the chaining value of the parent whose node is p, or the
 // root hash if root.
 func (t *tree) parentCV(p *[ParentSize]byte, root bool) [32]byte {

@@ -154,19 +154,7 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, pos uint64) [3
 	// Level j (0: the leaves) holds leaves>>j chaining values at
 	// start[j]; the top level has two, the children of the subtree's root.
 	var start [16]int
-	if chunks := len(data) / chunkLen; chunks > leaves && len(data) <= wideBytes {
-		// Leaves of several chunks: all the chunks on the wide kernels
-		// in one call and each level inside the leaves in one, rather
-		// than leaf by leaf with a few parents per call.
-		seam.Subtrees(data, &t.mode, off/chunkLen, 1, e.levels[:chunks*cvLen])
-		for k := chunks; k > leaves; k /= 2 {
-			next := start[0] + k*cvLen
-			seam.Parents(e.levels[start[0]:next], &t.mode, e.levels[next:])
-			start[0] = next
-		}
-	} else {
-		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), e.levels[:leaves*cvLen])
-	}
+	start[0] = t.leafCVs(data, off, e.levels[:])
 	top := 0
 	for k := leaves; k > 2; k /= 2 {
 		start[top+1] = start[top] + k*cvLen
@@ -221,7 +209,7 @@ type Encoder struct {
 	out      []byte // post-order output not yet written
 	wpos     int64  // where out goes in dst
 	h        hasher
-	cvs      [batchBytes / chunkLen * cvLen]byte
+	cvs      [2 * batchBytes / chunkLen * cvLen]byte
 	node     [ParentSize]byte
 	root     [32]byte
 	closed   bool
@@ -296,8 +284,8 @@ func (e *Encoder) hashLeaves(in []byte) error {
 	g := int(e.t.g)
 	for len(in) > 0 {
 		k := min(len(in), max(batchBytes, g))
-		cvs := e.cvs[:k/g*cvLen]
-		seam.Subtrees(in[:k], &e.t.mode, e.leaves*(e.t.g/chunkLen), g/chunkLen, cvs)
+		at := e.t.leafCVs(in[:k], e.leaves*e.t.g, e.cvs[:])
+		cvs := e.cvs[at : at+k/g*cvLen]
 		for i := 0; i < k/g; i++ {
 			if err := e.push((*[32]byte)(cvs[i*cvLen:]), in[i*g:(i+1)*g]); err != nil {
 				return err
