@@ -566,3 +566,42 @@ func TestEncodedRoot(t *testing.T) {
 		}
 	}
 }
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) WriteAt([]byte, int64) (int, error) { return 0, errors.New("disk full") }
+
+// TestEncodeSized encodes inputs of every size, with 16 KiB groups and a
+// keyed mode, through EncodeSized: the encodings are Encode's, bytes past
+// the length are not read, and a short input or a failing destination is
+// an error.
+func TestEncodeSized(t *testing.T) {
+	key := [32]byte{9}
+	for _, opt := range []*bao.Options{nil, {GroupSize: 16 << 10}, {Mode: hazmat.Keyed(&key)}} {
+		for _, n := range append(sizes, 600<<10+5) {
+			in := random(n, 6)
+			for _, outboard := range []bool{false, true} {
+				want, root, _ := bao.Encode(in, opt)
+				if outboard {
+					want, _, _ = bao.EncodeOutboard(in, opt)
+				}
+				f := new(memFile)
+				src := bytes.NewReader(append(bytes.Clone(in), "after"...))
+				got, err := bao.EncodeSized(f, src, uint64(n), outboard, opt)
+				if err != nil || got != root || !bytes.Equal(f.b, want) || src.Len() != 5 {
+					t.Errorf("n=%d outboard=%v: %v, root %v, encoding equal %v, %d bytes left", n, outboard, err, got == root, bytes.Equal(f.b, want), src.Len())
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			if _, err := bao.EncodeSized(new(memFile), bytes.NewReader(in[:n-1]), uint64(n), false, opt); !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("n=%d: input one byte short: %v", n, err)
+			}
+			if _, err := bao.EncodeSized(failWriter{}, bytes.NewReader(in), uint64(n), false, opt); err == nil {
+				t.Errorf("n=%d: failing destination: no error", n)
+			}
+		}
+	}
+}

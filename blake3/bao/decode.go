@@ -366,7 +366,7 @@ func (d *Decoder) loadComplete(p *pending) error {
 	if d.verify {
 		want := grow(d.check.out, psize)
 		d.check.out = want
-		cv := d.check.complete(d.region, p.start, p.root, 0)
+		cv := d.check.complete(d.region, p.start, p.root, want)
 		okCV, okParents := equal(cv[:], p.cv[:]), equal(want, d.parents)
 		if !okCV || !okParents {
 			return fmt.Errorf("%w: subtree at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)

@@ -75,6 +75,36 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 	return dst[:len(dst)+int(size)], root, nil
 }
 
+// EncodeSized encodes the n bytes read from src, an input whose length is
+// known in advance (a file's), to dst from offset 0, as the combined (or,
+// if outboard, the outboard) encoding, and returns the root hash. The
+// length fixes the layout, so each node is written once, at its place, as
+// soon as it is known: one pass over the input, nothing read back (dst
+// need only be an io.WriterAt, and nothing is rewritten as by an Encoder),
+// and memory of O(log n) plus a complete subtree and its encoding (256 KiB
+// or two groups). Bytes of src after the first n are not read. The error is
+// src's (io.ErrUnexpectedEOF, wrapped, if it ends first), dst's, or
+// ErrLength or ErrGroupSize.
+func EncodeSized(dst io.WriterAt, src io.Reader, n uint64, outboard bool, opt *Options) ([32]byte, error) {
+	t, err := newTree(opt)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	if n > maxLen {
+		return [32]byte{}, fmt.Errorf("%w (%d)", ErrLength, n)
+	}
+	var hdr [HeaderSize]byte
+	binary.LittleEndian.PutUint64(hdr[:], n)
+	if _, err := dst.WriteAt(hdr[:], 0); err != nil {
+		return [32]byte{}, err
+	}
+	batch := max(wideBytes, 2*t.g)
+	e := &bufEncoder{t: &t, outboard: outboard, par: 1, src: src, dst: dst,
+		data: make([]byte, batch), out: make([]byte, t.encSize(batch, outboard))}
+	root := e.node(0, n, true, 0)
+	return root, e.err
+}
+
 // batchBytes is the most input the streaming encoder hashes at once, and
 // a decoder reads and verifies as one complete subtree for a Read that is
 // not of whole groups: what a Read after a Seek costs.
@@ -104,6 +134,43 @@ type bufEncoder struct {
 	par      int
 	h        hasher
 	levels   [2 * wideBytes / chunkLen * cvLen]byte
+
+	// Streaming (EncodeSized): src gives the input in order, and each
+	// node's bytes are written to dst at their place as soon as they are
+	// known; data and out are then buffers for one leaf or complete
+	// subtree at a time, and err the first error.
+	src   io.Reader
+	dst   io.WriterAt
+	pnode [ParentSize]byte
+	err   error
+}
+
+// input returns the n input bytes at off: a part of data, or, streaming,
+// the next n bytes of src.
+func (e *bufEncoder) input(off, n uint64) []byte {
+	if e.src == nil {
+		return e.data[off : off+n]
+	}
+	b := e.data[:n]
+	if e.err == nil {
+		k, err := io.ReadFull(e.src, b)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			err = fmt.Errorf("hashkit/blake3/bao: the input ends at %d, before the length given: %w", off+uint64(k), io.ErrUnexpectedEOF)
+		}
+		e.err = err
+	}
+	return b
+}
+
+// put writes b, the encoding of a node or subtree, to dst at pos (after
+// the header) when streaming.
+func (e *bufEncoder) put(b []byte, pos uint64) {
+	if e.dst == nil || e.err != nil {
+		return
+	}
+	if _, err := e.dst.WriteAt(b, int64(HeaderSize+pos)); err != nil {
+		e.err = err
+	}
 }
 
 // node encodes the subtree of n bytes at input offset off into out at pos
@@ -111,13 +178,21 @@ type bufEncoder struct {
 func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 	t := e.t
 	if n <= t.g {
-		if !e.outboard {
-			copy(e.out[pos:], e.data[off:off+n])
+		data := e.input(off, n)
+		if e.dst != nil && !e.outboard {
+			e.put(data, pos)
+		} else if !e.outboard {
+			copy(e.out[pos:], data)
 		}
-		return t.leafCV(&e.h, e.data[off:off+n], off, root)
+		return t.leafCV(&e.h, data, off, root)
 	}
 	if n%t.g == 0 && n <= max(wideBytes, 2*t.g) && bits.OnesCount64(n/t.g) == 1 {
-		return e.complete(e.data[off:off+n], off, root, pos)
+		if e.dst == nil {
+			return e.complete(e.data[off:off+n], off, root, e.out[pos:])
+		}
+		cv := e.complete(e.input(off, n), off, root, e.out)
+		e.put(e.out[:t.encSize(n, e.outboard)], pos)
+		return cv
 	}
 	l := t.left(n)
 	lpos := pos + ParentSize
@@ -139,16 +214,21 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		lcv = e.node(off, l, false, lpos)
 		rcv = e.node(off+l, n-l, false, rpos)
 	}
-	p := (*[ParentSize]byte)(e.out[pos:])
+	p := &e.pnode
+	if e.dst == nil {
+		p = (*[ParentSize]byte)(e.out[pos:])
+	}
 	copy(p[:32], lcv[:])
 	copy(p[32:], rcv[:])
+	e.put(p[:], pos)
 	return t.parentCV(p, root)
 }
 
 // complete is node for a complete subtree of at least two leaves, whose
-// input data starts at input offset off: their chaining values first, each
-// level of parents from the one below, then the nodes in pre-order.
-func (e *bufEncoder) complete(data []byte, off uint64, root bool, pos uint64) [32]byte {
+// input data starts at input offset off, encoded to out: their chaining
+// values first, each level of parents from the one below, then the nodes
+// in pre-order.
+func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [32]byte {
 	t := e.t
 	leaves := len(data) / int(t.g)
 	// Level j (0: the leaves) holds leaves>>j chaining values at
@@ -161,7 +241,7 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, pos uint64) [3
 		seam.Parents(e.levels[start[top]:start[top]+k*cvLen], &t.mode, e.levels[start[top+1]:])
 		top++
 	}
-	e.emit(data, start[:top+1], top+1, 0, pos)
+	e.emit(out, data, start[:top+1], top+1, 0, 0)
 	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
 	return t.parentCV(p, root)
 }
@@ -169,20 +249,20 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, pos uint64) [3
 // emit writes in pre-order the subtree at level j, index i, of complete's
 // levels (level top+1 being the root, whose node is the top level's pair),
 // whose input is data, to out at pos, and returns the position after it.
-func (e *bufEncoder) emit(data []byte, start []int, j, i int, pos uint64) uint64 {
+func (e *bufEncoder) emit(out, data []byte, start []int, j, i int, pos uint64) uint64 {
 	if j == 0 {
 		if e.outboard {
 			return pos
 		}
-		copy(e.out[pos:], data[:e.t.g])
+		copy(out[pos:], data[:e.t.g])
 		return pos + e.t.g
 	}
 	b := start[j-1] + 2*i*cvLen
-	copy(e.out[pos:], e.levels[b:b+ParentSize])
+	copy(out[pos:], e.levels[b:b+ParentSize])
 	pos += ParentSize
 	half := e.t.g << (j - 1)
-	pos = e.emit(data[:half], start, j-1, 2*i, pos)
-	return e.emit(data[half:], start, j-1, 2*i+1, pos)
+	pos = e.emit(out, data[:half], start, j-1, 2*i, pos)
+	return e.emit(out, data[half:], start, j-1, 2*i+1, pos)
 }
 
 // File is the destination of an Encoder: it reads back what it wrote to

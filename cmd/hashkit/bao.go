@@ -342,11 +342,31 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 	if err != nil {
 		return fmt.Errorf("%s: %s", quoteName(dest), describe(err))
 	}
-	if _, _, err := bao.EncodeFrom(f, bufio.NewReaderSize(r, 1<<20), isOutboard, o); err != nil {
+	if err := baoEncodeFile(f, r, isOutboard, o); err != nil {
 		f.Close()
 		return fmt.Errorf("encoding %s: %s", quoteName(in), describe(err))
 	}
 	return f.Close()
+}
+
+// baoEncodeFile encodes r to f: a regular file's length is known, so each
+// node is written once at its place (bao.EncodeSized); any other input is
+// encoded in post-order and reordered in f (bao.EncodeFrom).
+func baoEncodeFile(f *os.File, r io.Reader, outboard bool, o *bao.Options) error {
+	if in, ok := r.(*os.File); ok {
+		if st, err := in.Stat(); err == nil && st.Mode().IsRegular() {
+			if _, err := bao.EncodeSized(f, in, uint64(st.Size()), outboard, o); err != nil {
+				return err
+			}
+			var more [1]byte
+			if n, _ := in.Read(more[:]); n > 0 {
+				return errors.New("the input grew while it was encoded")
+			}
+			return nil
+		}
+	}
+	_, _, err := bao.EncodeFrom(f, bufio.NewReaderSize(r, 1<<20), outboard, o)
+	return err
 }
 
 func baoDecode(root *[32]byte, in, out, outboard string, start uint64, count int64, o *bao.Options, e *env) error {

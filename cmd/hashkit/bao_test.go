@@ -51,6 +51,10 @@ func TestBao(t *testing.T) {
 	if !bytes.Equal(read("enc"), want) {
 		t.Fatal("bao encode: encoding differs from bao.Encode's")
 	}
+	ok(hk(t, dir, in, "bao", "encode", "-", "enc2"))
+	if !bytes.Equal(read("enc2"), want) {
+		t.Fatal("bao encode - FILE: encoding differs from bao.Encode's")
+	}
 	if r := ok(hk(t, dir, in, "bao", "encode", "-", "-")); r.stdout != string(want) {
 		t.Fatal("bao encode - -: encoding differs")
 	}
