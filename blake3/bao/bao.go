@@ -17,8 +17,10 @@
 // Which function to use:
 //   - [Encode] and [EncodeOutboard] for an input in memory
 //     ([AppendEncode] and [AppendEncodeOutboard] into a reused buffer);
-//     [NewEncoder] (or [EncodeFrom]) for an io.Reader of unknown length,
-//     written to a file in one pass with O(log n) memory.
+//     [EncodeSized] for an io.Reader of known length (a file), each node
+//     written once at its place; [NewEncoder] (or [EncodeFrom]) for one of
+//     unknown length, written to a file in one pass with O(log n) memory
+//     and reordered in place.
 //   - [NewDecoder] and [NewOutboardDecoder] for an io.Reader, io.Seeker and
 //     io.WriterTo of verified bytes; [Decode] for an encoding in memory.
 //   - [ExtractSlice] and [ExtractSliceOutboard] to cut a slice;

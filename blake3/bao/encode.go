@@ -278,6 +278,7 @@ type File interface {
 // Close rewrites it in place, from the end backwards, into the pre-order
 // of the Bao format. The File must be empty, or be overwritten from offset
 // 0; the encoding ends where the file ends only if the file was empty.
+// Where the length is known in advance, EncodeSized writes each node once.
 type Encoder struct {
 	t        tree
 	dst      File
