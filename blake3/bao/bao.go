@@ -57,7 +57,7 @@
 //	EncodedSize(dataLen, group, outboard)
 //	    EncodedSize(uint64(dataLen), outboard, opt)
 //	Encode(dst io.WriterAt, data io.Reader, dataLen, group, outboard)
-//	    EncodeFrom(dst, data, outboard, opt) (dst an io.ReaderAt too), or
+//	    EncodeSized(dst, data, uint64(dataLen), outboard, opt), or
 //	    Encode / EncodeOutboard for data in memory
 //	EncodeBuf(data, group, outboard)
 //	    Encode(data, opt) or EncodeOutboard(data, opt)
@@ -84,10 +84,9 @@
 // byte of the failing group. Slices here follow the reference's edge rules
 // (a length of 0 counts as 1, a start at or past the end selects the last
 // group, a range past the end is trimmed); its bounds are strict, so its
-// slices of those requests differ from the reference's. EncodeFrom reads
-// back what it wrote (an io.ReaderAt too, as *os.File is), since it does not
-// take the length in advance. Its VerifyBuf fails on bytes after the
-// encoding, which Decode and DecodeOutboard ignore, as the reference does.
+// slices of those requests differ from the reference's. Its VerifyBuf
+// fails on bytes after the encoding, which Decode and DecodeOutboard
+// ignore, as the reference does.
 //
 // [bao]: https://github.com/oconnor663/bao
 package bao
