@@ -514,6 +514,24 @@ func TestReadInPlace(t *testing.T) {
 				t.Errorf("group %d, reads of %d: %d verified bytes, then %v", g, size, len(got), err)
 			}
 		}
+		// A combined encoding corrupted in its header, a parent, a leaf,
+		// its last byte, or cut short.
+		enc, _, _ := bao.Encode(in, opt)
+		for _, bad := range [][]byte{flip(enc, 0), flip(enc, 8+64*2+5), flip(enc, len(enc)/2), flip(enc, len(enc)-1), enc[:len(enc)-1]} {
+			d, _ := bao.NewDecoder(bytes.NewReader(bad), &root, opt)
+			buf := make([]byte, 1<<20)
+			var got []byte
+			var err error
+			for err == nil {
+				clear(buf)
+				var n int
+				n, err = d.Read(buf)
+				got = append(got, buf[:n]...)
+				if !bytes.Equal(got, in[:min(len(got), len(in))]) || len(got) == len(in) || bytes.ContainsFunc(buf[n:], func(r rune) bool { return r != 0 }) {
+					t.Fatalf("group %d: a corrupted encoding read as %d bytes, or left bytes past n", g, len(got))
+				}
+			}
+		}
 	}
 }
 
