@@ -258,6 +258,15 @@ type hasher struct {
 	cv [32]byte
 }
 
+// diff returns zero if and only if a and b are equal, in constant time.
+func diff(a, b *[ParentSize]byte) uint64 {
+	var acc uint64
+	for i := 0; i < ParentSize; i += 8 {
+		acc |= binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:])
+	}
+	return acc
+}
+
 // equal reports whether a and b, of equal lengths that are multiples of 8
 // (chaining values, parent nodes), are equal, in time that depends only on
 // their length: crypto/subtle.ConstantTimeCompare goes a byte at a time,

@@ -364,11 +364,26 @@ func (d *Decoder) loadComplete(p *pending) error {
 		}
 	}
 	if d.verify {
-		want := grow(d.check.out, psize)
-		d.check.out = want
-		cv := d.check.complete(d.region, p.start, p.root, want)
-		okCV, okParents := equal(cv[:], p.cv[:]), equal(want, d.parents)
-		if !okCV || !okParents {
+		// Each parent of the encoding against the one computed from the
+		// leaves, in pre-order (see readSplit), in constant time.
+		c := &d.check
+		start, top := c.levelsOf(d.region, p.start)
+		level := top + 1
+		var acc uint64
+		pi := 0
+		for i := 0; i < leaves/2; i++ {
+			np := level
+			if i > 0 {
+				np = 1 + bits.TrailingZeros(uint(i))
+			}
+			for j := np; j >= 1; j-- {
+				b := start[j-1] + 2*(i>>(j-1))*cvLen
+				acc |= diff((*[ParentSize]byte)(c.levels[b:]), (*[ParentSize]byte)(d.parents[pi:]))
+				pi += ParentSize
+			}
+		}
+		cv := d.t.parentCV((*[ParentSize]byte)(c.levels[start[top]:]), p.root)
+		if okCV := equal(cv[:], p.cv[:]); !okCV || acc != 0 {
 			return fmt.Errorf("%w: subtree at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 		}
 	}

@@ -229,21 +229,25 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 // values first, each level of parents from the one below, then the nodes
 // in pre-order.
 func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [32]byte {
+	start, top := e.levelsOf(data, off)
+	e.emit(out, data, start[:top+1], top+1, 0, 0)
+	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
+	return e.t.parentCV(p, root)
+}
+
+// levelsOf computes the levels of chaining values of the complete subtree
+// of at least two leaves whose input data starts at input offset off:
+// level j (0: the leaves) holds leaves>>j of them at start[j] in e.levels,
+// and the top level, top, has two, the children of the subtree's root.
+func (e *bufEncoder) levelsOf(data []byte, off uint64) (start [16]int, top int) {
 	t := e.t
-	leaves := len(data) / int(t.g)
-	// Level j (0: the leaves) holds leaves>>j chaining values at
-	// start[j]; the top level has two, the children of the subtree's root.
-	var start [16]int
 	start[0] = t.leafCVs(data, off, e.levels[:])
-	top := 0
-	for k := leaves; k > 2; k /= 2 {
+	for k := len(data) / int(t.g); k > 2; k /= 2 {
 		start[top+1] = start[top] + k*cvLen
 		seam.Parents(e.levels[start[top]:start[top]+k*cvLen], &t.mode, e.levels[start[top+1]:])
 		top++
 	}
-	e.emit(out, data, start[:top+1], top+1, 0, 0)
-	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
-	return t.parentCV(p, root)
+	return start, top
 }
 
 // emit writes in pre-order the subtree at level j, index i, of complete's
