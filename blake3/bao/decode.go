@@ -427,7 +427,8 @@ func (d *Decoder) readSplit(enc uint64, level int) error {
 // reads them straight into p and verifies them there, without a copy. It
 // may then have written bytes to p past the n it returns that failed
 // verification; it zeroes those, and n never counts a byte that is not
-// verified.
+// verified. Groups verified before a failure in the same call are returned
+// with a nil error, and the failure from the next call.
 func (d *Decoder) Read(p []byte) (int, error) {
 	if d.err != nil {
 		return 0, d.err
