@@ -22,7 +22,7 @@ func TestList(t *testing.T) {
 	if k.code != 0 {
 		t.Fatalf("list --kernels: status %d: %s", k.code, k.stderr)
 	}
-	if runtime.GOARCH == "amd64" && !strings.Contains(k.stdout, "sha256/") {
+	if runtime.GOARCH == "amd64" && len(cpu.Choices()) > 0 && !strings.Contains(k.stdout, "sha256/") {
 		t.Fatalf("list --kernels shows no SHA-256 kernel on amd64:\n%s", k.stdout)
 	}
 }
