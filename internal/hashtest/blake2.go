@@ -369,9 +369,9 @@ func (b *BLAKE2) CheckSplit3(t *testing.T, in []byte, i, j int, key []byte, size
 	}
 	h = b.mustNew(t, size, nil)
 	h.Write(in[:lo])
-	st := marshal(t, h)
+	st := Marshal(t, h)
 	h2 := b.mustNew(t, size, nil)
-	if err := unmarshal(h2, st); err != nil {
+	if err := Unmarshal(h2, st); err != nil {
 		t.Fatal(err)
 	}
 	h2.Write(in[lo:])

@@ -84,19 +84,6 @@ func TestDifferential(t *testing.T, msgSeed, chunkSeed uint64, sum func([]byte) 
 	}
 }
 
-func marshal(t *testing.T, h hash.Hash) []byte {
-	t.Helper()
-	st, err := h.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
-
-func unmarshal(h hash.Hash, st []byte) error {
-	return h.(encoding.BinaryUnmarshaler).UnmarshalBinary(st)
-}
-
 // TestStateInterop checks that marshalled states move both ways between
 // hashers from mk and from ref (named refName in messages), whose formats
 // must be byte for byte the same, after several prefix lengths.
@@ -109,12 +96,12 @@ func TestStateInterop(t *testing.T, refName string, mk, ref func() hash.Hash) {
 	for _, n := range []int{0, 1, 63, 64, 65, 130, 299} {
 		std := ref()
 		std.Write(msg[:n])
-		st := marshal(t, std)
+		st := Marshal(t, std)
 		h := mk()
-		if err := unmarshal(h, st); err != nil {
+		if err := Unmarshal(h, st); err != nil {
 			t.Fatalf("%s state after %d bytes: %v", refName, n, err)
 		}
-		if ours := marshal(t, h); !bytes.Equal(ours, st) {
+		if ours := Marshal(t, h); !bytes.Equal(ours, st) {
 			t.Fatalf("after %d bytes: our state %x, %s's %x", n, ours, refName, st)
 		}
 		h.Write(msg[n:])
@@ -125,7 +112,7 @@ func TestStateInterop(t *testing.T, refName string, mk, ref func() hash.Hash) {
 		h = mk()
 		h.Write(msg[:n])
 		std = ref()
-		if err := unmarshal(std, marshal(t, h)); err != nil {
+		if err := Unmarshal(std, Marshal(t, h)); err != nil {
 			t.Fatal(err)
 		}
 		std.Write(msg[n:])
@@ -148,13 +135,13 @@ func TestLargeLength(t *testing.T, mk, ref func() hash.Hash) {
 		for _, extra := range []int{0, 1, 55, 56, 64, 200} {
 			std := ref()
 			std.Write(tail[:total%bs])
-			st := marshal(t, std)
+			st := Marshal(t, std)
 			binary.BigEndian.PutUint64(st[len(st)-8:], total)
-			if err := unmarshal(std, st); err != nil {
+			if err := Unmarshal(std, st); err != nil {
 				t.Fatal(err)
 			}
 			h := mk()
-			if err := unmarshal(h, st); err != nil {
+			if err := Unmarshal(h, st); err != nil {
 				t.Fatal(err)
 			}
 			std.Write(tail[:extra])
@@ -174,11 +161,11 @@ func TestUnmarshalRejects(t *testing.T, mk func() hash.Hash, otherMagic string, 
 	t.Helper()
 	h := mk()
 	h.Write([]byte("hello"))
-	st := marshal(t, h)
+	st := Marshal(t, h)
 	bad := bytes.Clone(st)
 	bad[badIndex] = 1
 	for _, b := range [][]byte{nil, st[:3], []byte(otherMagic), st[:len(st)-1], append(bytes.Clone(st), 0), bad} {
-		if err := unmarshal(mk(), b); err == nil {
+		if err := Unmarshal(mk(), b); err == nil {
 			t.Errorf("UnmarshalBinary(%x) accepted", b)
 		}
 	}
@@ -190,7 +177,7 @@ func TestGoldenState(t *testing.T, mk func() hash.Hash, msg, want string) {
 	t.Helper()
 	h := mk()
 	h.Write([]byte(msg))
-	if got := hex.EncodeToString(marshal(t, h)); got != want {
+	if got := hex.EncodeToString(Marshal(t, h)); got != want {
 		t.Fatalf("state %s\nwant  %s", got, want)
 	}
 }
@@ -256,7 +243,7 @@ func AddStateSeeds(f *testing.F, mk func() hash.Hash, msg []byte, magic string) 
 func CheckUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string, ref func() hash.Hash) {
 	t.Helper()
 	h := mk()
-	if err := unmarshal(h, b); err != nil {
+	if err := Unmarshal(h, b); err != nil {
 		return
 	}
 	again, err := h.(encoding.BinaryMarshaler).MarshalBinary()
@@ -265,7 +252,7 @@ func CheckUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string,
 	}
 	if ref != nil {
 		std := ref()
-		if err := unmarshal(std, b); err != nil {
+		if err := Unmarshal(std, b); err != nil {
 			t.Fatalf("%s rejects a state we accept: %v", refName, err)
 		}
 		if !bytes.Equal(std.Sum(nil), h.Sum(nil)) {
