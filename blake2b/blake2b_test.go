@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/blake2test"
 )
 
 var (
@@ -24,7 +25,7 @@ var (
 )
 
 // b2 describes this package to the tests it shares with blake2s.
-var b2 = &hashtest.BLAKE2{
+var b2 = &blake2test.BLAKE2{
 	Pkg: "blake2b", Alg: "BLAKE2b", XAlg: "BLAKE2Xb",
 	Size: Size, SaltSize: SaltSize, PersonalSize: PersonalSize,
 	New: New,
@@ -87,7 +88,7 @@ func TestVectors(t *testing.T) {
 func TestConformance(t *testing.T) {
 	key := []byte("a key of some length, 37 bytes long.")
 	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
-		hashtest.TestHashes(t, []hashtest.NamedHash{
+		blake2test.TestHashes(t, []blake2test.NamedHash{
 			{Name: "New512", New: func() (hash.Hash, error) { return New512(nil) }},
 			{Name: "New384", New: func() (hash.Hash, error) { return New384(nil) }},
 			{Name: "New256", New: func() (hash.Hash, error) { return New256(nil) }},

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/blake2test"
 )
 
 var (
@@ -24,7 +25,7 @@ var (
 )
 
 // b2 describes this package to the tests it shares with blake2b.
-var b2 = &hashtest.BLAKE2{
+var b2 = &blake2test.BLAKE2{
 	Pkg: "blake2s", Alg: "BLAKE2s", XAlg: "BLAKE2Xs",
 	Size: Size, SaltSize: SaltSize, PersonalSize: PersonalSize,
 	New: New,
@@ -86,7 +87,7 @@ func TestVectors(t *testing.T) {
 func TestConformance(t *testing.T) {
 	key := []byte("a key of some length, 37 bytes long.")
 	hashtest.AllImplementations(t, "blake2s", func(t *testing.T) {
-		hashtest.TestHashes(t, []hashtest.NamedHash{
+		blake2test.TestHashes(t, []blake2test.NamedHash{
 			{Name: "New256", New: func() (hash.Hash, error) { return New256(nil) }},
 			{Name: "New/16", New: func() (hash.Hash, error) { return New(16, nil) }},
 			{Name: "New/1", New: func() (hash.Hash, error) { return New(1, nil) }},

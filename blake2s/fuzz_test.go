@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/blake2test"
 )
 
 // FuzzBlocks compares the compression under every kernel with
@@ -22,7 +23,7 @@ func FuzzBlocks(f *testing.F) {
 		if lastNode {
 			f1 = ^uint32(0)
 		}
-		hashtest.CheckBlocks(t, "blake2s", BlockSize, seed, t0, t1, f0, f1, in, blocks, blocksGeneric)
+		blake2test.CheckBlocks(t, "blake2s", BlockSize, seed, t0, t1, f0, f1, in, blocks, blocksGeneric)
 	})
 }
 
@@ -62,6 +63,6 @@ func FuzzLastBlock(f *testing.F) {
 	f.Add(uint32(1), uint32(0), uint32(0), uint32(0), []byte("abc"))
 	f.Add(uint32(7), ^uint32(0)-5, ^uint32(0), ^uint32(0), make([]byte, BlockSize))
 	f.Fuzz(func(t *testing.T, seed, t0, t1, f1 uint32, p []byte) {
-		hashtest.CheckLastBlock(t, "blake2s", BlockSize, seed, t0, t1, f1, p, lastBlock, lastBlockGeneric)
+		blake2test.CheckLastBlock(t, "blake2s", BlockSize, seed, t0, t1, f1, p, lastBlock, lastBlockGeneric)
 	})
 }

@@ -1,4 +1,7 @@
-package hashtest
+// Package blake2test holds the tests that blake2b and blake2s share: the
+// two packages differ only in word size and constants, so one suite,
+// parameterised by a BLAKE2 description, checks both.
+package blake2test
 
 import (
 	"bytes"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // BLAKE2 describes the blake2b or blake2s package to the tests the two
@@ -90,7 +94,7 @@ func (b *BLAKE2) TestSelfTest(t *testing.T, outlens, inlens []int, want string) 
 func (b *BLAKE2) TestVectors(t *testing.T, nHash, nXOF int) {
 	t.Helper()
 	counts := map[string]int{}
-	for _, c := range Vectors(t, "blake2") {
+	for _, c := range hashtest.Vectors(t, "blake2") {
 		switch c.Algorithm {
 		case b.Alg:
 			c.SkipSlow(t)
@@ -201,31 +205,31 @@ func (b *BLAKE2) TestAccumulated(t *testing.T, want string) {
 // personalization strings: 300 cases, 60 under -short. noble has no
 // BLAKE2X or tree parameters.
 func (b *BLAKE2) TestNoble(t *testing.T) {
-	var cases []NobleCase
+	var cases []hashtest.NobleCase
 	n := 300
 	if testing.Short() {
 		n = 60
 	}
 	for i := range n {
 		seed := uint64(i)
-		r := RandBytes(seed, 4)
+		r := hashtest.RandBytes(seed, 4)
 		p := map[string]any{"dkLen": 1 + int(r[0])%b.Size}
 		if r[1]&1 != 0 {
-			p["key"] = HexParam(RandBytes(seed+1000, 1+int(r[2])%b.Size))
+			p["key"] = hashtest.HexParam(hashtest.RandBytes(seed+1000, 1+int(r[2])%b.Size))
 		}
 		if r[1]&2 != 0 {
-			p["salt"] = HexParam(RandBytes(seed+2000, b.SaltSize))
+			p["salt"] = hashtest.HexParam(hashtest.RandBytes(seed+2000, b.SaltSize))
 		}
 		if r[1]&4 != 0 {
-			p["personal"] = HexParam(RandBytes(seed+3000, b.PersonalSize))
+			p["personal"] = hashtest.HexParam(hashtest.RandBytes(seed+3000, b.PersonalSize))
 		}
 		length := (i * 37) % 700
 		if i%10 == 0 {
 			length = i * 211 // a few longer inputs
 		}
-		cases = append(cases, NobleCase{Alg: b.Alg, Params: p, Input: RandBytes(seed+4000, length)})
+		cases = append(cases, hashtest.NobleCase{Alg: b.Alg, Params: p, Input: hashtest.RandBytes(seed+4000, length)})
 	}
-	param := func(c NobleCase, name string) []byte {
+	param := func(c hashtest.NobleCase, name string) []byte {
 		s, _ := c.Params[name].(string)
 		v, err := hex.DecodeString(s)
 		if err != nil {
@@ -233,8 +237,8 @@ func (b *BLAKE2) TestNoble(t *testing.T) {
 		}
 		return v
 	}
-	AllImplementations(t, b.Pkg, func(t *testing.T) {
-		CrossCheck(t, cases, func(c NobleCase) []byte {
+	hashtest.AllImplementations(t, b.Pkg, func(t *testing.T) {
+		hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte {
 			h, err := b.NewParams(c.Params["dkLen"].(int), param(c, "key"), param(c, "salt"), param(c, "personal"))
 			if err != nil {
 				t.Fatal(err)
@@ -369,9 +373,9 @@ func (b *BLAKE2) CheckSplit3(t *testing.T, in []byte, i, j int, key []byte, size
 	}
 	h = b.mustNew(t, size, nil)
 	h.Write(in[:lo])
-	st := Marshal(t, h)
+	st := hashtest.Marshal(t, h)
 	h2 := b.mustNew(t, size, nil)
-	if err := Unmarshal(h2, st); err != nil {
+	if err := hashtest.Unmarshal(h2, st); err != nil {
 		t.Fatal(err)
 	}
 	h2.Write(in[lo:])
@@ -396,7 +400,7 @@ func TestHashes(t *testing.T, hs []NamedHash, short string) {
 			continue
 		}
 		t.Run(tc.Name, func(t *testing.T) {
-			TestHash(t, func() hash.Hash {
+			hashtest.TestHash(t, func() hash.Hash {
 				h, err := tc.New()
 				if err != nil {
 					t.Fatal(err)
@@ -418,7 +422,7 @@ func (b *BLAKE2) TestXOFs(t *testing.T, key []byte) {
 		}
 		for _, k := range [][]byte{nil, key} {
 			t.Run("XOF", func(t *testing.T) {
-				TestXOF(t, func() hash.XOF { return b.mustXOF(t, size, k, nil, nil) })
+				hashtest.TestXOF(t, func() hash.XOF { return b.mustXOF(t, size, k, nil, nil) })
 			})
 		}
 	}

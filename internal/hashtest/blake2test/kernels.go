@@ -1,4 +1,4 @@
-package hashtest
+package blake2test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // TestKernels compares every kernel of b's package with the portable code:
@@ -18,8 +19,8 @@ func (b *BLAKE2) TestKernels(t *testing.T, maxLen int, sum func([]byte) []byte) 
 	if len(impls) == 0 {
 		t.Skip("no kernels here")
 	}
-	msg := RandBytes(11, maxLen)
-	key := RandBytes(12, b.Size)
+	msg := hashtest.RandBytes(11, maxLen)
+	key := hashtest.RandBytes(12, b.Size)
 	defer cpu.Restore(b.Pkg)
 	cpu.Select(b.Pkg, "")
 	var wantSum, wantKeyed [][]byte
