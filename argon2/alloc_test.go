@@ -6,7 +6,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestMemory checks that DeriveKey allocates its blocks once (within 5% of
@@ -15,7 +15,7 @@ import (
 func TestMemory(t *testing.T) {
 	p := Params{Variant: Argon2id, Time: 2, Memory: 4096, Lanes: 2, KeyLen: 32}
 	salt := []byte("saltsalt")
-	n := hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) })
+	n := kdftest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) })
 	if want := uint64(p.Memory) * 1024; n < want || n > want+want/20 {
 		t.Errorf("DeriveKey allocated %d bytes for %d KiB of blocks; want within 5%%", n, p.Memory)
 	}
@@ -24,7 +24,7 @@ func TestMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.Buffer = buf
-	if n := hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) }); n > 16<<10 {
+	if n := kdftest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), salt, p) }); n > 16<<10 {
 		t.Errorf("DeriveKey with a Buffer allocated %d bytes; want a few KiB", n)
 	}
 	if a := testing.AllocsPerRun(5, func() { DeriveKey(context.Background(), []byte("pw"), salt, p) }); a > 40 {

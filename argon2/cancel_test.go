@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestCancelLatency cancels large derivations at random points (the lane
@@ -14,7 +14,7 @@ import (
 // from cancel to return.
 func TestCancelLatency(t *testing.T) {
 	mem, passes, trials := uint32(64<<10), uint32(16), 8
-	if hashtest.CancelLarge(t) {
+	if kdftest.CancelLarge(t) {
 		mem, passes, trials = 1<<20, 1, 40
 	}
 	for _, c := range []struct {
@@ -27,10 +27,10 @@ func TestCancelLatency(t *testing.T) {
 		{"keylen=m", Params{Time: 1, Memory: 8, Lanes: 1, KeyLen: mem << 10, MaxMemory: -1}, 100 * time.Millisecond},
 	} {
 		c.p.Variant = Argon2id
-		lat := hashtest.CancelLatency(t, trials, c.delay, func(ctx context.Context) error {
+		lat := kdftest.CancelLatency(t, trials, c.delay, func(ctx context.Context) error {
 			_, err := DeriveKey(ctx, []byte("pw"), []byte("saltsalt"), c.p)
 			return err
 		})
-		hashtest.ReportLatency(t, fmt.Sprintf("%s m=%d KiB t=%d", c.name, mem, c.p.Time), lat)
+		kdftest.ReportLatency(t, fmt.Sprintf("%s m=%d KiB t=%d", c.name, mem, c.p.Time), lat)
 	}
 }

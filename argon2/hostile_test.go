@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestNilContext checks that a nil context means context.Background() in
@@ -63,7 +63,7 @@ func TestHostileStrings(t *testing.T) {
 		{"t=1,m=8,p=1", nil, "m, t, p in this order"},
 	} {
 		s := "$argon2id$v=19$" + c.params + salt + "$" + hash
-		err := hashtest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+		err := kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
 		if err == nil || c.want != nil && !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.substr) || errors.Is(err, ErrMismatch) {
 			t.Errorf("Verify(%s): %v, want %v containing %q", s, err, c.want, c.substr)
 		}
@@ -78,7 +78,7 @@ func TestHostileStrings(t *testing.T) {
 		"$argon2id$v=19$m=8,t=1,p=1" + salt + "$" + strings.Repeat("A", 5000),
 		"$argon2id$v=19$m=8,t=1,p=1,x=1" + salt + "$" + hash,
 	} {
-		hashtest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+		kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
 	}
 }
 
@@ -97,13 +97,13 @@ func TestHostileParams(t *testing.T) {
 		{Time: 1, Memory: 8, Lanes: 1, KeyLen: 32, Variant: 3},
 	} {
 		name := fmt.Sprintf("%+v", p)
-		hashtest.Refused(t, name, func() error {
+		kdftest.Refused(t, name, func() error {
 			_, err := DeriveKey(context.Background(), []byte("pw"), []byte("somesalt"), p)
 			return err
 		})
 	}
 	at := Params{Time: 1, Memory: 1024, Lanes: 1, KeyLen: 32}
-	hashtest.AtLimits(t, at.Work(), 1024<<10+32+4, ErrCostExceeded, ErrMemoryLimit, func(ctx context.Context, work, mem int64) error {
+	kdftest.AtLimits(t, at.Work(), 1024<<10+32+4, ErrCostExceeded, ErrMemoryLimit, func(ctx context.Context, work, mem int64) error {
 		at.MaxWork, at.MaxMemory = work, mem
 		_, err := DeriveKey(ctx, []byte("pw"), []byte("somesalt"), at)
 		return err
@@ -125,7 +125,7 @@ func FuzzVerify(f *testing.F) {
 	ref := time.Since(start)
 
 	f.Fuzz(func(t *testing.T, s string) {
-		hashtest.WithinBudget(t, s, ref, opts.MaxWork, opts.MaxMemory, func(s string) (bool, int64, int64) {
+		kdftest.WithinBudget(t, s, ref, opts.MaxWork, opts.MaxMemory, func(s string) (bool, int64, int64) {
 			err := VerifyContext(context.Background(), s, []byte("pw"), opts)
 			p, _, _, _ := Decode(s)
 			mem := blocksFor(p.Memory, max(p.Lanes, 1))*blockSize + uint64(p.KeyLen) + 4*uint64(p.Lanes)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestCancelLatency cancels large derivations at random points (many
@@ -14,7 +14,7 @@ import (
 // paths and the generic one, and reports the latency from cancel to return.
 func TestCancelLatency(t *testing.T) {
 	size, trials := 64<<20, 6
-	if hashtest.CancelLarge(t) {
+	if kdftest.CancelLarge(t) {
 		size, trials = 1<<30, 30
 	}
 	salt := make([]byte, size)
@@ -28,11 +28,11 @@ func TestCancelLatency(t *testing.T) {
 			{"long key", []byte("salt"), 1, size},
 			{"large salt", salt, 1, 32},
 		} {
-			lat := hashtest.CancelLatency(t, trials, 50*time.Millisecond, func(ctx context.Context) error {
+			lat := kdftest.CancelLatency(t, trials, 50*time.Millisecond, func(ctx context.Context) error {
 				_, err := DeriveKey(ctx, hashes[name], "pw", c.salt, c.iter, c.keyLen, nil)
 				return err
 			})
-			hashtest.ReportLatency(t, fmt.Sprintf("%s, %s (%d MiB)", name, c.what, size>>20), lat)
+			kdftest.ReportLatency(t, fmt.Sprintf("%s, %s (%d MiB)", name, c.what, size>>20), lat)
 		}
 	}
 }

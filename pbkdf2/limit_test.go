@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"
 	"github.com/hashkit/hashkit/sha512"
@@ -66,7 +66,7 @@ func TestHostileParams(t *testing.T) {
 	for _, c := range []struct{ iter, keyLen int }{
 		{0, 32}, {-1, 32}, {math.MinInt, 32}, {1, 0}, {1, -1}, {1, math.MinInt},
 	} {
-		hashtest.Refused(t, fmt.Sprintf("DeriveKey iter=%d keyLen=%d", c.iter, c.keyLen), func() error {
+		kdftest.Refused(t, fmt.Sprintf("DeriveKey iter=%d keyLen=%d", c.iter, c.keyLen), func() error {
 			_, err := DeriveKey(context.Background(), sha256.New, "pw", []byte("salt"), c.iter, c.keyLen, nil)
 			return err
 		})
@@ -74,7 +74,7 @@ func TestHostileParams(t *testing.T) {
 	for _, c := range []struct{ iter, keyLen int }{
 		{math.MaxInt, 32}, {math.MaxInt32, 32}, {1, math.MaxInt}, {math.MaxInt, math.MaxInt}, {0, 32}, {1, 0},
 	} {
-		hashtest.Refused(t, fmt.Sprintf("CheckWork iter=%d keyLen=%d", c.iter, c.keyLen), func() error {
+		kdftest.Refused(t, fmt.Sprintf("CheckWork iter=%d keyLen=%d", c.iter, c.keyLen), func() error {
 			return CheckWork(sha256.New, c.iter, c.keyLen, 0)
 		})
 	}
@@ -99,11 +99,11 @@ func TestNilContext(t *testing.T) {
 
 // TestAtBudget times the costliest derivations DefaultMaxWork admits.
 func TestAtBudget(t *testing.T) {
-	hashtest.AtBudget(t, "HMAC-SHA-256 8,388,608 iterations", func() error {
+	kdftest.AtBudget(t, "HMAC-SHA-256 8,388,608 iterations", func() error {
 		_, err := Key(sha256.New, "pw", []byte("salt"), 1<<23, 32)
 		return err
 	})
-	hashtest.AtBudget(t, "HMAC-SHA-512 4,194,304 iterations", func() error {
+	kdftest.AtBudget(t, "HMAC-SHA-512 4,194,304 iterations", func() error {
 		_, err := Key(sha512.New, "pw", []byte("salt"), 1<<22, 64)
 		return err
 	})

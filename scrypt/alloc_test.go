@@ -6,7 +6,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestMemory checks that DeriveKey allocates its working memory once: with
@@ -14,12 +14,12 @@ import (
 // in parallel, one more table.
 func TestMemory(t *testing.T) {
 	p := Params{N: 1 << 12, R: 8, P: 2, KeyLen: 32, Threads: 1}
-	n := hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p) })
+	n := kdftest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p) })
 	if want := uint64(p.MinMemory()); n < want || n > want+want/20 {
 		t.Errorf("Threads=1: allocated %d bytes, MinMemory %d; want within 5%%", n, want)
 	}
 	p.Threads = 2
-	n = hashtest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p) })
+	n = kdftest.BytesAllocated(func() { DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p) })
 	if want := uint64(memoryFor(p.N, p.R, p.P, 2, p.KeyLen)); n < want || n > want+want/20 {
 		t.Errorf("Threads=2: allocated %d bytes, want about %d", n, want)
 	}

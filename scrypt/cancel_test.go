@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestCancelLatency cancels large derivations at random points (the first
@@ -14,7 +14,7 @@ import (
 // key) and reports the latency from cancel to return.
 func TestCancelLatency(t *testing.T) {
 	size, trials := 64<<20, 8
-	if hashtest.CancelLarge(t) {
+	if kdftest.CancelLarge(t) {
 		size, trials = 1<<30, 40
 	}
 	for _, c := range []struct {
@@ -26,10 +26,10 @@ func TestCancelLatency(t *testing.T) {
 		{"long key", Params{N: 2, R: 1, P: 1, KeyLen: size}},
 	} {
 		c.p.MaxMemory, c.p.MaxWork = -1, -1
-		lat := hashtest.CancelLatency(t, trials, 100*time.Millisecond, func(ctx context.Context) error {
+		lat := kdftest.CancelLatency(t, trials, 100*time.Millisecond, func(ctx context.Context) error {
 			_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), c.p)
 			return err
 		})
-		hashtest.ReportLatency(t, fmt.Sprintf("%s (%d MiB)", c.name, size>>20), lat)
+		kdftest.ReportLatency(t, fmt.Sprintf("%s (%d MiB)", c.name, size>>20), lat)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestDecodeLargeLn checks the message for an ln that N, an int, cannot
@@ -79,7 +79,7 @@ func TestHostileStrings(t *testing.T) {
 		{"r=1,ln=1,p=1", nil, "ln, r, p in this order"},
 	} {
 		s := "$scrypt$" + c.params + tail
-		err := hashtest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+		err := kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
 		if err == nil || c.want != nil && !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.substr) || errors.Is(err, ErrMismatch) {
 			t.Errorf("Verify(%s): %v, want %v containing %q", s, err, c.want, c.substr)
 		}
@@ -90,7 +90,7 @@ func TestHostileStrings(t *testing.T) {
 		"$scrypt$v=1$ln=4,r=8,p=1" + tail,
 		"$scrypt$ln=4,r=8,p=1,x=1" + tail,
 	} {
-		hashtest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+		kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
 	}
 }
 
@@ -108,13 +108,13 @@ func TestHostileParams(t *testing.T) {
 		{N: 2, R: math.MaxInt, P: math.MaxInt, KeyLen: math.MaxInt, MaxMemory: -1, MaxWork: -1},
 		{N: 1 << 12, R: 1, P: 1, KeyLen: 32, MaxWork: 1 << 20},
 	} {
-		hashtest.Refused(t, fmt.Sprintf("%+v", p), func() error {
+		kdftest.Refused(t, fmt.Sprintf("%+v", p), func() error {
 			_, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p)
 			return err
 		})
 	}
 	at := Params{N: 1 << 10, R: 8, P: 1, KeyLen: 32}
-	hashtest.AtLimits(t, at.Work(), at.MinMemory(), ErrCostExceeded, ErrMemoryLimit, func(ctx context.Context, work, mem int64) error {
+	kdftest.AtLimits(t, at.Work(), at.MinMemory(), ErrCostExceeded, ErrMemoryLimit, func(ctx context.Context, work, mem int64) error {
 		at.MaxWork, at.MaxMemory = work, mem
 		_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), at)
 		return err
@@ -135,7 +135,7 @@ func FuzzVerify(f *testing.F) {
 	DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: 1 << 12, R: 1, P: 1, KeyLen: 32})
 	ref := time.Since(start)
 	f.Fuzz(func(t *testing.T, s string) {
-		hashtest.WithinBudget(t, s, ref, opts.MaxWork, opts.MaxMemory, func(s string) (bool, int64, int64) {
+		kdftest.WithinBudget(t, s, ref, opts.MaxWork, opts.MaxMemory, func(s string) (bool, int64, int64) {
 			err := VerifyContext(context.Background(), s, []byte("pw"), opts)
 			p, _, _, _ := Decode(s)
 			return err == nil || errors.Is(err, ErrMismatch), p.Work(), p.MinMemory()
@@ -147,7 +147,7 @@ func FuzzVerify(f *testing.F) {
 // N=2^20, r=8, p=1 (2 GiB of work); every string over the budget is refused
 // in microseconds (TestHostileStrings).
 func TestAtBudget(t *testing.T) {
-	hashtest.AtBudget(t, "scrypt ln=20,r=8,p=1", func() error {
+	kdftest.AtBudget(t, "scrypt ln=20,r=8,p=1", func() error {
 		return Verify("$scrypt$ln=20,r=8,p=1$c2FsdA$YWJjZA", []byte("pw"))
 	})
 }

@@ -2,10 +2,7 @@ package hashtest
 
 import (
 	"hash"
-	"runtime"
 	"testing"
-
-	"github.com/hashkit/hashkit/internal/kdfwork"
 )
 
 // TestAllocs checks that Reset, Write and Sum into a buffer with room
@@ -31,16 +28,4 @@ func NoAllocs(t *testing.T, what string, f func()) {
 	if n := testing.AllocsPerRun(10, f); n > 0 {
 		t.Errorf("%s allocates %v times; want 0", what, n)
 	}
-}
-
-// BytesAllocated returns the bytes f allocates, on the heap or mapped by
-// kdfwork.Alloc: a key derivation's working memory, whichever it takes.
-func BytesAllocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	mapped := kdfwork.MappedBytes()
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc + kdfwork.MappedBytes() - mapped
 }

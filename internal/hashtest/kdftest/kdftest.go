@@ -1,4 +1,7 @@
-package hashtest
+// Package kdftest holds the tests that the key derivation packages (argon2,
+// pbkdf2, scrypt) share: cancellation latency, cost limits and budgets, and
+// the memory a derivation takes.
+package kdftest
 
 import (
 	"context"
@@ -172,4 +175,16 @@ func WithinBudget(t *testing.T, s string, ref time.Duration, maxWork, maxMemory 
 	if d > 2*ref+time.Second {
 		t.Fatalf("Verify(%q) took %v; at the budget: %v", s, d, ref)
 	}
+}
+
+// BytesAllocated returns the bytes f allocates, on the heap or mapped by
+// kdfwork.Alloc: a key derivation's working memory, whichever it takes.
+func BytesAllocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	mapped := kdfwork.MappedBytes()
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc + kdfwork.MappedBytes() - mapped
 }
