@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
 	"github.com/hashkit/hashkit/sha1"
@@ -21,7 +22,7 @@ import (
 
 func TestRIPEMD160VersusXCrypto(t *testing.T) {
 	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		hashtest.TestDifferential(t, 3, 2, sumRIPEMD160, ripemd160.New, func(b []byte) []byte {
+		digesttest.TestDifferential(t, 3, 2, sumRIPEMD160, ripemd160.New, func(b []byte) []byte {
 			x := xripemd160.New()
 			x.Write(b)
 			return x.Sum(nil)
@@ -59,7 +60,7 @@ func FuzzRIPEMD160VersusXCrypto(f *testing.F) {
 		for _, name := range append(cpu.Impls("ripemd160"), "") {
 			cpu.Select("ripemd160", name)
 			t.Logf("kernel %q", name)
-			hashtest.CheckSplit(t, msg, split, want, sumRIPEMD160, ripemd160.New)
+			digesttest.CheckSplit(t, msg, split, want, sumRIPEMD160, ripemd160.New)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // FuzzStdlib compares a split write (at the split point the fuzzer picks)
@@ -15,7 +16,7 @@ func FuzzStdlib(f *testing.F) {
 	f.Add(make([]byte, 200), uint(64))
 	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
 		want := stdmd5.Sum(msg)
-		hashtest.CheckSplit(t, msg, split, want[:], sum, New)
+		digesttest.CheckSplit(t, msg, split, want[:], sum, New)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 var (
@@ -19,7 +20,7 @@ var (
 )
 
 // RFC 1321 appendix A.5, "test suite".
-var golden = []hashtest.Golden{
+var golden = []digesttest.Golden{
 	{"", "d41d8cd98f00b204e9800998ecf8427e"},
 	{"a", "0cc175b9c0f1b6a831c399e269772661"},
 	{"abc", "900150983cd24fb0d6963f7d28e17f72"},
@@ -31,7 +32,7 @@ var golden = []hashtest.Golden{
 
 func TestGolden(t *testing.T) {
 	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		hashtest.TestGolden(t, golden, sum, New)
+		digesttest.TestGolden(t, golden, sum, New)
 	})
 }
 
@@ -39,7 +40,7 @@ func sum(b []byte) []byte { s := Sum(b); return s[:] }
 
 func TestVectors(t *testing.T) {
 	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		hashtest.TestVectorsOf(t, "md5", "MD5", New)
+		digesttest.TestVectorsOf(t, "md5", "MD5", New)
 	})
 }
 
@@ -53,32 +54,32 @@ func TestHashContract(t *testing.T) {
 // write chunkings.
 func TestStdlib(t *testing.T) {
 	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		hashtest.TestDifferential(t, 7, 1, sum, New, func(b []byte) []byte { s := stdmd5.Sum(b); return s[:] })
+		digesttest.TestDifferential(t, 7, 1, sum, New, func(b []byte) []byte { s := stdmd5.Sum(b); return s[:] })
 	})
 }
 
 // TestStdlibState checks that states move both ways between crypto/md5 and
 // this package.
 func TestStdlibState(t *testing.T) {
-	hashtest.TestStateInterop(t, "crypto/md5", New, stdmd5.New)
+	digesttest.TestStateInterop(t, "crypto/md5", New, stdmd5.New)
 }
 
 // TestLargeLength checks the length encoding for messages past 2^32 and
 // 2^35 bytes (and bit counts past 2^64, which wrap) by resuming crypto/md5
 // and this package from the same state with a large byte counter.
 func TestLargeLength(t *testing.T) {
-	hashtest.TestLargeLength(t, New, stdmd5.New)
+	digesttest.TestLargeLength(t, New, stdmd5.New)
 }
 
 func TestUnmarshalRejects(t *testing.T) {
 	// The standard library's UnmarshalBinary checks less.
 	portable(t)
-	hashtest.TestUnmarshalRejects(t, New, "sha\x01", 4+16+10) // a byte past the 5 buffered ones
+	digesttest.TestUnmarshalRejects(t, New, "sha\x01", 4+16+10) // a byte past the 5 buffered ones
 }
 
 // Golden marshalled state: the format is a compatibility promise.
 func TestGoldenState(t *testing.T) {
-	hashtest.TestGoldenState(t, New, "abc", "6d643501"+"67452301efcdab8998badcfe10325476"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
+	digesttest.TestGoldenState(t, New, "abc", "6d643501"+"67452301efcdab8998badcfe10325476"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
 }
 
 // TestKernels compares the active kernel with blockGeneric on random blocks.
@@ -105,7 +106,7 @@ func TestKernels(t *testing.T) {
 func TestLong(t *testing.T) {
 	// The 4 GiB stream's value was computed with Python's hashlib (OpenSSL)
 	// on this machine.
-	hashtest.TestLongMessage(t, sum, New, "7707d6ae4e027c70eea2a935c2296f21", "bac31c53fa967e2af1e877683a656a86")
+	digesttest.TestLongMessage(t, sum, New, "7707d6ae4e027c70eea2a935c2296f21", "bac31c53fa967e2af1e877683a656a86")
 }
 
 // TestMethods checks that the hasher exports only the methods of its

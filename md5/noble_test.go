@@ -3,9 +3,9 @@ package md5
 import (
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 func TestNoble(t *testing.T) {
-	hashtest.CrossCheckLengths(t, "MD5", sum)
+	digesttest.CrossCheckLengths(t, "MD5", sum)
 }

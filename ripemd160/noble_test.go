@@ -3,9 +3,9 @@ package ripemd160
 import (
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 func TestNoble(t *testing.T) {
-	hashtest.CrossCheckLengths(t, "RIPEMD-160", sum)
+	digesttest.CrossCheckLengths(t, "RIPEMD-160", sum)
 }

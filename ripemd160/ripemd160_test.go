@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 var (
@@ -23,7 +24,7 @@ var (
 // The test set of the RIPEMD-160 page (Bosselaers,
 // https://homes.esat.kuleuven.be/~bosselae/ripemd160.html), also in the
 // RIPEMD-160 paper's appendix B.
-var golden = []hashtest.Golden{
+var golden = []digesttest.Golden{
 	{"", "9c1185a5c5e9fc54612808977ee8f548b2258d31"},
 	{"a", "0bdc9d2d256b3ee9daae347be6f4dc835a467ffe"},
 	{"abc", "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc"},
@@ -37,7 +38,7 @@ var golden = []hashtest.Golden{
 
 func TestGolden(t *testing.T) {
 	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		hashtest.TestGolden(t, golden, sum, New)
+		digesttest.TestGolden(t, golden, sum, New)
 	})
 }
 
@@ -45,7 +46,7 @@ func sum(b []byte) []byte { s := Sum(b); return s[:] }
 
 func TestVectors(t *testing.T) {
 	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		hashtest.TestVectorsOf(t, "ripemd160", "RIPEMD-160", New)
+		digesttest.TestVectorsOf(t, "ripemd160", "RIPEMD-160", New)
 	})
 }
 
@@ -106,12 +107,12 @@ func TestLargeLength(t *testing.T) {
 }
 
 func TestUnmarshalRejects(t *testing.T) {
-	hashtest.TestUnmarshalRejects(t, New, "sha\x01", 4+20+10) // a byte past the 5 buffered ones
+	digesttest.TestUnmarshalRejects(t, New, "sha\x01", 4+20+10) // a byte past the 5 buffered ones
 }
 
 // Golden marshalled state: the format is a compatibility promise.
 func TestGoldenState(t *testing.T) {
-	hashtest.TestGoldenState(t, New, "abc", "726d6401"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
+	digesttest.TestGoldenState(t, New, "abc", "726d6401"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
 }
 
 // TestKernels compares the active kernel with blockGeneric on random blocks.

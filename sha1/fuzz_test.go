@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // FuzzStdlib compares a split write (at the split point the fuzzer picks)
@@ -14,7 +15,7 @@ func FuzzStdlib(f *testing.F) {
 	f.Add(make([]byte, 200), uint(64))
 	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
 		want := stdsha1.Sum(msg)
-		hashtest.CheckSplit(t, msg, split, want[:], sum, New)
+		digesttest.CheckSplit(t, msg, split, want[:], sum, New)
 	})
 }
 

@@ -3,9 +3,9 @@ package sha1
 import (
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 func TestNoble(t *testing.T) {
-	hashtest.CrossCheckLengths(t, "SHA-1", sum)
+	digesttest.CrossCheckLengths(t, "SHA-1", sum)
 }

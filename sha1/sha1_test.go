@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // Known answers: FIPS 180-2 appendix A (A.1 "abc", A.2 the 448-bit message),
 // RFC 3174 section 7.3 (TEST1, TEST2, TEST4), and the empty message
 // (NIST SHAVS SHA1ShortMsg.rsp, Len = 0).
-var golden = []hashtest.Golden{
+var golden = []digesttest.Golden{
 	{"", "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
 	{"abc", "a9993e364706816aba3e25717850c26c9cd0d89d"},
 	{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
@@ -21,7 +22,7 @@ var golden = []hashtest.Golden{
 
 func TestGolden(t *testing.T) {
 	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		hashtest.TestGolden(t, golden, sum, New)
+		digesttest.TestGolden(t, golden, sum, New)
 	})
 }
 
@@ -29,7 +30,7 @@ func sum(b []byte) []byte { s := Sum(b); return s[:] }
 
 func TestVectors(t *testing.T) {
 	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		hashtest.TestVectorsOf(t, "sha1", "SHA-1", New, "mct-sha2")
+		digesttest.TestVectorsOf(t, "sha1", "SHA-1", New, "mct-sha2")
 	})
 }
 
@@ -43,32 +44,32 @@ func TestHashContract(t *testing.T) {
 // write chunkings.
 func TestStdlib(t *testing.T) {
 	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		hashtest.TestDifferential(t, 7, 1, sum, New, func(b []byte) []byte { s := stdsha1.Sum(b); return s[:] })
+		digesttest.TestDifferential(t, 7, 1, sum, New, func(b []byte) []byte { s := stdsha1.Sum(b); return s[:] })
 	})
 }
 
 // TestStdlibState checks that states move both ways between crypto/sha1 and
 // this package.
 func TestStdlibState(t *testing.T) {
-	hashtest.TestStateInterop(t, "crypto/sha1", New, stdsha1.New)
+	digesttest.TestStateInterop(t, "crypto/sha1", New, stdsha1.New)
 }
 
 // TestLargeLength checks the length encoding for messages past 2^32 and
 // 2^35 bytes (and bit counts past 2^64, which wrap) by resuming crypto/sha1
 // and this package from the same state with a large byte counter.
 func TestLargeLength(t *testing.T) {
-	hashtest.TestLargeLength(t, New, stdsha1.New)
+	digesttest.TestLargeLength(t, New, stdsha1.New)
 }
 
 func TestUnmarshalRejects(t *testing.T) {
 	// The standard library's UnmarshalBinary checks less.
 	portable(t)
-	hashtest.TestUnmarshalRejects(t, New, "md5\x01", 4+20+10) // a byte past the 5 buffered ones
+	digesttest.TestUnmarshalRejects(t, New, "md5\x01", 4+20+10) // a byte past the 5 buffered ones
 }
 
 // Golden marshalled state: the format is a compatibility promise.
 func TestGoldenState(t *testing.T) {
-	hashtest.TestGoldenState(t, New, "abc", "73686101"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
+	digesttest.TestGoldenState(t, New, "abc", "73686101"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
 }
 
 // TestLong checks a million "a" (FIPS 180-2 appendix A.3, RFC 3174 TEST3) and a streamed 2^32+ byte message
@@ -76,7 +77,7 @@ func TestGoldenState(t *testing.T) {
 func TestLong(t *testing.T) {
 	// The 4 GiB stream's value was computed with Python's hashlib (OpenSSL)
 	// on this machine.
-	hashtest.TestLongMessage(t, sum, New, "34aa973cd4c4daa4f61eeb2bdbad27316534016f", "1b0c0fd57e6e28851aa5011fc8a3f39b641c8d99")
+	digesttest.TestLongMessage(t, sum, New, "34aa973cd4c4daa4f61eeb2bdbad27316534016f", "1b0c0fd57e6e28851aa5011fc8a3f39b641c8d99")
 }
 
 // TestVectorsMonteCarlo runs the SHAVS Monte Carlo test (NIST SHAVS section

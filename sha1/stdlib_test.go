@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // portable makes t run hashkit's own code even where New is the standard
@@ -18,6 +18,6 @@ func portable(t *testing.T) {
 // TestLongInputs compares inputs past 64 KiB, which the standard library's
 // path writes in pieces, with crypto/sha1.
 func TestLongInputs(t *testing.T) {
-	hashtest.CheckLongInput(t, "sha1", func(b []byte) []byte { s := Sum(b); return s[:] },
+	digesttest.CheckLongInput(t, "sha1", func(b []byte) []byte { s := Sum(b); return s[:] },
 		func(b []byte) []byte { s := stdsha1.Sum(b); return s[:] }, New)
 }

@@ -49,7 +49,7 @@ func CheckFixedVectors(t *testing.T, family string, algs map[string]func() hash.
 				t.Fatalf("%s: got %x, want %x", c.ID, got, c.Expected)
 			}
 		case "mct-sha2":
-			MonteCarloSHA2(t, c, mk)
+			monteCarloSHA2(t, c, mk)
 		default:
 			t.Fatalf("%s: unknown kind %q", c.ID, c.Kind)
 		}
@@ -58,11 +58,11 @@ func CheckFixedVectors(t *testing.T, family string, algs map[string]func() hash.
 	return n
 }
 
-// MonteCarloSHA2 is the SHAVS Monte Carlo test (NIST SHAVS section 6.4),
+// monteCarloSHA2 is the SHAVS Monte Carlo test (NIST SHAVS section 6.4),
 // used for SHA-1 and SHA-2: from a seed, 100 checkpoints, each after 1000
 // iterations of MD_i = H(MD_{i-3} || MD_{i-2} || MD_{i-1}). Under -short only
 // the first ten checkpoints are checked.
-func MonteCarloSHA2(t *testing.T, c Case, mk func() hash.Hash) {
+func monteCarloSHA2(t *testing.T, c Case, mk func() hash.Hash) {
 	t.Helper()
 	seed := c.Input.Materialize()
 	h := mk()

@@ -377,21 +377,6 @@ func (s *xofSuite) marshal(t *testing.T) {
 	}
 }
 
-// Marshal returns h's MarshalBinary, failing the test on an error.
-func Marshal(t testing.TB, h any) []byte {
-	t.Helper()
-	st, err := h.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st
-}
-
-// Unmarshal is h's UnmarshalBinary of st.
-func Unmarshal(h any, st []byte) error {
-	return h.(encoding.BinaryUnmarshaler).UnmarshalBinary(st)
-}
-
 func oneShot(mk func() hash.Hash, msg []byte) []byte {
 	h := mk()
 	h.Write(msg)

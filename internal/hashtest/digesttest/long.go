@@ -1,9 +1,11 @@
-package hashtest
+package digesttest
 
 import (
 	"bytes"
 	"hash"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // CheckLongInput compares the one-shot sum and New's Write-then-Sum of an
@@ -12,8 +14,8 @@ import (
 // pkg.
 func CheckLongInput(t *testing.T, pkg string, sum, want func([]byte) []byte, newHash func() hash.Hash) {
 	t.Helper()
-	msg := RandBytes(2, 3<<16+5)
-	AllImplementations(t, pkg, func(t *testing.T) {
+	msg := hashtest.RandBytes(2, 3<<16+5)
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
 		w := want(msg)
 		if got := sum(msg); !bytes.Equal(got, w) {
 			t.Fatalf("one-shot of %d bytes: %x, want %x", len(msg), got, w)

@@ -1,23 +1,23 @@
-package hashtest
+// Package digesttest holds the tests that md5, sha1 and ripemd160 share
+// (and, where it fits, the sha256 and sha512 packages and the bench module):
+// known answers, vector files, differential loops against a reference
+// implementation, moving marshalled states to and from it, and the fuzz and
+// allocation bodies. Each package keeps its own known answers, golden states
+// and kernel tests; a reference is a one-shot function or a constructor of a
+// hash from another package (the standard library in the main module).
+package digesttest
 
 import (
 	"bytes"
-	"encoding"
 	"encoding/binary"
 	"encoding/hex"
 	"hash"
 	"math/rand/v2"
 	"slices"
 	"testing"
-)
 
-// The helpers of this file hold the test shapes that md5, sha1 and
-// ripemd160 (and, where it fits, the BLAKE packages) share: known answers,
-// vector files, differential loops against a reference implementation,
-// moving marshalled states to and from it, and the fuzz bodies. Each package
-// keeps its own known answers, golden states and kernel tests; a reference
-// is a one-shot function or a constructor of a hash from another package
-// (the standard library in the main module).
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
 
 // Golden is a known answer: a string and its hex digest.
 type Golden [2]string
@@ -44,28 +44,28 @@ func TestGolden(t *testing.T, golden []Golden, sum func([]byte) []byte, mk func(
 	}
 }
 
-// TestVectorsOf runs every vector of family through mk (CheckFixedVectors
-// with AllVectors). Every vector must be of algorithm alg, and of no kind
+// TestVectorsOf runs every vector of family through mk (hashtest.CheckFixedVectors
+// with hashtest.AllVectors). Every vector must be of algorithm alg, and of no kind
 // but those in skipKinds (left to another test). It fails if no vector ran.
 func TestVectorsOf(t *testing.T, family, alg string, mk func() hash.Hash, skipKinds ...string) {
 	t.Helper()
-	for _, c := range Vectors(t, family) {
+	for _, c := range hashtest.Vectors(t, family) {
 		if c.Algorithm != alg || (c.Kind != "" && !slices.Contains(skipKinds, c.Kind)) {
 			t.Fatalf("%s: unexpected vector kind %q/%q", c.ID, c.Algorithm, c.Kind)
 		}
 	}
-	if CheckFixedVectors(t, family, map[string]func() hash.Hash{alg: mk}, AllVectors, skipKinds...) == 0 {
+	if hashtest.CheckFixedVectors(t, family, map[string]func() hash.Hash{alg: mk}, hashtest.AllVectors, skipKinds...) == 0 {
 		t.Fatal("no vectors")
 	}
 }
 
 // TestDifferential compares sum and a hasher from mk, written in random
 // chunks of up to 199 bytes, with ref at every length 0..1100. The message
-// is RandBytes(msgSeed, 1101); the chunk sizes come from PCG(1, chunkSeed).
+// is hashtest.RandBytes(msgSeed, 1101); the chunk sizes come from PCG(1, chunkSeed).
 func TestDifferential(t *testing.T, msgSeed, chunkSeed uint64, sum func([]byte) []byte, mk func() hash.Hash, ref func([]byte) []byte) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(1, chunkSeed))
-	msg := RandBytes(msgSeed, 1101)
+	msg := hashtest.RandBytes(msgSeed, 1101)
 	h := mk()
 	for n := 0; n <= 1100; n++ {
 		want := ref(msg[:n])
@@ -89,19 +89,19 @@ func TestDifferential(t *testing.T, msgSeed, chunkSeed uint64, sum func([]byte) 
 // must be byte for byte the same, after several prefix lengths.
 func TestStateInterop(t *testing.T, refName string, mk, ref func() hash.Hash) {
 	t.Helper()
-	msg := RandBytes(8, 300)
+	msg := hashtest.RandBytes(8, 300)
 	whole := ref()
 	whole.Write(msg)
 	want := whole.Sum(nil)
 	for _, n := range []int{0, 1, 63, 64, 65, 130, 299} {
 		std := ref()
 		std.Write(msg[:n])
-		st := Marshal(t, std)
+		st := hashtest.Marshal(t, std)
 		h := mk()
-		if err := Unmarshal(h, st); err != nil {
+		if err := hashtest.Unmarshal(h, st); err != nil {
 			t.Fatalf("%s state after %d bytes: %v", refName, n, err)
 		}
-		if ours := Marshal(t, h); !bytes.Equal(ours, st) {
+		if ours := hashtest.Marshal(t, h); !bytes.Equal(ours, st) {
 			t.Fatalf("after %d bytes: our state %x, %s's %x", n, ours, refName, st)
 		}
 		h.Write(msg[n:])
@@ -112,7 +112,7 @@ func TestStateInterop(t *testing.T, refName string, mk, ref func() hash.Hash) {
 		h = mk()
 		h.Write(msg[:n])
 		std = ref()
-		if err := Unmarshal(std, Marshal(t, h)); err != nil {
+		if err := hashtest.Unmarshal(std, hashtest.Marshal(t, h)); err != nil {
 			t.Fatal(err)
 		}
 		std.Write(msg[n:])
@@ -129,19 +129,19 @@ func TestStateInterop(t *testing.T, refName string, mk, ref func() hash.Hash) {
 // value, and must agree after a few more bytes.
 func TestLargeLength(t *testing.T, mk, ref func() hash.Hash) {
 	t.Helper()
-	tail := RandBytes(9, 200)
+	tail := hashtest.RandBytes(9, 200)
 	bs := uint64(mk().BlockSize())
 	for _, total := range []uint64{1<<32 - 1, 1 << 32, 1<<32 + 70, 1<<35 - 3, 1 << 35, 1<<35 + 1, 1<<61 - 1, 1 << 61, 1<<64 - 5} {
 		for _, extra := range []int{0, 1, 55, 56, 64, 200} {
 			std := ref()
 			std.Write(tail[:total%bs])
-			st := Marshal(t, std)
+			st := hashtest.Marshal(t, std)
 			binary.BigEndian.PutUint64(st[len(st)-8:], total)
-			if err := Unmarshal(std, st); err != nil {
+			if err := hashtest.Unmarshal(std, st); err != nil {
 				t.Fatal(err)
 			}
 			h := mk()
-			if err := Unmarshal(h, st); err != nil {
+			if err := hashtest.Unmarshal(h, st); err != nil {
 				t.Fatal(err)
 			}
 			std.Write(tail[:extra])
@@ -161,11 +161,11 @@ func TestUnmarshalRejects(t *testing.T, mk func() hash.Hash, otherMagic string, 
 	t.Helper()
 	h := mk()
 	h.Write([]byte("hello"))
-	st := Marshal(t, h)
+	st := hashtest.Marshal(t, h)
 	bad := bytes.Clone(st)
 	bad[badIndex] = 1
 	for _, b := range [][]byte{nil, st[:3], []byte(otherMagic), st[:len(st)-1], append(bytes.Clone(st), 0), bad} {
-		if err := Unmarshal(mk(), b); err == nil {
+		if err := hashtest.Unmarshal(mk(), b); err == nil {
 			t.Errorf("UnmarshalBinary(%x) accepted", b)
 		}
 	}
@@ -177,7 +177,7 @@ func TestGoldenState(t *testing.T, mk func() hash.Hash, msg, want string) {
 	t.Helper()
 	h := mk()
 	h.Write([]byte(msg))
-	if got := hex.EncodeToString(Marshal(t, h)); got != want {
+	if got := hex.EncodeToString(hashtest.Marshal(t, h)); got != want {
 		t.Fatalf("state %s\nwant  %s", got, want)
 	}
 }
@@ -223,57 +223,17 @@ func CheckSplit(t *testing.T, msg []byte, split uint, want []byte, sum func([]by
 	}
 }
 
-// AddStateSeeds adds to f the marshalled state of a hasher from mk after
-// writing msg, and the bare magic.
-func AddStateSeeds(f *testing.F, mk func() hash.Hash, msg []byte, magic string) {
-	h := mk()
-	h.Write(msg)
-	st, err := h.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(st)
-	f.Add([]byte(magic))
-}
-
-// CheckUnmarshal is the body of an UnmarshalBinary fuzz target: arbitrary
-// bytes must not make a hasher from mk panic; an accepted state must marshal
-// back to the same bytes, be accepted by a hasher from ref (unless ref is
-// nil; refName names it) with the same Sum, and take more input.
-func CheckUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string, ref func() hash.Hash) {
-	t.Helper()
-	h := mk()
-	if err := Unmarshal(h, b); err != nil {
-		return
-	}
-	again, err := h.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil || !bytes.Equal(again, b) {
-		t.Fatalf("accepted %x but marshals %x (%v)", b, again, err)
-	}
-	if ref != nil {
-		std := ref()
-		if err := Unmarshal(std, b); err != nil {
-			t.Fatalf("%s rejects a state we accept: %v", refName, err)
-		}
-		if !bytes.Equal(std.Sum(nil), h.Sum(nil)) {
-			t.Fatalf("%s and hashkit disagree on an accepted state", refName)
-		}
-	}
-	h.Write([]byte("more"))
-	h.Sum(nil)
-}
-
 // CrossCheckLengths cross-checks sum with @noble/hashes' alg on 200 inputs:
 // lengths 0..149, then 150*97 to 199*97.
 func CrossCheckLengths(t *testing.T, alg string, sum func([]byte) []byte) {
 	t.Helper()
-	var cases []NobleCase
+	var cases []hashtest.NobleCase
 	for i := range 200 {
 		n := i
 		if i >= 150 {
 			n = i * 97
 		}
-		cases = append(cases, NobleCase{Alg: alg, Input: RandBytes(uint64(i)+100, n)})
+		cases = append(cases, hashtest.NobleCase{Alg: alg, Input: hashtest.RandBytes(uint64(i)+100, n)})
 	}
-	CrossCheck(t, cases, func(c NobleCase) []byte { return sum(c.Input) })
+	hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte { return sum(c.Input) })
 }
