@@ -22,24 +22,22 @@ func Unmarshal(h any, st []byte) error {
 	return h.(encoding.BinaryUnmarshaler).UnmarshalBinary(st)
 }
 
-// AddStateSeeds adds to f the marshalled state of a hasher from mk after
-// writing msg, and the bare magic.
-func AddStateSeeds(f *testing.F, mk func() hash.Hash, msg []byte, magic string) {
+// FuzzUnmarshal fuzzes UnmarshalBinary of hashers from mk with checkUnmarshal,
+// seeded with the marshalled state after writing seed and with the bare
+// magic.
+func FuzzUnmarshal(f *testing.F, mk func() hash.Hash, seed []byte, magic, refName string, ref func() hash.Hash) {
 	h := mk()
-	h.Write(msg)
-	st, err := h.(encoding.BinaryMarshaler).MarshalBinary()
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(st)
+	h.Write(seed)
+	f.Add(Marshal(f, h))
 	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, b []byte) { checkUnmarshal(t, b, mk, refName, ref) })
 }
 
-// CheckUnmarshal is the body of an UnmarshalBinary fuzz target: arbitrary
+// checkUnmarshal is the body of FuzzUnmarshal: arbitrary
 // bytes must not make a hasher from mk panic; an accepted state must marshal
 // back to the same bytes, be accepted by a hasher from ref (unless ref is
 // nil; refName names it) with the same Sum, and take more input.
-func CheckUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string, ref func() hash.Hash) {
+func checkUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string, ref func() hash.Hash) {
 	t.Helper()
 	h := mk()
 	if err := Unmarshal(h, b); err != nil {

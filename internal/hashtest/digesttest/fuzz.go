@@ -1,0 +1,46 @@
+package digesttest
+
+import (
+	"hash"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+)
+
+// FuzzSplit fuzzes CheckSplit: a message written in two pieces, split where
+// the fuzzer picks, and the one-shot sum must both equal want(msg).
+func FuzzSplit(f *testing.F, sum func([]byte) []byte, mk func() hash.Hash, want func([]byte) []byte) {
+	f.Add([]byte("abc"), uint(1))
+	f.Add(make([]byte, 200), uint(64))
+	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
+		CheckSplit(t, msg, split, want(msg), sum, mk)
+	})
+}
+
+// FuzzKernels fuzzes every kernel of pkg against the portable code: from the
+// state start(seed), block (under each kernel in turn) and generic compress
+// the whole blocks of the message; the states must end equal.
+func FuzzKernels[D comparable](f *testing.F, pkg string, blockSize int, start func(seed uint32) D, block, generic func(*D, []byte)) {
+	f.Add(make([]byte, 2*blockSize), uint32(0))
+	f.Fuzz(func(t *testing.T, msg []byte, seed uint32) {
+		msg = msg[:len(msg)&^(blockSize-1)]
+		want := start(seed)
+		generic(&want, msg)
+		defer cpu.Restore(pkg)
+		for _, name := range cpu.Impls(pkg) {
+			cpu.Select(pkg, name)
+			got := start(seed)
+			block(&got, msg)
+			if got != want {
+				t.Fatalf("%s: state %v, generic %v", name, got, want)
+			}
+		}
+	})
+}
+
+// Portable makes t run hashkit's own code of pkg even where its New is the
+// standard library's, for tests of what only hashkit's code promises.
+func Portable(t *testing.T, pkg string) {
+	cpu.Select(pkg, "")
+	t.Cleanup(func() { cpu.Restore(pkg) })
+}
