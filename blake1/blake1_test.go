@@ -13,16 +13,8 @@ import (
 )
 
 var (
-	_ hash.Hash                  = (*digest256)(nil)
-	_ hash.Cloner                = (*digest256)(nil)
-	_ encoding.BinaryMarshaler   = (*digest256)(nil)
-	_ encoding.BinaryAppender    = (*digest256)(nil)
-	_ encoding.BinaryUnmarshaler = (*digest256)(nil)
-	_ hash.Hash                  = (*digest512)(nil)
-	_ hash.Cloner                = (*digest512)(nil)
-	_ encoding.BinaryMarshaler   = (*digest512)(nil)
-	_ encoding.BinaryAppender    = (*digest512)(nil)
-	_ encoding.BinaryUnmarshaler = (*digest512)(nil)
+	_ hashtest.StateHash = (*digest256)(nil)
+	_ hashtest.StateHash = (*digest512)(nil)
 )
 
 var variants = []struct {

@@ -14,14 +14,10 @@ import (
 )
 
 var (
-	_ hash.Hash                  = (*digest)(nil)
-	_ hash.Cloner                = (*digest)(nil)
-	_ encoding.BinaryMarshaler   = (*digest)(nil)
-	_ encoding.BinaryAppender    = (*digest)(nil)
-	_ encoding.BinaryUnmarshaler = (*digest)(nil)
-	_ hash.Cloner                = (*mac)(nil)
-	_ hash.XOF                   = (*xof)(nil)
-	_ XOF                        = (*xof)(nil)
+	_ hashtest.StateHash = (*digest)(nil)
+	_ hash.Cloner        = (*mac)(nil)
+	_ hash.XOF           = (*xof)(nil)
+	_ XOF                = (*xof)(nil)
 )
 
 // b2 describes this package to the tests it shares with blake2s.

@@ -2,8 +2,6 @@ package md5
 
 import (
 	stdmd5 "crypto/md5"
-	"encoding"
-	"hash"
 	"strings"
 	"testing"
 
@@ -12,11 +10,7 @@ import (
 )
 
 var (
-	_ hash.Hash                  = (*digest)(nil)
-	_ hash.Cloner                = (*digest)(nil)
-	_ encoding.BinaryMarshaler   = (*digest)(nil)
-	_ encoding.BinaryAppender    = (*digest)(nil)
-	_ encoding.BinaryUnmarshaler = (*digest)(nil)
+	_ hashtest.StateHash = (*digest)(nil)
 )
 
 // RFC 1321 appendix A.5, "test suite".

@@ -5,7 +5,6 @@ import (
 	"crypto"
 	"encoding"
 	"encoding/binary"
-	"hash"
 	"strings"
 	"testing"
 
@@ -14,11 +13,7 @@ import (
 )
 
 var (
-	_ hash.Hash                  = (*digest)(nil)
-	_ hash.Cloner                = (*digest)(nil)
-	_ encoding.BinaryMarshaler   = (*digest)(nil)
-	_ encoding.BinaryAppender    = (*digest)(nil)
-	_ encoding.BinaryUnmarshaler = (*digest)(nil)
+	_ hashtest.StateHash = (*digest)(nil)
 )
 
 // The test set of the RIPEMD-160 page (Bosselaers,

@@ -15,11 +15,7 @@ import (
 
 // Compile-time checks that the types satisfy the interfaces they document.
 var (
-	_ hash.Hash                  = (*SHA3)(nil)
-	_ hash.Cloner                = (*SHA3)(nil)
-	_ encoding.BinaryMarshaler   = (*SHA3)(nil)
-	_ encoding.BinaryAppender    = (*SHA3)(nil)
-	_ encoding.BinaryUnmarshaler = (*SHA3)(nil)
+	_ hashtest.StateHash         = (*SHA3)(nil)
 	_ hash.XOF                   = (*SHAKE)(nil)
 	_ encoding.BinaryMarshaler   = (*SHAKE)(nil)
 	_ encoding.BinaryAppender    = (*SHAKE)(nil)

@@ -59,3 +59,14 @@ func checkUnmarshal(t *testing.T, b []byte, mk func() hash.Hash, refName string,
 	h.Write([]byte("more"))
 	h.Sum(nil)
 }
+
+// StateHash is what every unkeyed hasher implements: hash.Hash, hash.Cloner
+// and the binary marshalling interfaces. Tests assert it at compile time,
+// var _ hashtest.StateHash = (*digest)(nil).
+type StateHash interface {
+	hash.Hash
+	hash.Cloner
+	encoding.BinaryMarshaler
+	encoding.BinaryAppender
+	encoding.BinaryUnmarshaler
+}

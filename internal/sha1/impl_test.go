@@ -1,8 +1,6 @@
 package sha1
 
 import (
-	"encoding"
-	"hash"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
@@ -10,11 +8,7 @@ import (
 )
 
 var (
-	_ hash.Hash                  = (*Digest)(nil)
-	_ hash.Cloner                = (*Digest)(nil)
-	_ encoding.BinaryMarshaler   = (*Digest)(nil)
-	_ encoding.BinaryAppender    = (*Digest)(nil)
-	_ encoding.BinaryUnmarshaler = (*Digest)(nil)
+	_ hashtest.StateHash = (*Digest)(nil)
 )
 
 // TestKernels compares the active kernel with blockGeneric on random blocks.
