@@ -5,6 +5,7 @@ import (
 	"hash"
 	"math/bits"
 
+	"github.com/hashkit/hashkit/internal/blakesigma"
 	"github.com/hashkit/hashkit/internal/preempt"
 )
 
@@ -187,7 +188,7 @@ func compress512(h *[8]uint64, s *[4]uint64, block *[BlockSize512]byte, tlo, thi
 		// of its partner (section 2.1.2: m[σ(2i)] ^ c[σ(2i+1)] and
 		// m[σ(2i+1)] ^ c[σ(2i)]). The &15 lets the compiler drop bounds
 		// checks.
-		σ := &sigma[r%10]
+		σ := &blakesigma.Sigma[r%10]
 		var mc [16]uint64
 		for i := range mc {
 			mc[i] = m[σ[i]&15] ^ c512[σ[i^1]&15]

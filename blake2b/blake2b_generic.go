@@ -3,6 +3,8 @@ package blake2b
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/blakesigma"
 )
 
 // iv is the BLAKE2b initialization vector, the same as SHA-512's (RFC 7693
@@ -12,22 +14,10 @@ var iv = [8]uint64{
 	0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
 }
 
-// sigma is the message schedule SIGMA of RFC 7693 section 2.7. BLAKE2b's 12
-// rounds use rows 0..9 and then rows 0 and 1 again.
-var sigma = [12][16]uint8{
-	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-	{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
-	{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-	{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
-	{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-	{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
-	{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-	{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
-	{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-}
+// sigma is the message schedule SIGMA of RFC 7693 section 2.7 with rows 0
+// and 1 repeated, so that BLAKE2b's rounds 10 and 11 (rows r mod 10) index it
+// directly.
+var sigma = [12][16]uint8(append(blakesigma.Sigma[:], blakesigma.Sigma[:2]...))
 
 // g is the mixing function G of RFC 7693 section 3.1, with the BLAKE2b
 // rotation constants (R1, R2, R3, R4) = (32, 24, 16, 63).

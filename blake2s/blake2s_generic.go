@@ -3,6 +3,8 @@ package blake2s
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/blakesigma"
 )
 
 // iv is the BLAKE2s initialization vector, the same as SHA-256's (RFC 7693
@@ -10,21 +12,6 @@ import (
 var iv = [8]uint32{
 	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
 	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-}
-
-// sigma is the message schedule SIGMA of RFC 7693 section 2.7; BLAKE2s has
-// 10 rounds, one per row.
-var sigma = [10][16]uint8{
-	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-	{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
-	{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-	{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
-	{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-	{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
-	{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-	{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
-	{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
 }
 
 // g is the mixing function G of RFC 7693 section 3.1, with the BLAKE2s
@@ -66,7 +53,7 @@ func blocksGeneric(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 		// Ten rounds of cryptographic message mixing: columns, then
 		// diagonals.
 		for r := range 10 {
-			s := &sigma[r]
+			s := &blakesigma.Sigma[r]
 			v0, v4, v8, v12 = g(v0, v4, v8, v12, m[s[0]], m[s[1]])
 			v1, v5, v9, v13 = g(v1, v5, v9, v13, m[s[2]], m[s[3]])
 			v2, v6, v10, v14 = g(v2, v6, v10, v14, m[s[4]], m[s[5]])
