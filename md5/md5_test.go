@@ -78,20 +78,7 @@ func TestGoldenState(t *testing.T) {
 
 // TestKernels compares the active kernel with blockGeneric on random blocks.
 func TestKernels(t *testing.T) {
-	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		msg := hashtest.RandBytes(10, 40*BlockSize)
-		for nb := 0; nb <= 40; nb++ {
-			var a, b digest
-			a.Reset()
-			a.s[1] ^= uint32(nb) * 0x9e3779b9
-			b = a
-			block(&a, msg[:nb*BlockSize])
-			blockGeneric(&b, msg[:nb*BlockSize])
-			if a.s != b.s {
-				t.Fatalf("%d blocks: %x, generic %x", nb, a.s, b.s)
-			}
-		}
-	})
+	digesttest.TestKernels(t, "md5", BlockSize, seeded, block, blockGeneric)
 }
 
 // TestLong checks a million "a" (a long-message value; MD5 of it is well

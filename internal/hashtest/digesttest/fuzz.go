@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // FuzzSplit fuzzes CheckSplit: a message written in two pieces, split where
@@ -43,4 +44,22 @@ func FuzzKernels[D comparable](f *testing.F, pkg string, blockSize int, start fu
 func Portable(t *testing.T, pkg string) {
 	cpu.Select(pkg, "")
 	t.Cleanup(func() { cpu.Restore(pkg) })
+}
+
+// TestKernels compares, on every implementation of pkg, block with generic
+// on 0 to 40 random blocks from the state start(seed) of a different seed
+// each time.
+func TestKernels[D comparable](t *testing.T, pkg string, blockSize int, start func(seed uint32) D, block, generic func(*D, []byte)) {
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
+		msg := hashtest.RandBytes(10, 40*blockSize)
+		for nb := 0; nb <= 40; nb++ {
+			a := start(uint32(nb) * 0x9e3779b9)
+			b := a
+			block(&a, msg[:nb*blockSize])
+			generic(&b, msg[:nb*blockSize])
+			if a != b {
+				t.Fatalf("%d blocks: state %v, generic %v", nb, a, b)
+			}
+		}
+	})
 }
