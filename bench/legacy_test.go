@@ -65,11 +65,9 @@ func FuzzRIPEMD160VersusXCrypto(f *testing.F) {
 	})
 }
 
-var legacySizes = []int{8, 64, 1024, 8192, 1 << 20}
-
 // benchStream measures New once, then Reset, Write, Sum per iteration.
 func benchStream(b *testing.B, impl string, mk func() hash.Hash) {
-	for _, size := range legacySizes {
+	for _, size := range blockHashSizes {
 		b.Run("impl="+impl+"/size="+strconv.Itoa(size), func(b *testing.B) {
 			msg := hashtest.RandBytes(1, size)
 			h := mk()

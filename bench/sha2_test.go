@@ -3,8 +3,6 @@ package bench
 import (
 	stdsha256 "crypto/sha256"
 	stdsha512 "crypto/sha512"
-	"hash"
-	"strconv"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
@@ -17,39 +15,9 @@ import (
 // SHA-NI and AVX2 on this kind of machine). Differential tests against the
 // standard library live in the sha256 and sha512 packages.
 
-var sha2Sizes = []int{8, 64, 1024, 8192, 1 << 20}
-
-// benchSum times a one-shot function at every size.
-func benchSum(b *testing.B, impl string, sum func([]byte)) {
-	for _, size := range sha2Sizes {
-		msg := hashtest.RandBytes(uint64(size), size)
-		b.Run("impl="+impl+"/size="+strconv.Itoa(size), func(b *testing.B) {
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			for b.Loop() {
-				sum(msg)
-			}
-		})
-	}
-}
-
-// benchReused times Reset, Write and Sum into a buffer on one hash.
-func benchReused(b *testing.B, impl string, mk func() hash.Hash) {
-	for _, size := range sha2Sizes {
-		msg := hashtest.RandBytes(uint64(size), size)
-		b.Run("impl="+impl+"/size="+strconv.Itoa(size), func(b *testing.B) {
-			h := mk()
-			out := make([]byte, 0, h.Size())
-			b.SetBytes(int64(size))
-			b.ReportAllocs()
-			for b.Loop() {
-				h.Reset()
-				h.Write(msg)
-				out = h.Sum(out[:0])
-			}
-		})
-	}
-}
+// blockHashSizes are the benchmark sizes of the block hashes (SHA-2, MD5,
+// SHA-1, RIPEMD-160, BLAKE).
+var blockHashSizes = []int{8, 64, 1024, 8192, 1 << 20}
 
 var (
 	sink256 [32]byte
@@ -57,29 +25,29 @@ var (
 )
 
 func BenchmarkSHA256(b *testing.B) {
-	benchSum(b, "hashkit", func(m []byte) { sink256 = sha256.Sum256(m) })
-	benchSum(b, "stdlib", func(m []byte) { sink256 = stdsha256.Sum256(m) })
+	benchSizes(b, "hashkit", blockHashSizes, func(m []byte) { sink256 = sha256.Sum256(m) })
+	benchSizes(b, "stdlib", blockHashSizes, func(m []byte) { sink256 = stdsha256.Sum256(m) })
 }
 
 func BenchmarkSHA256Stream(b *testing.B) {
-	benchReused(b, "hashkit", sha256.New)
-	benchReused(b, "stdlib", stdsha256.New)
+	benchStream(b, "hashkit", sha256.New)
+	benchStream(b, "stdlib", stdsha256.New)
 }
 
 func BenchmarkSHA512(b *testing.B) {
-	benchSum(b, "hashkit", func(m []byte) { sink512 = sha512.Sum512(m) })
-	benchSum(b, "stdlib", func(m []byte) { sink512 = stdsha512.Sum512(m) })
+	benchSizes(b, "hashkit", blockHashSizes, func(m []byte) { sink512 = sha512.Sum512(m) })
+	benchSizes(b, "stdlib", blockHashSizes, func(m []byte) { sink512 = stdsha512.Sum512(m) })
 }
 
 func BenchmarkSHA512Stream(b *testing.B) {
-	benchReused(b, "hashkit", sha512.New)
-	benchReused(b, "stdlib", stdsha512.New)
+	benchStream(b, "hashkit", sha512.New)
+	benchStream(b, "stdlib", stdsha512.New)
 }
 
 func BenchmarkSHA384(b *testing.B) {
 	var s [48]byte
-	benchSum(b, "hashkit", func(m []byte) { s = sha512.Sum384(m) })
-	benchSum(b, "stdlib", func(m []byte) { s = stdsha512.Sum384(m) })
+	benchSizes(b, "hashkit", blockHashSizes, func(m []byte) { s = sha512.Sum384(m) })
+	benchSizes(b, "stdlib", blockHashSizes, func(m []byte) { s = stdsha512.Sum384(m) })
 	_ = s
 }
 
