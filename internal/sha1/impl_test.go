@@ -3,8 +3,8 @@ package sha1
 import (
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 var (
@@ -30,21 +30,6 @@ func TestKernels(t *testing.T) {
 
 // FuzzKernels compares every available kernel with blockGeneric.
 func FuzzKernels(f *testing.F) {
-	f.Add(make([]byte, 128), uint32(0))
-	f.Fuzz(func(t *testing.T, msg []byte, seed uint32) {
-		msg = msg[:len(msg)&^(BlockSize-1)]
-		want := iv
-		want[0] ^= seed
-		start := want
-		blockGeneric(&want, msg)
-		defer cpu.Restore("sha1")
-		for _, name := range cpu.Impls("sha1") {
-			cpu.Select("sha1", name)
-			got := start
-			block(&got, msg)
-			if got != want {
-				t.Fatalf("%s: %x, generic %x", name, got, want)
-			}
-		}
-	})
+	start := func(seed uint32) [5]uint32 { s := iv; s[0] ^= seed; return s }
+	digesttest.FuzzKernels(f, "sha1", BlockSize, start, block, blockGeneric)
 }

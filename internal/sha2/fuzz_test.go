@@ -5,55 +5,32 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // FuzzBlock256 compares every SHA-256 kernel with block256Generic on the
 // whole blocks of msg, from a chaining value derived from seed.
 func FuzzBlock256(f *testing.F) {
-	f.Add(make([]byte, 128), uint64(0))
 	f.Add(make([]byte, 64*9+3), uint64(1)<<63)
-	f.Fuzz(func(t *testing.T, msg []byte, seed uint64) {
-		msg = msg[:len(msg)&^(BlockSize256-1)]
+	digesttest.FuzzKernels(f, "sha256", BlockSize256, func(seed uint64) [8]uint32 {
 		start := IV256
 		for i := range start {
 			start[i] ^= uint32(seed >> (4 * i))
 		}
-		want := start
-		block256Generic(&want, msg)
-		defer cpu.Restore("sha256")
-		for _, name := range cpu.Impls("sha256") {
-			cpu.Select("sha256", name)
-			got := start
-			Block256(&got, msg)
-			if got != want {
-				t.Fatalf("%s: %08x, generic %08x", name, got, want)
-			}
-		}
-	})
+		return start
+	}, Block256, block256Generic)
 }
 
 // FuzzBlock512 is FuzzBlock256 for the SHA-512 kernels.
 func FuzzBlock512(f *testing.F) {
-	f.Add(make([]byte, 256), uint64(0))
 	f.Add(make([]byte, 128*5+7), uint64(1)<<63)
-	f.Fuzz(func(t *testing.T, msg []byte, seed uint64) {
-		msg = msg[:len(msg)&^(BlockSize512-1)]
+	digesttest.FuzzKernels(f, "sha512", BlockSize512, func(seed uint64) [8]uint64 {
 		start := IV512
 		for i := range start {
 			start[i] ^= seed * uint64(i+1)
 		}
-		want := start
-		block512Generic(&want, msg)
-		defer cpu.Restore("sha512")
-		for _, name := range cpu.Impls("sha512") {
-			cpu.Select("sha512", name)
-			got := start
-			Block512(&got, msg)
-			if got != want {
-				t.Fatalf("%s: %016x, generic %016x", name, got, want)
-			}
-		}
-	})
+		return start
+	}, Block512, block512Generic)
 }
 
 // FuzzSum compares the one-shot sums with the streaming digests.

@@ -20,10 +20,11 @@ func FuzzSplit(f *testing.F, sum func([]byte) []byte, mk func() hash.Hash, want 
 
 // FuzzKernels fuzzes every kernel of pkg against the portable code: from the
 // state start(seed), block (under each kernel in turn) and generic compress
-// the whole blocks of the message; the states must end equal.
-func FuzzKernels[D comparable](f *testing.F, pkg string, blockSize int, start func(seed uint32) D, block, generic func(*D, []byte)) {
-	f.Add(make([]byte, 2*blockSize), uint32(0))
-	f.Fuzz(func(t *testing.T, msg []byte, seed uint32) {
+// the whole blocks of the message; the states must end equal. It seeds the
+// corpus with two zero blocks and seed 0; callers may add more first.
+func FuzzKernels[D comparable, S uint32 | uint64](f *testing.F, pkg string, blockSize int, start func(seed S) D, block, generic func(*D, []byte)) {
+	f.Add(make([]byte, 2*blockSize), S(0))
+	f.Fuzz(func(t *testing.T, msg []byte, seed S) {
 		msg = msg[:len(msg)&^(blockSize-1)]
 		want := start(seed)
 		generic(&want, msg)
