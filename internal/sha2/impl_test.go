@@ -18,55 +18,44 @@ var blockCounts = []int{0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 1023, 102
 func TestBlock256Kernels(t *testing.T) {
 	msg := hashtest.RandBytes(256, 2049*BlockSize256)
 	seed := hashtest.RandBytes(257, 32*len(blockCounts))
-	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		for i, n := range blockCounts {
-			if testing.Short() && n > 64 {
-				continue
-			}
-			var h [8]uint32
-			for j := range h {
-				h[j] = uint32(seed[32*i+4*j]) | uint32(seed[32*i+4*j+1])<<8 | uint32(seed[32*i+4*j+2])<<16 | uint32(seed[32*i+4*j+3])<<24
-			}
-			want := h
-			off := i * 3 // also start at unaligned offsets
-			p := msg[:n*BlockSize256]
-			if n*BlockSize256+off <= len(msg) {
-				p = msg[off : off+n*BlockSize256]
-			}
-			block256Generic(&want, p)
-			Block256(&h, p)
-			if h != want {
-				t.Fatalf("%d blocks: %08x, generic %08x", n, h, want)
-			}
-		}
-	})
+	testBlockKernels(t, "sha256", BlockSize256, 3, msg, seed, Block256, block256Generic)
 }
 
 // TestBlock512Kernels is TestBlock256Kernels for Block512.
 func TestBlock512Kernels(t *testing.T) {
 	msg := hashtest.RandBytes(512, 2049*BlockSize512)
 	seed := hashtest.RandBytes(513, 64*len(blockCounts))
-	hashtest.AllImplementations(t, "sha512", func(t *testing.T) {
+	testBlockKernels(t, "sha512", BlockSize512, 5, msg, seed, Block512, block512Generic)
+}
+
+// testBlockKernels compares block with generic on every implementation of
+// pkg, for each count in blockCounts (those over 64 only outside -short): the
+// i-th count of blocks of msg, from offset i*step where msg is long enough
+// (so also unaligned), from the chaining value whose words are read
+// little-endian from the i-th 8-word slice of seed.
+func testBlockKernels[W uint32 | uint64](t *testing.T, pkg string, blockSize, step int, msg, seed []byte, block, generic func(*[8]W, []byte)) {
+	ws := len(seed) / len(blockCounts) / 8 // bytes per word
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
 		for i, n := range blockCounts {
 			if testing.Short() && n > 64 {
 				continue
 			}
-			var h [8]uint64
+			var h [8]W
 			for j := range h {
-				for k := range 8 {
-					h[j] |= uint64(seed[64*i+8*j+k]) << (8 * k)
+				for k := range ws {
+					h[j] |= W(seed[8*ws*i+ws*j+k]) << (8 * k)
 				}
 			}
 			want := h
-			off := i * 5
-			p := msg[:n*BlockSize512]
-			if n*BlockSize512+off <= len(msg) {
-				p = msg[off : off+n*BlockSize512]
+			off := i * step
+			p := msg[:n*blockSize]
+			if n*blockSize+off <= len(msg) {
+				p = msg[off : off+n*blockSize]
 			}
-			block512Generic(&want, p)
-			Block512(&h, p)
+			generic(&want, p)
+			block(&h, p)
 			if h != want {
-				t.Fatalf("%d blocks: %016x, generic %016x", n, h, want)
+				t.Fatalf("%d blocks: %x, generic %x", n, h, want)
 			}
 		}
 	})
