@@ -93,58 +93,40 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// wycheproofHKDF is a test of the C2SP/Wycheproof HKDF files.
 type wycheproofHKDF struct {
-	TestGroups []struct {
-		Tests []struct {
-			TcID    int      `json:"tcId"`
-			Comment string   `json:"comment"`
-			Flags   []string `json:"flags"`
-			IKM     hashtest.Hex
-			Salt    hashtest.Hex
-			Info    hashtest.Hex
-			Size    int `json:"size"`
-			OKM     hashtest.Hex
-			Result  string `json:"result"`
-		} `json:"tests"`
-	} `json:"testGroups"`
+	hashtest.WycheproofCase
+	IKM  hashtest.Hex
+	Salt hashtest.Hex
+	Info hashtest.Hex
+	Size int `json:"size"`
+	OKM  hashtest.Hex
 }
 
 // TestWycheproof runs the C2SP/Wycheproof HKDF tests: valid ones must give
 // okm; invalid ones (flag SizeTooLarge) must return an error.
 func TestWycheproof(t *testing.T) {
-	for file, name := range map[string]string{
+	files := map[string]string{
 		"hkdf_sha1_test":   "SHA-1",
 		"hkdf_sha256_test": "SHA2-256",
 		"hkdf_sha384_test": "SHA2-384",
 		"hkdf_sha512_test": "SHA2-512",
-	} {
-		t.Run(file, func(t *testing.T) {
-			var f wycheproofHKDF
-			hashtest.LoadJSON(t, "wycheproof/"+file+".json.gz", &f)
-			n := 0
-			for _, g := range f.TestGroups {
-				for _, tc := range g.Tests {
-					n++
-					okm, err := Key(hashes[name], tc.IKM, tc.Salt, string(tc.Info), tc.Size)
-					switch tc.Result {
-					case "valid":
-						if err != nil || !bytes.Equal(okm, tc.OKM) {
-							t.Errorf("tcId %d (%s %v): %x, %v; want %x", tc.TcID, tc.Comment, tc.Flags, okm, err, tc.OKM)
-						}
-					case "invalid":
-						if err == nil {
-							t.Errorf("tcId %d (%s %v): no error", tc.TcID, tc.Comment, tc.Flags)
-						}
-					default:
-						t.Fatalf("tcId %d: result %q", tc.TcID, tc.Result)
-					}
-				}
-			}
-			if n == 0 {
-				t.Fatal("no tests")
-			}
-		})
 	}
+	hashtest.WycheproofTests(t, files, func(t *testing.T, name string, tc *wycheproofHKDF) {
+		okm, err := Key(hashes[name], tc.IKM, tc.Salt, string(tc.Info), tc.Size)
+		switch tc.Result {
+		case "valid":
+			if err != nil || !bytes.Equal(okm, tc.OKM) {
+				t.Errorf("%v: %x, %v; want %x", tc.WycheproofCase, okm, err, tc.OKM)
+			}
+		case "invalid":
+			if err == nil {
+				t.Errorf("%v: no error", tc.WycheproofCase)
+			}
+		default:
+			t.Fatalf("tcId %d: result %q", tc.TcID, tc.Result)
+		}
+	})
 }
 
 // TestDifferential compares Extract, Expand and Key with crypto/hkdf over

@@ -85,54 +85,36 @@ func TestVectors(t *testing.T) {
 	}
 }
 
+// wycheproofPBKDF is a test of the C2SP/Wycheproof PBKDF2 files.
 type wycheproofPBKDF struct {
-	TestGroups []struct {
-		Tests []struct {
-			TcID           int      `json:"tcId"`
-			Comment        string   `json:"comment"`
-			Flags          []string `json:"flags"`
-			Password       hashtest.Hex
-			Salt           hashtest.Hex
-			IterationCount int `json:"iterationCount"`
-			DkLen          int `json:"dkLen"`
-			DK             hashtest.Hex
-			Result         string `json:"result"`
-		} `json:"tests"`
-	} `json:"testGroups"`
+	hashtest.WycheproofCase
+	Password       hashtest.Hex
+	Salt           hashtest.Hex
+	IterationCount int `json:"iterationCount"`
+	DkLen          int `json:"dkLen"`
+	DK             hashtest.Hex
 }
 
 // TestWycheproof runs the C2SP/Wycheproof PBKDF2 tests (all valid in this
 // version; invalid ones would have to fail).
 func TestWycheproof(t *testing.T) {
-	for file, name := range map[string]string{
+	files := map[string]string{
 		"pbkdf2_hmacsha1_test":   "SHA-1",
 		"pbkdf2_hmacsha224_test": "SHA2-224",
 		"pbkdf2_hmacsha256_test": "SHA2-256",
 		"pbkdf2_hmacsha384_test": "SHA2-384",
 		"pbkdf2_hmacsha512_test": "SHA2-512",
-	} {
-		t.Run(file, func(t *testing.T) {
-			var f wycheproofPBKDF
-			hashtest.LoadJSON(t, "wycheproof/"+file+".json.gz", &f)
-			n := 0
-			for _, g := range f.TestGroups {
-				for _, tc := range g.Tests {
-					n++
-					if tc.IterationCount > 10000 && testing.Short() {
-						continue
-					}
-					dk, err := Key(hashes[name], string(tc.Password), tc.Salt, tc.IterationCount, tc.DkLen)
-					ok := err == nil && bytes.Equal(dk, tc.DK)
-					if (tc.Result == "valid") != ok {
-						t.Errorf("tcId %d (%s %v, result %s): %x, %v; want %x", tc.TcID, tc.Comment, tc.Flags, tc.Result, dk, err, tc.DK)
-					}
-				}
-			}
-			if n == 0 {
-				t.Fatal("no tests")
-			}
-		})
 	}
+	hashtest.WycheproofTests(t, files, func(t *testing.T, name string, tc *wycheproofPBKDF) {
+		if tc.IterationCount > 10000 && testing.Short() {
+			return
+		}
+		dk, err := Key(hashes[name], string(tc.Password), tc.Salt, tc.IterationCount, tc.DkLen)
+		ok := err == nil && bytes.Equal(dk, tc.DK)
+		if (tc.Result == "valid") != ok {
+			t.Errorf("%v, result %s: %x, %v; want %x", tc.WycheproofCase, tc.Result, dk, err, tc.DK)
+		}
+	})
 }
 
 // TestDifferential compares Key with crypto/pbkdf2 over passwords and salts
