@@ -37,6 +37,8 @@ func g(a, b, c, d, x, y uint64) (uint64, uint64, uint64, uint64) {
 // of RFC 7693 section 3.2), first adding 128 to the byte counter t = c. f0
 // and f1 are the finalization flag words: all ones for the final block and
 // the last node respectively, else zero. len(p) must be a multiple of 128.
+// It stays apart from blake2s's twin: generic over the word, with the rotation
+// counts as parameters, it runs several times slower.
 func blocksGeneric(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte) {
 	var m [16]uint64
 	t0, t1 := c[0], c[1]

@@ -32,6 +32,8 @@ func g(a, b, c, d, x, y uint32) (uint32, uint32, uint32, uint32) {
 // RFC 7693 section 3.2), first adding 64 to the byte counter t = c. f0 and
 // f1 are the finalization flag words: all ones for the final block and the
 // last node respectively, else zero. len(p) must be a multiple of 64.
+// It stays apart from blake2b's twin: generic over the word, with the rotation
+// counts as parameters, it runs several times slower.
 func blocksGeneric(h *[8]uint32, c *[2]uint32, f0, f1 uint32, p []byte) {
 	var m [16]uint32
 	t0, t1 := c[0], c[1]
