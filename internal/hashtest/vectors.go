@@ -41,10 +41,10 @@ func VectorsDir() string {
 	}
 }
 
-// OpenVectors opens the gzipped file name (for example "sha2.json.gz" or
+// openVectors opens the gzipped file name (for example "sha2.json.gz" or
 // "wycheproof/hmac_sha256_test.json.gz") of the vectors folder, skipping t
 // if the folder is absent.
-func OpenVectors(t testing.TB, name string) io.ReadCloser {
+func openVectors(t testing.TB, name string) io.ReadCloser {
 	t.Helper()
 	dir := VectorsDir()
 	if dir == "" {
@@ -72,7 +72,7 @@ func OpenVectors(t testing.TB, name string) io.ReadCloser {
 // (used for the Wycheproof files and eskdf, which keep their own formats).
 func LoadJSON(t testing.TB, name string, v any) {
 	t.Helper()
-	r := OpenVectors(t, name)
+	r := openVectors(t, name)
 	defer r.Close()
 	if err := json.NewDecoder(r).Decode(v); err != nil {
 		t.Fatalf("%s: %v", name, err)
