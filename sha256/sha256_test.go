@@ -1,13 +1,18 @@
 package sha256
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"hash"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
+
+// variants are this package's functions with their crypto/sha256 twins.
+var variants = []digesttest.Variant{
+	{Name: "SHA2-256", New: New, Ref: sha256.New, Sum: func(b []byte) []byte { s := Sum256(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha256.Sum256(b); return s[:] }},
+	{Name: "SHA2-224", New: New224, Ref: sha256.New224, Sum: func(b []byte) []byte { s := Sum224(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha256.Sum224(b); return s[:] }},
+}
 
 // TestVectors runs every sha2 vector of this package's algorithms: the
 // quick ones (CAVP short and long messages, ACVP, Monte Carlo) on every
@@ -16,60 +21,20 @@ import (
 // portable code too would take the best part of an hour. Lengths past 2^32
 // bytes are also checked on every implementation by TestLongLengths.
 func TestVectors(t *testing.T) {
-	algs := map[string]func() hash.Hash{"SHA2-256": New, "SHA2-224": New224}
-	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		if n := hashtest.CheckFixedVectors(t, "sha2", algs, hashtest.QuickVectors); n < 800 {
-			t.Fatalf("only %d vectors checked", n)
-		}
-	})
-	t.Run("slow", func(t *testing.T) {
-		if testing.Short() {
-			t.Skip("the multi-GiB vectors run only without -short")
-		}
-		if n := hashtest.CheckFixedVectors(t, "sha2", algs, hashtest.SlowVectors); n == 0 && hashtest.VectorsDir() != "" {
-			t.Fatal("no slow vectors found")
-		}
-	})
+	digesttest.TestVariantVectors(t, "sha256", "sha2", 800, variants)
 }
 
+// TestConformance runs the hash.Hash checks on every function and checks
+// that the hashers export only the methods of their interfaces, as
+// crypto/sha256's.
 func TestConformance(t *testing.T) {
-	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		t.Run("SHA-256", func(t *testing.T) { hashtest.TestHash(t, New) })
-		t.Run("SHA-224", func(t *testing.T) { hashtest.TestHash(t, New224) })
-	})
+	digesttest.TestVariants(t, "sha256", variants)
 }
 
+// TestStdlib compares the one-shot sums and the marshalled states with
+// crypto/sha256's.
 func TestStdlib(t *testing.T) {
-	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
-		msg := hashtest.RandBytes(1, 1100)
-		for n := 0; n <= len(msg); n++ {
-			if got, want := Sum256(msg[:n]), sha256.Sum256(msg[:n]); got != want {
-				t.Fatalf("Sum256 of %d bytes: %x, want %x", n, got, want)
-			}
-			if got, want := Sum224(msg[:n]), sha256.Sum224(msg[:n]); got != want {
-				t.Fatalf("Sum224 of %d bytes: %x, want %x", n, got, want)
-			}
-		}
-		// Past 64 KiB the standard library's path writes in pieces.
-		long := hashtest.RandBytes(2, 3<<16+5)
-		if got, want := Sum256(long), sha256.Sum256(long); got != want {
-			t.Fatalf("Sum256 of %d bytes: %x, want %x", len(long), got, want)
-		}
-		if got, want := Sum224(long), sha256.Sum224(long); got != want {
-			t.Fatalf("Sum224 of %d bytes: %x, want %x", len(long), got, want)
-		}
-		// Marshalled states move between hashkit and the standard library.
-		for _, n := range []int{0, 1, 63, 64, 65, 200} {
-			ours, std := New(), sha256.New()
-			ours.Write(msg[:n])
-			std.Write(msg[:n])
-			a, _ := ours.(interface{ MarshalBinary() ([]byte, error) }).MarshalBinary()
-			b, _ := std.(interface{ MarshalBinary() ([]byte, error) }).MarshalBinary()
-			if !bytes.Equal(a, b) {
-				t.Fatalf("marshalled state after %d bytes differs from crypto/sha256", n)
-			}
-		}
-	})
+	digesttest.TestStdlibVariants(t, "sha256", BlockSize, variants)
 }
 
 func TestAllocations(t *testing.T) {
@@ -80,11 +45,4 @@ func TestAllocations(t *testing.T) {
 	msg := make([]byte, 100)
 	hashtest.NoAllocs(t, "Sum256", func() { Sum256(msg) })
 	hashtest.NoAllocs(t, "Sum224", func() { Sum224(msg) })
-}
-
-// TestExtraMethods: the hashers export only the methods of their interfaces,
-// as crypto/sha256's (its TestExtraMethods).
-func TestExtraMethods(t *testing.T) {
-	hashtest.NoExtraMethods(t, New())
-	hashtest.NoExtraMethods(t, New224())
 }

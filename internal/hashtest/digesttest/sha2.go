@@ -1,0 +1,136 @@
+package digesttest
+
+import (
+	"bytes"
+	"hash"
+	"testing"
+
+	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
+)
+
+// Variant is one function of a package that mirrors a standard-library one
+// (SHA-256 and SHA-224 of sha256, ...): its constructor and one-shot sum
+// and the standard library's.
+type Variant struct {
+	Name        string // in the vector files and in messages: "SHA2-256"
+	New, Ref    func() hash.Hash
+	Sum, RefSum func([]byte) []byte
+}
+
+// TestVariantVectors runs every vector of family for vs: the quick ones on
+// every implementation of pkg (at least minQuick of them), and the slow
+// multi-GiB ones once, on the default dispatch, outside -short.
+func TestVariantVectors(t *testing.T, pkg, family string, minQuick int, vs []Variant) {
+	algs := map[string]func() hash.Hash{}
+	for _, v := range vs {
+		algs[v.Name] = v.New
+	}
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
+		if n := hashtest.CheckFixedVectors(t, family, algs, hashtest.QuickVectors); n < minQuick {
+			t.Fatalf("only %d vectors checked", n)
+		}
+	})
+	t.Run("slow", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("the multi-GiB vectors run only without -short")
+		}
+		if n := hashtest.CheckFixedVectors(t, family, algs, hashtest.SlowVectors); n == 0 && hashtest.VectorsDir() != "" {
+			t.Fatal("no slow vectors found")
+		}
+	})
+}
+
+// TestVariants runs hashtest.TestHash on each variant and checks its method
+// set, on every implementation of pkg.
+func TestVariants(t *testing.T, pkg string, vs []Variant) {
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
+		for _, v := range vs {
+			t.Run(v.Name, func(t *testing.T) { hashtest.TestHash(t, v.New) })
+		}
+	})
+	for _, v := range vs {
+		hashtest.NoExtraMethods(t, v.New())
+	}
+}
+
+// TestStdlibVariants compares, on every implementation of pkg, each
+// variant's one-shot sum with the standard library's at every length
+// 0..1100 and at 3*64 KiB + 5 bytes (past the pieces the standard library
+// writes in), and its marshalled state with the standard library's after
+// lengths around blockSize.
+func TestStdlibVariants(t *testing.T, pkg string, blockSize int, vs []Variant) {
+	msg := hashtest.RandBytes(1, 1100)
+	long := hashtest.RandBytes(2, 3<<16+5)
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
+		for _, v := range vs {
+			for n := 0; n <= len(msg); n++ {
+				if got, want := v.Sum(msg[:n]), v.RefSum(msg[:n]); !bytes.Equal(got, want) {
+					t.Fatalf("%s of %d bytes: %x, want %x", v.Name, n, got, want)
+				}
+			}
+			if got, want := v.Sum(long), v.RefSum(long); !bytes.Equal(got, want) {
+				t.Fatalf("%s of %d bytes: %x, want %x", v.Name, len(long), got, want)
+			}
+			for _, n := range []int{0, 1, blockSize - 1, blockSize, blockSize + 1, 200, 300} {
+				ours, std := v.New(), v.Ref()
+				ours.Write(msg[:n])
+				std.Write(msg[:n])
+				if !bytes.Equal(hashtest.Marshal(t, ours), hashtest.Marshal(t, std)) {
+					t.Fatalf("%s: marshalled state after %d bytes differs from the standard library's", v.Name, n)
+				}
+			}
+		}
+	})
+}
+
+// FuzzStdlibVariants compares, on every implementation of pkg, each
+// variant's one-shot sum with the standard library's, and the first
+// variant's write split where the fuzzer says. It adds the seed ("abc", 1);
+// callers may add more first.
+func FuzzStdlibVariants(f *testing.F, pkg string, vs []Variant) {
+	f.Add([]byte("abc"), uint(1))
+	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
+		defer cpu.Restore(pkg)
+		for _, name := range append(cpu.Impls(pkg), "") {
+			cpu.Select(pkg, name)
+			for _, v := range vs {
+				if got, want := v.Sum(msg), v.RefSum(msg); !bytes.Equal(got, want) {
+					t.Fatalf("%q: %s %x, want %x", name, v.Name, got, want)
+				}
+			}
+			CheckSplit(t, msg, split, vs[0].RefSum(msg), vs[0].Sum, vs[0].New)
+		}
+	})
+}
+
+// FuzzStateVariants feeds arbitrary states to every variant and the
+// standard library's twin: no panics, the standard library accepts what we
+// accept, and both then marshal to the same bytes and give the same sum
+// (where sameSum, if not nil, says the sums of that state can agree). It
+// adds each variant's state after a few bytes, and magic, as seeds.
+func FuzzStateVariants(f *testing.F, magic string, vs []Variant, sameSum func(state []byte) bool) {
+	for _, v := range vs {
+		h := v.New()
+		h.Write([]byte("some bytes"))
+		f.Add(hashtest.Marshal(f, h))
+	}
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, v := range vs {
+			ours, std := v.New(), v.Ref()
+			if hashtest.Unmarshal(ours, b) != nil {
+				continue
+			}
+			if err := hashtest.Unmarshal(std, b); err != nil {
+				t.Fatalf("%s: the standard library rejects a state we accept: %v", v.Name, err)
+			}
+			if a, s := hashtest.Marshal(t, ours), hashtest.Marshal(t, std); !bytes.Equal(a, s) {
+				t.Fatalf("%s: state %x marshals as %x, the standard library's as %x", v.Name, b, a, s)
+			}
+			if (sameSum == nil || sameSum(b)) && !bytes.Equal(std.Sum(nil), ours.Sum(nil)) {
+				t.Fatalf("%s: the standard library and hashkit disagree on an accepted state", v.Name)
+			}
+		}
+	})
+}
