@@ -16,6 +16,37 @@ type Variant struct {
 	Name        string // in the vector files and in messages: "SHA2-256"
 	New, Ref    func() hash.Hash
 	Sum, RefSum func([]byte) []byte
+	// SumArray calls the one-shot sum and drops its array, which must stay
+	// off the heap (Sum returns a slice of it, which escapes).
+	SumArray func([]byte)
+}
+
+// Variants is a package's table of variants, for the tests they share.
+type Variants struct {
+	Pkg        string // registry name, "sha256"
+	Family     string // vector family, "sha2"
+	BlockSize  int
+	MinVectors int // the quick vectors that must run
+	List       []Variant
+}
+
+// Test runs the shared tests of the variants as subtests: Vectors
+// (TestVariantVectors), Conformance (TestVariants) and Stdlib
+// (TestStdlibVariants), and Allocations outside the race detector.
+func (v *Variants) Test(t *testing.T) {
+	t.Run("Vectors", func(t *testing.T) { TestVariantVectors(t, v.Pkg, v.Family, v.MinVectors, v.List) })
+	t.Run("Conformance", func(t *testing.T) { TestVariants(t, v.Pkg, v.List) })
+	t.Run("Stdlib", func(t *testing.T) { TestStdlibVariants(t, v.Pkg, v.BlockSize, v.List) })
+	t.Run("Allocations", func(t *testing.T) {
+		if hashtest.RaceEnabled {
+			t.Skip("the race detector allocates")
+		}
+		hashtest.TestAllocs(t, v.List[0].New)
+		msg := make([]byte, 100)
+		for _, x := range v.List {
+			hashtest.NoAllocs(t, x.Name, func() { x.SumArray(msg) })
+		}
+	})
 }
 
 // TestVariantVectors runs every vector of family for vs: the quick ones on
