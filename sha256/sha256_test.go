@@ -10,9 +10,9 @@ import (
 // variants are this package's functions with their crypto/sha256 twins.
 var variants = &digesttest.Variants{Pkg: "sha256", Family: "sha2", BlockSize: BlockSize, MinVectors: 800,
 	List: []digesttest.Variant{
-		{Name: "SHA2-256", New: New, Ref: sha256.New, SumArray: func(b []byte) { Sum256(b) },
+		{Name: "SHA2-256", New: New, Ref: sha256.New, Magic: "sha\x03", SumArray: func(b []byte) { Sum256(b) },
 			Sum: func(b []byte) []byte { s := Sum256(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha256.Sum256(b); return s[:] }},
-		{Name: "SHA2-224", New: New224, Ref: sha256.New224, SumArray: func(b []byte) { Sum224(b) },
+		{Name: "SHA2-224", New: New224, Ref: sha256.New224, Magic: "sha\x02", SumArray: func(b []byte) { Sum224(b) },
 			Sum: func(b []byte) []byte { s := Sum224(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha256.Sum224(b); return s[:] }},
 	}}
 

@@ -1,14 +1,10 @@
 package sha512
 
 import (
-	"bytes"
-	"crypto/sha512"
-	"encoding"
 	"encoding/binary"
-	"hash"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 	"github.com/hashkit/hashkit/internal/sha2"
 )
 
@@ -21,53 +17,17 @@ import (
 // so there the expected value is padded here by hand per FIPS 180-4
 // section 5.1.2.
 func TestLongLengths(t *testing.T) {
-	tail := hashtest.RandBytes(8, 300)
 	counts := []uint64{
 		1<<32 - 128, 1 << 32, 1<<32 + 128, 1<<32 + 5,
 		1<<35 - 3, 1 << 35, 1<<35 + 256 + 17,
 		1<<61 - 300, 1<<61 - 1, 1 << 61, 1<<61 + 129, 1<<62 + 3,
 	}
-	hashtest.AllImplementations(t, "sha512", func(t *testing.T) {
-		for _, mk := range []struct {
-			name  string
-			ours  func() hash.Hash
-			std   func() hash.Hash
-			magic string
-		}{
-			{"SHA-512", New, sha512.New, "sha\x07"},
-			{"SHA-384", New384, sha512.New384, "sha\x04"},
-			{"SHA-512/224", New512_224, sha512.New512_224, "sha\x05"},
-			{"SHA-512/256", New512_256, sha512.New512_256, "sha\x06"},
-		} {
-			for _, n := range counts {
-				st := []byte(mk.magic)
-				st = append(st, hashtest.RandBytes(n, 64)...) // chaining value
-				buf := make([]byte, 128)                      // buffered bytes, zero past n%128
-				copy(buf, hashtest.RandBytes(n+1, int(n%128)))
-				st = append(st, buf...)
-				st = binary.BigEndian.AppendUint64(st, n)
-				ours, std := mk.ours(), mk.std()
-				if err := ours.(encoding.BinaryUnmarshaler).UnmarshalBinary(st); err != nil {
-					t.Fatal(err)
-				}
-				if err := std.(encoding.BinaryUnmarshaler).UnmarshalBinary(st); err != nil {
-					t.Fatal(err)
-				}
-				for _, k := range []int{0, 1, 111, 128, 300} {
-					ac, _ := ours.(hash.Cloner).Clone()
-					bc, _ := std.(hash.Cloner).Clone()
-					ac.(hash.Hash).Write(tail[:k])
-					bc.(hash.Hash).Write(tail[:k])
-					want := bc.(hash.Hash).Sum(nil)
-					if n+uint64(k) >= 1<<61 && !useStdlib { // the standard library's bit count wraps at 2^64
-						want = padByHand(st, tail[:k])[:mk.ours().Size()]
-					}
-					if got := ac.(hash.Hash).Sum(nil); !bytes.Equal(got, want) {
-						t.Fatalf("%s after %d+%d bytes: %x, crypto/sha512 %x", mk.name, n, k, got, want)
-					}
-				}
-			}
+	digesttest.TestLongLengths(t, "sha512", BlockSize, 300, variants.List, counts, func(st, more []byte) []byte {
+		n := binary.BigEndian.Uint64(st[len(st)-8:])
+		if n+uint64(len(more)) < 1<<61 || useStdlib { // the standard library's bit count wraps at 2^64
+			return nil
 		}
+		return padByHand(st, more)
 	})
 }
 

@@ -10,13 +10,13 @@ import (
 // variants are this package's functions with their crypto/sha512 twins.
 var variants = &digesttest.Variants{Pkg: "sha512", Family: "sha2", BlockSize: BlockSize, MinVectors: 3000,
 	List: []digesttest.Variant{
-		{Name: "SHA2-512", New: New, Ref: sha512.New, SumArray: func(b []byte) { Sum512(b) },
+		{Name: "SHA2-512", New: New, Ref: sha512.New, Magic: "sha\x07", SumArray: func(b []byte) { Sum512(b) },
 			Sum: func(b []byte) []byte { s := Sum512(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha512.Sum512(b); return s[:] }},
-		{Name: "SHA2-384", New: New384, Ref: sha512.New384, SumArray: func(b []byte) { Sum384(b) },
+		{Name: "SHA2-384", New: New384, Ref: sha512.New384, Magic: "sha\x04", SumArray: func(b []byte) { Sum384(b) },
 			Sum: func(b []byte) []byte { s := Sum384(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha512.Sum384(b); return s[:] }},
-		{Name: "SHA2-512/224", New: New512_224, Ref: sha512.New512_224, SumArray: func(b []byte) { Sum512_224(b) },
+		{Name: "SHA2-512/224", New: New512_224, Ref: sha512.New512_224, Magic: "sha\x05", SumArray: func(b []byte) { Sum512_224(b) },
 			Sum: func(b []byte) []byte { s := Sum512_224(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha512.Sum512_224(b); return s[:] }},
-		{Name: "SHA2-512/256", New: New512_256, Ref: sha512.New512_256, SumArray: func(b []byte) { Sum512_256(b) },
+		{Name: "SHA2-512/256", New: New512_256, Ref: sha512.New512_256, Magic: "sha\x06", SumArray: func(b []byte) { Sum512_256(b) },
 			Sum: func(b []byte) []byte { s := Sum512_256(b); return s[:] }, RefSum: func(b []byte) []byte { s := sha512.Sum512_256(b); return s[:] }},
 	}}
 

@@ -2,6 +2,7 @@ package digesttest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash"
 	"testing"
 
@@ -19,6 +20,7 @@ type Variant struct {
 	// SumArray calls the one-shot sum and drops its array, which must stay
 	// off the heap (Sum returns a slice of it, which escapes).
 	SumArray func([]byte)
+	Magic    string // of the marshalled state
 }
 
 // Variants is a package's table of variants, for the tests they share.
@@ -161,6 +163,53 @@ func FuzzStateVariants(f *testing.F, magic string, vs []Variant, sameSum func(st
 			}
 			if (sameSum == nil || sameSum(b)) && !bytes.Equal(std.Sum(nil), ours.Sum(nil)) {
 				t.Fatalf("%s: the standard library and hashkit disagree on an accepted state", v.Name)
+			}
+		}
+	})
+}
+
+// TestLongLengths checks the length field for messages past 2^32 and 2^35
+// bytes (and wherever counts puts it) without hashing gigabytes, on every
+// implementation of pkg: for each variant and count n, a marshalled state
+// claims n bytes (a random chaining value of blockSize/2 bytes and n %
+// blockSize buffered bytes), and the variant and its reference resume from
+// it, hash 0, 1, blockSize-blockSize/8-1 (the most that leaves room for the
+// length in the same block), blockSize and tailLen more bytes and must
+// agree. Where override returns a digest for the state and the more bytes,
+// that is the expected value instead of the reference's.
+func TestLongLengths(t *testing.T, pkg string, blockSize, tailLen int, vs []Variant, counts []uint64, override func(st, more []byte) []byte) {
+	tail := hashtest.RandBytes(uint64(6+blockSize/64), tailLen)
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
+		for _, v := range vs {
+			for _, n := range counts {
+				st := []byte(v.Magic)
+				st = append(st, hashtest.RandBytes(n, blockSize/2)...) // chaining value
+				buf := make([]byte, blockSize)                         // buffered bytes, zero past n%blockSize
+				copy(buf, hashtest.RandBytes(n+1, int(n%uint64(blockSize))))
+				st = append(st, buf...)
+				st = binary.BigEndian.AppendUint64(st, n)
+				ours, std := v.New(), v.Ref()
+				if err := hashtest.Unmarshal(ours, st); err != nil {
+					t.Fatal(err)
+				}
+				if err := hashtest.Unmarshal(std, st); err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range []int{0, 1, blockSize - blockSize/8 - 1, blockSize, tailLen} {
+					ac, _ := ours.(hash.Cloner).Clone()
+					bc, _ := std.(hash.Cloner).Clone()
+					ac.(hash.Hash).Write(tail[:k])
+					bc.(hash.Hash).Write(tail[:k])
+					want := bc.(hash.Hash).Sum(nil)
+					if override != nil {
+						if w := override(st, tail[:k]); w != nil {
+							want = w[:ours.Size()]
+						}
+					}
+					if got := ac.(hash.Hash).Sum(nil); !bytes.Equal(got, want) {
+						t.Fatalf("%s after %d+%d bytes: %x, want %x", v.Name, n, k, got, want)
+					}
+				}
 			}
 		}
 	})
