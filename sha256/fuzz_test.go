@@ -1,10 +1,6 @@
 package sha256
 
-import (
-	"testing"
-
-	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
-)
+import "testing"
 
 // FuzzStdlib compares the one-shot sums and a write split where the fuzzer
 // says with crypto/sha256, on every implementation. (The kernels are also
@@ -12,12 +8,12 @@ import (
 func FuzzStdlib(f *testing.F) {
 	f.Add(make([]byte, 200), uint(64))
 	f.Add(make([]byte, 119), uint(56))
-	digesttest.FuzzStdlibVariants(f, "sha256", variants.List)
+	variants.FuzzStdlib(f)
 }
 
 // FuzzUnmarshal feeds arbitrary states to both constructors: no panics,
 // crypto/sha256 accepts what we accept, and both then marshal to the same
 // bytes and give the same sum.
 func FuzzUnmarshal(f *testing.F) {
-	digesttest.FuzzStateVariants(f, "sha\x03", variants.List, nil)
+	variants.FuzzState(f, nil)
 }

@@ -3,8 +3,6 @@ package sha512
 import (
 	"encoding/binary"
 	"testing"
-
-	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // FuzzStdlib compares the one-shot sums and a write split where the fuzzer
@@ -13,7 +11,7 @@ import (
 func FuzzStdlib(f *testing.F) {
 	f.Add(make([]byte, 300), uint(128))
 	f.Add(make([]byte, 239), uint(112))
-	digesttest.FuzzStdlibVariants(f, "sha512", variants.List)
+	variants.FuzzStdlib(f)
 }
 
 // FuzzUnmarshal feeds arbitrary states to every constructor: no panics,
@@ -21,7 +19,7 @@ func FuzzStdlib(f *testing.F) {
 // bytes and give the same sum, for byte counts below 2^61: past them the
 // standard library's bit count wraps (see TestLongLengths).
 func FuzzUnmarshal(f *testing.F) {
-	digesttest.FuzzStateVariants(f, "sha\x07", variants.List, func(st []byte) bool {
+	variants.FuzzState(f, func(st []byte) bool {
 		return useStdlib || binary.BigEndian.Uint64(st[len(st)-8:]) < 1<<61
 	})
 }

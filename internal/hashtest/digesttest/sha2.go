@@ -33,12 +33,12 @@ type Variants struct {
 }
 
 // Test runs the shared tests of the variants as subtests: Vectors
-// (TestVariantVectors), Conformance (TestVariants) and Stdlib
-// (TestStdlibVariants), and Allocations outside the race detector.
+// (testVectors), Conformance (testConformance) and Stdlib
+// (testStdlib), and Allocations outside the race detector.
 func (v *Variants) Test(t *testing.T) {
-	t.Run("Vectors", func(t *testing.T) { TestVariantVectors(t, v.Pkg, v.Family, v.MinVectors, v.List) })
-	t.Run("Conformance", func(t *testing.T) { TestVariants(t, v.Pkg, v.List) })
-	t.Run("Stdlib", func(t *testing.T) { TestStdlibVariants(t, v.Pkg, v.BlockSize, v.List) })
+	t.Run("Vectors", func(t *testing.T) { testVectors(t, v.Pkg, v.Family, v.MinVectors, v.List) })
+	t.Run("Conformance", func(t *testing.T) { testConformance(t, v.Pkg, v.List) })
+	t.Run("Stdlib", func(t *testing.T) { testStdlib(t, v.Pkg, v.BlockSize, v.List) })
 	t.Run("Allocations", func(t *testing.T) {
 		if hashtest.RaceEnabled {
 			t.Skip("the race detector allocates")
@@ -51,10 +51,10 @@ func (v *Variants) Test(t *testing.T) {
 	})
 }
 
-// TestVariantVectors runs every vector of family for vs: the quick ones on
+// testVectors runs every vector of family for vs: the quick ones on
 // every implementation of pkg (at least minQuick of them), and the slow
 // multi-GiB ones once, on the default dispatch, outside -short.
-func TestVariantVectors(t *testing.T, pkg, family string, minQuick int, vs []Variant) {
+func testVectors(t *testing.T, pkg, family string, minQuick int, vs []Variant) {
 	algs := map[string]func() hash.Hash{}
 	for _, v := range vs {
 		algs[v.Name] = v.New
@@ -74,9 +74,9 @@ func TestVariantVectors(t *testing.T, pkg, family string, minQuick int, vs []Var
 	})
 }
 
-// TestVariants runs hashtest.TestHash on each variant and checks its method
+// testConformance runs hashtest.TestHash on each variant and checks its method
 // set, on every implementation of pkg.
-func TestVariants(t *testing.T, pkg string, vs []Variant) {
+func testConformance(t *testing.T, pkg string, vs []Variant) {
 	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
 		for _, v := range vs {
 			t.Run(v.Name, func(t *testing.T) { hashtest.TestHash(t, v.New) })
@@ -87,12 +87,12 @@ func TestVariants(t *testing.T, pkg string, vs []Variant) {
 	}
 }
 
-// TestStdlibVariants compares, on every implementation of pkg, each
+// testStdlib compares, on every implementation of pkg, each
 // variant's one-shot sum with the standard library's at every length
 // 0..1100 and at 3*64 KiB + 5 bytes (past the pieces the standard library
 // writes in), and its marshalled state with the standard library's after
 // lengths around blockSize.
-func TestStdlibVariants(t *testing.T, pkg string, blockSize int, vs []Variant) {
+func testStdlib(t *testing.T, pkg string, blockSize int, vs []Variant) {
 	msg := hashtest.RandBytes(1, 1100)
 	long := hashtest.RandBytes(2, 3<<16+5)
 	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
@@ -117,11 +117,11 @@ func TestStdlibVariants(t *testing.T, pkg string, blockSize int, vs []Variant) {
 	})
 }
 
-// FuzzStdlibVariants compares, on every implementation of pkg, each
-// variant's one-shot sum with the standard library's, and the first
-// variant's write split where the fuzzer says. It adds the seed ("abc", 1);
-// callers may add more first.
-func FuzzStdlibVariants(f *testing.F, pkg string, vs []Variant) {
+// FuzzStdlib compares, on every implementation, each variant's one-shot sum
+// with the standard library's, and the first variant's write split where
+// the fuzzer says. It adds the seed ("abc", 1); callers may add more first.
+func (v *Variants) FuzzStdlib(f *testing.F) {
+	pkg, vs := v.Pkg, v.List
 	f.Add([]byte("abc"), uint(1))
 	f.Fuzz(func(t *testing.T, msg []byte, split uint) {
 		defer cpu.Restore(pkg)
@@ -137,18 +137,20 @@ func FuzzStdlibVariants(f *testing.F, pkg string, vs []Variant) {
 	})
 }
 
-// FuzzStateVariants feeds arbitrary states to every variant and the
-// standard library's twin: no panics, the standard library accepts what we
-// accept, and both then marshal to the same bytes and give the same sum
-// (where sameSum, if not nil, says the sums of that state can agree). It
-// adds each variant's state after a few bytes, and magic, as seeds.
-func FuzzStateVariants(f *testing.F, magic string, vs []Variant, sameSum func(state []byte) bool) {
+// FuzzState feeds arbitrary states to every variant and the standard
+// library's twin: no panics, the standard library accepts what we accept,
+// and both then marshal to the same bytes and give the same sum (where
+// sameSum, if not nil, says the sums of that state can agree). It adds each
+// variant's state after a few bytes, and the first variant's bare magic, as
+// seeds.
+func (v *Variants) FuzzState(f *testing.F, sameSum func(state []byte) bool) {
+	vs := v.List
 	for _, v := range vs {
 		h := v.New()
 		h.Write([]byte("some bytes"))
 		f.Add(hashtest.Marshal(f, h))
 	}
-	f.Add([]byte(magic))
+	f.Add([]byte(vs[0].Magic))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		for _, v := range vs {
 			ours, std := v.New(), v.Ref()
@@ -170,14 +172,15 @@ func FuzzStateVariants(f *testing.F, magic string, vs []Variant, sameSum func(st
 
 // TestLongLengths checks the length field for messages past 2^32 and 2^35
 // bytes (and wherever counts puts it) without hashing gigabytes, on every
-// implementation of pkg: for each variant and count n, a marshalled state
-// claims n bytes (a random chaining value of blockSize/2 bytes and n %
-// blockSize buffered bytes), and the variant and its reference resume from
-// it, hash 0, 1, blockSize-blockSize/8-1 (the most that leaves room for the
-// length in the same block), blockSize and tailLen more bytes and must
+// implementation: for each variant and count n, a marshalled state claims n
+// bytes (a random chaining value of BlockSize/2 bytes and n % BlockSize
+// buffered bytes), and the variant and its reference resume from
+// it, hash 0, 1, BlockSize-BlockSize/8-1 (the most that leaves room for the
+// length in the same block), BlockSize and tailLen more bytes and must
 // agree. Where override returns a digest for the state and the more bytes,
 // that is the expected value instead of the reference's.
-func TestLongLengths(t *testing.T, pkg string, blockSize, tailLen int, vs []Variant, counts []uint64, override func(st, more []byte) []byte) {
+func (v *Variants) TestLongLengths(t *testing.T, tailLen int, counts []uint64, override func(st, more []byte) []byte) {
+	pkg, blockSize, vs := v.Pkg, v.BlockSize, v.List
 	tail := hashtest.RandBytes(uint64(6+blockSize/64), tailLen)
 	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
 		for _, v := range vs {
