@@ -3,7 +3,7 @@ package pbkdf2
 import (
 	"bytes"
 	stdpbkdf2 "crypto/pbkdf2"
-	"encoding/binary"
+	"fmt"
 	"testing"
 )
 
@@ -36,36 +36,6 @@ func FuzzIterKernels(f *testing.F) {
 		if len(seed) < 128 {
 			return
 		}
-		k := key256{size: 32}
-		var u, acc [8]uint32
-		for w := range 8 {
-			k.IH[w] = binary.BigEndian.Uint32(seed[4*w:])
-			k.OH[w] = binary.BigEndian.Uint32(seed[32+4*w:])
-			u[w] = binary.BigEndian.Uint32(seed[64+4*w:])
-			acc[w] = binary.BigEndian.Uint32(seed[96+4*w:])
-		}
-		var blk [64]byte
-		blk[32] = 0x80
-		blk[62] = 0x03 // 768 bits
-		u2, acc2 := u, acc
-		k.iter(&blk, &u, &acc, 1+int(n))
-		k.iterGeneric(&blk, &u2, &acc2, 1+int(n))
-		if u != u2 || acc != acc2 {
-			t.Fatalf("%d iterations: U %08x T %08x, generic U %08x T %08x", 1+int(n), u, acc, u2, acc2)
-		}
-		if k.has2() {
-			var uu, tt [16]uint32
-			copy(uu[:8], u2[:])
-			copy(uu[8:], acc2[:])
-			copy(tt[:8], acc2[:])
-			copy(tt[8:], u2[:])
-			w0, s0, w1, s1 := u2, acc2, acc2, u2
-			k.iterGeneric(&blk, &w0, &s0, 1+int(n))
-			k.iterGeneric(&blk, &w1, &s1, 1+int(n))
-			k.iter2(&uu, &tt, 1+int(n))
-			if [8]uint32(uu[:8]) != w0 || [8]uint32(tt[:8]) != s0 || [8]uint32(uu[8:]) != w1 || [8]uint32(tt[8:]) != s1 {
-				t.Fatalf("%d iterations: the two-block kernel differs", 1+int(n))
-			}
-		}
+		checkIterKernels(t, fmt.Sprintf("%d iterations", 1+int(n)), seed, 1+int(n))
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"hash"
 	"math"
 	"strings"
@@ -251,42 +252,48 @@ func TestLongPassword(t *testing.T) {
 func TestIterKernels(t *testing.T) {
 	hashtest.AllImplementations(t, "sha256", func(t *testing.T) {
 		for i := range 50 {
-			r := hashtest.RandBytes(uint64(i), 4*32)
-			var k key256
-			k.size = 32
-			var u, acc [8]uint32
-			for w := range 8 {
-				k.IH[w] = binary.BigEndian.Uint32(r[4*w:])
-				k.OH[w] = binary.BigEndian.Uint32(r[32+4*w:])
-				u[w] = binary.BigEndian.Uint32(r[64+4*w:])
-				acc[w] = binary.BigEndian.Uint32(r[96+4*w:])
-			}
 			n := 1 + i*7
-			var blk [64]byte
-			blk[32] = 0x80
-			blk[62] = 0x03 // 768 bits
-			u2, acc2 := u, acc
-			k.iter(&blk, &u, &acc, n)
-			k.iterGeneric(&blk, &u2, &acc2, n)
-			if u != u2 || acc != acc2 {
-				t.Fatalf("case %d, %d iterations: U %08x T %08x, generic U %08x T %08x", i, n, u, acc, u2, acc2)
-			}
-			if k.has2() {
-				// Two chains at once: the one above and its result as a
-				// second starting point.
-				var uu, tt [16]uint32
-				copy(uu[:8], u2[:])
-				copy(uu[8:], acc2[:])
-				copy(tt[:8], acc2[:])
-				copy(tt[8:], u2[:])
-				w0, s0, w1, s1 := u2, acc2, acc2, u2
-				k.iterGeneric(&blk, &w0, &s0, n)
-				k.iterGeneric(&blk, &w1, &s1, n)
-				k.iter2(&uu, &tt, n)
-				if [8]uint32(uu[:8]) != w0 || [8]uint32(tt[:8]) != s0 || [8]uint32(uu[8:]) != w1 || [8]uint32(tt[8:]) != s1 {
-					t.Fatalf("case %d, %d iterations: the two-block kernel differs", i, n)
-				}
-			}
+			checkIterKernels(t, fmt.Sprintf("case %d, %d iterations", i, n), hashtest.RandBytes(uint64(i), 4*32), n)
 		}
 	})
+}
+
+// checkIterKernels compares k.iter, and k.iter2 where the kernel has it,
+// with the generic loop for n iterations, from the keys, U and T read
+// big-endian from the 128 bytes of seed; what names the case in messages.
+func checkIterKernels(t *testing.T, what string, seed []byte, n int) {
+	k := key256{size: 32}
+	var u, acc [8]uint32
+	for w := range 8 {
+		k.IH[w] = binary.BigEndian.Uint32(seed[4*w:])
+		k.OH[w] = binary.BigEndian.Uint32(seed[32+4*w:])
+		u[w] = binary.BigEndian.Uint32(seed[64+4*w:])
+		acc[w] = binary.BigEndian.Uint32(seed[96+4*w:])
+	}
+	var blk [64]byte
+	blk[32] = 0x80
+	blk[62] = 0x03 // 768 bits
+	u2, acc2 := u, acc
+	k.iter(&blk, &u, &acc, n)
+	k.iterGeneric(&blk, &u2, &acc2, n)
+	if u != u2 || acc != acc2 {
+		t.Fatalf("%s: U %08x T %08x, generic U %08x T %08x", what, u, acc, u2, acc2)
+	}
+	if !k.has2() {
+		return
+	}
+	// Two chains at once: the one above and its result as a second
+	// starting point.
+	var uu, tt [16]uint32
+	copy(uu[:8], u2[:])
+	copy(uu[8:], acc2[:])
+	copy(tt[:8], acc2[:])
+	copy(tt[8:], u2[:])
+	w0, s0, w1, s1 := u2, acc2, acc2, u2
+	k.iterGeneric(&blk, &w0, &s0, n)
+	k.iterGeneric(&blk, &w1, &s1, n)
+	k.iter2(&uu, &tt, n)
+	if [8]uint32(uu[:8]) != w0 || [8]uint32(tt[:8]) != s0 || [8]uint32(uu[8:]) != w1 || [8]uint32(tt[8:]) != s1 {
+		t.Fatalf("%s: the two-block kernel differs", what)
+	}
 }
