@@ -75,11 +75,7 @@ func FuzzPBKDF2Iter256(f *testing.F) {
 	f.Add(make([]byte, 128), uint16(3))
 	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
 		var st [4][8]uint32
-		for i := range 32 {
-			if 4*i+4 <= len(seed) {
-				st[i/8][i%8] = binary.LittleEndian.Uint32(seed[4*i:])
-			}
-		}
+		fillWords(st[:], seed)
 		iter := int(n % 1100)
 		wu, wt := st[2], st[3]
 		pbkdf2Iter256Generic(&st[0], &st[1], &wu, &wt, iter)
@@ -135,11 +131,7 @@ func FuzzPBKDF2Iter256x2(f *testing.F) {
 	f.Add(make([]byte, 192), uint16(3))
 	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
 		var st [6][8]uint32
-		for i := range 48 {
-			if 4*i+4 <= len(seed) {
-				st[i/8][i%8] = binary.LittleEndian.Uint32(seed[4*i:])
-			}
-		}
+		fillWords(st[:], seed)
 		iter := int(n % 600)
 		var wu, wt [16]uint32
 		for c := range 2 {
@@ -162,4 +154,14 @@ func FuzzPBKDF2Iter256x2(f *testing.F) {
 			}
 		}
 	})
+}
+
+// fillWords fills st row by row with the little-endian words of seed; the
+// words past its end stay zero.
+func fillWords(st [][8]uint32, seed []byte) {
+	for i := range 8 * len(st) {
+		if 4*i+4 <= len(seed) {
+			st[i/8][i%8] = binary.LittleEndian.Uint32(seed[4*i:])
+		}
+	}
 }
