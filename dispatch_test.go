@@ -336,7 +336,7 @@ func TestEveryKernelChosenSomewhere(t *testing.T) {
 		runs := func(c cpuKey, has cpu.Features) bool {
 			choice := cpu.ChoiceFor(k.Pkg, k.Role, c.vendor, c.family, c.model, has)
 			i := slices.IndexFunc(role, func(o cpu.Info) bool { return o.Name == choice })
-			return choice == k.Name || k.Flag != nil && i >= 0 && i < slices.IndexFunc(role, func(o cpu.Info) bool { return o.Name == k.Name })
+			return choice == k.Name || k.Fallback() && i >= 0 && i < slices.IndexFunc(role, func(o cpu.Info) bool { return o.Name == k.Name })
 		}
 		if !slices.ContainsFunc(keys, func(c cpuKey) bool {
 			return slices.ContainsFunc(role, func(o cpu.Info) bool { return runs(c, k.Needs|o.Needs) })

@@ -55,13 +55,27 @@ type Kernel struct {
 	// switch on it can come in any order.
 	ID KernelID
 	// Choice is the role's dispatch variable (RegisterRole); the registry
-	// sets it to the ID of the one kernel that runs, or 0 for the portable
-	// code.
+	// sets it to the ID of the chosen kernel, or 0 for the portable code.
 	Choice *KernelID
+	// Runs is the set of a role with fallbacks (RegisterRoleFallbacks):
+	// the chosen kernel and the kernels declared after it that run.
+	Runs *KernelSet
 }
 
 // KernelID is the value of a role's dispatch variable (see RegisterRole).
 type KernelID uint8
+
+// KernelSet is a set of the IDs of one role's kernels (see
+// RegisterRoleFallbacks).
+type KernelSet uint64
+
+// Has reports whether s holds the kernel id.
+func (s KernelSet) Has(id KernelID) bool { return s&(1<<id) != 0 }
+
+// Fallback reports whether k's role hands what its chosen kernel leaves to
+// the kernels declared after it (RegisterRoleFallbacks, or flags), which
+// then run too.
+func (k Kernel) Fallback() bool { return k.Flag != nil || k.Runs != nil }
 
 // RegisterRole declares pkg's role r: its kernels ks, best first, which is
 // the order a CPU the dispatch table does not list runs them in (an entry
@@ -72,12 +86,27 @@ type KernelID uint8
 // *choice, read where a kernel is called. Packages call it from init,
 // once per role, with each kernel's Name, ID, Needs and Funcs.
 func RegisterRole(pkg string, r Role, choice *KernelID, ks ...Kernel) {
-	goPkg := callerPackage()
+	registerRole(callerPackage(), pkg, r, choice, nil, ks)
+}
+
+// RegisterRoleFallbacks is RegisterRole for a role whose dispatch code
+// hands what the chosen kernel leaves (the last few messages or states,
+// fewer than its lanes) to a narrower kernel of the role declared after
+// it: the registry also sets *runs to the chosen kernel and each kernel
+// declared after it that the CPU can run (and HASHKIT_DISABLE does not
+// list), and the chosen kernel's case asks runs for its fallback. *choice
+// alone says which kernel leads, so the order is still written only in
+// the declaration. The IDs must be below 64.
+func RegisterRoleFallbacks(pkg string, r Role, choice *KernelID, runs *KernelSet, ks ...Kernel) {
+	registerRole(callerPackage(), pkg, r, choice, runs, ks)
+}
+
+func registerRole(goPkg, pkg string, r Role, choice *KernelID, runs *KernelSet, ks []Kernel) {
 	for i, k := range ks {
-		if k.ID == 0 || slices.ContainsFunc(ks[:i], func(o Kernel) bool { return o.ID == k.ID }) || k.Flag != nil {
-			panic("hashkit/internal/cpu: " + pkg + "/" + k.Name + ": a kernel of RegisterRole needs an ID of its own and no Flag")
+		if k.ID == 0 || k.ID >= 64 || slices.ContainsFunc(ks[:i], func(o Kernel) bool { return o.ID == k.ID }) || k.Flag != nil || k.Runs != nil {
+			panic("hashkit/internal/cpu: " + pkg + "/" + k.Name + ": a kernel of RegisterRole needs an ID of its own, below 64, and no Flag")
 		}
-		k.Pkg, k.Role, k.Choice = pkg, r, choice
+		k.Pkg, k.Role, k.Choice, k.Runs = pkg, r, choice, runs
 		add(&implementation{Kernel: k, goPkg: goPkg, available: k.Needs.Present()})
 	}
 }
@@ -193,26 +222,36 @@ func ship(pkg string, r Role) {
 }
 
 // onWith reports whether im runs when its role's choice is chosen: im is
-// chosen, or its role has flags and im comes after chosen.
+// chosen, or its role has fallbacks and im comes after chosen.
 func onWith(im, chosen *implementation) bool {
-	return im == chosen || im.Flag != nil && im.order >= chosen.order
+	return im == chosen || im.Fallback() && im.order >= chosen.order
 }
 
-// setFlags sets the dispatch flag of each kernel of ims to on(im) and,
-// for a role declared by RegisterRole, its Choice to the ID of the kernel
-// for which on is true (0 for none; at most one may be).
+// setFlags sets the dispatch flag of each kernel of ims to on(im) and, for
+// a role declared by RegisterRole, its Choice to the ID of the first
+// kernel (in registration order, which ims keeps) for which on is true (0
+// for none) and its Runs, if it has one, to those kernels.
 func setFlags(ims []*implementation, on func(*implementation) bool) {
 	for _, im := range ims {
 		if im.Choice != nil {
 			*im.Choice = 0
+		}
+		if im.Runs != nil {
+			*im.Runs = 0
 		}
 	}
 	for _, im := range ims {
 		switch {
 		case im.Flag != nil:
 			*im.Flag = on(im)
-		case on(im):
-			*im.Choice = im.ID
+		case !on(im):
+		default:
+			if *im.Choice == 0 {
+				*im.Choice = im.ID
+			}
+			if im.Runs != nil {
+				*im.Runs |= 1 << im.ID
+			}
 		}
 	}
 }

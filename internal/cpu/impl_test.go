@@ -305,3 +305,48 @@ func TestRegisterRole(t *testing.T) {
 	var x KernelID
 	RegisterRole("roletest2", RoleBlock, &x, Kernel{Name: "a", ID: 1}, Kernel{Name: "b", ID: 1})
 }
+
+// TestRegisterRoleFallbacks checks a role whose chosen kernel hands its
+// rest to the kernels declared after it: the choice leads, runs holds it
+// and the later kernels the CPU can run, as shipped and under Select,
+// ShipAs and HASHKIT_DISABLE.
+func TestRegisterRoleFallbacks(t *testing.T) {
+	var c KernelID
+	var runs KernelSet
+	t.Setenv("HASHKIT_DISABLE", "fbtest/off")
+	RegisterRoleFallbacks("fbtest", RoleMany, &c, &runs,
+		Kernel{Name: "wide", ID: 5},
+		Kernel{Name: "absent", ID: 4, Needs: never},
+		Kernel{Name: "off", ID: 3},
+		Kernel{Name: "pairs", ID: 2},
+		Kernel{Name: "narrow", ID: 1})
+	set := func(ids ...KernelID) KernelSet {
+		var s KernelSet
+		for _, id := range ids {
+			s |= 1 << id
+		}
+		return s
+	}
+	if c != 5 || runs != set(5, 2, 1) || !runs.Has(2) || runs.Has(3) || runs.Has(4) {
+		t.Fatalf("shipped: choice %d, runs %b", c, runs)
+	}
+	for _, k := range Kernels() {
+		if k.Pkg == "fbtest" && (k.Shipped != (k.Name == "wide" || k.Name == "pairs" || k.Name == "narrow") || !k.Fallback()) {
+			t.Errorf("%s: Shipped = %v, Fallback = %v", k.Name, k.Shipped, k.Fallback())
+		}
+	}
+	if !Select("fbtest", "pairs") || c != 2 || runs != set(2) {
+		t.Fatalf("Select(pairs): choice %d, runs %b", c, runs)
+	}
+	if !ShipAs("fbtest", RoleMany, "pairs") || c != 2 || runs != set(2, 1) {
+		t.Fatalf("ShipAs(pairs): choice %d, runs %b", c, runs)
+	}
+	SelectNone("fbtest", RoleMany)
+	if c != 0 || runs != 0 {
+		t.Fatalf("SelectNone: choice %d, runs %b", c, runs)
+	}
+	Restore("fbtest")
+	if c != 5 || runs != set(5, 2, 1) {
+		t.Fatalf("Restore: choice %d, runs %b", c, runs)
+	}
+}
