@@ -103,15 +103,15 @@ func TestMultiSwitch(t *testing.T) {
 		}
 	}
 	if cpu.Select("keccak", "neonx2") {
-		if w, _ := leavesWidth(); w != 2 || afterWidth() != 2 || fewWidth() != 0 || !multiKernel() || multiWidth(8) != 2 || useNEONx3 {
+		if w, _ := leavesWidth(); w != 2 || afterWidth() != 2 || fewWidth() != 0 || !multiKernel() || multiWidth(8) != 2 || multiStateKernel == kernelNEONx3 {
 			t.Fatalf("neonx2 selected: leaves width %d, after width %d, Multi kernel %v, width %d", w, afterWidth(), multiKernel(), multiWidth(8))
 		}
 	}
 	// As shipped, the two-state kernel stays on beside the three-state one
 	// for pairs.
 	restoreImpls()
-	if useNEONx3 && (fewWidth() == 2) != useNEONx2 {
-		t.Fatalf("as shipped (neonx2 on: %v): few width %d", useNEONx2, fewWidth())
+	if on := multiStateRuns.Has(kernelNEONx2); multiStateKernel == kernelNEONx3 && (fewWidth() == 2) != on {
+		t.Fatalf("as shipped (neonx2 on: %v): few width %d", on, fewWidth())
 	}
 	selectImpl("generic")
 	if w, _ := leavesWidth(); w != 0 || afterWidth() != 0 || multiKernel() || multiWidth(8) != MultiMax {
