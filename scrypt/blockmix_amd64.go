@@ -19,20 +19,24 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //
 // The Salsa20/8 chain of scrypt is sequential, so what counts is latency:
 // on AMD Zen 5, where vector integer instructions take two cycles, the
-// scalar kernel is the fastest (BenchmarkBlockMix), hence the registration
-// order. The SIMD kernels stay
-// for CPUs without BMI2, where scalar cannot run, and for cores with
-// one-cycle vector latency, where internal/cpu's dispatch table puts avx512
-// first.
-var useScalar, useAVX512, useSSE2 bool
+// scalar kernel is the fastest (BenchmarkBlockMix), hence the declared
+// order. The SIMD kernels stay for CPUs without BMI2, where scalar cannot
+// run, and for cores with one-cycle vector latency, where internal/cpu's
+// dispatch table puts avx512 first. blockKernel is the role's dispatch
+// variable, set to the ID of the kernel that runs (0: the portable code).
+var blockKernel cpu.KernelID
+
+const (
+	kernelScalar cpu.KernelID = iota + 1
+	kernelAVX512
+	kernelSSE2
+)
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "scrypt", Name: "scalar", Role: cpu.RoleBlock, Flag: &useScalar,
-		Needs: cpu.BMI2, Funcs: []string{"blockMixScalar", "blockMixXorScalar"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "scrypt", Name: "avx512", Role: cpu.RoleBlock, Flag: &useAVX512,
-		Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blockMixAVX512", "blockMixXorAVX512"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "scrypt", Name: "sse2", Role: cpu.RoleBlock, Flag: &useSSE2,
-		Funcs: []string{"blockMixSSE2", "blockMixXorSSE2"}})
+	cpu.RegisterRole("scrypt", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "scalar", ID: kernelScalar, Needs: cpu.BMI2, Funcs: []string{"blockMixScalar", "blockMixXorScalar"}},
+		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"blockMixAVX512", "blockMixXorAVX512"}},
+		cpu.Kernel{Name: "sse2", ID: kernelSSE2, Funcs: []string{"blockMixSSE2", "blockMixXorSSE2"}})
 }
 
 // maxAsmR bounds r for the kernels: one call handles 128*r bytes and cannot
@@ -58,13 +62,15 @@ func blockMixAVX512(out, in *uint32, r int)
 func blockMixXorAVX512(out, in, x *uint32, r int)
 
 func kernel(r int) kernelSet {
-	switch {
-	case r > maxAsmR:
-	case useScalar:
+	if r > maxAsmR {
+		return kernelSet{mix: blockMixGeneric}
+	}
+	switch blockKernel {
+	case kernelScalar:
 		return kernelSet{mix: mixScalar}
-	case useAVX512:
+	case kernelAVX512:
 		return kernelSet{mix: mixAVX512, shuffled: true}
-	case useSSE2:
+	case kernelSSE2:
 		return kernelSet{mix: mixSSE2, shuffled: true}
 	}
 	return kernelSet{mix: blockMixGeneric}
