@@ -9,19 +9,23 @@ import "github.com/hashkit/hashkit/internal/cpu"
 // xor-and-rotate of G with one XAR of the SHA3 extension (Neoverse V1 and
 // N2, Apple M1 and later; not the Neoverse N1, which runs the portable
 // code). The final block has no kernel of its own: lastBlockGeneric copies
-// it into a zeroed block and compresses that with blocks.
-var useSHA3 bool
+// it into a zeroed block and compresses that with blocks. blockKernel is
+// the block role's dispatch variable: kernelSHA3 where that kernel runs, 0
+// for the portable code.
+var blockKernel cpu.KernelID
+
+const kernelSHA3 cpu.KernelID = 1
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake2b", Name: "sha3", Role: cpu.RoleBlock, Flag: &useSHA3,
-		Needs: cpu.ARM64SHA3 | cpu.ASIMD, Funcs: []string{"blocksSHA3"}})
+	cpu.RegisterRole("blake2b", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "sha3", ID: kernelSHA3, Needs: cpu.ARM64SHA3 | cpu.ASIMD, Funcs: []string{"blocksSHA3"}})
 }
 
 //go:noescape
 func blocksSHA3(h *[8]uint64, c *[2]uint64, f0, f1 uint64, p []byte)
 
 // haveAsm reports whether a block kernel is enabled.
-func haveAsm() bool { return useSHA3 }
+func haveAsm() bool { return blockKernel == kernelSHA3 }
 
 // blocksAsm compresses the blocks of p, whole blocks of at most
 // preempt.Piece bytes, with the kernel.

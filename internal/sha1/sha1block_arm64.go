@@ -14,16 +14,20 @@ import (
 //go:noescape
 func blockSHA1(h *[5]uint32, p []byte)
 
-var useSHA1 bool
+// blockKernel is the block role's dispatch variable: kernelSHA1 where that
+// kernel runs, 0 for the portable code.
+var blockKernel cpu.KernelID
+
+const kernelSHA1 cpu.KernelID = 1
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha1", Name: "sha1", Role: cpu.RoleBlock, Flag: &useSHA1,
-		Needs: cpu.ARM64SHA1 | cpu.ASIMD, Funcs: []string{"blockSHA1", "pbkdf2SHA1", "pbkdf2x2SHA1"}})
+	cpu.RegisterRole("sha1", cpu.RoleBlock, &blockKernel,
+		cpu.Kernel{Name: "sha1", ID: kernelSHA1, Needs: cpu.ARM64SHA1 | cpu.ASIMD, Funcs: []string{"blockSHA1", "pbkdf2SHA1", "pbkdf2x2SHA1"}})
 }
 
 // block runs on at most preempt.Piece bytes at a time (Write's pieces).
 func block(h *[5]uint32, p []byte) {
-	if useSHA1 {
+	if blockKernel == kernelSHA1 {
 		blockSHA1(h, p)
 	} else {
 		blockGeneric(h, p)
@@ -45,7 +49,7 @@ func pbkdf2SHA1(ih, oh, u, t *[5]uint32, n int)
 func pbkdf2x2SHA1(ih, oh *[5]uint32, u, t *[10]uint32, n int)
 
 func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
-	if !useSHA1 {
+	if blockKernel != kernelSHA1 {
 		pbkdf2IterGeneric(ih, oh, u, t, n)
 		return
 	}
@@ -54,7 +58,7 @@ func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
 }
 
 func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
-	if !useSHA1 {
+	if blockKernel != kernelSHA1 {
 		pbkdf2Iterx2Generic(ih, oh, u, t, n)
 		return
 	}

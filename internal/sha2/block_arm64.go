@@ -10,23 +10,30 @@ import (
 // The arm64 kernels, hand-written: SHA-256 on the Armv8.0 SHA2
 // instructions (SHA256H, SHA256H2, SHA256SU0, SHA256SU1), SHA-512 on the
 // Armv8.2 SHA512 ones (SHA512H, SHA512H2, SHA512SU0, SHA512SU1). Both use
-// Advanced SIMD moves, adds and byte reversals, so each flag also needs
-// ASIMD. useSHA2 also runs the PBKDF2 iteration loops (pbkdf2SHA2,
+// Advanced SIMD moves, adds and byte reversals, so each also needs ASIMD.
+// sha256/sha2 also runs the PBKDF2 iteration loops (pbkdf2SHA2,
 // pbkdf2x2SHA2) and HMAC-SHA-256's outer hash (outer256SHA2). The one-call
 // finish of a message and the HMAC key setup (sum256SHA2, hmacKeys256SHA2)
-// are a kernel of their own, as on amd64, so that they can be switched off
-// apart from the block loop.
-var useSHA2, useSum256, use512SHA512 bool
+// are a role of their own, as on amd64, so that they can be switched off
+// apart from the block loop. Each role has one kernel; its dispatch
+// variable holds that kernel's ID where it runs (0: the portable code).
+var block256Kernel, oneCall256Kernel, block512Kernel cpu.KernelID
+
+const (
+	kernelSHA2 cpu.KernelID = iota + 1
+	kernelOneCall
+	kernelSHA512
+)
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256", Name: "sha2", Role: cpu.RoleBlock, Flag: &useSHA2,
-		Needs: cpu.ARM64SHA2 | cpu.ASIMD, Funcs: []string{"blockSHA2", "pbkdf2SHA2", "pbkdf2x2SHA2", "outer256SHA2"}})
+	cpu.RegisterRole("sha256", cpu.RoleBlock, &block256Kernel,
+		cpu.Kernel{Name: "sha2", ID: kernelSHA2, Needs: cpu.ARM64SHA2 | cpu.ASIMD, Funcs: []string{"blockSHA2", "pbkdf2SHA2", "pbkdf2x2SHA2", "outer256SHA2"}})
 	// The SHA2 rounds with the tail of the message or the key assembled by
 	// TBL (ASIMD) from loads that stay inside it.
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha256", Name: "onecall", Role: cpu.RoleOneCall, Flag: &useSum256,
-		Needs: cpu.ARM64SHA2 | cpu.ASIMD, Funcs: []string{"sum256SHA2", "hmacKeys256SHA2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "sha512", Name: "sha512", Role: cpu.RoleBlock, Flag: &use512SHA512,
-		Needs: cpu.ARM64SHA512 | cpu.ASIMD, Funcs: []string{"block512SHA512"}})
+	cpu.RegisterRole("sha256", cpu.RoleOneCall, &oneCall256Kernel,
+		cpu.Kernel{Name: "onecall", ID: kernelOneCall, Needs: cpu.ARM64SHA2 | cpu.ASIMD, Funcs: []string{"sum256SHA2", "hmacKeys256SHA2"}})
+	cpu.RegisterRole("sha512", cpu.RoleBlock, &block512Kernel,
+		cpu.Kernel{Name: "sha512", ID: kernelSHA512, Needs: cpu.ARM64SHA512 | cpu.ASIMD, Funcs: []string{"block512SHA512"}})
 }
 
 //go:noescape
@@ -52,7 +59,7 @@ func sum256SHA2(out *[32]byte, h *[8]uint32, p []byte, total uint64)
 // hash to out, leaves h unchanged and returns true; otherwise it returns
 // false and does nothing.
 func finish256OneCall(out *[Size256]byte, h *[8]uint32, rest []byte, total uint64) bool {
-	if !useSum256 || len(rest) > preempt.Piece {
+	if oneCall256Kernel != kernelOneCall || len(rest) > preempt.Piece {
 		return false
 	}
 	sum256SHA2(out, h, rest, total)
@@ -66,7 +73,7 @@ func hmacKeys256SHA2(iv *[8]uint32, key []byte, ih, oh *[8]uint32)
 // key of at most one block in one call (hmacKeys256SHA2) and returns true
 // when the kernel can run, and false otherwise.
 func hmacKeys256OneCall(iv *[8]uint32, key []byte, ih, oh *[8]uint32) bool {
-	if !useSum256 || len(key) > BlockSize256 {
+	if oneCall256Kernel != kernelOneCall || len(key) > BlockSize256 {
 		return false
 	}
 	hmacKeys256SHA2(iv, key, ih, oh)
@@ -74,7 +81,7 @@ func hmacKeys256OneCall(iv *[8]uint32, key []byte, ih, oh *[8]uint32) bool {
 }
 
 func outer256(oh, h *[8]uint32, out *[32]byte) {
-	if useSHA2 {
+	if block256Kernel == kernelSHA2 {
 		outer256SHA2(oh, h, out)
 		return
 	}
@@ -82,7 +89,7 @@ func outer256(oh, h *[8]uint32, out *[32]byte) {
 }
 
 func block256(h *[8]uint32, p []byte) {
-	if !useSHA2 {
+	if block256Kernel != kernelSHA2 {
 		block256Generic(h, p)
 		return
 	}
@@ -90,7 +97,7 @@ func block256(h *[8]uint32, p []byte) {
 }
 
 func block512(h *[8]uint64, p []byte) {
-	if !use512SHA512 {
+	if block512Kernel != kernelSHA512 {
 		block512Generic(h, p)
 		return
 	}
@@ -98,7 +105,7 @@ func block512(h *[8]uint64, p []byte) {
 }
 
 func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
-	if !useSHA2 {
+	if block256Kernel != kernelSHA2 {
 		pbkdf2Iter256Generic(ih, oh, u, t, n)
 		return
 	}
@@ -107,7 +114,7 @@ func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
 }
 
 func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
-	if !useSHA2 {
+	if block256Kernel != kernelSHA2 {
 		pbkdf2Iter256x2Generic(ih, oh, u, t, n)
 		return
 	}
