@@ -11,13 +11,13 @@ import (
 // The registry of accelerated implementations, after the idea of the Go
 // source's crypto/internal/impl. A family package registers each kernel
 // with the CPU features its instructions need, the role it plays and its
-// assembly entry points; the registry sets the kernel's dispatch flag from
-// the features, HASHKIT_DISABLE and the dispatch table (dispatch.go). Tests
+// assembly entry points; the registry sets each role's dispatch variable
+// from the features, HASHKIT_DISABLE and the dispatch table (dispatch.go). Tests
 // then select kernels one at a time to run every path on one machine.
 
 // Role says which job of its package a kernel does. The kernels of one role
-// are alternatives for the same job (the package's dispatch code tries
-// their flags in registration order); kernels of different roles work
+// are alternatives for the same job (the package's dispatch code runs the
+// one its role's variable names); kernels of different roles work
 // together, so selecting one kernel leaves the other roles as shipped.
 type Role string
 
@@ -208,10 +208,10 @@ func role(pkg string, r Role) []*implementation {
 
 // ship sets the shipped state of the kernels of pkg's role r: the chosen
 // kernel (the first available one in this CPU's preference order) and,
-// where the role has flags (RegisterKernel), the available kernels
-// registered after it, which the dispatch code only reaches where the
-// chosen one does not apply (a narrower batch for the rest of the input,
-// say). Kernels registered before it stay off.
+// where the role has fallbacks (RegisterRoleFallbacks or flags), the
+// available kernels registered after it, which the dispatch code only
+// reaches where the chosen one does not apply (a narrower batch for the
+// rest of the input, say). Kernels registered before it stay off.
 func ship(pkg string, r Role) {
 	ks := role(pkg, r)
 	chosen := choose(pkg, r, ks)
@@ -444,9 +444,9 @@ func SelectNone(pkg string, rs ...Role) {
 }
 
 // ShipAs sets the flags of pkg's role r as they would ship on a CPU whose
-// dispatch table chose the kernel name: it on and, in a role with flags,
-// the available kernels registered after it too, those before it off. It reports whether name is
-// available. Like Select, it is for tests, which check that the kernel so
+// dispatch table chose the kernel name: it on and, in a role with
+// fallbacks, the available kernels registered after it too, those before
+// it off. It reports whether name is available. Like Select, it is for tests, which check that the kernel so
 // chosen is the one the package's dispatch code runs.
 func ShipAs(pkg string, r Role, name string) bool {
 	mu.Lock()
