@@ -125,3 +125,28 @@ func Wipe[E any](s []E) {
 	preempt.Clear(s[:len(s)/parts])
 	wg.Wait()
 }
+
+// background counts the cleanups AfterStop runs on goroutines of their own.
+var background sync.WaitGroup
+
+// AfterStop runs cleanup, which wipes and releases a derivation's working
+// memory: at once when the derivation completed, so that the memory is free
+// when it returns, or, when it stopped (cancelled), on a goroutine of its
+// own, so that it returns within milliseconds of the cancel: zeroing GiB
+// takes tens to hundreds of milliseconds, which a caller that cancelled
+// should not wait for.
+func AfterStop(stopped bool, cleanup func()) {
+	if !stopped {
+		cleanup()
+		return
+	}
+	background.Add(1)
+	go func() {
+		defer background.Done()
+		cleanup()
+	}()
+}
+
+// WaitCleanups waits until the cleanups AfterStop runs on goroutines of
+// their own are done, for tests that inspect the memory or count goroutines.
+func WaitCleanups() { background.Wait() }

@@ -19,14 +19,25 @@ import (
 
 // CancelLatency runs derive until it has trials runs that a context
 // cancelled at a random point of their first maxDelay stopped, and returns
-// the sorted latencies from cancel to return. A run that finishes first (a
-// fast machine can do the work within maxDelay) is not a sample: the delays
-// are halved and the run repeated. A run that returns an error other than
-// context.Canceled fails the test.
+// the sorted latencies from cancel to return. A maxDelay of 0 means the
+// whole run: one run is timed first. A run that finishes first (a fast
+// machine can do the work within maxDelay) is not a sample: the delays are
+// halved and the run repeated. A run that returns an error other than
+// context.Canceled fails the test. Each run starts once the memory of the
+// ones before is wiped (kdfwork.AfterStop), so that it is not measured
+// beside that work.
 func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
 	t.Helper()
+	if maxDelay == 0 {
+		start := time.Now()
+		if err := derive(context.Background()); err != nil {
+			t.Fatalf("uncancelled run: %v", err)
+		}
+		maxDelay = time.Since(start)
+	}
 	var lat []time.Duration
 	for attempts := 0; len(lat) < trials; attempts++ {
+		kdfwork.WaitCleanups()
 		if attempts >= 4*trials || maxDelay < time.Millisecond {
 			t.Fatalf("only %d of %d runs were still at work when cancelled: make the work larger", len(lat), trials)
 		}
