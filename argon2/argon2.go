@@ -98,7 +98,7 @@ type Params struct {
 	// Threads bounds the goroutines that process lanes; 0 means
 	// min(Lanes, GOMAXPROCS). The output does not depend on it.
 	Threads int
-	// KeyLen is the tag length in bytes, at least 4.
+	// KeyLen is the tag length in bytes, 4 to MaxKeyLen.
 	KeyLen uint32
 	// Secret is the optional secret value K (a pepper), AssociatedData the
 	// optional associated data X.
@@ -116,7 +116,9 @@ type Params struct {
 	// Buffer, if not nil, is used as working memory instead of a new
 	// allocation (so a server can bound its memory under concurrency); it
 	// must hold the parameters' blocks. It is zeroed before DeriveKey
-	// returns and must not be used by two calls at once.
+	// returns, or, if the call was cancelled, right after, on another
+	// goroutine. Calls that share a Buffer run one at a time: a call waits
+	// (until its ctx is done) while another one uses it or zeroes it.
 	Buffer *Buffer
 	// Progress, if not nil, is called with the fraction of the work done, at
 	// most about a hundred times per call and last with 1, one call at a
@@ -145,7 +147,23 @@ func (p Params) Work() int64 {
 // Buffer is reusable working memory for DeriveKey.
 type Buffer struct {
 	blocks []block
+	// busy holds a token while a call uses the blocks, until they are
+	// zeroed again (after a cancelled call's return).
+	busy chan struct{}
 }
+
+// acquire waits until no other call uses b, or ctx is done.
+func (b *Buffer) acquire(ctx context.Context) error {
+	select {
+	case b.busy <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// release ends the use that acquire began.
+func (b *Buffer) release() { <-b.busy }
 
 // NewBuffer returns a buffer for up to memory KiB (one block per KiB). It
 // returns an error if that does not fit in this platform's address space.
@@ -153,11 +171,18 @@ func NewBuffer(memory uint32) (*Buffer, error) {
 	if uint64(memory) > uint64(math.MaxInt/blockSize) {
 		return nil, errors.New("hashkit/argon2: memory too large for this platform")
 	}
-	return &Buffer{blocks: make([]block, memory)}, nil
+	return &Buffer{blocks: make([]block, memory), busy: make(chan struct{}, 1)}, nil
 }
 
 // Size returns the buffer's capacity in KiB.
 func (b *Buffer) Size() uint32 { return uint32(len(b.blocks)) }
+
+// MaxKeyLen is the longest tag DeriveKey computes, 1 MiB: Go zeroes a new
+// slice in one step that no context can interrupt, and that costs
+// milliseconds per MiB where it faults the pages in, so a much longer key
+// could not be cancelled within milliseconds. Key, IDKey and DKey, which take no context, have no such
+// cap.
+const MaxKeyLen = 1 << 20
 
 // ErrMemoryLimit is wrapped by the error DeriveKey returns when the
 // parameters are valid but need more memory than Params.MaxMemory allows.
@@ -241,8 +266,12 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 		return 0, 0, fmt.Errorf("%w: t=%d passes over m=%d KiB with p=%d lanes and a %d-byte tag is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
 			ErrCostExceeded, p.Time, p.Memory, p.Lanes, p.KeyLen, w, budget)
 	}
-	// After the limits, so that a string over them gets the same error on
+	// After the limits, so that parameters over them get the same error
+	// whatever the key length, and a string over them the same error on
 	// 32-bit platforms as on 64-bit ones.
+	if p.KeyLen > MaxKeyLen {
+		return 0, 0, errorf("key length of %d bytes exceeds MaxKeyLen = %d, the longest DeriveKey computes (IDKey has no cap but cannot be cancelled)", p.KeyLen, MaxKeyLen)
+	}
 	if mBlocks > uint64(math.MaxInt/blockSize) || p.KeyLen > math.MaxInt32 && math.MaxInt == math.MaxInt32 {
 		return 0, 0, errorf("memory of %d KiB (or a key of %d bytes) is too large for this platform", p.Memory, p.KeyLen)
 	}
@@ -257,10 +286,13 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 // key length < 4, salt shorter than 8 bytes, an input longer than 2^32-1
 // bytes, an unknown variant or version, memory beyond MaxMemory
 // (ErrMemoryLimit) or beyond what the platform can address (on 32-bit
-// platforms), a Buffer too small, or work beyond MaxWork (ErrCostExceeded).
-// If ctx is cancelled, DeriveKey stops within a few milliseconds and
-// returns ctx.Err(); a nil ctx means context.Background(). The working
-// memory is zeroed before DeriveKey returns.
+// platforms), a Buffer too small, work beyond MaxWork (ErrCostExceeded),
+// or a key longer than MaxKeyLen. If ctx is cancelled, DeriveKey stops
+// within a few milliseconds and returns ctx.Err(); a nil ctx means
+// context.Background(). The working memory is zeroed before DeriveKey
+// returns, or, if it was cancelled, right after, on another goroutine
+// (zeroing a GiB takes longer than the cancellation bound), before it is
+// freed or used again.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -281,11 +313,12 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 		time: params.Time, memory: params.Memory, lanes: params.Lanes, keyLen: params.KeyLen,
 		password: password, salt: salt, secret: params.Secret, data: params.AssociatedData,
 	}
-	var buf []block
 	if params.Buffer != nil {
-		buf = params.Buffer.blocks[:mBlocks]
+		if err := params.Buffer.acquire(ctx); err != nil {
+			return nil, err
+		}
 	}
-	return derive(ctx, &in, int(mBlocks), buf, threads, params.Progress)
+	return derive(ctx, &in, int(mBlocks), params.Buffer, threads, params.Progress)
 }
 
 // Key derives a key from password and salt with Argon2i, version 0x13, as
@@ -297,7 +330,8 @@ func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byt
 // 8*threads blocks (hashing the value given). It panics, as x/crypto does,
 // if time or threads is 0, and also (where x/crypto fails less clearly) if
 // keyLen is 0 or the memory does not fit in this platform's address space.
-// It sets no memory limit; use DeriveKey for untrusted parameters.
+// It sets no memory or work limit and cannot be cancelled; use DeriveKey
+// for untrusted parameters.
 func Key(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) []byte {
 	return compatKey(Argon2i, password, salt, time, memory, threads, keyLen)
 }

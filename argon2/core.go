@@ -110,146 +110,193 @@ type instance struct {
 	// reached holds, for each lane, the blocks of the first pass written
 	// so far, so that a cancelled derivation wipes those and not the pages
 	// beyond, untouched (faulting them in would cost tens of milliseconds
-	// per GiB).
+	// per GiB, and seconds where they are huge pages the kernel must find).
 	reached []uint32
+	full    bool // the first pass is complete: every block was written
 }
 
-// derive runs Argon2 with mBlocks blocks (already validated) in buf, or in
-// a new allocation if buf is nil, on up to threads goroutines.
-func derive(ctx context.Context, in *input, mBlocks int, buf []block, threads int, progress func(float64)) ([]byte, error) {
-	fresh := buf == nil // memory that may not be faulted in yet
-	if fresh {
-		mem := kdfwork.Alloc[block](mBlocks)
-		defer mem.Release() // after the wipe and the prefault's end, deferred below
-		buf, fresh = mem.S, !mem.Resident
-	}
-	// Every block is written before it is read, so a reused buffer need not
-	// be cleared first; it is cleared after, up to the last block written
-	// in each lane (clearing untouched pages would only fault them in, which
-	// costs tens of milliseconds for a cancelled call on GiB of memory).
-	var doneSlices uint32 // slices of the first pass started
+// derive runs Argon2 with mBlocks blocks (already validated) in buf, the
+// caller's Buffer acquired for this call, or in a new allocation if buf is
+// nil, on up to threads goroutines.
+func derive(ctx context.Context, in *input, mBlocks int, buf *Buffer, threads int, progress func(float64)) (key []byte, err error) {
 	st := &instance{
-		in: in, b: buf, lanes: in.lanes,
+		in: in, lanes: in.lanes,
 		laneLen: uint32(mBlocks) / in.lanes, mBlocks: uint32(mBlocks),
 		reached: make([]uint32, in.lanes),
 	}
-	st.mon.Init(ctx, progress, int64(in.time)*int64(mBlocks))
 	st.segLen = st.laneLen / syncPoints
+	st.mon.Init(ctx, progress, int64(in.time)*int64(mBlocks))
+	// Every block is written before it is read, so a reused buffer need not
+	// be cleared first; it is cleared after, up to the last block written
+	// in each lane.
+	var mem kdfwork.Memory[block]
+	fresh := false // memory that may not be faulted in yet
+	if buf != nil {
+		st.b = buf.blocks[:mBlocks]
+	} else {
+		mem = kdfwork.Alloc[block](mBlocks)
+		st.b, fresh = mem.S, !mem.Resident
+	}
 	defer func() {
-		if doneSlices >= syncPoints {
-			kdfwork.Wipe(buf)
-			return
-		}
-		for l := uint32(0); l < in.lanes; l++ {
-			base := l * st.laneLen
-			kdfwork.Wipe(buf[base : base+max(2, st.reached[l])])
-		}
+		kdfwork.AfterStop(err != nil, func() {
+			st.endPrefault() // before the wipe, which writes where it may
+			st.wipe()
+			mem.Release()
+			if buf != nil {
+				buf.release()
+			}
+		})
 	}()
 
-	// Steps 1 to 3: H0, then the first two blocks of each lane (each about
-	// 5 µs: with many lanes, a checkpoint every few dozen).
-	h0 := initialHash(in)
+	if !st.setup() {
+		return nil, st.stopped()
+	}
+	if fresh && int(in.lanes) < threads {
+		st.startPrefault()
+	}
+	if !st.passes(max(1, min(threads, int(in.lanes)))) {
+		return nil, st.stopped()
+	}
+	return st.tag()
+}
+
+// setup computes H0 and from it the first two blocks of each lane (RFC 9106
+// section 3.2, steps 1 to 3), each about 5 µs: with many lanes, a
+// checkpoint every setupCheck lanes. It reports false if the derivation
+// was cancelled.
+func (st *instance) setup() bool {
+	h0 := initialHash(st.in)
 	var tmp [blockSize]byte
-	for l := uint32(0); l < in.lanes; l++ {
+	ok := true
+	for l := uint32(0); l < st.lanes && ok; l++ {
 		binary.LittleEndian.PutUint32(h0[68:], l)
 		for j := uint32(0); j < 2; j++ {
 			binary.LittleEndian.PutUint32(h0[64:], j)
 			hashLong(tmp[:], nil, h0[:])
-			b := &buf[l*st.laneLen+j]
+			b := &st.b[l*st.laneLen+j]
 			for k := range b {
 				b[k] = binary.LittleEndian.Uint64(tmp[8*k:])
 			}
 		}
-		if (l+1)%setupCheck == 0 && st.mon.Checkpoint(0) {
-			clear(h0[:])
-			clear(tmp[:])
-			return nil, st.stopped()
-		}
+		st.reached[l] = 2
+		ok = (l+1)%setupCheck != 0 || !st.mon.Checkpoint(0)
 	}
 	clear(h0[:])
+	clear(tmp[:])
+	return ok
+}
 
-	// Steps 4 to 6: the passes, slice by slice, lanes in parallel.
-	if fresh && int(in.lanes) < threads {
-		// A thread is idle: it takes the page faults of the first pass.
-		st.pf = kdfwork.NewPrefault(len(buf), blockSize)
-		for l := uint32(0); l < in.lanes; l++ {
-			st.pf.Take(int(l * st.laneLen)) // the two blocks from H0
-			st.pf.Take(int(l*st.laneLen + 1))
-		}
-		st.pf.Start(func(i int) { buf[i][0] = 0 })
-		defer st.endPrefault()
+// setupCheck is the number of lanes whose first two blocks are computed
+// between two checkpoints: about 0.3 ms.
+const setupCheck = 32
+
+// startPrefault starts faulting in the fresh memory of the first pass on an
+// idle thread.
+func (st *instance) startPrefault() {
+	st.pf = kdfwork.NewPrefault(len(st.b), blockSize)
+	for l := uint32(0); l < st.lanes; l++ {
+		st.pf.Take(int(l * st.laneLen)) // the two blocks from H0
+		st.pf.Take(int(l*st.laneLen + 1))
 	}
-	threads = max(1, min(threads, int(in.lanes)))
-	for pass := uint32(0); pass < in.time; pass++ {
+	b := st.b
+	st.pf.Start(func(i int) { b[i][0] = 0 })
+}
+
+// passes runs the passes (steps 4 to 6), slice by slice, the lanes of a
+// slice on threads goroutines. It reports false if the derivation was
+// cancelled.
+func (st *instance) passes(threads int) bool {
+	for pass := uint32(0); pass < st.in.time; pass++ {
 		if pass == 1 {
-			st.endPrefault()
+			st.endPrefault() // every piece is the sweep's by now
+			st.full = true
 		}
 		for slice := uint32(0); slice < syncPoints; slice++ {
-			if pass == 0 {
-				doneSlices = slice + 1
-			} else {
-				doneSlices = syncPoints
-			}
-			if threads == 1 {
-				for l := uint32(0); l < in.lanes && !st.mon.Stopped(); l++ {
-					st.fillSegment(pass, slice, l)
-				}
-			} else {
-				var next atomic.Uint32
-				worker := func() {
-					for {
-						l := next.Add(1) - 1
-						if l >= in.lanes || st.mon.Stopped() {
-							return
-						}
-						st.fillSegment(pass, slice, l)
-					}
-				}
-				// One worker runs on the calling goroutine.
-				var wg sync.WaitGroup
-				for range threads - 1 {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						worker()
-					}()
-				}
-				worker()
-				wg.Wait()
-			}
+			st.fillSlice(pass, slice, threads)
 			if st.mon.Stopped() {
-				clear(tmp[:])
-				return nil, st.stopped()
+				return false
 			}
 		}
 	}
+	st.full = true
+	st.endPrefault()
+	return true
+}
 
-	// Step 7: C = XOR of the last block of each lane; tag = H'^T(C).
-	c := buf[st.laneLen-1]
-	for l := uint32(1); l < in.lanes; l++ {
-		last := &buf[l*st.laneLen+st.laneLen-1]
+// fillSlice fills the segments of one slice, a lane at a time on each of
+// threads goroutines, one of them the calling one.
+func (st *instance) fillSlice(pass, slice uint32, threads int) {
+	if threads == 1 {
+		for l := uint32(0); l < st.lanes && !st.mon.Stopped(); l++ {
+			st.fillSegment(pass, slice, l)
+		}
+		return
+	}
+	var next atomic.Uint32
+	worker := func() {
+		for {
+			l := next.Add(1) - 1
+			if l >= st.lanes || st.mon.Stopped() {
+				return
+			}
+			st.fillSegment(pass, slice, l)
+		}
+	}
+	var wg sync.WaitGroup
+	for range threads - 1 {
+		wg.Go(worker)
+	}
+	worker()
+	wg.Wait()
+}
+
+// tag returns the tag H'^T(C), C the XOR of the last block of each lane
+// (step 7). With many lanes the XOR reads 1 KiB per lane at scattered
+// places: a checkpoint every xorCheck lanes.
+func (st *instance) tag() ([]byte, error) {
+	c := st.b[st.laneLen-1]
+	for l := uint32(1); l < st.lanes; l++ {
+		last := &st.b[l*st.laneLen+st.laneLen-1]
 		for k := range c {
 			c[k] ^= last[k]
 		}
+		if l%xorCheck == 0 && st.mon.Checkpoint(0) {
+			clear(c[:])
+			return nil, st.stopped()
+		}
 	}
+	var tmp [blockSize]byte
 	for k, w := range c {
 		binary.LittleEndian.PutUint64(tmp[8*k:], w)
 	}
 	clear(c[:])
-	key := make([]byte, in.keyLen)
+	key := make([]byte, st.in.keyLen)
 	n := hashLong(key, &st.mon, tmp[:])
 	clear(tmp[:])
 	if st.mon.Stopped() {
-		clear(key[:n]) // not the rest: a large key's untouched pages
+		preempt.Clear(key[:n]) // not the rest: a large key's untouched pages
 		return nil, st.stopped()
 	}
 	st.mon.Finish()
 	return key, nil
 }
 
-// setupCheck is the number of lanes whose first two blocks are computed
-// between two checkpoints: about 0.3 ms.
-const setupCheck = 32
+// xorCheck is the number of lanes whose last blocks are XORed between two
+// checkpoints: 1 MiB read.
+const xorCheck = 1024
+
+// wipe zeroes the blocks written: all of them once the first pass is
+// complete, else those each lane reached.
+func (st *instance) wipe() {
+	if st.full {
+		kdfwork.Wipe(st.b)
+		return
+	}
+	for l := uint32(0); l < st.lanes; l++ {
+		base := l * st.laneLen
+		kdfwork.Wipe(st.b[base : base+st.reached[l]])
+	}
+}
 
 // stopped returns the error of a cancelled derivation.
 func (st *instance) stopped() error {
@@ -267,34 +314,43 @@ var testHookStopped func(done int64)
 // a fraction of a millisecond.
 const checkEvery = 256
 
+// addresses generates the pseudo-random values of data-independent
+// addressing: the address blocks G(0, G(0, Z)), Z = (r, l, sl, m', t, y,
+// counter, 0...) (section 3.4.1.2), 128 values per counter value.
+type addresses struct {
+	addr, z, zero block
+}
+
+// init sets Z for the segment (pass, slice, lane).
+func (a *addresses) init(st *instance, pass, slice, lane uint32) {
+	a.z[0] = uint64(pass)
+	a.z[1] = uint64(lane)
+	a.z[2] = uint64(slice)
+	a.z[3] = uint64(st.mBlocks)
+	a.z[4] = uint64(st.in.time)
+	a.z[5] = uint64(st.in.variant)
+}
+
+// next computes the address block of the next counter value.
+func (a *addresses) next() {
+	a.z[6]++
+	compress(&a.addr, &a.zero, &a.z, false)
+	compress(&a.addr, &a.zero, &a.addr, false)
+}
+
 // fillSegment computes the blocks of one segment (RFC 9106 section 3.4).
 func (st *instance) fillSegment(pass, slice, lane uint32) {
 	in := st.in
 	dataIndependent := in.variant == Argon2i || in.variant == Argon2id && pass == 0 && slice < syncPoints/2
-
-	// For data-independent addressing, the pseudo-random values come from
-	// address blocks G(0, G(0, Z)), Z = (r, l, sl, m', t, y, counter, 0...)
-	// (section 3.4.1.2), 128 per counter value.
-	var addr, z, zero block
+	var ad addresses
 	if dataIndependent {
-		z[0] = uint64(pass)
-		z[1] = uint64(lane)
-		z[2] = uint64(slice)
-		z[3] = uint64(st.mBlocks)
-		z[4] = uint64(in.time)
-		z[5] = uint64(in.variant)
+		ad.init(st, pass, slice, lane)
 	}
-	nextAddresses := func() {
-		z[6]++
-		compress(&addr, &zero, &z, false)
-		compress(&addr, &zero, &addr, false)
-	}
-
 	start := uint32(0)
 	if pass == 0 && slice == 0 {
 		start = 2 // the first two blocks come from H0
 		if dataIndependent {
-			nextAddresses()
+			ad.next()
 		}
 	}
 	laneBase := lane * st.laneLen
@@ -315,9 +371,9 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 		var rand uint64
 		if dataIndependent {
 			if idx%blockWords == 0 {
-				nextAddresses()
+				ad.next()
 			}
-			rand = addr[idx%blockWords]
+			rand = ad.addr[idx%blockWords]
 		} else {
 			rand = st.b[prev][0]
 		}
@@ -325,18 +381,10 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 		if usePrefetch && dataIndependent && (idx+1)%blockWords != 0 && idx+1 < st.segLen {
 			// The next reference is known already: start loading it
 			// (from memory, at large sizes) while this block is computed.
-			prefetchBlock(&st.b[st.refIndex(addr[(idx+1)%blockWords], pass, slice, lane, idx+1)])
+			prefetchBlock(&st.b[st.refIndex(ad.addr[(idx+1)%blockWords], pass, slice, lane, idx+1)])
 		}
 		if ahead {
-			if !dataIndependent {
-				// The reference is known only now: its sixteen lines are
-				// requested at once rather than as the kernel reaches them.
-				prefetchBlock(&st.b[ref])
-			}
-			if idx+1 < st.segLen {
-				// The next output block, which a later pass also reads.
-				prefetchBlock(&st.b[cur+1])
-			}
+			st.prefetchAhead(ref, cur, idx, dataIndependent)
 		}
 		compress(&st.b[cur], &st.b[prev], &st.b[ref], xor)
 		pc.Add(blockSize)
@@ -355,6 +403,20 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 		st.reached[lane] = cur - laneBase
 	}
 	st.mon.Checkpoint(pending)
+}
+
+// prefetchAhead requests the blocks the kernels that gain from it read next:
+// the reference ref of data-dependent addressing, known only now, whose
+// sixteen lines are then requested at once rather than as the kernel
+// reaches them, and the next output block cur+1, which a later pass also
+// reads.
+func (st *instance) prefetchAhead(ref, cur, idx uint32, dataIndependent bool) {
+	if !dataIndependent {
+		prefetchBlock(&st.b[ref])
+	}
+	if idx+1 < st.segLen {
+		prefetchBlock(&st.b[cur+1])
+	}
 }
 
 // endPrefault stops the prefault, if it runs: the first pass has written every

@@ -1,6 +1,7 @@
 package argon2
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
+	"github.com/hashkit/hashkit/internal/kdfwork"
 )
 
 // TestNilContext checks that a nil context means context.Background() in
@@ -131,5 +133,67 @@ func FuzzVerify(f *testing.F) {
 			mem := blocksFor(p.Memory, max(p.Lanes, 1))*blockSize + uint64(p.KeyLen) + 4*uint64(p.Lanes)
 			return err == nil || errors.Is(err, ErrMismatch), p.Work(), int64(mem)
 		})
+	})
+}
+
+// TestBufferAfterCancel: a call cancelled while it uses a Buffer returns
+// before the Buffer is zeroed, which happens right after; a call that
+// shares the Buffer meanwhile waits for that, and gets the right tag.
+func TestBufferAfterCancel(t *testing.T) {
+	buf, err := NewBuffer(4096)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Params{Variant: Argon2id, Time: 2, Memory: 4096, Lanes: 2, KeyLen: 32}
+	want, err := DeriveKey(context.Background(), []byte("pw"), []byte("somesalt"), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p.Buffer = buf
+	p.Progress = func(f float64) {
+		if f > 0.6 {
+			cancel()
+		}
+	}
+	if _, err := DeriveKey(ctx, []byte("pw"), []byte("somesalt"), p); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
+	}
+	p.Progress = nil
+	got, err := DeriveKey(context.Background(), []byte("pw"), []byte("somesalt"), p)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("after a cancelled call: %x %v, want %x", got, err, want)
+	}
+	kdfwork.WaitCleanups()
+	for i := range buf.blocks {
+		if buf.blocks[i] != (block{}) {
+			t.Fatalf("block %d not zeroed", i)
+		}
+	}
+	// A call that cannot get the Buffer before its context is done.
+	buf.busy <- struct{}{}
+	ctx, cancel = context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := DeriveKey(ctx, []byte("pw"), []byte("somesalt"), p); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Buffer in use: %v, want context.DeadlineExceeded", err)
+	}
+	<-buf.busy
+}
+
+// TestMaxKeyLen: DeriveKey computes a key of MaxKeyLen bytes and refuses
+// one byte more, whatever the limits.
+func TestMaxKeyLen(t *testing.T) {
+	p := Params{Variant: Argon2id, Time: 1, Memory: 8, Lanes: 1, KeyLen: MaxKeyLen, MaxMemory: -1, MaxWork: -1}
+	key, err := DeriveKey(context.Background(), []byte("pw"), []byte("somesalt"), p)
+	if err != nil || len(key) != MaxKeyLen {
+		t.Fatalf("KeyLen MaxKeyLen: %d bytes, %v", len(key), err)
+	}
+	if !bytes.Equal(key, IDKey([]byte("pw"), []byte("somesalt"), 1, 8, 1, MaxKeyLen)) {
+		t.Fatal("KeyLen MaxKeyLen: DeriveKey and IDKey differ")
+	}
+	p.KeyLen++
+	kdftest.Refused(t, "MaxKeyLen+1", func() error {
+		_, err := DeriveKey(context.Background(), []byte("pw"), []byte("somesalt"), p)
+		return err
 	})
 }

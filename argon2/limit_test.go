@@ -52,11 +52,16 @@ func TestDefaultMaxWork(t *testing.T) {
 			t.Errorf("t=%d m=%d keyLen=%d: %v, want ErrCostExceeded naming MaxWork", p.Time, p.Memory, p.KeyLen, err)
 		}
 		// Raising the budget lets it through the check (stopped by a
-		// cancelled context before any work).
+		// cancelled context before any work), except a key over MaxKeyLen.
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		p.MaxWork = -1
-		if _, err := DeriveKey(ctx, []byte("pw"), []byte("somesalt"), p); !errors.Is(err, context.Canceled) {
+		_, err = DeriveKey(ctx, []byte("pw"), []byte("somesalt"), p)
+		if p.KeyLen > MaxKeyLen {
+			if err == nil || !strings.Contains(err.Error(), "MaxKeyLen = 1048576") {
+				t.Errorf("keyLen=%d, MaxWork -1: %v, want an error naming MaxKeyLen", p.KeyLen, err)
+			}
+		} else if !errors.Is(err, context.Canceled) {
 			t.Errorf("t=%d m=%d keyLen=%d, MaxWork -1: %v", p.Time, p.Memory, p.KeyLen, err)
 		}
 	}
