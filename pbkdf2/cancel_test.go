@@ -10,12 +10,14 @@ import (
 )
 
 // TestCancelLatency cancels large derivations at random points (many
-// iterations, a long key with one iteration, a large salt) on the fast
-// paths and the generic one, and reports the latency from cancel to return.
+// iterations, the longest key with one iteration, a large salt) on the
+// fast paths and the generic one, and reports the latency from cancel to
+// return. With HASHKIT_CANCEL_LARGE it uses 1 GiB of salt and cancels
+// anywhere in the run (the 2^30 iterations: in its first 5 s).
 func TestCancelLatency(t *testing.T) {
-	size, trials := 64<<20, 6
+	size, trials, delay := 64<<20, 6, 50*time.Millisecond
 	if kdftest.CancelLarge(t) {
-		size, trials = 1<<30, 30
+		size, trials, delay = 1<<30, 30, 0
 	}
 	salt := make([]byte, size)
 	for _, name := range []string{"SHA2-256", "SHA2-512", "SHA-1"} {
@@ -25,10 +27,14 @@ func TestCancelLatency(t *testing.T) {
 			iter, keyLen int
 		}{
 			{"2^30 iterations", []byte("salt"), 1 << 30, 32},
-			{"long key", []byte("salt"), 1, size},
+			{"MaxKeyLen key", []byte("salt"), 1, MaxKeyLen},
 			{"large salt", salt, 1, 32},
 		} {
-			lat := kdftest.CancelLatency(t, trials, 50*time.Millisecond, func(ctx context.Context) error {
+			d := delay
+			if d == 0 && c.iter > 1 {
+				d = 5 * time.Second
+			}
+			lat := kdftest.CancelLatency(t, trials, d, func(ctx context.Context) error {
 				_, err := DeriveKey(ctx, hashes[name], "pw", c.salt, c.iter, c.keyLen, nil)
 				return err
 			})

@@ -1,6 +1,7 @@
 package pbkdf2
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -64,7 +65,7 @@ func TestCheckWork(t *testing.T) {
 // costly ones, at once and before allocating.
 func TestHostileParams(t *testing.T) {
 	for _, c := range []struct{ iter, keyLen int }{
-		{0, 32}, {-1, 32}, {math.MinInt, 32}, {1, 0}, {1, -1}, {1, math.MinInt},
+		{0, 32}, {-1, 32}, {math.MinInt, 32}, {1, 0}, {1, -1}, {1, math.MinInt}, {1, MaxKeyLen + 1}, {1, math.MaxInt},
 	} {
 		kdftest.Refused(t, fmt.Sprintf("DeriveKey iter=%d keyLen=%d", c.iter, c.keyLen), func() error {
 			_, err := DeriveKey(context.Background(), sha256.New, "pw", []byte("salt"), c.iter, c.keyLen, nil)
@@ -85,6 +86,22 @@ func TestHostileParams(t *testing.T) {
 	}
 	if err := CheckWork(sha256.New, 1000, 64, w-1); !errors.Is(err, ErrCostExceeded) {
 		t.Errorf("a byte over: %v", err)
+	}
+}
+
+// TestMaxKeyLen: DeriveKey derives a key of MaxKeyLen bytes, as Key does,
+// and refuses one byte more, which Key derives.
+func TestMaxKeyLen(t *testing.T) {
+	want, err := Key(sha256.New, "pw", []byte("salt"), 1, MaxKeyLen+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := DeriveKey(context.Background(), sha256.New, "pw", []byte("salt"), 1, MaxKeyLen, nil)
+	if err != nil || !bytes.Equal(got, want[:MaxKeyLen]) {
+		t.Fatalf("DeriveKey of MaxKeyLen bytes: %v", err)
+	}
+	if _, err := DeriveKey(context.Background(), sha256.New, "pw", []byte("salt"), 1, MaxKeyLen+1, nil); err == nil || !strings.Contains(err.Error(), "MaxKeyLen") {
+		t.Fatalf("DeriveKey of MaxKeyLen+1 bytes: %v, want an error naming MaxKeyLen", err)
 	}
 }
 

@@ -36,6 +36,7 @@ import (
 	"runtime"
 
 	"github.com/hashkit/hashkit/hmac"
+	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // DefaultMaxWork is the work limit CheckWork applies when maxWork is 0: 1 GiB
@@ -55,7 +56,15 @@ var (
 	errIter      = errors.New("hashkit/pbkdf2: iteration count must be at least 1")
 	errKeyLength = errors.New("hashkit/pbkdf2: key length must be at least 1")
 	errTooLong   = errors.New("hashkit/pbkdf2: key length too long: at most (2^32 - 1) hash lengths")
+	errKeyCap    = fmt.Errorf("hashkit/pbkdf2: key length exceeds MaxKeyLen = %d, the longest DeriveKey derives (Key has no cap but cannot be cancelled)", MaxKeyLen)
 )
+
+// MaxKeyLen is the longest key DeriveKey derives, 1 MiB: Go zeroes a new
+// slice in one step that no context can interrupt, and that costs
+// milliseconds per MiB where it faults the pages in, so a much longer key
+// could not be cancelled within milliseconds. Key, which takes no context, has no such cap; a key longer
+// than the hash's output is rarely wise anyway (see the package comment).
+const MaxKeyLen = 1 << 20
 
 // Work returns the work of a derivation in bytes processed by the hash's
 // compression function: two blocks per iteration for each hash-sized block
@@ -99,7 +108,7 @@ func CheckWork[H hash.Hash](h func() H, iter, keyLength int, maxWork int64) erro
 //
 // It returns an error if iter or keyLength is below 1, or keyLength is above
 // (2^32 - 1) times the hash's output size. It panics if h is nil or returns
-// nil.
+// nil. It cannot be cancelled: use DeriveKey where that matters.
 func Key[H hash.Hash](h func() H, password string, salt []byte, iter, keyLength int) ([]byte, error) {
 	return derive(nil, h, password, salt, iter, keyLength, nil)
 }
@@ -108,7 +117,8 @@ func Key[H hash.Hash](h func() H, password string, salt []byte, iter, keyLength 
 // after every few thousand iterations' worth of work (well under a
 // millisecond with SHA-256), whatever the iteration count, key length and
 // salt length, and, if ctx is done, stops and returns ctx.Err(); a nil ctx
-// means context.Background(). If progress is
+// means context.Background(). It refuses a key longer than MaxKeyLen, with
+// an error. If progress is
 // not nil, it is called with the fraction of the work done, at most about a
 // hundred times, the last time with 1 on success; it runs on the calling
 // goroutine and must not block for long.
@@ -219,6 +229,9 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 		return nil, errTooLong
 	}
 	if ctx != nil {
+		if keyLength > MaxKeyLen {
+			return nil, errKeyCap
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -241,7 +254,7 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 	if err != nil {
 		// Only the blocks written: clearing the rest of a large key would
 		// fault in memory never touched.
-		clear(out[:m.written])
+		preempt.Clear(out[:m.written])
 		return nil, err
 	}
 	if progress != nil {
