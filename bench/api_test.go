@@ -68,6 +68,7 @@ const (
 	whySP800185  = "SP 800-185 function, hashkit only (README Algorithms)"
 	whyKDFParams = "KDF with context, memory limit, progress and PHC strings (README Algorithms, docs/api.md What it promises, At a glance)"
 	whyKDFBudget = "work limit for stored hashes from untrusted sources, and rehash check (README Security notes, docs/api.md)"
+	whyKDFKeyCap = "longest key DeriveKey derives within its cancellation bound; Key has no cap (package doc)"
 	whyB2Params  = "BLAKE2 parameter block: salt, personalization, tree (README Algorithms, docs/api.md At a glance)"
 	whyK12       = "TurboSHAKE, KT128, KT256, MarsupilamiFourteen: hashkit's API, no peer (README Algorithms, docs/migrating.md circl)"
 )
@@ -83,6 +84,7 @@ func withKDF(except map[string]string) map[string]string {
 	for _, name := range []string{"DefaultMaxWork", "ErrCostExceeded", "NeedsRehash"} {
 		m[name] = whyKDFBudget
 	}
+	m["MaxKeyLen"] = whyKDFKeyCap
 	maps.Copy(m, except)
 	return m
 }
@@ -165,6 +167,7 @@ var apiPairs = []apiPair{
 		"ErrCostExceeded":                whyKDFBudget,
 		"Work":                           whyKDFBudget,
 		"CheckWork":                      whyKDFBudget,
+		"MaxKeyLen":                      whyKDFKeyCap,
 	}},
 	{hk: "blake2b", peers: []string{"golang.org/x/crypto/blake2b"}, except: map[string]string{
 		"golang.org/x/crypto/blake2b.XOF": "hashkit's XOF adds BlockSize to be a hash.XOF (docs/migrating.md)",
