@@ -38,6 +38,26 @@ func TestDecodeLargeLn(t *testing.T) {
 	}
 }
 
+// TestVerifyLargeLnSameError: a string whose ln an int cannot hold on
+// 32-bit platforms (31 and up) is over the default memory limit (or, that
+// raised, the work limit) and gets that error on every platform, as
+// 64-bit ones give it, not the platform's.
+func TestVerifyLargeLnSameError(t *testing.T) {
+	for ln := 29; ln <= 62; ln++ {
+		s := "$scrypt$ln=" + strconv.Itoa(ln) + ",r=1,p=1$c2FsdA$YWJjZA"
+		err := kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
+		if ln < 56 && !errors.Is(err, ErrMemoryLimit) || ln >= 56 && (err == nil || !strings.Contains(err.Error(), "more memory than this platform can address")) {
+			t.Errorf("Verify(%s): %v, want the memory limit's error", s, err)
+		}
+		err = kdftest.Refused(t, s, func() error {
+			return VerifyContext(context.Background(), s, []byte("pw"), Params{MaxMemory: -1})
+		})
+		if !errors.Is(err, ErrCostExceeded) {
+			t.Errorf("VerifyContext(%s) with MaxMemory -1: %v, want ErrCostExceeded", s, err)
+		}
+	}
+}
+
 // TestNilContext checks that a nil context means context.Background().
 func TestNilContext(t *testing.T) {
 	p := Params{N: 16, R: 1, P: 1, KeyLen: 32}

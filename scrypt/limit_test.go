@@ -45,7 +45,12 @@ func TestDefaultMaxWork(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		p.MaxWork = -1
-		if _, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p); !errors.Is(err, context.Canceled) {
+		_, err = DeriveKey(ctx, []byte("pw"), []byte("salt"), p)
+		if p.KeyLen > MaxKeyLen {
+			if err == nil || !strings.Contains(err.Error(), "MaxKeyLen = 1048576") {
+				t.Errorf("keyLen=%d, MaxWork -1: %v, want an error naming MaxKeyLen", p.KeyLen, err)
+			}
+		} else if !errors.Is(err, context.Canceled) {
 			t.Errorf("N=%d r=%d p=%d keyLen=%d, MaxWork -1: %v", p.N, p.R, p.P, p.KeyLen, err)
 		}
 	}

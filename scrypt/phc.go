@@ -57,12 +57,31 @@ func Encode(params Params, salt, key []byte) string {
 // 1 <= ln <= 62 (30 on 32-bit platforms), r, p >= 1, r*p < 2^30, and a
 // non-empty hash.
 func Decode(s string) (params Params, salt, key []byte, err error) {
-	h, err := phc.Parse(s)
+	f, err := decode(s)
 	if err != nil {
 		return Params{}, nil, nil, err
 	}
-	bad := func(what string) (Params, []byte, []byte, error) {
-		return Params{}, nil, nil, errors.New("hashkit/scrypt: invalid scrypt PHC string: " + what)
+	if err := f.fitsInt(); err != nil {
+		return Params{}, nil, nil, err
+	}
+	return Params{N: 1 << f.ln, R: f.r, P: f.p, KeyLen: len(f.hash)}, f.salt, f.hash, nil
+}
+
+// fields are the values of a passlib scrypt PHC string.
+type fields struct {
+	ln         uint32
+	r, p       int
+	salt, hash []byte
+}
+
+// decode is Decode without the check that N = 2^ln fits in an int.
+func decode(s string) (fields, error) {
+	h, err := phc.Parse(s)
+	if err != nil {
+		return fields{}, err
+	}
+	bad := func(what string) (fields, error) {
+		return fields{}, errors.New("hashkit/scrypt: invalid scrypt PHC string: " + what)
 	}
 	if h.ID != "scrypt" {
 		return bad("identifier is not scrypt")
@@ -76,26 +95,31 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 	var v [3]uint32
 	for i, p := range h.Params {
 		if v[i], err = phc.ParseUint32(p.Value); err != nil {
-			return Params{}, nil, nil, err
+			return fields{}, err
 		}
 	}
 	if v[0] < 1 || v[0] > 62 {
 		return bad("ln must be between 1 and 62")
-	}
-	if v[0] > bits.UintSize-2 {
-		// N = 2^ln is an int: on 32-bit platforms ln is at most 30.
-		return bad("ln=" + strconv.FormatUint(uint64(v[0]), 10) + " is too large for this platform: N = 2^ln must fit in an int (ln at most " + strconv.Itoa(bits.UintSize-2) + ")")
 	}
 	if h.Hash == nil {
 		return bad("no hash")
 	}
 	// r and p are checked as read (r*p < 2^30 below 2^31), so that on
 	// 32-bit platforms a large one does not wrap in an int.
-	params = Params{N: 1 << v[0], R: int(min(v[1], 1<<30)), P: int(min(v[2], 1<<30)), KeyLen: len(h.Hash)}
-	if err := checkParams(params.N, params.R, params.P, params.KeyLen); err != nil {
-		return Params{}, nil, nil, err
+	f := fields{ln: v[0], r: int(min(v[1], 1<<30)), p: int(min(v[2], 1<<30)), salt: h.Salt, hash: h.Hash}
+	if err := checkRPK(f.r, f.p, len(f.hash)); err != nil {
+		return fields{}, err
 	}
-	return params, h.Salt, h.Hash, nil
+	return f, nil
+}
+
+// fitsInt returns an error if N = 2^ln does not fit in an int: on 32-bit
+// platforms, ln is at most 30.
+func (f fields) fitsInt() error {
+	if f.ln > bits.UintSize-2 {
+		return errors.New("hashkit/scrypt: invalid scrypt PHC string: ln=" + strconv.FormatUint(uint64(f.ln), 10) + " is too large for this platform: N = 2^ln must fit in an int (ln at most " + strconv.Itoa(bits.UintSize-2) + ")")
+	}
+	return nil
 }
 
 // Verify checks password against the passlib scrypt PHC string encoded,
@@ -114,17 +138,25 @@ func Verify(encoded string, password []byte) error {
 // string does not hold: MaxMemory, MaxWork, Threads and Progress (the other
 // fields of opts are ignored). A nil ctx means context.Background().
 func VerifyContext(ctx context.Context, encoded string, password []byte, opts Params) error {
-	params, salt, want, err := Decode(encoded)
+	f, err := decode(encoded)
 	if err != nil {
 		return err
 	}
-	params.MaxMemory, params.MaxWork = opts.MaxMemory, opts.MaxWork
-	params.Threads, params.Progress = opts.Threads, opts.Progress
-	got, err := DeriveKey(ctx, password, salt, params)
+	if err := f.fitsInt(); err != nil {
+		// On 32-bit platforms: the string gets the error of 64-bit ones
+		// if it is over a limit, as it is unless they were raised.
+		if _, lerr := checkLimits(1<<f.ln, f.r, f.p, len(f.hash), opts.MaxMemory, opts.MaxWork, true); lerr != nil {
+			return lerr
+		}
+		return err
+	}
+	params := Params{N: 1 << f.ln, R: f.r, P: f.p, KeyLen: len(f.hash),
+		MaxMemory: opts.MaxMemory, MaxWork: opts.MaxWork, Threads: opts.Threads, Progress: opts.Progress}
+	got, err := DeriveKey(ctx, password, f.salt, params)
 	if err != nil {
 		return err
 	}
-	if subtle.ConstantTimeCompare(got, want) != 1 {
+	if subtle.ConstantTimeCompare(got, f.hash) != 1 {
 		return ErrMismatch
 	}
 	return nil

@@ -100,15 +100,24 @@ func (p Params) MinMemory() int64 {
 // x86-64 server. It returns math.MaxInt64 if that does not fit (or for
 // negative parameters).
 func (p Params) Work() int64 {
-	if p.N < 0 || p.R < 0 || p.P < 0 || p.KeyLen < 0 {
+	if p.N < 0 {
 		return math.MaxInt64
 	}
-	hi1, rp := bits.Mul64(uint64(p.R), uint64(p.P))
-	hi2, mix := bits.Mul64(rp, uint64(p.N))
+	return work(uint64(p.N), p.R, p.P, p.KeyLen)
+}
+
+// work is Params.Work with N as a 64-bit value, which on 32-bit platforms
+// holds an N that an int cannot.
+func work(N uint64, r, p, keyLen int) int64 {
+	if r < 0 || p < 0 || keyLen < 0 {
+		return math.MaxInt64
+	}
+	hi1, rp := bits.Mul64(uint64(r), uint64(p))
+	hi2, mix := bits.Mul64(rp, N)
 	hi3, mix := bits.Mul64(mix, 256)
 	hi4, steps := bits.Mul64(rp, 640)
 	w, c1 := bits.Add64(mix, steps, 0)
-	w, c2 := bits.Add64(w, 4*uint64(p.KeyLen), 0)
+	w, c2 := bits.Add64(w, 4*uint64(keyLen), 0)
 	if hi1|hi2|hi3|hi4|c1|c2 != 0 || w > math.MaxInt64 {
 		return math.MaxInt64
 	}
@@ -118,12 +127,20 @@ func (p Params) Work() int64 {
 // memoryFor returns 128*r*(N*w + p + w) + keyLen, every byte DeriveKey
 // allocates with w mixes in parallel (a table of N blocks and one spare
 // block per mix, the P blocks of B, and the key), or math.MaxInt64 on
-// overflow.
+// overflow or for a negative N.
 func memoryFor(N, r, p, w, keyLen int) int64 {
-	if N < 0 || r < 0 || p < 0 || w < 0 || keyLen < 0 {
+	if N < 0 {
 		return math.MaxInt64
 	}
-	hi, blocks := bits.Mul64(uint64(N), uint64(w))
+	return memory64(uint64(N), r, p, w, keyLen)
+}
+
+// memory64 is memoryFor with N as a 64-bit value.
+func memory64(N uint64, r, p, w, keyLen int) int64 {
+	if r < 0 || p < 0 || w < 0 || keyLen < 0 {
+		return math.MaxInt64
+	}
+	hi, blocks := bits.Mul64(N, uint64(w))
 	var c1, c2, c3 uint64
 	blocks, c1 = bits.Add64(blocks, uint64(p), 0)
 	blocks, c2 = bits.Add64(blocks, uint64(w), 0)
@@ -141,11 +158,16 @@ func memoryFor(N, r, p, w, keyLen int) int64 {
 // N must be a power of two greater than 1, r and p positive with r*p < 2^30,
 // and the tables must fit in memory addresses; keyLen must be at least 1.
 // Otherwise Key returns a nil slice and an error naming the parameter. Key
-// sets no memory or work limit (x/crypto sets none): 128*r*N bytes per
-// parallel mix are allocated, so take N, r and p from trusted configuration
-// only, or use DeriveKey.
+// sets no memory or work limit (x/crypto sets none), no MaxKeyLen, and
+// cannot be cancelled: 128*r*N bytes per parallel mix are allocated, so
+// take N, r and p from trusted configuration only, or use DeriveKey.
 func Key(password, salt []byte, N, r, p, keyLen int) ([]byte, error) {
-	return DeriveKey(context.Background(), password, salt, Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1, MaxWork: -1})
+	params := Params{N: N, R: r, P: p, KeyLen: keyLen, MaxMemory: -1, MaxWork: -1}
+	w, threads, err := params.plan(false)
+	if err != nil {
+		return nil, err
+	}
+	return derive(context.Background(), password, salt, params, w, threads)
 }
 
 // checkParams validates N, r, p and keyLen before anything is allocated.
@@ -153,6 +175,11 @@ func checkParams(N, r, p, keyLen int) error {
 	if N <= 1 || N&(N-1) != 0 {
 		return errors.New("hashkit/scrypt: N must be a power of two greater than 1")
 	}
+	return checkRPK(r, p, keyLen)
+}
+
+// checkRPK is checkParams without N.
+func checkRPK(r, p, keyLen int) error {
 	if r < 1 {
 		return errors.New("hashkit/scrypt: r must be at least 1")
 	}
@@ -169,6 +196,40 @@ func checkParams(N, r, p, keyLen int) error {
 	// @noble/hashes we do not enforce it (see RFC 7914 erratum 5971), so that
 	// the hashes of r=1 configurations stay reproducible.
 	return nil
+}
+
+// MaxKeyLen is the longest key DeriveKey derives, 1 MiB: Go zeroes a new
+// slice in one step that no context can interrupt, and that costs
+// milliseconds per MiB where it faults the pages in, so a much longer key
+// could not be cancelled within milliseconds. Key, which takes no context, has no such cap.
+const MaxKeyLen = 1 << 20
+
+// checkLimits checks valid parameters, with N as a 64-bit value, against
+// the memory limit, the work limit and (if capKey) MaxKeyLen, in this
+// order, and returns the memory limit (math.MaxInt64 for none).
+func checkLimits(N uint64, r, p, keyLen int, maxMemory, maxWork int64, capKey bool) (int64, error) {
+	limit := maxMemory
+	if limit == 0 {
+		limit = DefaultMaxMemory
+	}
+	if limit < 0 {
+		limit = math.MaxInt64 // what the platform can address: checkPlatform
+	}
+	if need := memory64(N, r, p, 1, keyLen); need > limit {
+		return 0, errMemory(need, limit)
+	}
+	budget := maxWork
+	if budget == 0 {
+		budget = DefaultMaxWork
+	}
+	if w := work(N, r, p, keyLen); budget > 0 && w > budget {
+		return 0, fmt.Errorf("%w: N=%d, r=%d, p=%d with a %d-byte key is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
+			ErrCostExceeded, N, r, p, keyLen, w, budget)
+	}
+	if capKey && keyLen > MaxKeyLen {
+		return 0, fmt.Errorf("hashkit/scrypt: key length of %d bytes exceeds MaxKeyLen = %d, the longest DeriveKey derives (Key has no cap but cannot be cancelled)", keyLen, MaxKeyLen)
+	}
+	return limit, nil
 }
 
 // checkPlatform checks that the lengths of valid parameters fit in an int:
@@ -198,139 +259,167 @@ func errMemory(need, limit int64) error {
 // That check comes after every parameter check and before any allocation.
 var ErrMemoryLimit = errors.New("hashkit/scrypt: memory limit exceeded")
 
+// plan checks params (see DeriveKey; MaxKeyLen only if capKey) and returns
+// the number of goroutines and of mixes that run at once: no more than P,
+// the thread budget, and what the memory limit allows.
+func (params *Params) plan(capKey bool) (w, threads int, err error) {
+	N, r, p := params.N, params.R, params.P
+	if err := checkParams(N, r, p, params.KeyLen); err != nil {
+		return 0, 0, err
+	}
+	limit, err := checkLimits(uint64(N), r, p, params.KeyLen, params.MaxMemory, params.MaxWork, capKey)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := checkPlatform(N, r, p); err != nil {
+		return 0, 0, err
+	}
+	threads = params.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	w = min(threads, p)
+	for w > 1 && memoryFor(N, r, p, w, params.KeyLen) > limit {
+		w--
+	}
+	return w, threads, nil
+}
+
 // DeriveKey derives a key of params.KeyLen bytes from password and salt.
 //
 // It returns an error naming the parameter, before allocating anything, if
 // N, R, P or KeyLen are out of range (see Key), the parameters need more
 // than MaxMemory bytes (ErrMemoryLimit) or more work than MaxWork
-// (ErrCostExceeded). If ctx is cancelled, it stops within a few
-// milliseconds and returns ctx.Err(); a nil ctx means context.Background().
-// The working memory is allocated once and zeroed before DeriveKey returns.
+// (ErrCostExceeded), or the key is longer than MaxKeyLen. If ctx is
+// cancelled, it stops within a few milliseconds and returns ctx.Err(); a
+// nil ctx means context.Background(). The working memory is allocated once
+// and zeroed before DeriveKey returns, or, if it was cancelled, right
+// after, on another goroutine (zeroing a GiB takes longer than the
+// cancellation bound), before it is freed.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	N, r, p := params.N, params.R, params.P
-	if err := checkParams(N, r, p, params.KeyLen); err != nil {
+	w, threads, err := params.plan(true)
+	if err != nil {
 		return nil, err
-	}
-	limit := params.MaxMemory
-	if limit == 0 {
-		limit = DefaultMaxMemory
-	}
-	if limit < 0 {
-		limit = math.MaxInt64 // what the platform can address: checkPlatform
-	}
-	need := memoryFor(N, r, p, 1, params.KeyLen)
-	if need > limit {
-		return nil, errMemory(need, limit)
-	}
-	budget := params.MaxWork
-	if budget == 0 {
-		budget = DefaultMaxWork
-	}
-	if w := params.Work(); budget > 0 && w > budget {
-		return nil, fmt.Errorf("%w: N=%d, r=%d, p=%d with a %d-byte key is %d bytes of work, over MaxWork = %d (raise MaxWork to allow it)",
-			ErrCostExceeded, N, r, p, params.KeyLen, w, budget)
-	}
-	if err := checkPlatform(N, r, p); err != nil {
-		return nil, err
-	}
-	// w mixes run at once: no more than P, the thread budget, and what the
-	// memory limit allows.
-	threads := params.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	w := min(threads, p)
-	for w > 1 && memoryFor(N, r, p, w, params.KeyLen) > limit {
-		w--
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	return derive(ctx, password, salt, params, w, threads)
+}
 
+// derive runs scrypt (RFC 7914 section 6) with checked params, w mixes at
+// once on up to threads goroutines.
+func derive(ctx context.Context, password, salt []byte, params Params, w, threads int) (dk []byte, err error) {
 	// One allocation: w tables of N blocks, w spare blocks, then B.
-	blockWords := 32 * r
-	mem := kdfwork.Alloc[uint32]((N*w + w + p) * blockWords)
-	defer mem.Release() // after the workers' wipes and the one below
-	work := mem.S
-	// Zero what was written before returning: each worker zeroes its own
-	// table up to the block its mixes reached (clearing untouched pages
-	// would only fault them in) and its spare block when it is done, so
-	// that with several workers the tables are cleared in parallel; B is
-	// zeroed here.
-	bw := work[(N+1)*w*blockWords:] // B, in words
-	bDirty := 0                     // words of B written
-	defer func() {
-		preempt.Clear(bw[:bDirty])
-		if testHookCleared != nil {
-			testHookCleared(work)
-		}
-	}()
-	k := kernel(r)
-	s := &state{N: N, r: r, k: k}
+	N, r, p := params.N, params.R, params.P
+	mem := kdfwork.Alloc[uint32]((N*w + w + p) * 32 * r)
+	s := &state{N: N, r: r, k: kernel(r), work: mem.S, filled: make([]int, w)}
 	s.mon.Init(ctx, params.Progress, int64(2*N*p))
-
-	// Steps 1 and 3 of RFC 7914 section 6: B = PBKDF2-HMAC-SHA256(P, S, 1,
-	// p*128*r), written straight into its words in the kernel's layout.
+	defer func() {
+		kdfwork.AfterStop(err != nil, func() {
+			s.wipe()
+			mem.Release()
+		})
+	}()
 	var prf sha2.HMAC256
 	prf.Init(sha2.Size256, password)
 	defer func() { prf = sha2.HMAC256{} }()
-	bDirty, ok := s.pbkdf2(&prf, salt, nil, nil, bw)
-	if !ok {
+
+	// Steps 1 and 3 of RFC 7914 section 6: B = PBKDF2-HMAC-SHA256(P, S, 1,
+	// p*128*r), written straight into its words in the kernel's layout.
+	var ok bool
+	if s.bDirty, ok = s.pbkdf2(&prf, salt, nil, nil, s.b()); !ok {
 		return nil, s.stopped()
 	}
+	if !s.mixAll(p, threads, mem.Resident) {
+		return nil, s.stopped()
+	}
+	// Steps 4 and 5: DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen).
+	dk = make([]byte, params.KeyLen)
+	if n, ok := s.pbkdf2(&prf, nil, s.b(), dk, nil); !ok {
+		preempt.Clear(dk[:n]) // not the rest: a large key's untouched pages
+		return nil, s.stopped()
+	}
+	s.mon.Finish()
+	return dk, nil
+}
 
-	if w == 1 && threads > 1 && !mem.Resident {
+// mixAll runs step 2, the p mixes of B's blocks, on the calling goroutine
+// and w-1 others, each with its own table. It reports false if the
+// derivation was cancelled.
+func (s *state) mixAll(p, threads int, resident bool) bool {
+	w := len(s.filled)
+	if w == 1 && threads > 1 && !resident {
 		// A thread is idle: it takes the page faults of the table's fill.
-		v := work[:N*blockWords]
+		v := s.table(0)
 		s.pf = kdfwork.NewPrefault(len(v), 4)
 		s.pf.Start(func(i int) { v[i] = 0 })
 	}
+	b := s.b()
+	n := 32 * s.r
 	var next atomic.Int64
 	worker := func(i int) {
-		v := work[i*N*blockWords : (i+1)*N*blockWords]
-		spare := work[(w*N+i)*blockWords : (w*N+i+1)*blockWords]
-		filled := 0 // blocks of v written
-		defer func() {
-			if s.pf != nil {
-				s.pf.End()
-			}
-			kdfwork.Wipe(v[:filled*blockWords])
-			preempt.Clear(spare)
-		}()
+		v, spare := s.table(i), s.spare(i)
 		for {
 			j := int(next.Add(1) - 1)
 			if j >= p || s.mon.Stopped() {
 				return
 			}
-			filled = max(filled, s.roMix(bw[j*blockWords:(j+1)*blockWords], v, spare))
+			s.filled[i] = max(s.filled[i], s.roMix(b[j*n:(j+1)*n], v, spare))
 		}
 	}
-	// Mix 0 runs on the calling goroutine, the others on new ones.
 	var wg sync.WaitGroup
 	for i := 1; i < w; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			worker(i)
-		}()
+		wg.Go(func() { worker(i) })
 	}
 	worker(0)
 	wg.Wait()
-	if s.mon.Stopped() {
-		return nil, s.stopped()
+	if !s.mon.Stopped() {
+		s.endPrefault()
 	}
+	return !s.mon.Stopped()
+}
 
-	// Steps 4 and 5: DK = PBKDF2-HMAC-SHA256(P, B, 1, dkLen).
-	dk := make([]byte, params.KeyLen)
-	if n, ok := s.pbkdf2(&prf, nil, bw, dk, nil); !ok {
-		clear(dk[:n]) // not the rest: a large key's untouched pages
-		return nil, s.stopped()
+// endPrefault stops the prefault, if it runs.
+func (s *state) endPrefault() {
+	if s.pf != nil {
+		s.pf.End()
+		s.pf = nil
 	}
-	s.mon.Finish()
-	return dk, nil
+}
+
+// table returns mix i's table of N blocks, spare its spare block, and b
+// the P blocks of B, in the working memory.
+func (s *state) table(i int) []uint32 {
+	n := s.N * 32 * s.r
+	return s.work[i*n : (i+1)*n]
+}
+
+func (s *state) spare(i int) []uint32 {
+	n, w := 32*s.r, len(s.filled)
+	return s.work[(w*s.N+i)*n : (w*s.N+i+1)*n]
+}
+
+func (s *state) b() []uint32 {
+	return s.work[(s.N+1)*len(s.filled)*32*s.r:]
+}
+
+// wipe zeroes what was written of the working memory: each table up to the
+// block its mixes reached (clearing untouched pages would only fault them
+// in), the spare blocks, and B.
+func (s *state) wipe() {
+	s.endPrefault() // before the wipe, which writes where it may
+	for i := range s.filled {
+		kdfwork.Wipe(s.table(i)[:s.filled[i]*32*s.r])
+		preempt.Clear(s.spare(i))
+	}
+	kdfwork.Wipe(s.b()[:s.bDirty])
+	if testHookCleared != nil {
+		testHookCleared(s.work)
+	}
 }
 
 // stopped returns the error of a cancelled derivation.
@@ -406,6 +495,11 @@ type state struct {
 	k    kernelSet
 	mon  kdfwork.Monitor
 	pf   *kdfwork.Prefault // of the one table, while a thread is idle; or nil
+	// work holds w tables of N blocks, w spare blocks, then B, whose first
+	// bDirty words are written; filled[i] is the blocks of table i written.
+	work   []uint32
+	filled []int
+	bDirty int
 }
 
 // chunk returns how many BlockMix calls run between two checkpoints: about
