@@ -109,8 +109,8 @@ type instance struct {
 	pf      *kdfwork.Prefault // during the first pass, or nil
 	// reached holds, for each lane, the blocks of the first pass written
 	// so far, so that a cancelled derivation wipes those and not the pages
-	// beyond, untouched (faulting them in would cost tens of milliseconds
-	// per GiB, and seconds where they are huge pages the kernel must find).
+	// beyond, untouched: faulting those in would cost more than all the
+	// rest of a cancelled call.
 	reached []uint32
 	full    bool // the first pass is complete: every block was written
 }
