@@ -24,9 +24,10 @@ import (
 // the sorted latencies from cancel to return. A run that finishes first (a
 // fast machine can do the work within maxDelay) is not a sample: the delays
 // are halved and the run repeated. A maxDelay of 0 means anywhere in the
-// run: one run is timed first, and the delays stay within its time (a run
-// that finishes first is only repeated). A run that returns an error other
-// than context.Canceled fails the test. Each run starts once the memory of the
+// run: one run is timed first, and the delays stay within the time of the
+// shortest run (the first, which may fault its memory in, can be slower
+// than the others). A run that returns an error other than
+// context.Canceled fails the test. Each run starts once the memory of the
 // ones before is wiped (kdfwork.AfterStop), so that it is not measured
 // beside that work. Where Linux reports how long the process's threads
 // waited for a CPU (schedstat), each latency over 20 ms, the target, is
@@ -59,6 +60,7 @@ func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func
 			cancel()
 			close(fired)
 		})
+		start := time.Now()
 		err := derive(ctx)
 		end := time.Now()
 		pending := timer.Stop()
@@ -70,7 +72,9 @@ func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func
 			// Done before the cancel, or as it came: no latency to measure,
 			// unless the work went on long after it.
 			if pending {
-				if !whole {
+				if whole {
+					maxDelay = min(maxDelay, end.Sub(start))
+				} else {
 					maxDelay /= 2
 				}
 			} else if late := end.Sub(at); late > time.Second {
