@@ -116,7 +116,7 @@ type Params struct {
 	// Buffer, if not nil, is used as working memory instead of a new
 	// allocation (so a server can bound its memory under concurrency); it
 	// must hold the parameters' blocks. It is zeroed before DeriveKey
-	// returns, or, if the call was cancelled, right after, on another
+	// returns, or, if ctx is cancelled first, right after, on another
 	// goroutine. Calls that share a Buffer run one at a time: a call waits
 	// (until its ctx is done) while another one uses it or zeroes it.
 	Buffer *Buffer
@@ -290,9 +290,9 @@ func (p *Params) check(password, salt []byte) (version uint32, mBlocks uint64, e
 // or a key longer than MaxKeyLen. If ctx is cancelled, DeriveKey stops
 // within a few milliseconds and returns ctx.Err(); a nil ctx means
 // context.Background(). The working memory is zeroed before DeriveKey
-// returns, or, if it was cancelled, right after, on another goroutine
-// (zeroing a GiB takes longer than the cancellation bound), before it is
-// freed or used again.
+// returns, or, if ctx is cancelled first, right after, on another
+// goroutine (zeroing a GiB takes longer than the cancellation bound),
+// before it is freed or used again.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
 	if ctx == nil {
 		ctx = context.Background()

@@ -138,7 +138,7 @@ func derive(ctx context.Context, in *input, mBlocks int, buf *Buffer, threads in
 		st.b, fresh = mem.S, !mem.Resident
 	}
 	defer func() {
-		kdfwork.AfterStop(err != nil, func() {
+		kdfwork.AfterStop(ctx, err != nil, func() {
 			st.endPrefault() // before the wipe, which writes where it may
 			st.wipe()
 			mem.Release()

@@ -293,8 +293,8 @@ func (params *Params) plan(capKey bool) (w, threads int, err error) {
 // (ErrCostExceeded), or the key is longer than MaxKeyLen. If ctx is
 // cancelled, it stops within a few milliseconds and returns ctx.Err(); a
 // nil ctx means context.Background(). The working memory is allocated once
-// and zeroed before DeriveKey returns, or, if it was cancelled, right
-// after, on another goroutine (zeroing a GiB takes longer than the
+// and zeroed before DeriveKey returns, or, if ctx is cancelled first,
+// right after, on another goroutine (zeroing a GiB takes longer than the
 // cancellation bound), before it is freed.
 func DeriveKey(ctx context.Context, password, salt []byte, params Params) ([]byte, error) {
 	if ctx == nil {
@@ -319,7 +319,7 @@ func derive(ctx context.Context, password, salt []byte, params Params, w, thread
 	s := &state{N: N, r: r, k: kernel(r), work: mem.S, filled: make([]int, w)}
 	s.mon.Init(ctx, params.Progress, int64(2*N*p))
 	defer func() {
-		kdfwork.AfterStop(err != nil, func() {
+		kdfwork.AfterStop(ctx, err != nil, func() {
 			s.wipe()
 			mem.Release()
 		})

@@ -130,21 +130,31 @@ func Wipe[E any](s []E) {
 var background sync.WaitGroup
 
 // AfterStop runs cleanup, which wipes and releases a derivation's working
-// memory: at once when the derivation completed, so that the memory is free
-// when it returns, or, when it stopped (cancelled), on a goroutine of its
-// own, so that it returns within milliseconds of the cancel: zeroing GiB
-// takes tens to hundreds of milliseconds, which a caller that cancelled
-// should not wait for.
-func AfterStop(stopped bool, cleanup func()) {
-	if !stopped {
-		cleanup()
-		return
-	}
+// memory, so that the derivation returns within milliseconds of ctx's
+// cancel: zeroing GiB takes tens to hundreds of milliseconds. When the
+// derivation stopped (cancelled), cleanup runs on a goroutine of its own
+// and AfterStop returns at once; when it completed, AfterStop waits for
+// cleanup, so that the memory is free when the derivation returns, unless
+// ctx is done first (then cleanup goes on by itself). ctx may be nil.
+func AfterStop(ctx context.Context, stopped bool, cleanup func()) {
 	background.Add(1)
+	done := make(chan struct{})
 	go func() {
 		defer background.Done()
 		cleanup()
+		close(done)
 	}()
+	if stopped {
+		return
+	}
+	var cancelled <-chan struct{}
+	if ctx != nil {
+		cancelled = ctx.Done()
+	}
+	select {
+	case <-done:
+	case <-cancelled:
+	}
 }
 
 // WaitCleanups waits until the cleanups AfterStop runs on goroutines of

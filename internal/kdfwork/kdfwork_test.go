@@ -83,3 +83,29 @@ func TestWipe(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterStop: a completed derivation's cleanup is done when AfterStop
+// returns, unless its context is done first; a stopped one's runs after.
+func TestAfterStop(t *testing.T) {
+	ran := false
+	AfterStop(context.Background(), false, func() { ran = true })
+	if !ran {
+		t.Fatal("completed: AfterStop returned before its cleanup")
+	}
+	ran = false
+	AfterStop(nil, false, func() { ran = true })
+	if !ran {
+		t.Fatal("completed, nil context: AfterStop returned before its cleanup")
+	}
+	for _, stopped := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		release := make(chan struct{})
+		if !stopped {
+			cancel() // done while the cleanup runs
+		}
+		AfterStop(ctx, stopped, func() { <-release })
+		close(release) // the cleanup could not have finished before this
+		WaitCleanups()
+		cancel()
+	}
+}
