@@ -4311,7 +4311,7 @@ DATA blake3RotMasks<>+60(SB)/4, $0x0c0f0e0d
 GLOBL blake3RotMasks<>(SB), RODATA|NOPTR, $64
 
 // func hashChunksAVX2(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
-// Requires: AVX, AVX2, CMOV
+// Requires: AVX, AVX2, CMOV, MMX+
 TEXT ·hashChunksAVX2(SB), $1376-48
 	LEAQ (SP), AX
 	ADDQ $0x0000001f, AX
@@ -4510,6 +4510,16 @@ blockAVX2:
 	ORL  $0x00000002, SI
 
 notLastAVX2:
+	// Prefetch this block of each chunk of the next batch (see wide16.go).
+	PREFETCHT0 8192(BX)
+	PREFETCHT0 9216(BX)
+	PREFETCHT0 10240(BX)
+	PREFETCHT0 11264(BX)
+	PREFETCHT0 12288(BX)
+	PREFETCHT0 13312(BX)
+	PREFETCHT0 14336(BX)
+	PREFETCHT0 15360(BX)
+
 	// Transpose the block's message words into the stack area.
 	MOVQ        (DX), R9
 	VMOVDQU     (BX)(R9*1), Y0
@@ -7202,7 +7212,7 @@ hashParentsAVX2_stored0:
 	RET
 
 // func hashChunksSSE41(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
-// Requires: CMOV, SSE2, SSSE3
+// Requires: CMOV, MMX+, SSE2, SSSE3
 TEXT ·hashChunksSSE41(SB), $816-48
 	LEAQ (SP), AX
 	ADDQ $0x0000000f, AX
@@ -7385,6 +7395,12 @@ blockSSE41:
 	ORL  $0x00000002, SI
 
 notLastSSE41:
+	// Prefetch this block of each chunk of the next batch (see wide16.go).
+	PREFETCHT0 4096(BX)
+	PREFETCHT0 5120(BX)
+	PREFETCHT0 6144(BX)
+	PREFETCHT0 7168(BX)
+
 	// Transpose the block's message words into the stack area.
 	MOVQ       (DX), R9
 	MOVOU      (BX)(R9*1), X0

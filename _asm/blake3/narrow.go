@@ -317,9 +317,12 @@ func genNarrow(k narrow) {
 		ORL(U32(flagChunkEnd), blockFlags)
 		Label("notLast" + isa)
 	}
-	// Unlike the 16-way kernel, no software prefetch: the hardware
-	// prefetchers follow eight (or four) streams, and the prefetch
-	// instructions would cost more than they save.
+	if !k.parents && !k.many {
+		Comment("Prefetch this block of each chunk of the next batch (see wide16.go).")
+		for i := range k.lanes {
+			PREFETCHT0(Mem{Base: in, Disp: (k.lanes + i) * chunkLen})
+		}
+	}
 	Comment("Transpose the block's message words into the stack area.")
 	rowBytes := V // bytes of one lane loaded per register
 	for part := 0; part < 64/rowBytes; part++ {
