@@ -154,14 +154,5 @@ func (d *digest) AppendBinary(b []byte) ([]byte, error) {
 // UnmarshalBinary restores a state written by MarshalBinary. It returns an error, and leaves the hasher unchanged, if b is
 // not such a state.
 func (d *digest) UnmarshalBinary(b []byte) error {
-	var s [5]uint32
-	buf, n, err := state.Parse(b, s[:])
-	if err != nil {
-		return err
-	}
-	d.s = s
-	copy(d.x[:], buf)
-	d.nx = int(n % BlockSize)
-	d.len = n
-	return nil
+	return state.Unmarshal(b, d.s[:], &d.x, &d.nx, &d.len)
 }

@@ -90,6 +90,20 @@ func (f *Format) Parse(b []byte, h []uint32) (buf []byte, n uint64, err error) {
 	return buf, n, nil
 }
 
+// Unmarshal restores a hasher's state from b: its chaining words h, buffer
+// x, count of buffered bytes nx and byte count n, the fields every package
+// using this format keeps. On error it changes none of them.
+func (f *Format) Unmarshal(b []byte, h []uint32, x *[BlockSize]byte, nx *int, n *uint64) error {
+	buf, count, err := f.Parse(b, h)
+	if err != nil {
+		return err
+	}
+	copy(x[:], buf)
+	*nx = int(count % BlockSize)
+	*n = count
+	return nil
+}
+
 // Pad writes the first padding byte 0x80 at buf[n] (n < BlockSize) and
 // zeroes the bytes after it, keeping buf[:n]. It writes whole aligned
 // 8-byte words: after a single-byte store, the block function's 4-byte load

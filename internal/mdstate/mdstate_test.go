@@ -70,3 +70,31 @@ func TestPad(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshal checks that Unmarshal restores every field from a state and
+// changes none of them when the state is rejected.
+func TestUnmarshal(t *testing.T) {
+	f := New("ripemd160", "rmd\x01", 5)
+	h := []uint32{5, 4, 3, 2, 1}
+	st := f.Append(nil, h, []byte("abcde"), 64*3+5)
+	var got [5]uint32
+	var x [BlockSize]byte
+	nx, n := -1, uint64(0)
+	if err := f.Unmarshal(st, got[:], &x, &nx, &n); err != nil {
+		t.Fatal(err)
+	}
+	if got != [5]uint32(h) || string(x[:5]) != "abcde" || x[5] != 0 || nx != 5 || n != 64*3+5 {
+		t.Fatalf("Unmarshal gave words %x, buffer %q, nx %d, n %d", got, x[:8], nx, n)
+	}
+	bad := bytes.Clone(st)
+	bad[4+20+7] = 1
+	x2, nx2, n2, w2 := x, nx, n, got
+	for _, b := range [][]byte{bad, st[:len(st)-1], nil} {
+		if err := f.Unmarshal(b, w2[:], &x2, &nx2, &n2); err == nil {
+			t.Fatalf("Unmarshal(%x) accepted it", b)
+		}
+		if x2 != x || nx2 != nx || n2 != n || w2 != got {
+			t.Fatalf("rejected Unmarshal(%x) changed the state", b)
+		}
+	}
+}

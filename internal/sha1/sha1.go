@@ -190,14 +190,5 @@ func (d *Digest) AppendBinary(b []byte) ([]byte, error) {
 // crypto/sha1. It returns an error, and leaves the hasher unchanged, if b is
 // not such a state.
 func (d *Digest) UnmarshalBinary(b []byte) error {
-	var h [5]uint32
-	buf, n, err := state.Parse(b, h[:])
-	if err != nil {
-		return err
-	}
-	d.h = h
-	copy(d.x[:], buf)
-	d.nx = int(n % BlockSize)
-	d.len = n
-	return nil
+	return state.Unmarshal(b, d.h[:], &d.x, &d.nx, &d.len)
 }
