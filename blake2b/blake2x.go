@@ -4,9 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
-	"io"
 
-	"github.com/hashkit/hashkit/internal/preempt"
+	"github.com/hashkit/hashkit/internal/blake2x"
 )
 
 // OutputLengthUnknown, passed as the size to NewXOF, asks for an output
@@ -16,10 +15,6 @@ const OutputLengthUnknown = 0
 // unknownLength is the value of the XOF length field for an output of
 // unknown length (BLAKE2X paper, section 2).
 const unknownLength = 1<<32 - 1
-
-// maxUnknownOutput is the most an output of unknown length can give: one
-// 64-byte block per 32-bit node offset.
-const maxUnknownOutput = (1 << 32) * Size
 
 // XOF is an extendable-output function: a hash.XOF that can also be
 // cloned, as golang.org/x/crypto/blake2b.XOF (which it matches, plus
@@ -67,115 +62,52 @@ func NewXOFWithParams(size uint32, p *Params) (XOF, error) {
 		return nil, err
 	}
 	x := new(xof)
-	x.d.init(&pb, p.Key, false)
-	x.length = length
+	blake2x.Root(&x.XOF).init(&pb, p.Key, false)
 	// The parameter block of the output nodes (BLAKE2X paper, section 2):
 	// no key, fan-out and depth 0, leaf length and inner length 64, the
 	// same XOF length, salt and personalization. The digest length and
 	// node offset are filled per block.
-	binary.LittleEndian.PutUint32(x.outParams[4:], Size)
-	binary.LittleEndian.PutUint32(x.outParams[12:], length)
-	x.outParams[17] = Size
-	copy(x.outParams[32:], pb[32:])
-	x.Reset()
+	var out [len(pb)]byte
+	binary.LittleEndian.PutUint32(out[4:], Size)
+	binary.LittleEndian.PutUint32(out[12:], length)
+	out[17] = Size
+	copy(out[32:], pb[32:])
+	blake2x.Init(&x.XOF, Size, uint64(length), unknownLength, out[:])
 	return x, nil
 }
 
+// xof is the BLAKE2X output stage (internal/blake2x) over this package's
+// digest, with Clone returning this package's XOF.
 type xof struct {
-	d         digest // the root hash H0
-	length    uint32 // the XOF length field
-	outParams [64]byte
-
-	reading    bool
-	root       [Size]byte // H0, once reading
-	block      [Size]byte // the current output block
-	offset     int        // bytes of block already returned
-	nodeOffset uint64     // the node offset of the next output block
-	remaining  uint64     // output bytes left
+	blake2x.XOF[digest, xofVariant]
 }
 
 // Write absorbs p. It panics if called after Read.
 func (x *xof) Write(p []byte) (int, error) {
-	if x.reading {
-		panic("hashkit/blake2b: Write after Read")
-	}
-	return x.d.Write(p)
+	blake2x.CheckWrite(&x.XOF)
+	return blake2x.Root(&x.XOF).Write(p)
 }
-
-// Read fills p with the next bytes of output. It returns io.EOF once the
-// output length given to NewXOF has been read.
-func (x *xof) Read(p []byte) (int, error) {
-	if !x.reading {
-		x.d.finalize(&x.root)
-		x.reading = true
-	}
-	if x.remaining == 0 {
-		return 0, io.EOF
-	}
-	if uint64(len(p)) > x.remaining {
-		p = p[:x.remaining]
-	}
-	n := len(p)
-	if x.offset < Size {
-		k := copy(p, x.block[x.offset:])
-		x.offset += k
-		p = p[k:]
-	}
-	// Whole blocks go straight to p, with a preemption point once per
-	// preempt.Piece (each block is one assembly call).
-	var pc preempt.Counter
-	for len(p) >= Size {
-		x.outputBlock((*[Size]byte)(p))
-		p = p[Size:]
-		pc.Add(Size)
-	}
-	if len(p) > 0 {
-		x.outputBlock(&x.block)
-		x.offset = copy(p, x.block[:])
-	}
-	x.remaining -= uint64(n)
-	return n, nil
-}
-
-// outputBlock computes the next output block B_i = BLAKE2b(H0) with the
-// output node's parameter block, whose digest length is that of the block:
-// 64 bytes, or what is left of a known output length.
-func (x *xof) outputBlock(out *[Size]byte) {
-	size := uint64(Size)
-	if x.length != unknownLength {
-		size = min(size, uint64(x.length)-x.nodeOffset*Size)
-	}
-	pb := x.outParams
-	pb[0] = byte(size)
-	binary.LittleEndian.PutUint32(pb[8:], uint32(x.nodeOffset))
-	x.nodeOffset++
-	var h [8]uint64
-	for i := range h {
-		h[i] = iv[i] ^ binary.LittleEndian.Uint64(pb[8*i:])
-	}
-	var c [2]uint64
-	var full [Size]byte
-	finish(&full, &h, &c, 0, x.root[:])
-	copy(out[:size], full[:])
-}
-
-// Reset returns the XOF to its state after construction.
-func (x *xof) Reset() {
-	x.d.Reset()
-	x.reading = false
-	x.offset = Size
-	x.nodeOffset = 0
-	x.remaining = uint64(x.length)
-	if x.length == unknownLength {
-		x.remaining = maxUnknownOutput
-	}
-}
-
-// BlockSize returns 128, the block size of BLAKE2b.
-func (x *xof) BlockSize() int { return BlockSize }
 
 // Clone returns an independent copy of the XOF in its current state.
 func (x *xof) Clone() XOF {
 	c := *x
 	return &c
+}
+
+// xofVariant gives internal/blake2x this package's digest and compression.
+type xofVariant struct{}
+
+func (xofVariant) Package() string            { return "hashkit/blake2b" }
+func (xofVariant) Reset(d *digest)            { d.Reset() }
+func (xofVariant) Root(d *digest, out []byte) { d.finalize((*[Size]byte)(out)) }
+
+// Block computes the unkeyed BLAKE2b of root under parameter block
+// pb, into out (Size bytes).
+func (xofVariant) Block(out, pb, root []byte) {
+	var h [8]uint64
+	for i := range h {
+		h[i] = iv[i] ^ binary.LittleEndian.Uint64(pb[8*i:])
+	}
+	var c [2]uint64
+	finish((*[Size]byte)(out), &h, &c, 0, root)
 }
