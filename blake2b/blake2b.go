@@ -36,6 +36,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
+
+	"github.com/hashkit/hashkit/internal/blake2"
 )
 
 const (
@@ -395,18 +397,15 @@ func (m *mac) Clone() (hash.Cloner, error) {
 	return &c, nil
 }
 
-const (
-	magic = "b2b\x01"
-	// magic, size, last-node flag, h, t, buffered length, buffer
-	marshaledSize = len(magic) + 1 + 1 + 8*8 + 2*8 + 1 + BlockSize
-)
+// state is the format of MarshalBinary (internal/blake2).
+var state = blake2.Format[uint64]{Pkg: "hashkit/blake2b", Magic: "b2b\x01", BlockSize: BlockSize}
 
 var errMarshalKeyed = errors.New("hashkit/blake2b: keyed hashes (MACs) cannot be marshaled")
 
 // MarshalBinary returns the state of an unkeyed hash. Keyed hashes return an
 // error, so that the key cannot leak through a saved state.
 func (d *digest) MarshalBinary() ([]byte, error) {
-	return d.AppendBinary(make([]byte, 0, marshaledSize))
+	return d.AppendBinary(make([]byte, 0, state.Size()))
 }
 
 // AppendBinary appends the state of an unkeyed hash to b, as MarshalBinary.
@@ -414,17 +413,7 @@ func (d *digest) AppendBinary(b []byte) ([]byte, error) {
 	if d.keyLen > 0 {
 		return nil, errMarshalKeyed
 	}
-	b = append(b, magic...)
-	b = append(b, byte(d.size), byte(d.f1&1))
-	for _, w := range d.h {
-		b = binary.LittleEndian.AppendUint64(b, w)
-	}
-	b = binary.LittleEndian.AppendUint64(b, d.c[0])
-	b = binary.LittleEndian.AppendUint64(b, d.c[1])
-	b = append(b, byte(d.n))
-	b = append(b, d.block[:d.n]...)
-	var zero [BlockSize]byte
-	return append(b, zero[d.n:]...), nil
+	return state.Append(b, d.size, d.f1, &d.h, &d.c, d.block[:d.n]), nil
 }
 
 // UnmarshalBinary restores a state from MarshalBinary into an unkeyed hash
@@ -433,39 +422,11 @@ func (d *digest) UnmarshalBinary(b []byte) error {
 	if d.keyLen > 0 {
 		return errMarshalKeyed
 	}
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return errors.New("hashkit/blake2b: invalid hash state identifier")
+	buf, err := state.Parse(b, d.size, d.f1, &d.h, &d.c)
+	if err != nil {
+		return err
 	}
-	if len(b) != marshaledSize {
-		return errors.New("hashkit/blake2b: invalid hash state size")
-	}
-	b = b[len(magic):]
-	if int(b[0]) != d.size {
-		return errors.New("hashkit/blake2b: hash state has a different digest size")
-	}
-	if b[1] > 1 || uint64(b[1]) != d.f1&1 {
-		return errors.New("hashkit/blake2b: hash state has a different last-node flag")
-	}
-	b = b[2:]
-	var h [8]uint64
-	for i := range h {
-		h[i] = binary.LittleEndian.Uint64(b[8*i:])
-	}
-	b = b[64:]
-	c := [2]uint64{binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])}
-	n := int(b[16])
-	block := b[17:]
-	// Whole blocks are compressed only when more input follows them, so a
-	// non-zero count implies a non-empty buffer.
-	if n > BlockSize || c[0]%BlockSize != 0 || (c != [2]uint64{} && n == 0) {
-		return errors.New("hashkit/blake2b: invalid hash state")
-	}
-	for _, x := range block[n:] {
-		if x != 0 {
-			return errors.New("hashkit/blake2b: invalid hash state")
-		}
-	}
-	d.h, d.c, d.n = h, c, n
-	copy(d.block[:], block)
+	d.n = copy(d.block[:], buf)
+	clear(d.block[d.n:])
 	return nil
 }

@@ -135,7 +135,7 @@ func TestMarshalGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st) != marshaledSize || marshaledSize != 215 {
+	if len(st) != state.Size() || state.Size() != 215 {
 		t.Fatalf("state is %d bytes, want 215", len(st))
 	}
 	const want = "62326201" + "4000" // magic, size 64, not last node

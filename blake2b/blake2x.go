@@ -5,7 +5,7 @@ import (
 	"errors"
 	"hash"
 
-	"github.com/hashkit/hashkit/internal/blake2x"
+	"github.com/hashkit/hashkit/internal/blake2"
 )
 
 // OutputLengthUnknown, passed as the size to NewXOF, asks for an output
@@ -62,7 +62,7 @@ func NewXOFWithParams(size uint32, p *Params) (XOF, error) {
 		return nil, err
 	}
 	x := new(xof)
-	blake2x.Root(&x.XOF).init(&pb, p.Key, false)
+	blake2.Root(&x.XOF).init(&pb, p.Key, false)
 	// The parameter block of the output nodes (BLAKE2X paper, section 2):
 	// no key, fan-out and depth 0, leaf length and inner length 64, the
 	// same XOF length, salt and personalization. The digest length and
@@ -72,20 +72,20 @@ func NewXOFWithParams(size uint32, p *Params) (XOF, error) {
 	binary.LittleEndian.PutUint32(out[12:], length)
 	out[17] = Size
 	copy(out[32:], pb[32:])
-	blake2x.Init(&x.XOF, Size, uint64(length), unknownLength, out[:])
+	blake2.Init(&x.XOF, Size, uint64(length), unknownLength, out[:])
 	return x, nil
 }
 
-// xof is the BLAKE2X output stage (internal/blake2x) over this package's
+// xof is the BLAKE2X output stage (internal/blake2) over this package's
 // digest, with Clone returning this package's XOF.
 type xof struct {
-	blake2x.XOF[digest, xofVariant]
+	blake2.XOF[digest, xofVariant]
 }
 
 // Write absorbs p. It panics if called after Read.
 func (x *xof) Write(p []byte) (int, error) {
-	blake2x.CheckWrite(&x.XOF)
-	return blake2x.Root(&x.XOF).Write(p)
+	blake2.CheckWrite(&x.XOF)
+	return blake2.Root(&x.XOF).Write(p)
 }
 
 // Clone returns an independent copy of the XOF in its current state.
@@ -94,7 +94,7 @@ func (x *xof) Clone() XOF {
 	return &c
 }
 
-// xofVariant gives internal/blake2x this package's digest and compression.
+// xofVariant gives internal/blake2 this package's digest and compression.
 type xofVariant struct{}
 
 func (xofVariant) Package() string            { return "hashkit/blake2b" }

@@ -36,6 +36,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
+
+	"github.com/hashkit/hashkit/internal/blake2"
 )
 
 const (
@@ -383,17 +385,15 @@ func (m *mac) Clone() (hash.Cloner, error) {
 	return &c, nil
 }
 
-const (
-	magic = "b2s\x01"
-	// magic, size, last-node flag, h, t, buffered length, buffer
-	marshaledSize = len(magic) + 1 + 1 + 8*4 + 2*4 + 1 + BlockSize
-)
+// state is the format of MarshalBinary (internal/blake2).
+var state = blake2.Format[uint32]{Pkg: "hashkit/blake2s", Magic: "b2s\x01", BlockSize: BlockSize}
 
 var errMarshalKeyed = errors.New("hashkit/blake2s: keyed hashes (MACs) cannot be marshaled")
 
-// MarshalBinary returns the state of an unkeyed hash.
+// MarshalBinary returns the state of an unkeyed hash. Keyed hashes return an
+// error, so that the key cannot leak through a saved state.
 func (d *digest) MarshalBinary() ([]byte, error) {
-	return d.AppendBinary(make([]byte, 0, marshaledSize))
+	return d.AppendBinary(make([]byte, 0, state.Size()))
 }
 
 // AppendBinary appends the state of an unkeyed hash to b, as MarshalBinary.
@@ -401,17 +401,7 @@ func (d *digest) AppendBinary(b []byte) ([]byte, error) {
 	if d.keyLen > 0 {
 		return nil, errMarshalKeyed
 	}
-	b = append(b, magic...)
-	b = append(b, byte(d.size), byte(d.f1&1))
-	for _, w := range d.h {
-		b = binary.LittleEndian.AppendUint32(b, w)
-	}
-	b = binary.LittleEndian.AppendUint32(b, d.c[0])
-	b = binary.LittleEndian.AppendUint32(b, d.c[1])
-	b = append(b, byte(d.n))
-	b = append(b, d.block[:d.n]...)
-	var zero [BlockSize]byte
-	return append(b, zero[d.n:]...), nil
+	return state.Append(b, d.size, d.f1, &d.h, &d.c, d.block[:d.n]), nil
 }
 
 // UnmarshalBinary restores a state from MarshalBinary into an unkeyed hash
@@ -420,39 +410,11 @@ func (d *digest) UnmarshalBinary(b []byte) error {
 	if d.keyLen > 0 {
 		return errMarshalKeyed
 	}
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return errors.New("hashkit/blake2s: invalid hash state identifier")
+	buf, err := state.Parse(b, d.size, d.f1, &d.h, &d.c)
+	if err != nil {
+		return err
 	}
-	if len(b) != marshaledSize {
-		return errors.New("hashkit/blake2s: invalid hash state size")
-	}
-	b = b[len(magic):]
-	if int(b[0]) != d.size {
-		return errors.New("hashkit/blake2s: hash state has a different digest size")
-	}
-	if b[1] > 1 || uint32(b[1]) != d.f1&1 {
-		return errors.New("hashkit/blake2s: hash state has a different last-node flag")
-	}
-	b = b[2:]
-	var h [8]uint32
-	for i := range h {
-		h[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	b = b[32:]
-	c := [2]uint32{binary.LittleEndian.Uint32(b), binary.LittleEndian.Uint32(b[4:])}
-	n := int(b[8])
-	block := b[9:]
-	// Whole blocks are compressed only when more input follows them, so a
-	// non-zero count implies a non-empty buffer.
-	if n > BlockSize || c[0]%BlockSize != 0 || (c != [2]uint32{} && n == 0) {
-		return errors.New("hashkit/blake2s: invalid hash state")
-	}
-	for _, x := range block[n:] {
-		if x != 0 {
-			return errors.New("hashkit/blake2s: invalid hash state")
-		}
-	}
-	d.h, d.c, d.n = h, c, n
-	copy(d.block[:], block)
+	d.n = copy(d.block[:], buf)
+	clear(d.block[d.n:])
 	return nil
 }

@@ -134,7 +134,7 @@ func TestMarshalGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(st) != marshaledSize || marshaledSize != 111 {
+	if len(st) != state.Size() || state.Size() != 111 {
 		t.Fatalf("state is %d bytes, want 111", len(st))
 	}
 	const want = "62327301" + "2000" // magic, size 32, not last node

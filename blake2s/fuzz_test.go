@@ -39,7 +39,7 @@ func FuzzSplit(f *testing.F) {
 // FuzzUnmarshal feeds arbitrary bytes to UnmarshalBinary: it must not panic,
 // and an accepted state must marshal back to the same bytes.
 func FuzzUnmarshal(f *testing.F) {
-	hashtest.FuzzUnmarshal(f, newUnkeyed(Size), make([]byte, 100), magic, "", nil)
+	hashtest.FuzzUnmarshal(f, newUnkeyed(Size), make([]byte, 100), state.Magic, "", nil)
 }
 
 // FuzzXOF checks that reading the output in pieces of the given sizes

@@ -1,10 +1,8 @@
-// Package blake2x holds the output stage of BLAKE2X (BLAKE2X paper, section
-// 2), which BLAKE2Xb (package blake2b) and BLAKE2Xs (package blake2s) share:
-// the root hash H0 absorbs the input, then output block i is BLAKE2 of H0
-// under an output node's parameter block with node offset i. Each package
-// builds the parameter blocks and supplies its digest through a Variant;
-// the time is spent in the BLAKE2 compression, not in this code.
-package blake2x
+// Package blake2 holds what BLAKE2b and BLAKE2s share besides their
+// compression functions: the marshalled state of a digest (state.go) and
+// the output stage of BLAKE2X (xof.go). Each package keeps its own Write,
+// buffering and compression.
+package blake2
 
 import (
 	"encoding/binary"
@@ -12,6 +10,12 @@ import (
 
 	"github.com/hashkit/hashkit/internal/preempt"
 )
+
+// The BLAKE2X output stage (BLAKE2X paper, section 2), shared by BLAKE2Xb
+// and BLAKE2Xs: the root hash H0 absorbs the input, then output block i is
+// BLAKE2 of H0 under an output node's parameter block with node offset i.
+// Each package builds the parameter blocks and supplies its digest through
+// a Variant; the time is spent in the BLAKE2 compression, not in this code.
 
 // Variant is what the output stage needs of one BLAKE2 function, whose
 // digests are of type D. Its methods are called on the zero value, through
