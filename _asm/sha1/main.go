@@ -448,20 +448,9 @@ func genAMD64() {
 	Attributes(NOSPLIT)
 	ring := AllocLocal(64)
 
-	hp := Load(Param("h"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef("scalar_done"))
-	SHLQ(Imm(6), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	hp, p, end := blockArgs("scalar_done")
 
-	var r [5]GPVirtual
-	for i := range r {
-		r[i] = GP32()
-		MOVL(Mem{Base: hp, Disp: 4 * i}, r[i])
-	}
+	r := loadWords(hp)
 	w, t := GP32(), GP32()
 	k := [4]uint32{0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6}
 	slot := func(i int) Mem { return ring.Offset(4 * (i & 15)) }
@@ -485,42 +474,10 @@ func genAMD64() {
 			MOVL(w, slot(i)) // step 79 reads W_76 (t-3) last
 		}
 		LEAL(Mem{Base: e, Index: w, Scale: 1, Disp: int(int32(k[i/20]))}, e)
-		switch {
-		case i < 20: // Ch(b, c, d) = d ^ (b & (c ^ d))
-			MOVL(c, t)
-			XORL(d, t)
-			ANDL(b, t)
-			XORL(d, t)
-			ADDL(t, e)
-		case i >= 40 && i < 60: // Maj(b, c, d) = (b & c) + (d & (b ^ c)), disjoint terms
-			MOVL(b, t)
-			ANDL(c, t)
-			ADDL(t, e)
-			MOVL(b, t)
-			XORL(c, t)
-			ANDL(d, t)
-			ADDL(t, e)
-		default: // Parity(b, c, d) = b ^ c ^ d
-			MOVL(b, t)
-			XORL(c, t)
-			XORL(d, t)
-			ADDL(t, e)
-		}
-		MOVL(a, t)
-		ROLL(Imm(5), t)
-		ADDL(t, e)
-		ROLL(Imm(30), b)
+		stepEnd(i, a, b, c, d, e, t)
 	}
 	Comment("Add the block's result to the chaining value.")
-	for i := range r {
-		ADDL(Mem{Base: hp, Disp: 4 * i}, r[i])
-		MOVL(r[i], Mem{Base: hp, Disp: 4 * i})
-	}
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef("scalar_loop"))
-	Label("scalar_done")
-	RET()
+	nextBlock(hp, p, end, r, "scalar_loop", "scalar_done")
 }
 
 // genSSSE3 writes blockSSSE3(h *[5]uint32, p []byte): the rounds of
@@ -536,14 +493,7 @@ func genSSSE3() {
 	Attributes(NOSPLIT)
 	ring := AllocLocal(64)
 
-	hp := Load(Param("h"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef("ssse3_done"))
-	SHLQ(Imm(6), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	hp, p, end := blockArgs("ssse3_done")
 
 	bswap := GLOBL("sha1_bswap32", RODATA|NOPTR)
 	DATA(0, U64(0x0405060700010203))
@@ -556,11 +506,7 @@ func genSSSE3() {
 		}
 	}
 
-	var r [5]GPVirtual
-	for i := range r {
-		r[i] = GP32()
-		MOVL(Mem{Base: hp, Disp: 4 * i}, r[i])
-	}
+	r := loadWords(hp)
 	t := GP32()
 	mask := XMM()
 	MOVOU(bswap, mask)
@@ -620,41 +566,80 @@ func genSSSE3() {
 			role := func(j int) GPVirtual { return r[((j-i)%5+5)%5] }
 			a, b, c, d, e := role(0), role(1), role(2), role(3), role(4)
 			ADDL(ring.Offset(4*(i%16)), e)
-			switch {
-			case i < 20:
-				MOVL(c, t)
-				XORL(d, t)
-				ANDL(b, t)
-				XORL(d, t)
-				ADDL(t, e)
-			case i >= 40 && i < 60:
-				MOVL(b, t)
-				ANDL(c, t)
-				ADDL(t, e)
-				MOVL(b, t)
-				XORL(c, t)
-				ANDL(d, t)
-				ADDL(t, e)
-			default:
-				MOVL(b, t)
-				XORL(c, t)
-				XORL(d, t)
-				ADDL(t, e)
-			}
-			MOVL(a, t)
-			ROLL(Imm(5), t)
-			ADDL(t, e)
-			ROLL(Imm(30), b)
+			stepEnd(i, a, b, c, d, e, t)
 		}
 	}
+	nextBlock(hp, p, end, r, "ssse3_loop", "ssse3_done")
+}
+
+// blockArgs loads the parameters h and p of a block function, jumps to label
+// done if p holds no whole 64-byte block, and returns h, p and the end of
+// p's whole blocks.
+func blockArgs(done string) (hp, p, end Register) {
+	hp = Load(Param("h"), GP64())
+	p = Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+	SHRQ(Imm(6), n)
+	JZ(LabelRef(done))
+	SHLQ(Imm(6), n)
+	end = GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	return hp, p, end
+}
+
+// loadWords loads the five chaining words at hp into registers.
+func loadWords(hp Register) [5]GPVirtual {
+	var r [5]GPVirtual
+	for i := range r {
+		r[i] = GP32()
+		MOVL(Mem{Base: hp, Disp: 4 * i}, r[i])
+	}
+	return r
+}
+
+// stepEnd ends step i, whose e already holds e + K + W: it adds f(b, c, d)
+// (FIPS 180-4 section 4.1.1) and ROTL5(a) to e, which becomes the next a,
+// and rotates b by 30, using t.
+func stepEnd(i int, a, b, c, d, e, t GPVirtual) {
+	switch {
+	case i < 20: // Ch(b, c, d) = d ^ (b & (c ^ d))
+		MOVL(c, t)
+		XORL(d, t)
+		ANDL(b, t)
+		XORL(d, t)
+		ADDL(t, e)
+	case i >= 40 && i < 60: // Maj(b, c, d) = (b & c) + (d & (b ^ c)), disjoint terms
+		MOVL(b, t)
+		ANDL(c, t)
+		ADDL(t, e)
+		MOVL(b, t)
+		XORL(c, t)
+		ANDL(d, t)
+		ADDL(t, e)
+	default: // Parity(b, c, d) = b ^ c ^ d
+		MOVL(b, t)
+		XORL(c, t)
+		XORL(d, t)
+		ADDL(t, e)
+	}
+	MOVL(a, t)
+	ROLL(Imm(5), t)
+	ADDL(t, e)
+	ROLL(Imm(30), b)
+}
+
+// nextBlock adds the working words r to the chaining value at hp, advances p
+// by a block and jumps back to label loop until p reaches end; label done
+// follows, with the return.
+func nextBlock(hp, p, end Register, r [5]GPVirtual, loop, done string) {
 	for i := range r {
 		ADDL(Mem{Base: hp, Disp: 4 * i}, r[i])
 		MOVL(r[i], Mem{Base: hp, Disp: 4 * i})
 	}
 	ADDQ(Imm(64), p)
 	CMPQ(p, end)
-	JNE(LabelRef("ssse3_loop"))
-	Label("ssse3_done")
+	JNE(LabelRef(loop))
+	Label(done)
 	RET()
 }
 
