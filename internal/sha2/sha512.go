@@ -148,6 +148,10 @@ func (d *Digest512) UnmarshalBinary(b []byte) error {
 // be a multiple of 128, updating h, on the fastest kernel this CPU has.
 func Block512(h *[8]uint64, p []byte) { block512(h, p) }
 
+// K512 returns the SHA-384/512 round constants, for the generator in
+// _asm/sha2, which writes them into the kernels' tables.
+func K512() [80]uint64 { return k512 }
+
 // k512 are the SHA-384/512 constants, FIPS 180-4 section 4.2.3.
 var k512 = [80]uint64{
 	0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
