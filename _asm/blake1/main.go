@@ -13,6 +13,8 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
+
 	"github.com/hashkit/hashkit/_asm/internal/blake2tab"
 	_ "github.com/hashkit/hashkit/blake1"
 )
@@ -114,13 +116,7 @@ func gen256(name string, avx512 bool) {
 	hp := Load(Param("h"), GP64())
 	sp := Load(Param("s"), GP64())
 	tp := Load(Param("t"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef(name + "_done"))
-	SHLQ(Imm(6), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := asmutil.WholeBlocks("p", 6, name+"_done")
 	t := GP64()
 	MOVQ(Mem{Base: tp}, t)
 
@@ -259,13 +255,7 @@ func gen256AVX512() {
 	hp := Load(Param("h"), GP64())
 	sp := Load(Param("s"), GP64())
 	tp := Load(Param("t"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef("avx512_done"))
-	SHLQ(Imm(6), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := asmutil.WholeBlocks("p", 6, "avx512_done")
 	t := GP64()
 	MOVQ(Mem{Base: tp}, t)
 
@@ -421,13 +411,7 @@ func gen512AVX512() {
 	sp := Load(Param("s"), GP64())
 	tlop := Load(Param("tlo"), GP64())
 	thip := Load(Param("thi"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(7), n)
-	JZ(LabelRef("b512_done"))
-	SHLQ(Imm(7), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := asmutil.WholeBlocks("p", 7, "b512_done")
 	tlo, thi := GP64(), GP64()
 	MOVQ(Mem{Base: tlop}, tlo)
 	MOVQ(Mem{Base: thip}, thi)

@@ -577,13 +577,7 @@ func genSSSE3() {
 // p's whole blocks.
 func blockArgs(done string) (hp, p, end Register) {
 	hp = Load(Param("h"), GP64())
-	p = Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef(done))
-	SHLQ(Imm(6), n)
-	end = GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end = asmutil.WholeBlocks("p", 6, done)
 	return hp, p, end
 }
 

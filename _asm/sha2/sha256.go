@@ -48,13 +48,7 @@ func genSHANI() {
 	Implement("blockSHANI")
 	Attributes(NOSPLIT)
 	hp := Load(Param("h"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef("shani_done"))
-	SHLQ(Imm(6), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := asmutil.WholeBlocks("p", 6, "shani_done")
 
 	msg, abef, cdgh, tmp, m, mask, saveABEF, saveCDGH := shaniRegs()
 
@@ -537,13 +531,7 @@ func genSHA256AVX2() {
 	DATA(8, U64(0x0b0a090803020100))
 
 	hp := Load(Param("h"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(6), n)
-	JZ(LabelRef("avx2_done"))
-	SHLQ(Imm(6), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := asmutil.WholeBlocks("p", 6, "avx2_done")
 
 	sr := &sha256Rounds
 	st := sr.newState()

@@ -7,6 +7,8 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
+
 	"github.com/hashkit/hashkit/internal/sha2"
 )
 
@@ -46,13 +48,7 @@ func genSHA512(avx512 bool) {
 	label := func(s string) string { return fmt.Sprintf("%s_%s", name, s) }
 
 	hp := Load(Param("h"), GP64())
-	p := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-	SHRQ(Imm(7), n)
-	JZ(LabelRef(label("done")))
-	SHLQ(Imm(7), n)
-	end := GP64()
-	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	p, end := asmutil.WholeBlocks("p", 7, label("done"))
 
 	sr := &sha512Rounds
 	st := sr.newState()

@@ -46,6 +46,21 @@ func LoadTailSSE(p, n Register, m []Register) Register {
 	return r
 }
 
+// WholeBlocks loads the base of the slice parameter param into p, jumps to
+// label done if the slice holds no whole block of 1<<shift bytes, and
+// returns p and the end of its whole blocks, for a kernel that loops over
+// them with p.
+func WholeBlocks(param string, shift uint64, done string) (p, end Register) {
+	p = Load(Param(param).Base(), GP64())
+	n := Load(Param(param).Len(), GP64())
+	SHRQ(Imm(shift), n)
+	JZ(LabelRef(done))
+	SHLQ(Imm(shift), n)
+	end = GP64()
+	LEAQ(Mem{Base: p, Index: n, Scale: 1}, end)
+	return p, end
+}
+
 // BlockLoop emits a loop over the whole 64-byte blocks of the n bytes at
 // p: body runs once per block with p pointing at it, and p ends at the
 // first byte after the last whole block. name labels the loop; the code
