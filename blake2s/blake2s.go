@@ -322,7 +322,10 @@ func (d *digest) Reset() {
 	}
 }
 
-// Write absorbs p. It never returns an error.
+// Write absorbs p. It never returns an error. It, Sum and the final block
+// stay apart from the other BLAKE2 package's: shared through a type
+// parameter, the compression would be called through a dictionary, and the
+// caller's p would escape to the heap (internal/blake2 shares the rest).
 func (d *digest) Write(p []byte) (int, error) {
 	written := len(p)
 	if d.n > 0 {
