@@ -39,53 +39,25 @@ func (s *scalarRounds) gp() GPVirtual {
 	return GP32()
 }
 
-func (s *scalarRounds) add(x, y Op) {
+// two emits the 64-bit form q of a two-operand instruction for SHA-512 and
+// the 32-bit form l for SHA-256.
+func (s *scalarRounds) two(q, l func(x, y Op), x, y Op) {
 	if s.wide {
-		ADDQ(x, y)
+		q(x, y)
 	} else {
-		ADDL(x, y)
+		l(x, y)
 	}
 }
 
-func (s *scalarRounds) sub(x, y Op) {
-	if s.wide {
-		SUBQ(x, y)
-	} else {
-		SUBL(x, y)
-	}
-}
+func (s *scalarRounds) add(x, y Op) { s.two(ADDQ, ADDL, x, y) }
+func (s *scalarRounds) sub(x, y Op) { s.two(SUBQ, SUBL, x, y) }
+func (s *scalarRounds) and(x, y Op) { s.two(ANDQ, ANDL, x, y) }
+func (s *scalarRounds) xor(x, y Op) { s.two(XORQ, XORL, x, y) }
+func (s *scalarRounds) mov(x, y Op) { s.two(MOVQ, MOVL, x, y) }
 
 // lea sets dst = x + y.
 func (s *scalarRounds) lea(x, y Register, dst Op) {
-	if s.wide {
-		LEAQ(Mem{Base: x, Index: y, Scale: 1}, dst)
-	} else {
-		LEAL(Mem{Base: x, Index: y, Scale: 1}, dst)
-	}
-}
-
-func (s *scalarRounds) and(x, y Op) {
-	if s.wide {
-		ANDQ(x, y)
-	} else {
-		ANDL(x, y)
-	}
-}
-
-func (s *scalarRounds) xor(x, y Op) {
-	if s.wide {
-		XORQ(x, y)
-	} else {
-		XORL(x, y)
-	}
-}
-
-func (s *scalarRounds) mov(x, y Op) {
-	if s.wide {
-		MOVQ(x, y)
-	} else {
-		MOVL(x, y)
-	}
+	s.two(LEAQ, LEAL, Mem{Base: x, Index: y, Scale: 1}, dst)
 }
 
 // andn sets dst = ^x & y.
