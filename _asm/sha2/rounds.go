@@ -77,6 +77,21 @@ func (s *scalarRounds) rorx(n int, x, dst Op) {
 	}
 }
 
+// end ends a kernel's loop over blocks of size bytes: it adds the block's
+// result to the chaining value at hc, advances p and jumps back to label
+// loop until p reaches end, then stores the state to h and returns (label
+// done, where the kernel jumps when there is no block).
+func (s *scalarRounds) end(st *state, hc Mem, p Register, end Op, size uint64, loop, done string) {
+	s.addState(st, hc)
+	ADDQ(Imm(size), p)
+	CMPQ(p, end)
+	JNE(LabelRef(loop))
+	s.storeState(st, Load(Param("h"), GP64()))
+	VZEROUPPER()
+	Label(done)
+	RET()
+}
+
 // state holds the registers of one compression.
 type state struct {
 	v          [8]GPVirtual // v[i] holds variable i (a=0 ... h=7) before round 0

@@ -614,12 +614,5 @@ func genSHA256AVX2() {
 		}
 		sr.round(st, t, wk(t))
 	}
-	sr.addState(st, hc)
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef("avx2_loop"))
-	sr.storeState(st, Load(Param("h"), GP64()))
-	VZEROUPPER()
-	Label("avx2_done")
-	RET()
+	sr.end(st, hc, p, end, 64, "avx2_loop", "avx2_done")
 }

@@ -117,14 +117,7 @@ func genSHA512(avx512 bool) {
 		}
 		sr.round(st, t, wk(t))
 	}
-	sr.addState(st, hc)
-	ADDQ(Imm(128), p)
-	CMPQ(p, end)
-	JNE(LabelRef(label("loop")))
-	sr.storeState(st, Load(Param("h"), GP64()))
-	VZEROUPPER()
-	Label(label("done"))
-	RET()
+	sr.end(st, hc, p, end, 128, label("loop"), label("done"))
 }
 
 // genSHA512YMM writes block512AVX2YMM, or block512AVX512YMM with the
@@ -277,14 +270,7 @@ func genSHA512YMM(avx512 bool) {
 	ADDQ(Imm(64), kp)
 	CMPQ(kp, endw)
 	JNE(LabelRef(label("last")))
-	sr.addState(st, hc)
-	ADDQ(Imm(128), p)
-	CMPQ(p, endp)
-	JNE(LabelRef(label("loop")))
-	sr.storeState(st, Load(Param("h"), GP64()))
-	VZEROUPPER()
-	Label(label("done"))
-	RET()
+	sr.end(st, hc, p, endp, 128, label("loop"), label("done"))
 }
 
 var ror8Mask512 Mem
