@@ -92,6 +92,16 @@ func (s *scalarRounds) end(st *state, hc Mem, p Register, end Op, size uint64, l
 	RET()
 }
 
+// bigSigma sets dst = ROTR(x, r[0]) ^ ROTR(x, r[1]) ^ ROTR(x, r[2]), Σ0 or
+// Σ1 of FIPS 180-4 section 4.1.2 and 4.1.3, using t.
+func (s *scalarRounds) bigSigma(r [3]int, x, dst, t Op) {
+	s.rorx(r[0], x, dst)
+	s.rorx(r[1], x, t)
+	s.xor(t, dst)
+	s.rorx(r[2], x, t)
+	s.xor(t, dst)
+}
+
 // state holds the registers of one compression.
 type state struct {
 	v          [8]GPVirtual // v[i] holds variable i (a=0 ... h=7) before round 0
@@ -130,21 +140,13 @@ func (s *scalarRounds) round(st *state, t int, wk Mem) {
 	s.and(f, h)  // e & f (h is free now)
 	s.add(h, y2) // Ch(e,f,g)
 	s.add(y2, d)
-	s.rorx(s.sigma1[0], e, y0)
-	s.rorx(s.sigma1[1], e, h)
-	s.xor(h, y0)
-	s.rorx(s.sigma1[2], e, h)
-	s.xor(h, y0)    // Σ1(e)
-	s.add(y0, d)    // new e = d + T1
-	s.and(a, bc)    // a & (b^c)
-	s.add(y1, bc)   // Maj(a,b,c) - old d
-	s.lea(d, bc, h) // T1 + Maj
-	s.rorx(s.sigma0[0], a, y0)
-	s.rorx(s.sigma0[1], a, y1)
-	s.xor(y1, y0)
-	s.rorx(s.sigma0[2], a, y1)
-	s.xor(y1, y0) // Σ0(a)
-	s.add(y0, h)  // new a = T1 + T2
+	s.bigSigma(s.sigma1, e, y0, h)  // Σ1(e)
+	s.add(y0, d)                    // new e = d + T1
+	s.and(a, bc)                    // a & (b^c)
+	s.add(y1, bc)                   // Maj(a,b,c) - old d
+	s.lea(d, bc, h)                 // T1 + Maj
+	s.bigSigma(s.sigma0, a, y0, y1) // Σ0(a)
+	s.add(y0, h)                    // new a = T1 + T2
 	s.mov(a, y2)
 	s.xor(b, y2) // a^b is the next round's b^c
 	st.bc, st.y2 = y2, bc
