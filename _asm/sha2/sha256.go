@@ -352,24 +352,22 @@ func genPBKDF2SHANI() {
 	}
 
 	Label("pbkdf2_loop")
+	// hash compresses the block of u and the padding from the key state
+	// (kABEF, kCDGH) and leaves the digest in u.
+	hash := func(kABEF, kCDGH VecPhysical) {
+		MOVO(kABEF, abef)
+		MOVO(kCDGH, cdgh)
+		shaniRounds(abef, cdgh, msg, tmp, m, load)
+		PADDD(kABEF, abef)
+		PADDD(kCDGH, cdgh)
+		fromABEF(abef, cdgh, tmp)
+		MOVO(abef, u0)
+		MOVO(cdgh, u1)
+	}
 	Comment("Inner hash: from the inner key state, u and the padding.")
-	MOVO(iABEF, abef)
-	MOVO(iCDGH, cdgh)
-	shaniRounds(abef, cdgh, msg, tmp, m, load)
-	PADDD(iABEF, abef)
-	PADDD(iCDGH, cdgh)
-	fromABEF(abef, cdgh, tmp)
-	MOVO(abef, u0)
-	MOVO(cdgh, u1)
+	hash(iABEF, iCDGH)
 	Comment("Outer hash: from the outer key state, the inner hash and the padding.")
-	MOVO(oABEF, abef)
-	MOVO(oCDGH, cdgh)
-	shaniRounds(abef, cdgh, msg, tmp, m, load)
-	PADDD(oABEF, abef)
-	PADDD(oCDGH, cdgh)
-	fromABEF(abef, cdgh, tmp)
-	MOVO(abef, u0)
-	MOVO(cdgh, u1)
+	hash(oABEF, oCDGH)
 	PXOR(u0, t0)
 	PXOR(u1, t1)
 	DECQ(n)
