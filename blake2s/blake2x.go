@@ -63,16 +63,7 @@ func NewXOFWithParams(size uint16, p *Params) (XOF, error) {
 	}
 	x := new(xof)
 	blake2.Root(&x.XOF).init(&pb, p.Key, false)
-	// The parameter block of the output nodes (BLAKE2X paper, section 2):
-	// no key, fan-out and depth 0, leaf length and inner length 32, the
-	// same XOF length, salt and personalization. The digest length and
-	// node offset are filled per block.
-	var out [len(pb)]byte
-	binary.LittleEndian.PutUint32(out[4:], Size)
-	binary.LittleEndian.PutUint16(out[12:], length)
-	out[15] = Size
-	copy(out[16:], pb[16:])
-	blake2.Init(&x.XOF, Size, uint64(length), unknownLength, out[:])
+	blake2.Init(&x.XOF, Size, uint64(length), unknownLength, pb[:])
 	return x, nil
 }
 
@@ -83,10 +74,7 @@ type xof struct {
 }
 
 // Write absorbs p. It panics if called after Read.
-func (x *xof) Write(p []byte) (int, error) {
-	blake2.CheckWrite(&x.XOF)
-	return blake2.Root(&x.XOF).Write(p)
-}
+func (x *xof) Write(p []byte) (int, error) { return blake2.Writable(&x.XOF).Write(p) }
 
 // Clone returns an independent copy of the XOF in its current state.
 func (x *xof) Clone() XOF {

@@ -22,7 +22,7 @@ import (
 // the instantiation's dictionary, so escape analysis takes their arguments
 // as escaping: they are given only memory inside the (heap-allocated) XOF,
 // never a caller's slice. For the same reason the packages write Write
-// themselves, with CheckWrite and Root.
+// themselves, with Writable.
 type Variant[D any] interface {
 	// Package names the package ("hashkit/blake2b") in panic messages; the
 	// XOF holds no string, so that it stays a pointer-free allocation,
@@ -62,26 +62,36 @@ type XOF[D any, V Variant[D]] struct {
 // set is the hash.XOF it implements.
 func Root[D any, V Variant[D]](x *XOF[D, V]) *D { return &x.d }
 
-// Init sets up x, the output stage for a variant with digests
-// of size bytes: length is the XOF length field, unknown its value for an
-// output of unknown length, and outParams the parameter block of the output
-// nodes with the digest length and node offset left to fill per block. It
-// then resets the XOF.
-func Init[D any, V Variant[D]](x *XOF[D, V], size int, length, unknown uint64, outParams []byte) {
+// Init sets up x, the output stage for a variant with digests of size
+// bytes, from rootParams, the parameter block of the root hash: length is
+// the XOF length field, and unknown its value for an output of unknown
+// length. It then resets the XOF.
+func Init[D any, V Variant[D]](x *XOF[D, V], size int, length, unknown uint64, rootParams []byte) {
 	x.size = size
 	x.length = length
 	x.unknown = unknown
-	copy(x.outParams[:], outParams)
+	// The parameter block of the output nodes (BLAKE2X paper, section 2):
+	// no key, fan-out and depth 0, leaf length and inner length one digest,
+	// and the root's XOF length (n bytes from offset 12), salt and
+	// personalization (the block's second half). The digest length and
+	// node offset are filled per block.
+	n := size / 16
+	x.outParams = [maxSize]byte{}
+	binary.LittleEndian.PutUint32(x.outParams[4:], uint32(size))
+	copy(x.outParams[12:12+n], rootParams[12:])
+	x.outParams[12+n+1] = byte(size)
+	copy(x.outParams[size/2:size], rootParams[size/2:])
 	x.Reset()
 }
 
-// CheckWrite panics if x has started reading: BLAKE2X takes no input after
-// its first output.
-func CheckWrite[D any, V Variant[D]](x *XOF[D, V]) {
+// Writable returns the root hash of x for Write to absorb into, and panics
+// if x has started reading: BLAKE2X takes no input after its first output.
+func Writable[D any, V Variant[D]](x *XOF[D, V]) *D {
 	if x.reading {
 		var v V
 		panic(v.Package() + ": Write after Read")
 	}
+	return &x.d
 }
 
 // Read fills p with the next bytes of output. It returns io.EOF once the
