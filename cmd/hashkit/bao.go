@@ -95,21 +95,9 @@ func baoRun(cmd string, args []string, e *env) error {
 	if len(pos) < need || (opt >= 0 && len(pos) > need+opt) {
 		return usagef("bao %s: wrong number of arguments (see 'hashkit bao --help')", cmd)
 	}
-	o := &bao.Options{}
-	size, err := parseSize(*group)
+	o, err := baoOptions(*group, *keyFile)
 	if err != nil {
-		return usagef("bao: --chunk-group: %v", err)
-	}
-	o.GroupSize = size
-	if _, err := bao.EncodedSize(0, false, o); err != nil {
-		return usagef("bao: --chunk-group %s: a power of two from 1KiB to 1MiB", *group)
-	}
-	if *keyFile != "" {
-		key, err := readBaoKey(*keyFile)
-		if err != nil {
-			return err
-		}
-		o.Mode = hazmat.Keyed(key)
+		return err
 	}
 	arg := func(i int) string {
 		if i < len(pos) {
@@ -152,6 +140,27 @@ func baoRun(cmd string, args []string, e *env) error {
 		}
 		return baoDecodeSlice(root, s, c, arg(3), arg(4), o, e)
 	}
+}
+
+// baoOptions returns the options of --chunk-group and --keyed.
+func baoOptions(group, keyFile string) (*bao.Options, error) {
+	o := &bao.Options{}
+	size, err := parseSize(group)
+	if err != nil {
+		return nil, usagef("bao: --chunk-group: %v", err)
+	}
+	o.GroupSize = size
+	if _, err := bao.EncodedSize(0, false, o); err != nil {
+		return nil, usagef("bao: --chunk-group %s: a power of two from 1KiB to 1MiB", group)
+	}
+	if keyFile != "" {
+		key, err := readBaoKey(keyFile)
+		if err != nil {
+			return nil, err
+		}
+		o.Mode = hazmat.Keyed(key)
+	}
+	return o, nil
 }
 
 func readBaoKey(name string) (*[32]byte, error) {
