@@ -5,6 +5,8 @@
 package kernelbench
 
 import (
+	"sync"
+
 	"github.com/hashkit/hashkit/argon2"
 	"github.com/hashkit/hashkit/blake1"
 	"github.com/hashkit/hashkit/blake2b"
@@ -26,43 +28,44 @@ import (
 // package it calls.
 var Work = map[string]func(){
 	"argon2/block":        func() { argon2.IDKey([]byte("pw"), []byte("somesalt"), 1, 1<<10, 1, 32) },
-	"blake1/block":        func() { blake1.Sum256(msg64K) },
-	"blake2b/block":       func() { blake2b.Sum512(msg64K) },
-	"blake2s/block":       func() { blake2s.Sum256(msg64K) },
+	"blake1/block":        func() { blake1.Sum256(msg64K()) },
+	"blake2b/block":       func() { blake2b.Sum512(msg64K()) },
+	"blake2s/block":       func() { blake2s.Sum256(msg64K()) },
 	"blake2b/final":       func() { manyShort(func(m []byte) { blake2b.Sum512(m) }, 100) },
 	"blake2s/final":       func() { manyShort(func(m []byte) { blake2s.Sum256(m) }, 50) },
 	"blake3/one-call":     func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 50) },
-	"sha256/many":         func() { sha256.SumMany(manyDst[:], msg64K, 64) },
-	"blake3/batch":        func() { blake3.Sum256(msg64K) },
-	"blake3/many":         func() { blake3.SumMany(manyDst[:], msg64K, 64) },
-	"blake3/single-block": func() { h := blake3.New(); h.Write(msg64K[:1000]); h.Sum(nil) },
+	"sha256/many":         func() { sha256.SumMany(manyDst[:], msg64K(), 64) },
+	"blake3/batch":        func() { blake3.Sum256(msg64K()) },
+	"blake3/many":         func() { blake3.SumMany(manyDst[:], msg64K(), 64) },
+	"blake3/single-block": func() { h := blake3.New(); h.Write(msg64K()[:1000]); h.Sum(nil) },
 	"blake3/few-lanes":    func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 6<<10) },
 	"blake3/many-few-lanes": func() {
 		for i := range 128 {
-			blake3.SumMany(manyDst[:5], msg64K[i*320:][:5*64], 64)
+			blake3.SumMany(manyDst[:5], msg64K()[i*320:][:5*64], 64)
 		}
 	},
-	"keccak/single-state": func() { sha3.Sum256(msg64K) },
-	"md5/block":           func() { md5.Sum(msg64K) },
-	"ripemd160/block":     func() { ripemd160.Sum(msg64K) },
-	"keccak/multi-state":  func() { k12.SumKT128(msg64K, nil, 32) },
+	"keccak/single-state": func() { sha3.Sum256(msg64K()) },
+	"md5/block":           func() { md5.Sum(msg64K()) },
+	"ripemd160/block":     func() { ripemd160.Sum(msg64K()) },
+	"keccak/multi-state":  func() { k12.SumKT128(msg64K(), nil, 32) },
 	"keccak/few-lanes": func() {
 		var x sha3.SHAKEMany
-		x.Init128(4, msg64K[:4*34], 34)
-		x.Read(msg64K[1024 : 1024+4*840])
+		x.Init128(4, msg64K()[:4*34], 34)
+		x.Read(msg64K()[1024 : 1024+4*840])
 	},
 	"scrypt/block":    func() { scrypt.Key([]byte("pw"), []byte("salt"), 1<<8, 8, 1, 32) },
-	"sha1/block":      func() { h := sha1.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha1/block":      func() { h := sha1.New(); h.Write(msg64K()); h.Sum(nil) },
 	"sha1/one-call":   func() { manyShort(func(m []byte) { sha1.Sum(m) }, 50) },
-	"sha256/block":    func() { h := sha256.New(); h.Write(msg64K); h.Sum(nil) },
+	"sha256/block":    func() { h := sha256.New(); h.Write(msg64K()); h.Sum(nil) },
 	"sha256/one-call": func() { manyShort(func(m []byte) { sha256.Sum256(m) }, 50) },
-	"sha512/block":    func() { sha512.Sum512(msg64K) },
+	"sha512/block":    func() { sha512.Sum512(msg64K()) },
 }
 
-var (
-	msg64K  = written(64 << 10)
-	manyDst [1024][32]byte
-)
+var manyDst [1024][32]byte
+
+// msg64K returns the 64 KiB message the work hashes, written on first use
+// rather than when a program that imports the package starts.
+var msg64K = sync.OnceValue(func() []byte { return written(64 << 10) })
 
 // written returns n bytes, each written once: a fresh allocation read
 // before it is written maps the system's one zero page at every address,
@@ -79,7 +82,8 @@ func written(n int) []byte {
 // manyShort calls sum on 1024 messages of n bytes: a role that handles one
 // short message per call (a final block, a one-call finish).
 func manyShort(sum func([]byte), n int) {
+	msg := msg64K()
 	for i := range 1024 {
-		sum(msg64K[i*n%(len(msg64K)-n):][:n])
+		sum(msg[i*n%(len(msg)-n):][:n])
 	}
 }
