@@ -39,12 +39,6 @@ import (
 	"github.com/hashkit/hashkit/_asm/internal/blake2tab"
 )
 
-// iv is the BLAKE2b initialization vector (RFC 7693 section 2.6).
-var iv = [8]uint64{
-	0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-	0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
-}
-
 // Fixed registers across blocks: the chaining value in V20-V23, iv[0..3]
 // in V24-V25 (the initial c row), iv[4..5] in V26, iv[6..7] xor the flags
 // in V29 (the initial second half of d), the counter of the block in V28.
@@ -261,7 +255,7 @@ func main() {
 
 `, *out)
 	g.line("// The BLAKE2b initialization vector.")
-	for i, v := range iv {
+	for i, v := range blake2tab.IV {
 		g.line("DATA ·iv<>+%d(SB)/8, $%#016x", 8*i, v)
 	}
 	g.line("GLOBL ·iv<>(SB), RODATA|NOPTR, $64")

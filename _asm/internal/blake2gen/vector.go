@@ -28,6 +28,40 @@ const (
 	AVX512
 )
 
+// Variant returns the scalar kernel blocksBMI2 of BLAKE2b (word 8) or
+// BLAKE2s (word 4), with its rounds, rotations and IV (RFC 7693 section 2).
+func Variant(word int) Kernel {
+	k := Kernel{Name: "blocksBMI2", Word: word, Rounds: 12, Rot: [4]int{32, 24, 16, 63}, IV: blake2tab.IV}
+	if word == 4 {
+		k.Rounds, k.Rot = 10, [4]int{16, 12, 8, 7}
+		for i := range k.IV {
+			k.IV[i] >>= 32
+		}
+	}
+	return k
+}
+
+// EmitFamily emits every amd64 kernel of the package of k's variant: the
+// scalar BMI2 one (k) and its final-block variant with AVX-512BW masked
+// loads, and the vector kernels, one row of the work vector per register,
+// with the instructions of narrow (AVX2 for BLAKE2b, SSE4.1 for BLAKE2s)
+// and with AVX-512VL rotations, each also as a final-block variant.
+func EmitFamily(k Kernel, narrow ISA) {
+	Emit(k)
+	// The final block of a one-shot hash, read in place.
+	k.Name, k.Last = "lastAVX512", true
+	Emit(k)
+	suffix := map[ISA]string{SSE41: "SSE41", AVX2: "AVX2"}[narrow]
+	k.Name, k.Last = "blocks"+suffix, false
+	EmitVector(k, narrow)
+	k.Name = "blocksAVX512VL"
+	EmitVector(k, AVX512)
+	k.Name, k.Last = "lastAVX512VL", true
+	EmitVector(k, AVX512)
+	k.Name = "last" + suffix
+	EmitVector(k, narrow)
+}
+
 // A vector kernel keeps each row of the work vector in one register, lane j
 // of row A holding v[j], of B v[4+j], and so on, so one instruction applies
 // a step of G to all four columns. For the diagonal step the rows are
