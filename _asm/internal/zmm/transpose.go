@@ -41,39 +41,26 @@ func (p *RegPool) Put(r VecPhysical) { p.free = append(p.free, r) }
 // The shuffles, emitted and modelled. a is the first source (Intel's
 // src1), b the second.
 
-func unpackLoDQ(p *RegPool, a, b *Tracked) *Tracked {
-	o := &Tracked{R: p.Get()}
-	for l := 0; l < 16; l += 4 {
-		o.E[l], o.E[l+1], o.E[l+2], o.E[l+3] = a.E[l], b.E[l], a.E[l+1], b.E[l+1]
-	}
-	VPUNPCKLDQ(b.R, a.R, o.R)
-	return o
-}
+func unpackLoDQ(p *RegPool, a, b *Tracked) *Tracked  { return unpack(p, a, b, 0, false, VPUNPCKLDQ) }
+func unpackHiDQ(p *RegPool, a, b *Tracked) *Tracked  { return unpack(p, a, b, 2, false, VPUNPCKHDQ) }
+func unpackLoQDQ(p *RegPool, a, b *Tracked) *Tracked { return unpack(p, a, b, 0, true, VPUNPCKLQDQ) }
+func unpackHiQDQ(p *RegPool, a, b *Tracked) *Tracked { return unpack(p, a, b, 2, true, VPUNPCKHQDQ) }
 
-func unpackHiDQ(p *RegPool, a, b *Tracked) *Tracked {
+// unpack emits inst, one of the four unpacks, and models it: in each
+// 128-bit lane, elements half and half+1 (half 0: the low pair, 2: the
+// high pair) of a and of b, interleaved by element (a b a b) or, with qdq,
+// by pair (a a b b).
+func unpack(p *RegPool, a, b *Tracked, half int, qdq bool, inst func(...Op)) *Tracked {
 	o := &Tracked{R: p.Get()}
 	for l := 0; l < 16; l += 4 {
-		o.E[l], o.E[l+1], o.E[l+2], o.E[l+3] = a.E[l+2], b.E[l+2], a.E[l+3], b.E[l+3]
+		x, y := a.E[l+half:l+half+2], b.E[l+half:l+half+2]
+		if qdq {
+			o.E[l], o.E[l+1], o.E[l+2], o.E[l+3] = x[0], x[1], y[0], y[1]
+		} else {
+			o.E[l], o.E[l+1], o.E[l+2], o.E[l+3] = x[0], y[0], x[1], y[1]
+		}
 	}
-	VPUNPCKHDQ(b.R, a.R, o.R)
-	return o
-}
-
-func unpackLoQDQ(p *RegPool, a, b *Tracked) *Tracked {
-	o := &Tracked{R: p.Get()}
-	for l := 0; l < 16; l += 4 {
-		o.E[l], o.E[l+1], o.E[l+2], o.E[l+3] = a.E[l], a.E[l+1], b.E[l], b.E[l+1]
-	}
-	VPUNPCKLQDQ(b.R, a.R, o.R)
-	return o
-}
-
-func unpackHiQDQ(p *RegPool, a, b *Tracked) *Tracked {
-	o := &Tracked{R: p.Get()}
-	for l := 0; l < 16; l += 4 {
-		o.E[l], o.E[l+1], o.E[l+2], o.E[l+3] = a.E[l+2], a.E[l+3], b.E[l+2], b.E[l+3]
-	}
-	VPUNPCKHQDQ(b.R, a.R, o.R)
+	inst(b.R, a.R, o.R)
 	return o
 }
 
@@ -114,17 +101,50 @@ func Transpose16(p *RegPool, rows []*Tracked) []*Tracked {
 	hi := func(p *RegPool, a, b *Tracked) *Tracked { return shuf128(p, 0xdd, a, b) }
 	pairs(p, rows, 4, lo, hi)
 	pairs(p, rows, 8, lo, hi)
-	cols := make([]*Tracked, 16)
+	return columns("Transpose16", rows, 16)
+}
+
+// columns checks that each of rows holds one column (element i of it: row
+// i of the column, for i below n) and returns them at their column's
+// index; name is the caller's, for the panic of a wrong model.
+func columns(name string, rows []*Tracked, n int) []*Tracked {
+	cols := make([]*Tracked, len(rows))
 	for _, t := range rows {
 		c := t.E[0].Col
-		for i, e := range t.E {
+		for i, e := range t.E[:n] {
 			if e.Row != i || e.Col != c {
-				panic(fmt.Sprintf("Transpose16: register %v holds %v", t.R, t.E))
+				panic(fmt.Sprintf("%s: register %v holds %v", name, t.R, t.E[:n]))
 			}
 		}
 		cols[c] = t
 	}
 	return cols
+}
+
+// tracked returns a pool of the scratch registers and the registers regs
+// as Tracked ones, element j of regs[i] (j below width) being elem(i, j).
+func tracked(regs, scratch []VecPhysical, width int, elem func(i, j int) Elem) (*RegPool, []*Tracked) {
+	pool := &RegPool{}
+	for _, r := range scratch {
+		pool.Put(r)
+	}
+	tr := make([]*Tracked, len(regs))
+	for i := range tr {
+		tr[i] = &Tracked{R: regs[i]}
+		for j := range width {
+			tr[i].E[j] = elem(i, j)
+		}
+	}
+	return pool, tr
+}
+
+// registers returns the registers of ts.
+func registers(ts []*Tracked) []VecPhysical {
+	regs := make([]VecPhysical, len(ts))
+	for i, t := range ts {
+		regs[i] = t.R
+	}
+	return regs
 }
 
 // TransposeRows transposes the 16 rows of 16 words in rows (row i, lane
@@ -133,24 +153,12 @@ func Transpose16(p *RegPool, rows []*Tracked) []*Tracked {
 // row in row order, at index c. The registers returned are among rows and
 // scratch; the others of those are free afterwards.
 func TransposeRows(rows, scratch []VecPhysical) []VecPhysical {
-	pool := &RegPool{}
-	for _, r := range scratch {
-		pool.Put(r)
-	}
-	tr := make([]*Tracked, 16)
-	for i := range tr {
-		tr[i] = &Tracked{R: rows[i]}
-		for c := range 16 {
-			tr[i].E[c] = Elem{Row: i, Col: c}
-		}
-	}
-	cols := Transpose16(pool, tr)
-	regs := make([]VecPhysical, 16)
-	for c, t := range cols {
-		regs[c] = t.R
-	}
-	return regs
+	pool, tr := tracked(rows[:16], scratch, 16, rowMajor)
+	return registers(Transpose16(pool, tr))
 }
+
+// rowMajor is the element of rows not yet transposed: row i, column j.
+func rowMajor(i, j int) Elem { return Elem{Row: i, Col: j} }
 
 // StoreLanes transposes the eight registers words (word i of every lane in
 // words[i]) to one 32-byte row per lane with the help of the scratch
@@ -164,17 +172,8 @@ func StoreLanes(words, scratch []VecPhysical, lanes, out Register, end string) {
 // storeLanes is StoreLanes for registers of width 32-bit lanes (16: ZMM,
 // 8: YMM).
 func storeLanes(words, scratch []VecPhysical, lanes, out Register, end string, width int) {
-	pool := &RegPool{}
-	for _, r := range scratch {
-		pool.Put(r)
-	}
-	tr := make([]*Tracked, 8)
-	for i := range tr {
-		tr[i] = &Tracked{R: words[i]}
-		for lane := range width {
-			tr[i].E[lane] = Elem{Row: lane, Col: i}
-		}
-	}
+	// Lane j of words[i] holds word i of lane j's row.
+	pool, tr := tracked(words[:8], scratch, width, func(i, j int) Elem { return Elem{Row: j, Col: i} })
 	pairs(pool, tr, 1, unpackLoDQ, unpackHiDQ)
 	pairs(pool, tr, 2, unpackLoQDQ, unpackHiQDQ)
 	type store struct {
@@ -243,33 +242,13 @@ func shuf128y(p *RegPool, imm int, a, b *Tracked) *Tracked {
 // returns the registers that hold column c, word c of every row in row
 // order, at index c; they are among rows and scratch.
 func TransposeRows8(rows, scratch []VecPhysical) []VecPhysical {
-	pool := &RegPool{}
-	for _, r := range scratch {
-		pool.Put(r)
-	}
-	tr := make([]*Tracked, 8)
-	for i := range tr {
-		tr[i] = &Tracked{R: rows[i]}
-		for c := range 8 {
-			tr[i].E[c] = Elem{Row: i, Col: c}
-		}
-	}
+	pool, tr := tracked(rows[:8], scratch, 8, rowMajor)
 	pairs(pool, tr, 1, unpackLoDQ, unpackHiDQ)
 	pairs(pool, tr, 2, unpackLoQDQ, unpackHiQDQ)
 	lo := func(p *RegPool, a, b *Tracked) *Tracked { return shuf128y(p, 0, a, b) }
 	hi := func(p *RegPool, a, b *Tracked) *Tracked { return shuf128y(p, 3, a, b) }
 	pairs(pool, tr, 4, lo, hi)
-	regs := make([]VecPhysical, 8)
-	for _, t := range tr {
-		c := t.E[0].Col
-		for i := range 8 {
-			if t.E[i].Row != i || t.E[i].Col != c {
-				panic(fmt.Sprintf("TransposeRows8: register %v holds %v", t.R, t.E[:8]))
-			}
-		}
-		regs[c] = t.R
-	}
-	return regs
+	return registers(columns("TransposeRows8", tr, 8))
 }
 
 // StoreLanes8 is StoreLanes for eight lanes in YMM registers (lanes 1 to
