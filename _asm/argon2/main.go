@@ -67,7 +67,7 @@ func fBlaMka(qs []quad, ai, bi int, t []VecVirtual) {
 }
 
 // xorRot sets x = (x ^ y) >>> n.
-func xorRot(qs []quad, xi, yi int, n uint8) {
+func xorRot(qs []quad, xi, yi, n int) {
 	for _, q := range qs {
 		VPXORQ(q[yi], q[xi], q[xi])
 	}
@@ -76,8 +76,9 @@ func xorRot(qs []quad, xi, yi int, n uint8) {
 	}
 }
 
-// gb is the BlaMka G function (RFC 9106 section 3.6) on every quad.
-func gb(qs []quad, t []VecVirtual) {
+// gb is the BlaMka G function (RFC 9106 section 3.6) on every quad, with
+// xorRot the kernel's x = (x ^ y) >>> n.
+func gb(qs []quad, t []VecVirtual, xorRot func(qs []quad, xi, yi, n int)) {
 	fBlaMka(qs, 0, 1, t)
 	xorRot(qs, 3, 0, 32)
 	fBlaMka(qs, 2, 3, t)
@@ -91,14 +92,14 @@ func gb(qs []quad, t []VecVirtual) {
 // permute is P on every quad: G on the columns (v0,v4,v8,v12)...; then on
 // the diagonals (v0,v5,v10,v15)..., by rotating b, c, d within each 256-bit
 // half and back.
-func permute(qs []quad, t []VecVirtual) {
-	gb(qs, t)
+func permute(qs []quad, t []VecVirtual, xorRot func(qs []quad, xi, yi, n int)) {
+	gb(qs, t, xorRot)
 	for _, q := range qs {
 		VPERMQ(U8(0x39), q[1], q[1])
 		VPERMQ(U8(0x4e), q[2], q[2])
 		VPERMQ(U8(0x93), q[3], q[3])
 	}
-	gb(qs, t)
+	gb(qs, t, xorRot)
 	for _, q := range qs {
 		VPERMQ(U8(0x93), q[1], q[1])
 		VPERMQ(U8(0x4e), q[2], q[2])
@@ -150,7 +151,7 @@ func genCompress(xor bool) {
 	for g := range 4 {
 		rows[g] = quad{r[g][0], r[g][1], r[g][2], r[g][3]}
 	}
-	permute(rows, t)
+	permute(rows, t, xorRot)
 
 	Comment("Column rounds: P on the 8 columns")
 	for g := range 4 {
@@ -162,7 +163,7 @@ func genCompress(xor bool) {
 	for h := range 4 {
 		cols[h] = quad{r[0][h], r[1][h], r[2][h], r[3][h]}
 	}
-	permute(cols, t)
+	permute(cols, t, xorRot)
 
 	Comment("out = Q ^ R (^ out), with R recomputed from x and y")
 	for g := range 4 {
@@ -218,64 +219,40 @@ func genPrefetch() {
 // memory.
 type avx2Consts struct{ rot24, rot16 Op }
 
-func fBlaMka2(qs []quad, ai, bi int, t []VecVirtual) {
-	for i, q := range qs {
-		VPMULUDQ(q[bi], q[ai], t[i])
-	}
-	for i := range qs {
-		VPADDQ(t[i], t[i], t[i])
-	}
-	for _, q := range qs {
-		VPADDQ(q[bi], q[ai], q[ai])
-	}
-	for i, q := range qs {
-		VPADDQ(t[i], q[ai], q[ai])
-	}
-}
-
-func xorRot2(qs []quad, xi, yi int, n int, c avx2Consts, t []VecVirtual) {
-	for _, q := range qs {
-		VPXOR(q[yi], q[xi], q[xi])
-	}
-	for i, q := range qs {
-		switch n {
-		case 32:
-			VPSHUFD(U8(0xb1), q[xi], q[xi])
-		case 24:
-			VPSHUFB(c.rot24, q[xi], q[xi])
-		case 16:
-			VPSHUFB(c.rot16, q[xi], q[xi])
-		case 63:
-			VPADDQ(q[xi], q[xi], t[i])
-			VPSRLQ(U8(63), q[xi], q[xi])
-			VPXOR(t[i], q[xi], q[xi])
+// newQuads allocates n quads, loading register i of quad k with load(k, i,
+// register).
+func newQuads(n int, load func(k, i int, q VecVirtual)) []quad {
+	qs := make([]quad, n)
+	for k := range qs {
+		for i := range 4 {
+			qs[k][i] = YMM()
+			load(k, i, qs[k][i])
 		}
 	}
+	return qs
 }
 
-func gb2(qs []quad, t []VecVirtual, c avx2Consts) {
-	fBlaMka2(qs, 0, 1, t)
-	xorRot2(qs, 3, 0, 32, c, t)
-	fBlaMka2(qs, 2, 3, t)
-	xorRot2(qs, 1, 2, 24, c, t)
-	fBlaMka2(qs, 0, 1, t)
-	xorRot2(qs, 3, 0, 16, c, t)
-	fBlaMka2(qs, 2, 3, t)
-	xorRot2(qs, 1, 2, 63, c, t)
-}
-
-func permute2(qs []quad, t []VecVirtual, c avx2Consts) {
-	gb2(qs, t, c)
-	for _, q := range qs {
-		VPERMQ(U8(0x39), q[1], q[1])
-		VPERMQ(U8(0x4e), q[2], q[2])
-		VPERMQ(U8(0x93), q[3], q[3])
-	}
-	gb2(qs, t, c)
-	for _, q := range qs {
-		VPERMQ(U8(0x93), q[1], q[1])
-		VPERMQ(U8(0x4e), q[2], q[2])
-		VPERMQ(U8(0x39), q[3], q[3])
+// xorRot returns gb's x = (x ^ y) >>> n in AVX2 instructions, t the
+// scratch registers of the rotation by 63.
+func (c avx2Consts) xorRot(t []VecVirtual) func(qs []quad, xi, yi, n int) {
+	return func(qs []quad, xi, yi, n int) {
+		for _, q := range qs {
+			VPXOR(q[yi], q[xi], q[xi])
+		}
+		for i, q := range qs {
+			switch n {
+			case 32:
+				VPSHUFD(U8(0xb1), q[xi], q[xi])
+			case 24:
+				VPSHUFB(c.rot24, q[xi], q[xi])
+			case 16:
+				VPSHUFB(c.rot16, q[xi], q[xi])
+			case 63:
+				VPADDQ(q[xi], q[xi], t[i])
+				VPSRLQ(U8(63), q[xi], q[xi])
+				VPXOR(t[i], q[xi], q[xi])
+			}
+		}
 	}
 }
 
@@ -309,18 +286,12 @@ func genCompressAVX2(name string, xor bool, groups []int) {
 	Comment("Rows, " + howMany + " at a time: tmp = P(rows of x ^ y)")
 	r := 0
 	for _, n := range groups {
-		qs := []quad{}
-		for k := range n {
-			var q quad
-			for i := range 4 {
-				q[i] = YMM()
-				off := (16*(r+k) + 4*i) * 8
-				VMOVDQU(Mem{Base: x, Disp: off}, q[i])
-				VPXOR(Mem{Base: y, Disp: off}, q[i], q[i])
-			}
-			qs = append(qs, q)
-		}
-		permute2(qs, t, c)
+		qs := newQuads(n, func(k, i int, q VecVirtual) {
+			off := (16*(r+k) + 4*i) * 8
+			VMOVDQU(Mem{Base: x, Disp: off}, q)
+			VPXOR(Mem{Base: y, Disp: off}, q, q)
+		})
+		permute(qs, t, c.xorRot(t))
 		for k, q := range qs {
 			for i := range 4 {
 				VMOVDQU(q[i], frame.Offset((16*(r+k)+4*i)*8))
@@ -332,35 +303,27 @@ func genCompressAVX2(name string, xor bool, groups []int) {
 	Comment("Columns, " + howMany + " at a time: out = P(columns of tmp) ^ x ^ y (^ out)")
 	j := 0
 	for _, n := range groups {
-		qs := []quad{}
-		for k := range n {
-			var q quad
-			for i := range 4 {
-				q[i] = YMM()
-				lo := (16*(2*i) + 2*(j+k)) * 8 // row 2i, words 2(j+k), +1
-				hi := (16*(2*i+1) + 2*(j+k)) * 8
-				// A 256-bit load defines the whole register (avo's
-				// liveness needs that); its high half is then replaced.
-				VMOVDQU(frame.Offset(lo), q[i])
-				VINSERTI128(U8(1), frame.Offset(hi), q[i], q[i])
-			}
-			qs = append(qs, q)
-		}
-		permute2(qs, t, c)
+		qs := newQuads(n, func(k, i int, q VecVirtual) {
+			lo := (16*(2*i) + 2*(j+k)) * 8 // row 2i, words 2(j+k), +1
+			hi := (16*(2*i+1) + 2*(j+k)) * 8
+			// A 256-bit load defines the whole register (avo's liveness
+			// needs that); its high half is then replaced.
+			VMOVDQU(frame.Offset(lo), q)
+			VINSERTI128(U8(1), frame.Offset(hi), q, q)
+		})
+		permute(qs, t, c.xorRot(t))
 		for k, q := range qs {
 			for i := range 4 {
 				lo := (16*(2*i) + 2*(j+k)) * 8
 				hi := (16*(2*i+1) + 2*(j+k)) * 8
 				a := t[0]
-				VMOVDQU(Mem{Base: x, Disp: lo}, a)
-				VINSERTI128(U8(1), Mem{Base: x, Disp: hi}, a, a)
-				VPXOR(a, q[i], q[i])
-				VMOVDQU(Mem{Base: y, Disp: lo}, a)
-				VINSERTI128(U8(1), Mem{Base: y, Disp: hi}, a, a)
-				VPXOR(a, q[i], q[i])
+				srcs := []Register{x, y}
 				if xor {
-					VMOVDQU(Mem{Base: out, Disp: lo}, a)
-					VINSERTI128(U8(1), Mem{Base: out, Disp: hi}, a, a)
+					srcs = append(srcs, out)
+				}
+				for _, src := range srcs {
+					VMOVDQU(Mem{Base: src, Disp: lo}, a)
+					VINSERTI128(U8(1), Mem{Base: src, Disp: hi}, a, a)
 					VPXOR(a, q[i], q[i])
 				}
 				VMOVDQU(q[i].AsX(), Mem{Base: out, Disp: lo})
