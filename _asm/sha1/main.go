@@ -53,9 +53,7 @@ func genSHANI() {
 
 	// Reverses the 16 bytes: the four big-endian message words become
 	// native dwords with W[t] in the highest lane, as SHA1RNDS4 expects.
-	sha1Shuf = GLOBL("sha1_shuf", RODATA|NOPTR)
-	DATA(0, U64(0x08090a0b0c0d0e0f))
-	DATA(8, U64(0x0001020304050607))
+	sha1Shuf = asmutil.Table64("sha1_shuf", 0x08090a0b0c0d0e0f, 0x0001020304050607)
 
 	SHRQ(Imm(6), n)
 	JZ(LabelRef("done"))
@@ -168,12 +166,8 @@ func shaniQuad(q int, abcd VecVirtual, e [2]VecVirtual, m []VecVirtual) {
 // the padding bit, word 15 the bit length (64 + 20) * 8, words 6..14 are
 // zero.
 func pbkdf2Pads() (pad1, pad3 Mem) {
-	pbkdf2Pad1 = GLOBL("sha1_pbkdf2_pad1", RODATA|NOPTR)
-	DATA(0, U64(0))
-	DATA(8, U64(0x80000000)) // word 5 in dword 2
-	pbkdf2Pad3 = GLOBL("sha1_pbkdf2_pad3", RODATA|NOPTR)
-	DATA(0, U64((64+20)*8)) // word 15 in dword 0
-	DATA(8, U64(0))
+	pbkdf2Pad1 = asmutil.Table64("sha1_pbkdf2_pad1", 0, 0x80000000) // word 5 in dword 2
+	pbkdf2Pad3 = asmutil.Table64("sha1_pbkdf2_pad3", (64+20)*8, 0)  // word 15 in dword 0
 	return pbkdf2Pad1, pbkdf2Pad3
 }
 
@@ -347,9 +341,7 @@ var sha1BswapOut *Mem
 
 func bswapOut() Mem {
 	if sha1BswapOut == nil {
-		m := GLOBL("sha1_bswap_out", RODATA|NOPTR)
-		DATA(0, U64(0x0405060700010203)) // A B C D in memory order, each big-endian
-		DATA(8, U64(0x0c0d0e0f08090a0b))
+		m := asmutil.Table64("sha1_bswap_out", asmutil.BSwap32...) // A B C D in memory order, each big-endian
 		sha1BswapOut = &m
 	}
 	return *sha1BswapOut
@@ -495,16 +487,12 @@ func genSSSE3() {
 
 	hp, p, end := blockArgs("ssse3_done")
 
-	bswap := GLOBL("sha1_bswap32", RODATA|NOPTR)
-	DATA(0, U64(0x0405060700010203))
-	DATA(8, U64(0x0c0d0e0f08090a0b))
-	k := [4]uint32{0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6}
-	kv := GLOBL("sha1_k", RODATA|NOPTR)
-	for i, c := range k {
-		for j := range 4 {
-			DATA(16*i+4*j, U32(c))
-		}
+	bswap := asmutil.Table64("sha1_bswap32", asmutil.BSwap32...)
+	var k []uint32 // each constant in four dwords
+	for _, c := range []uint32{0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6} {
+		k = append(k, c, c, c, c)
 	}
+	kv := asmutil.Table32("sha1_k", k...)
 
 	r := loadWords(hp)
 	t := GP32()

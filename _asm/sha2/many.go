@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 	"github.com/hashkit/hashkit/_asm/internal/zmm"
 )
 
@@ -31,23 +33,14 @@ func genMany256x2SHANI() {
 	ivCDGH := Mem{Base: StackPointer, Disp: 16}
 	save := func(c, half int) Mem { return Mem{Base: StackPointer, Disp: 32 + 32*c + 16*half} }
 
-	type chain struct {
-		abef, cdgh VecPhysical
-		m          []VecPhysical
-	}
 	msg, tmp, mask, tmp2 := X0, X13, X14, X15
-	chains := [2]chain{
-		{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
-		{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
-	}
+	chains := twoChains
 
 	pairs := Load(Param("pairs"), GP64())
 	TESTQ(pairs, pairs)
 	JZ(LabelRef("many_done"))
 	ivp := Load(Param("iv"), GP64())
-	MOVOU(Mem{Base: ivp}, X1)
-	MOVOU(Mem{Base: ivp, Disp: 16}, X2)
-	toABEF(X1, X2, tmp)
+	loadABEF(ivp, X1, X2, tmp)
 	MOVOU(X1, ivABEF)
 	MOVOU(X2, ivCDGH)
 	MOVOU(bswap32Mask, mask)
@@ -157,11 +150,7 @@ func newLaneKernel(name string, st []VecPhysical, width int) *laneKernel {
 	k := &laneKernel{st: st, width: width}
 	k.offsets = AllocLocal(16 * 8)
 	k.saved = AllocLocal(8 * width)
-	k.bswap = GLOBL(fmt.Sprintf("manyBswap%d", 8*width), RODATA|NOPTR)
-	for i := range width / 16 {
-		DATA(16*i, U64(0x0405060700010203))
-		DATA(16*i+8, U64(0x0c0d0e0f08090a0b))
-	}
+	k.bswap = asmutil.Table64(fmt.Sprintf("manyBswap%d", 8*width), slices.Repeat(asmutil.BSwap32, width/16)...)
 	k.lanes = Load(Param("lanes"), GP64())
 	zmm.LaneOffsets(k.lanes, Load(Param("stride"), GP64()), k.offsets)
 	ivp := Load(Param("iv"), GP64())

@@ -109,12 +109,15 @@ type state struct {
 	y0, y1, y2 GPVirtual
 }
 
-func (s *scalarRounds) newState() *state {
+// newState allocates the registers of a compression and moves h[0..7] (at
+// hp) into them and into hc.
+func (s *scalarRounds) newState(hp Register, hc Mem) *state {
 	st := &state{}
 	for i := range st.v {
 		st.v[i] = s.gp()
 	}
 	st.bc, st.y0, st.y1, st.y2 = s.gp(), s.gp(), s.gp(), s.gp()
+	s.loadState(st, hp, hc)
 	return st
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -21,21 +23,9 @@ var k256Table, bswap32Mask, pad96Table Mem
 // block and a 32-byte digest, the block HMAC's outer hash and PBKDF2's
 // iterations compress (0x80, zeros, and the bit length 96 * 8).
 func sha256Data() {
-	k256Table = GLOBL("k256", RODATA|NOPTR)
-	for i, k := range k256 {
-		DATA(4*i, U32(k))
-	}
-	bswap32Mask = GLOBL("bswap32Mask", RODATA|NOPTR)
-	DATA(0, U64(0x0405060700010203))
-	DATA(8, U64(0x0c0d0e0f08090a0b))
-	DATA(16, U64(0x0405060700010203))
-	DATA(24, U64(0x0c0d0e0f08090a0b))
-	pad96Table = GLOBL("pad96", RODATA|NOPTR)
-	DATA(0, U32(0x80000000))
-	for i := 1; i < 7; i++ {
-		DATA(4*i, U32(0))
-	}
-	DATA(28, U32((64+32)*8))
+	k256Table = asmutil.Table32("k256", k256[:]...)
+	bswap32Mask = asmutil.Table64("bswap32Mask", slices.Repeat(asmutil.BSwap32, 2)...)
+	pad96Table = asmutil.Table32("pad96", 0x80000000, 0, 0, 0, 0, 0, 0, (64+32)*8)
 }
 
 // genSHANI writes blockSHANI. SHA256RNDS2 does two rounds on the state held
@@ -53,9 +43,7 @@ func genSHANI() {
 	msg, abef, cdgh, tmp, m, mask, saveABEF, saveCDGH := shaniRegs()
 
 	Comment("h[0..3] = a,b,c,d and h[4..7] = e,f,g,h become ABEF and CDGH.")
-	MOVOU(Mem{Base: hp}, abef)
-	MOVOU(Mem{Base: hp, Disp: 16}, cdgh)
-	toABEF(abef, cdgh, tmp)
+	loadABEF(hp, abef, cdgh, tmp)
 	MOVOU(bswap32Mask, mask)
 
 	Label("shani_loop")
@@ -98,9 +86,7 @@ func genSumSHANI(sse bool) {
 	hp := Load(Param("h"), GP64())
 	p := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
-	MOVOU(Mem{Base: hp}, abef)
-	MOVOU(Mem{Base: hp, Disp: 16}, cdgh)
-	toABEF(abef, cdgh, tmp)
+	loadABEF(hp, abef, cdgh, tmp)
 	MOVOU(bswap32Mask, mask)
 	block := func(load func(g int)) {
 		MOVO(abef, saveABEF)
@@ -150,13 +136,25 @@ var hmacPadsMem *Mem
 
 func hmacPads() Mem {
 	if hmacPadsMem == nil {
-		m := GLOBL("hmacPads", RODATA|NOPTR)
-		for i, b := range []uint64{0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c} {
-			DATA(8*i, U64(b))
-		}
+		m := asmutil.Table64("hmacPads", 0x3636363636363636, 0x3636363636363636, 0x5c5c5c5c5c5c5c5c, 0x5c5c5c5c5c5c5c5c)
 		hmacPadsMem = &m
 	}
 	return *hmacPadsMem
+}
+
+// chain is the registers of one of two interleaved SHA-NI compressions:
+// the state as ABEF and CDGH, and the four registers of the message
+// schedule.
+type chain struct {
+	abef, cdgh VecPhysical
+	m          []VecPhysical
+}
+
+// twoChains are the registers of the kernels that run two independent
+// compressions interleaved, each filling the other's SHA256RNDS2 latency.
+var twoChains = [2]chain{
+	{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
+	{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
 }
 
 // genHMACKeysSHANI writes hmacKeys256SHANI(iv *[8]uint32, key []byte, ih,
@@ -175,20 +173,11 @@ func genHMACKeysSHANI(sse bool) {
 	}
 	Implement(name)
 	Attributes(NOSPLIT)
-	type chain struct {
-		abef, cdgh VecPhysical
-		m          []VecPhysical
-	}
 	msg, tmp := X0, X13
 	saveABEF, saveCDGH := X14, X15
-	chains := [2]chain{
-		{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
-		{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
-	}
+	chains := twoChains
 	ivp := Load(Param("iv"), GP64())
-	MOVOU(Mem{Base: ivp}, saveABEF)
-	MOVOU(Mem{Base: ivp, Disp: 16}, saveCDGH)
-	toABEF(saveABEF, saveCDGH, tmp)
+	loadABEF(ivp, saveABEF, saveCDGH, tmp)
 
 	Comment("The key, zero-padded to a block, in both chains' message registers.")
 	p := Load(Param("key").Base(), GP64())
@@ -257,9 +246,12 @@ func storeDigest(abef, cdgh, tmp, mask VecPhysical) {
 	MOVOU(cdgh, Mem{Base: out, Disp: 16})
 }
 
-// toABEF turns x = (a,b,c,d) and y = (e,f,g,h) (dword 0 first) into the
-// ABEF and CDGH operands of SHA256RNDS2; fromABEF undoes it.
-func toABEF(x, y, tmp VecPhysical) {
+// loadABEF loads the state h at p into x = (a,b,c,d) and y = (e,f,g,h)
+// (dword 0 first) and turns them into the ABEF and CDGH operands of
+// SHA256RNDS2; fromABEF undoes the second step.
+func loadABEF(p Register, x, y, tmp VecPhysical) {
+	MOVOU(Mem{Base: p}, x)
+	MOVOU(Mem{Base: p, Disp: 16}, y)
 	PSHUFD(Imm(0xb1), x, x) // b a d c
 	PSHUFD(Imm(0x1b), y, y) // h g f e
 	MOVO(x, tmp)
@@ -330,12 +322,8 @@ func genPBKDF2SHANI() {
 	iABEF, iCDGH, oABEF, oCDGH := X8, X9, X10, X11
 	u0, u1, t0, t1 := X12, X13, X14, X15
 
-	MOVOU(Mem{Base: ihp}, iABEF)
-	MOVOU(Mem{Base: ihp, Disp: 16}, iCDGH)
-	toABEF(iABEF, iCDGH, tmp)
-	MOVOU(Mem{Base: ohp}, oABEF)
-	MOVOU(Mem{Base: ohp, Disp: 16}, oCDGH)
-	toABEF(oABEF, oCDGH, tmp)
+	loadABEF(ihp, iABEF, iCDGH, tmp)
+	loadABEF(ohp, oABEF, oCDGH, tmp)
 	MOVOU(Mem{Base: up}, u0)
 	MOVOU(Mem{Base: up, Disp: 16}, u1)
 	MOVOU(Mem{Base: tp}, t0)
@@ -397,15 +385,8 @@ func genPBKDF2x2SHANI() {
 	outABEF := Mem{Base: StackPointer, Disp: 32}
 	outCDGH := Mem{Base: StackPointer, Disp: 48}
 
-	type chain struct {
-		abef, cdgh VecPhysical
-		m          []VecPhysical
-	}
 	msg, tmp, tmp2 := X0, X13, X14
-	chains := [2]chain{
-		{abef: X1, cdgh: X2, m: []VecPhysical{X3, X4, X5, X6}},
-		{abef: X7, cdgh: X8, m: []VecPhysical{X9, X10, X11, X12}},
-	}
+	chains := twoChains
 
 	n := Load(Param("n"), GP64())
 	TESTQ(n, n)
@@ -413,9 +394,7 @@ func genPBKDF2x2SHANI() {
 	Comment("The keyed chaining values, in the ABEF/CDGH layout, to the stack.")
 	for i, name := range []string{"ih", "oh"} {
 		p := Load(Param(name), GP64())
-		MOVOU(Mem{Base: p}, X1)
-		MOVOU(Mem{Base: p, Disp: 16}, X2)
-		toABEF(X1, X2, tmp)
+		loadABEF(p, X1, X2, tmp)
 		MOVOU(X1, Mem{Base: StackPointer, Disp: 32 * i})
 		MOVOU(X2, Mem{Base: StackPointer, Disp: 32*i + 16})
 	}
@@ -491,9 +470,7 @@ func genOuterSHANI() {
 	saveABEF, saveCDGH := X8, X9
 
 	ohp := Load(Param("oh"), GP64())
-	MOVOU(Mem{Base: ohp}, abef)
-	MOVOU(Mem{Base: ohp, Disp: 16}, cdgh)
-	toABEF(abef, cdgh, tmp)
+	loadABEF(ohp, abef, cdgh, tmp)
 	MOVO(abef, saveABEF)
 	MOVO(cdgh, saveCDGH)
 	hp := Load(Param("h"), GP64())
@@ -521,19 +498,14 @@ func genSHA256AVX2() {
 	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 4 * t} }
 	hc := Mem{Base: StackPointer, Disp: 256} // the chaining value between blocks (see loadState)
 
-	shufLow := GLOBL("shuf256Low", RODATA|NOPTR) // dwords 0 and 2 to 0 and 1, zero 2 and 3
-	DATA(0, U64(0x0b0a090803020100))
-	DATA(8, U64(0xffffffffffffffff))
-	shufHigh := GLOBL("shuf256High", RODATA|NOPTR) // dwords 0 and 2 to 2 and 3, zero 0 and 1
-	DATA(0, U64(0xffffffffffffffff))
-	DATA(8, U64(0x0b0a090803020100))
+	shufLow := asmutil.Table64("shuf256Low", 0x0b0a090803020100, 0xffffffffffffffff)   // dwords 0 and 2 to 0 and 1, zero 2 and 3
+	shufHigh := asmutil.Table64("shuf256High", 0xffffffffffffffff, 0x0b0a090803020100) // dwords 0 and 2 to 2 and 3, zero 0 and 1
 
 	hp := Load(Param("h"), GP64())
 	p, end := asmutil.WholeBlocks("p", 6, "avx2_done")
 
 	sr := &sha256Rounds
-	st := sr.newState()
-	sr.loadState(st, hp, hc)
+	st := sr.newState(hp, hc)
 
 	var w [4]VecVirtual // w[i] holds W[4i..4i+3] of the sixteen newest words (mod 16)
 	for i := range w {
@@ -542,30 +514,29 @@ func genSHA256AVX2() {
 	mask := XMM()
 	VMOVDQU(bswap32Mask, mask)
 
+	// xorShifts returns the XOR of the shifts of x, each an instruction and
+	// its count.
+	type shift struct {
+		inst func(...Op)
+		n    uint64
+	}
+	xorShifts := func(x VecVirtual, shifts ...shift) VecVirtual {
+		r, t := XMM(), XMM()
+		shifts[0].inst(Imm(shifts[0].n), x, r)
+		for _, s := range shifts[1:] {
+			s.inst(Imm(s.n), x, t)
+			VPXOR(t, r, r)
+		}
+		return r
+	}
 	// σ0 of four words: ROTR^7 ^ ROTR^18 ^ SHR^3, rotations made of shifts.
 	sigma0 := func(x VecVirtual) VecVirtual {
-		r, t := XMM(), XMM()
-		VPSRLD(Imm(7), x, r)
-		VPSLLD(Imm(25), x, t)
-		VPXOR(t, r, r)
-		VPSRLD(Imm(18), x, t)
-		VPXOR(t, r, r)
-		VPSLLD(Imm(14), x, t)
-		VPXOR(t, r, r)
-		VPSRLD(Imm(3), x, t)
-		VPXOR(t, r, r)
-		return r
+		return xorShifts(x, shift{VPSRLD, 7}, shift{VPSLLD, 25}, shift{VPSRLD, 18}, shift{VPSLLD, 14}, shift{VPSRLD, 3})
 	}
 	// σ1 of the two words in dwords 0 and 2 of x, each also copied to the
 	// dword above it: a 64-bit shift of such a pair is a 32-bit rotation.
 	sigma1Pairs := func(x VecVirtual) VecVirtual {
-		r, t := XMM(), XMM()
-		VPSRLD(Imm(10), x, r)
-		VPSRLQ(Imm(17), x, t)
-		VPXOR(t, r, r)
-		VPSRLQ(Imm(19), x, t)
-		VPXOR(t, r, r)
-		return r
+		return xorShifts(x, shift{VPSRLD, 10}, shift{VPSRLQ, 17}, shift{VPSRLQ, 19})
 	}
 	// step computes W[t..t+3] into w[(t/4)%4], which holds W[t-16..t-13],
 	// and stores them with K added.

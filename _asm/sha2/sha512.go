@@ -19,13 +19,8 @@ var k512 = sha2.K512()
 var k512Table, bswap64Mask Mem
 
 func sha512Data() {
-	k512Table = GLOBL("k512", RODATA|NOPTR)
-	for i, k := range k512 {
-		DATA(8*i, U64(k))
-	}
-	bswap64Mask = GLOBL("bswap64Mask", RODATA|NOPTR)
-	DATA(0, U64(0x0001020304050607))
-	DATA(8, U64(0x08090a0b0c0d0e0f))
+	k512Table = asmutil.Table64("k512", k512[:]...)
+	bswap64Mask = asmutil.Table64("bswap64Mask", 0x0001020304050607, 0x08090a0b0c0d0e0f)
 }
 
 // genSHA512 writes block512AVX512 (avx512: the message schedule's rotations
@@ -51,8 +46,7 @@ func genSHA512(avx512 bool) {
 	p, end := asmutil.WholeBlocks("p", 7, label("done"))
 
 	sr := &sha512Rounds
-	st := sr.newState()
-	sr.loadState(st, hp, hc)
+	st := sr.newState(hp, hc)
 
 	var w [8]VecVirtual // w[i] holds W[2i], W[2i+1] of the sixteen newest words (mod 16)
 	for i := range w {
@@ -138,9 +132,7 @@ func genSHA512YMM(avx512 bool) {
 	if avx512 {
 		name = "block512AVX512YMM"
 	} else {
-		ror8Mask512 = GLOBL("ror8Mask512", RODATA|NOPTR)
-		DATA(0, U64(0x0007060504030201))
-		DATA(8, U64(0x080f0e0d0c0b0a09))
+		ror8Mask512 = asmutil.Table64("ror8Mask512", 0x0007060504030201, 0x080f0e0d0c0b0a09)
 	}
 	Implement(name)
 	AllocLocal(16*8 + 64 + 24)
@@ -165,8 +157,7 @@ func genSHA512YMM(avx512 bool) {
 	MOVQ(n, endw)
 
 	sr := &sha512Rounds
-	st := sr.newState()
-	sr.loadState(st, hp, hc)
+	st := sr.newState(hp, hc)
 
 	var w [4]VecVirtual // w[i] holds W[4i..4i+3] of the sixteen newest words (mod 16)
 	for i := range w {

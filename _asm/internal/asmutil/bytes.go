@@ -31,9 +31,7 @@ var byteIota *Mem
 // scratch XMM register, k a scratch mask register.
 func LoadBytes(label string, p, n Register, t1, t2, t3 GPReg, idx Register, k Register, dst []Register) {
 	if byteIota == nil {
-		m := GLOBL("byteIota", RODATA|NOPTR)
-		DATA(0, U64(0x0706050403020100))
-		DATA(8, U64(0x0f0e0d0c0b0a0908))
+		m := Table64("byteIota", 0x0706050403020100, 0x0f0e0d0c0b0a0908)
 		byteIota = &m
 	}
 	l := func(s string, i int) string { return fmt.Sprintf("%s_%s%d", label, s, i) }

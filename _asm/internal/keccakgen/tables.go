@@ -5,9 +5,9 @@
 package keccakgen
 
 import (
-	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 
+	"github.com/hashkit/hashkit/_asm/internal/asmutil"
 	"github.com/hashkit/hashkit/internal/keccak"
 )
 
@@ -26,10 +26,9 @@ func Source(x, y int) int { return (x+3*y)%5 + 5*x }
 // name in the generated file, plus one zero so that a 16-byte memory operand
 // at the last constant stays inside the table, and returns it.
 func RCTable(name string) Mem {
-	t := GLOBL(name, RODATA|NOPTR)
+	rc := make([]uint64, keccak.MaxRounds+1)
 	for ir := range keccak.MaxRounds {
-		DATA(8*ir, U64(keccak.RoundConstant(ir)))
+		rc[ir] = keccak.RoundConstant(ir)
 	}
-	DATA(8*keccak.MaxRounds, U64(0))
-	return t
+	return asmutil.Table64(name, rc...)
 }
