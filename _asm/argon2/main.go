@@ -35,8 +35,8 @@ import (
 func main() {
 	Package("github.com/hashkit/hashkit/argon2")
 	ConstraintExpr("!purego")
-	genCompress(false)
-	genCompress(true)
+	genCompress("compressAVX512", false)
+	genCompress("compressXorAVX512", true)
 	genAVX2Consts()
 	genCompressAVX2("compressAVX2", false, []int{2, 2, 2, 2})
 	genCompressAVX2("compressXorAVX2", true, []int{2, 2, 2, 2})
@@ -107,13 +107,9 @@ func permute(qs []quad, t []VecVirtual, xorRot func(qs []quad, xi, yi, n int)) {
 	}
 }
 
-// genCompress writes compress{,Xor}AVX512(out, x, y *block): out = G(x, y)
-// or out ^= G(x, y). out may alias x or y.
-func genCompress(xor bool) {
-	name := "compressAVX512"
-	if xor {
-		name = "compressXorAVX512"
-	}
+// genCompress writes name(out, x, y *block): out = G(x, y), or with xor
+// out ^= G(x, y). out may alias x or y.
+func genCompress(name string, xor bool) {
 	Implement(name)
 	Attributes(NOSPLIT)
 	AllocLocal(0)

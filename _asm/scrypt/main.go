@@ -37,60 +37,33 @@ func main() {
 }
 
 // isa is the instruction set of one kernel: the few operations the Salsa20
-// core needs.
+// core needs, picked once by newISA.
 type isa struct {
 	avx512 bool
 	t0, t1 VecVirtual // scratch
+
+	move func(src, dst Op) // a 16-byte load or store
+	copy func(w, v Op)     // v = w, between registers
+	xor  func(w, v Op)     // v ^= w
+	add  func(w, v Op)     // v += w (32-bit lanes)
+	// shuffle sets v's dwords to v's in the order imm picks (PSHUFD).
+	shuffle func(imm uint8, v Op)
 }
 
-func (s isa) load(m Mem, v VecVirtual) {
-	if s.avx512 {
-		VMOVDQU(m, v)
+// newISA returns the VEX instructions of the AVX-512 kernel or the SSE2
+// ones, with two scratch registers.
+func newISA(avx512 bool) isa {
+	s := isa{avx512: avx512, t0: XMM(), t1: XMM()}
+	if avx512 {
+		s.move, s.copy = VMOVDQU, VMOVDQA
+		s.xor = func(w, v Op) { VPXOR(w, v, v) }
+		s.add = func(w, v Op) { VPADDD(w, v, v) }
+		s.shuffle = func(imm uint8, v Op) { VPSHUFD(U8(imm), v, v) }
 	} else {
-		MOVOU(m, v)
+		s.move, s.copy, s.xor, s.add = MOVOU, MOVO, PXOR, PADDL
+		s.shuffle = func(imm uint8, v Op) { PSHUFD(U8(imm), v, v) }
 	}
-}
-
-func (s isa) store(v VecVirtual, m Mem) {
-	if s.avx512 {
-		VMOVDQU(v, m)
-	} else {
-		MOVOU(v, m)
-	}
-}
-
-// xor sets v ^= w.
-func (s isa) xor(w, v VecVirtual) {
-	if s.avx512 {
-		VPXOR(w, v, v)
-	} else {
-		PXOR(w, v)
-	}
-}
-
-// add sets v += w (32-bit lanes).
-func (s isa) add(w, v VecVirtual) {
-	if s.avx512 {
-		VPADDD(w, v, v)
-	} else {
-		PADDL(w, v)
-	}
-}
-
-func (s isa) copy(w, v VecVirtual) {
-	if s.avx512 {
-		VMOVDQA(w, v)
-	} else {
-		MOVO(w, v)
-	}
-}
-
-func (s isa) shuffle(imm uint8, v VecVirtual) {
-	if s.avx512 {
-		VPSHUFD(U8(imm), v, v)
-	} else {
-		PSHUFD(U8(imm), v, v)
-	}
+	return s
 }
 
 // step is one Salsa20 quarter-round step on four columns at once:
@@ -120,21 +93,24 @@ func (s isa) step(b, a, d VecVirtual, k uint8) {
 // diagonals.
 func (s isa) salsa208(a, b, c, d VecVirtual) {
 	for range 4 {
-		s.step(b, a, d, 7)
-		s.step(c, b, a, 9)
-		s.step(d, c, b, 13)
-		s.step(a, d, c, 18)
+		s.quarterRounds(a, b, c, d)
 		s.shuffle(0x93, b)
 		s.shuffle(0x4e, c)
 		s.shuffle(0x39, d)
-		s.step(d, a, b, 7)
-		s.step(c, d, a, 9)
-		s.step(b, c, d, 13)
-		s.step(a, b, c, 18)
+		s.quarterRounds(a, d, c, b)
 		s.shuffle(0x39, b)
 		s.shuffle(0x4e, c)
 		s.shuffle(0x93, d)
 	}
+}
+
+// quarterRounds is the four steps of Salsa20's quarter-round on each lane
+// of (a, b, c, d).
+func (s isa) quarterRounds(a, b, c, d VecVirtual) {
+	s.step(b, a, d, 7)
+	s.step(c, b, a, 9)
+	s.step(d, c, b, 13)
+	s.step(a, d, c, 18)
 }
 
 // genBlockMix writes blockMix{SSE2,AVX512}(out, in *uint32, r int) (out =
@@ -165,7 +141,7 @@ func genBlockMix(avx512, withX bool) {
 	}
 	Load(Param("r"), r)
 
-	s := isa{avx512: avx512, t0: XMM(), t1: XMM()}
+	s := newISA(avx512)
 	// Even sub-blocks' outputs go to out[0:r], odd ones' to out[r:2r].
 	out2 := GP64()
 	MOVQ(r, out2)
@@ -195,9 +171,9 @@ func genBlockMix(avx512, withX bool) {
 	SHLQ(U8(7), last)
 	for i := range 4 {
 		m := Mem{Base: in, Index: last, Scale: 1, Disp: 16*i - 64}
-		s.load(m, T[i])
+		s.move(m, T[i])
 		if withX {
-			s.load(Mem{Base: x, Index: last, Scale: 1, Disp: 16*i - 64}, s.t0)
+			s.move(Mem{Base: x, Index: last, Scale: 1, Disp: 16*i - 64}, s.t0)
 			s.xor(s.t0, T[i])
 		}
 	}
@@ -206,9 +182,9 @@ func genBlockMix(avx512, withX bool) {
 	sub := func(off int, dst GPVirtual) {
 		Comment(fmt.Sprintf("Y = Salsa20/8(T xor B[+%d]); store", off))
 		for i := range 4 {
-			s.load(Mem{Base: in, Disp: off + 16*i}, S[i])
+			s.move(Mem{Base: in, Disp: off + 16*i}, S[i])
 			if withX {
-				s.load(Mem{Base: x, Disp: off + 16*i}, s.t0)
+				s.move(Mem{Base: x, Disp: off + 16*i}, s.t0)
 				s.xor(s.t0, S[i])
 			}
 			s.xor(S[i], T[i])
@@ -217,7 +193,7 @@ func genBlockMix(avx512, withX bool) {
 		s.salsa208(T[0], T[1], T[2], T[3])
 		for i := range 4 {
 			s.add(S[i], T[i])
-			s.store(T[i], Mem{Base: dst, Disp: 16 * i})
+			s.move(T[i], Mem{Base: dst, Disp: 16 * i})
 		}
 	}
 
