@@ -554,26 +554,21 @@ func (g *gen) gPair(p, q [4]int, x0, y0, x1, y1 int) {
 	}
 	for half, m := range []func(gs) Mem{func(s gs) Mem { return s.x }, func(s gs) Mem { return s.y }} {
 		r1, r2 := R[2*half], R[2*half+1]
-		for _, s := range gg {
-			g.op("ADD", m(s), s.a)
+		// Each step of this half of G, emitted for every G before the next
+		// step.
+		steps := []func(s gs){
+			func(s gs) { g.op("ADD", m(s), s.a) },
+			func(s gs) { g.op("ADD", s.b, s.a) },
+			func(s gs) { g.op("XOR", s.a, s.d) },
+			func(s gs) { g.ror(r1, s.d) },
+			func(s gs) { g.op("ADD", s.d, s.c) },
+			func(s gs) { g.op("XOR", s.c, s.b) },
+			func(s gs) { g.ror(r2, s.b) },
 		}
-		for _, s := range gg {
-			g.op("ADD", s.b, s.a)
-		}
-		for _, s := range gg {
-			g.op("XOR", s.a, s.d)
-		}
-		for _, s := range gg {
-			g.ror(r1, s.d)
-		}
-		for _, s := range gg {
-			g.op("ADD", s.d, s.c)
-		}
-		for _, s := range gg {
-			g.op("XOR", s.c, s.b)
-		}
-		for _, s := range gg {
-			g.ror(r2, s.b)
+		for _, step := range steps {
+			for _, s := range gg {
+				step(s)
+			}
 		}
 	}
 }
