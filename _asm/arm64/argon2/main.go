@@ -304,11 +304,7 @@ func main() {
 	goasm.Header(&e.b, *out)
 	e.line("// Byte shuffles (VTBL indices) rotating each 64-bit word right by 24")
 	e.line("// and by 16 bits.")
-	e.line("DATA ·rotTables<>+0(SB)/8, $0x0201000706050403")
-	e.line("DATA ·rotTables<>+8(SB)/8, $0x0a09080f0e0d0c0b")
-	e.line("DATA ·rotTables<>+16(SB)/8, $0x0100070605040302")
-	e.line("DATA ·rotTables<>+24(SB)/8, $0x09080f0e0d0c0b0a")
-	e.line("GLOBL ·rotTables<>(SB), RODATA|NOPTR, $32")
+	goasm.Table64(&e.b, "·rotTables", 0x0201000706050403, 0x0a09080f0e0d0c0b, 0x0100070605040302, 0x09080f0e0d0c0b0a)
 	e.line("")
 	for _, isa := range []string{"NEON", "SHA3"} {
 		e.kernel(isa, false)

@@ -249,10 +249,7 @@ func main() {
 	var g gen
 	goasm.Header(&g.b, *out)
 	g.line("// The BLAKE2b initialization vector.")
-	for i, v := range blake2tab.IV {
-		g.line("DATA ·iv<>+%d(SB)/8, $%#016x", 8*i, v)
-	}
-	g.line("GLOBL ·iv<>(SB), RODATA|NOPTR, $64")
+	goasm.Table64(&g.b, "·iv", blake2tab.IV[:]...)
 	g.line("")
 	g.kernel()
 	goasm.Write(*out, []byte(g.b.String()))

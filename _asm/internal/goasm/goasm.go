@@ -29,3 +29,12 @@ func Write(path string, b []byte) {
 		log.Fatal(err)
 	}
 }
+
+// Table64 writes the read-only table sym (a static symbol, sym<>) of the
+// given 8-byte words, in order.
+func Table64(w io.Writer, sym string, words ...uint64) {
+	for i, x := range words {
+		fmt.Fprintf(w, "DATA %s<>+%d(SB)/8, $%#016x\n", sym, 8*i, x)
+	}
+	fmt.Fprintf(w, "GLOBL %s<>(SB), RODATA|NOPTR, $%d\n", sym, 8*len(words))
+}

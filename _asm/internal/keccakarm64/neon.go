@@ -3,6 +3,7 @@ package keccakarm64
 import (
 	"flag"
 	"fmt"
+	"log"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -13,17 +14,24 @@ import (
 
 // NEONFlags defines the command-line flags of the two-state round's
 // choices (see NEONRound) and returns a function that builds the round from
-// them once they are parsed. The defaults are the two- and three-state
+// them once they are parsed, ending the program if NEONRound fails (a
+// generator has nothing to write without it). The defaults are the two- and three-state
 // kernels' choice for the Neoverse cores (see _asm/keccak/neonx2).
-func NEONFlags() func() ([]Op, error) { return NEONFlagsDefault(3, 5, 8, false) }
+func NEONFlags() func() []Op { return NEONFlagsDefault(3, 5, 8, false) }
 
 // NEONFlagsDefault is NEONFlags with the given defaults, for a kernel
 // tuned for other cores, and iotaEarly as NEONRound's.
-func NEONFlagsDefault(eorCols, bitRows, shlXAR int, iotaEarly bool) func() ([]Op, error) {
+func NEONFlagsDefault(eorCols, bitRows, shlXAR int, iotaEarly bool) func() []Op {
 	e := flag.Int("eorcols", eorCols, "columns whose parity is computed with VEOR instead of VEOR3 (0..5)")
 	b := flag.Int("bitrows", bitRows, "rows whose first two χ outputs use VEOR and VBIT instead of VBCAX (0..5)")
 	x := flag.Int("shlxar", shlXAR, "lanes rotated with VEOR, VSHL and VSRI instead of VXAR (0..24)")
-	return func() ([]Op, error) { return NEONRound(*e, *b, *x, iotaEarly) }
+	return func() []Op {
+		ops, err := NEONRound(*e, *b, *x, iotaEarly)
+		if err != nil {
+			log.Fatal(err)
+		}
+		return ops
+	}
 }
 
 // NEONRound returns the ops of one round of the two-state kernel (see

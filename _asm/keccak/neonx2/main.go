@@ -36,7 +36,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"log"
 
 	"github.com/hashkit/hashkit/_asm/internal/goasm"
 	"github.com/hashkit/hashkit/_asm/internal/keccakarm64"
@@ -51,10 +50,7 @@ var (
 
 func main() {
 	flag.Parse()
-	best, err := neonOps()
-	if err != nil {
-		log.Fatal(err)
-	}
+	best := neonOps()
 	var b bytes.Buffer
 	header(&b)
 	for _, o := range best {

@@ -66,11 +66,8 @@ var (
 func main() {
 	flag.Parse()
 	log.SetFlags(0)
-	round, err := neonOps()
+	round, err := Shuffle(neonOps(), *seed)
 	if err != nil {
-		log.Fatal(err)
-	}
-	if round, err = Shuffle(round, *seed); err != nil {
 		log.Fatal(err)
 	}
 	plane, err := Plane0(round)
