@@ -36,23 +36,8 @@ func tables() {
 	bswap = data("blake256_bswap", []byte{3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12})
 	rot16 = data("blake256_rot16", []byte{2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13})
 	rot8 = data("blake256_rot8", []byte{1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12})
-	var ctab []byte
-	for r := range 10 {
-		for _, l := range lanes {
-			for _, i := range l {
-				ctab = append(ctab, u32s(c256[sigma[r][i^1]])...)
-			}
-		}
-	}
+	ptab, ctab := sigmaTables(func(x uint64) []byte { return u32s(uint32(x)) }, func(i int) uint64 { return uint64(c256[i]) })
 	consts = data("blake256_sigma_c", ctab)
-	var ptab []byte
-	for r := range 10 {
-		for _, l := range lanes {
-			for _, i := range l {
-				ptab = append(ptab, u32s(uint32(sigma[r][i]))...)
-			}
-		}
-	}
 	perms = data("blake256_sigma_idx", ptab)
 	var b64 []byte
 	for i := range 16 {
@@ -81,6 +66,22 @@ var sigma = blake2tab.Sigma
 // lanes hold: the first and second additions of the column step, then of
 // the diagonal step.
 var lanes = [4][4]int{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}}
+
+// sigmaTables returns the tables of the AVX-512 kernels for rounds 0..9,
+// each word as word writes it, in the order the round reads them (lanes):
+// the message index σ(i) (perm) and the constant c(σ(i^1)) XORed into it
+// (consts).
+func sigmaTables(word func(uint64) []byte, c func(int) uint64) (perm, consts []byte) {
+	for r := range 10 {
+		for _, l := range lanes {
+			for _, i := range l {
+				perm = append(perm, word(uint64(sigma[r][i]))...)
+				consts = append(consts, word(c(sigma[r][i^1]))...)
+			}
+		}
+	}
+	return perm, consts
+}
 
 func u32s(v ...uint32) []byte {
 	var b []byte
@@ -388,15 +389,7 @@ func gen512AVX512() {
 	Attributes(NOSPLIT)
 	AllocLocal(0)
 
-	var ptab, ctab []byte
-	for r := range 10 {
-		for _, l := range lanes {
-			for _, i := range l {
-				ptab = append(ptab, u64s(uint64(sigma[r][i]))...)
-				ctab = append(ctab, u64s(c512[sigma[r][i^1]])...)
-			}
-		}
-	}
+	ptab, ctab := sigmaTables(func(x uint64) []byte { return u64s(x) }, func(i int) uint64 { return c512[i] })
 	perms := data("blake512_sigma_idx", ptab)
 	consts := data("blake512_sigma_c", ctab)
 	var bs []byte
