@@ -107,16 +107,22 @@ func permute(qs []quad, t []VecVirtual, xorRot func(qs []quad, xi, yi, n int)) {
 	}
 }
 
+// compressArgs loads the arguments out, x and y of a compress kernel.
+func compressArgs() (out, x, y GPVirtual) {
+	out, x, y = GP64(), GP64(), GP64()
+	Load(Param("out"), out)
+	Load(Param("x"), x)
+	Load(Param("y"), y)
+	return out, x, y
+}
+
 // genCompress writes name(out, x, y *block): out = G(x, y), or with xor
 // out ^= G(x, y). out may alias x or y.
 func genCompress(name string, xor bool) {
 	Implement(name)
 	Attributes(NOSPLIT)
 	AllocLocal(0)
-	out, x, y := GP64(), GP64(), GP64()
-	Load(Param("out"), out)
-	Load(Param("x"), x)
-	Load(Param("y"), y)
+	out, x, y := compressArgs()
 
 	var r [4][4]VecVirtual // r[g][q]
 	for g := range 4 {
@@ -261,10 +267,7 @@ func (c avx2Consts) xorRot(t []VecVirtual) func(qs []quad, xi, yi, n int) {
 func genCompressAVX2(name string, xor bool, groups []int) {
 	Implement(name)
 	frame := AllocLocal(1024)
-	out, x, y := GP64(), GP64(), GP64()
-	Load(Param("out"), out)
-	Load(Param("x"), x)
-	Load(Param("y"), y)
+	out, x, y := compressArgs()
 	widest := slices.Max(groups)
 	c := avx2Consts{rot24: rot24Mask, rot16: rot16Mask}
 	if widest <= 2 {
