@@ -1,9 +1,10 @@
 // Package keccakarm64 holds what the arm64 Keccak-p[1600] generators share
-// (_asm/keccak/arm64, neonx2 and neonx3): the scalar round emitter, with
-// the 25 lanes of a state in general registers (the design is described in
-// _asm/keccak/arm64), and the two-state round of SHA3 instructions on
-// vector registers (described in _asm/keccak/neonx2). They print Go
-// assembly text, since avo writes amd64 only.
+// (_asm/keccak/arm64, neonx2, neonx3 and sha3): the scalar round emitter,
+// with the 25 lanes of a state in general registers (the design is
+// described in _asm/keccak/arm64), the two-state round of SHA3 instructions
+// on vector registers (described in _asm/keccak/neonx2), and the file header
+// with the round constants (Header). They print Go assembly text, since avo
+// writes amd64 only.
 package keccakarm64
 
 import (
