@@ -1,11 +1,14 @@
 // Package kdftest holds the tests that the key derivation packages (argon2,
-// pbkdf2, scrypt) share: cancellation latency, cost limits and budgets, and
-// the memory a derivation takes.
+// pbkdf2, scrypt, hkdf) share: cancellation latency, cost limits and
+// budgets, the memory a derivation takes, and whether a hash takes the
+// SHA-1/SHA-2 fast path.
 package kdftest
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"hash"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,9 +20,49 @@ import (
 	"time"
 
 	"github.com/hashkit/hashkit/internal/kdfwork"
+	isha1 "github.com/hashkit/hashkit/internal/sha1"
+	"github.com/hashkit/hashkit/internal/sha2"
 )
 
-// CancelLatency runs derive until it has trials runs that a context
+// Cancellation is a derivation whose cancellation latency CancelEach
+// measures.
+type Cancellation struct {
+	What   string // the derivation and its parameters, for the report
+	Derive func(ctx context.Context) error
+	// Delay bounds the random point of cancellation: within Delay of a
+	// run's start. Zero means CancelEach's default (100 ms; anywhere in the
+	// run with HASHKIT_CANCEL_LARGE).
+	Delay time.Duration
+	// Whole, for a derivation that takes little time, cancels anywhere in
+	// the run whatever the size.
+	Whole bool
+}
+
+// CancelEach measures and reports the cancellation latency (cancelLatency,
+// reportLatency) of each derivation that cases returns. It skips under
+// -short, as the runs allocate hundreds of MiB. HASHKIT_CANCEL_LARGE asks
+// for the sizes of the issue that set the 20 ms target (1 GiB): cases is
+// called with large set, and each derivation runs 40 times instead of 8.
+func CancelEach(t *testing.T, cases func(large bool) []Cancellation) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("allocates hundreds of MiB")
+	}
+	large := os.Getenv("HASHKIT_CANCEL_LARGE") != ""
+	trials, delay := 8, 100*time.Millisecond
+	if large {
+		trials, delay = 40, 0
+	}
+	for _, c := range cases(large) {
+		d := cmp.Or(c.Delay, delay)
+		if c.Whole {
+			d = 0
+		}
+		reportLatency(t, c.What, cancelLatency(t, trials, d, c.Derive))
+	}
+}
+
+// cancelLatency runs derive until it has trials runs that a context
 // cancelled at a random point of their first maxDelay stopped, and returns
 // the sorted latencies from cancel to return. A run that finishes first (a
 // fast machine can do the work within maxDelay) is not a sample: the delays
@@ -33,7 +76,7 @@ import (
 // waited for a CPU (schedstat), each latency over 20 ms, the target, is
 // logged with that wait: on a loaded machine the scheduler's delays, not
 // the derivation, make most of the tail.
-func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
+func cancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
 	t.Helper()
 	whole := maxDelay == 0
 	if whole {
@@ -115,21 +158,10 @@ func Quantile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
-// CancelLarge skips a cancellation-latency test under -short (its runs
-// allocate hundreds of MiB) and reports whether HASHKIT_CANCEL_LARGE asks
-// for the sizes of the issue that set the 20 ms target (1 GiB).
-func CancelLarge(t *testing.T) bool {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("allocates hundreds of MiB")
-	}
-	return os.Getenv("HASHKIT_CANCEL_LARGE") != ""
-}
-
-// ReportLatency logs the distribution of sorted latencies and fails the
+// reportLatency logs the distribution of sorted latencies and fails the
 // test if the largest is over a second: a loose bound, since a loaded
 // machine's scheduler alone can take longer than the work.
-func ReportLatency(t *testing.T, what string, lat []time.Duration) {
+func reportLatency(t *testing.T, what string, lat []time.Duration) {
 	t.Helper()
 	t.Logf("%s: %d runs, latency p50 %v, p90 %v, p99 %v, max %v", what, len(lat),
 		Quantile(lat, 0.5), Quantile(lat, 0.9), Quantile(lat, 0.99), lat[len(lat)-1])
@@ -232,4 +264,34 @@ func BytesAllocated(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc + kdfwork.MappedBytes() - mapped
+}
+
+// SameWithPrefault checks that derive, run with threads+1 threads (a thread
+// more than the work needs, which then prefaults the fresh working memory
+// beside it), gives the key it gives with threads, three times over.
+func SameWithPrefault(t *testing.T, what string, threads int, derive func(threads int) ([]byte, error)) {
+	t.Helper()
+	want, err := derive(threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		got, err := derive(threads + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: %x with the prefault, %x without", what, got, want)
+		}
+	}
+}
+
+// FastPath reports whether h makes digests of hashkit's SHA-1 or SHA-2
+// cores, which the HMAC-based derivations (HKDF, PBKDF2) drive directly;
+// any other hash, such as the standard library's that hashkit's
+// constructors return on some GOARCH, takes their generic path.
+func FastPath(h func() hash.Hash) bool {
+	_, ok256 := sha2.Fresh256(h())
+	_, ok512 := sha2.Fresh512(h())
+	return ok256 || ok512 || isha1.Fresh(h())
 }
