@@ -1,7 +1,6 @@
 package pbkdf2
 
 import (
-	"hash"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -11,11 +10,11 @@ import (
 // random password, salt and key lengths and small iteration counts.
 func TestNoble(t *testing.T) {
 	s := hashtest.NewNobleSet(6070)
-	s.AddPerHash(hashes, 12, func(name string, h func() hash.Hash, _ int) {
+	s.AddPerHash(hashes, 12, func(name string, _ int) {
 		pw, salt := s.Bytes(s.Rand.IntN(150)), s.Bytes(s.Rand.IntN(150))
-		iter, length := 1+s.Rand.IntN(40), 1+s.Rand.IntN(4*h().Size())
+		iter, length := 1+s.Rand.IntN(40), 1+s.Rand.IntN(4*hashes[name]().Size())
 		s.Add("PBKDF2", map[string]any{"hash": name, "salt": salt, "iterations": iter, "length": length}, pw, func() ([]byte, error) {
-			return Key(h, string(pw), salt, iter, length)
+			return Key(hashes[name], string(pw), salt, iter, length)
 		})
 	})
 	s.Check(t)
