@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -294,4 +295,63 @@ func FastPath(h func() hash.Hash) bool {
 	_, ok256 := sha2.Fresh256(h())
 	_, ok512 := sha2.Fresh512(h())
 	return ok256 || ok512 || isha1.Fresh(h())
+}
+
+// Progress runs derive with a progress callback and checks what it is
+// told: 10 to 101 calls, increasing values in (0, 1], the last 1.
+func Progress(t *testing.T, derive func(progress func(float64)) error) {
+	t.Helper()
+	var mu sync.Mutex
+	var got []float64
+	err := derive(func(f float64) {
+		mu.Lock()
+		got = append(got, f)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 10 || len(got) > 101 {
+		t.Fatalf("Progress called %d times, want 10..101", len(got))
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] || got[i] > 1 {
+			t.Fatalf("Progress values not increasing in (0,1]: %v", got)
+		}
+	}
+	if got[len(got)-1] != 1 {
+		t.Errorf("last Progress value %v, want 1", got[len(got)-1])
+	}
+}
+
+// CancelFromProgress cancels derive from its first progress report and
+// checks that it returns context.Canceled having done at most maxExtra
+// units of work (of total in a whole run) after the cancel: *stopped is
+// the package's test hook, told the units done when the derivation stops.
+// The time from cancel to return is checked loosely (a second): on a
+// loaded machine the scheduler alone can take longer than the work.
+func CancelFromProgress(t *testing.T, stopped *func(int64), total, maxExtra int64, unit string, derive func(ctx context.Context, progress func(float64)) error) {
+	t.Helper()
+	var atCancel, atStop int64
+	*stopped = func(d int64) { atStop = d }
+	defer func() { *stopped = nil }()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var start time.Time
+	err := derive(ctx, func(f float64) {
+		if start.IsZero() {
+			atCancel = int64(f * float64(total))
+			start = time.Now()
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("returned %v after cancel", d)
+	}
+	if extra := atStop - atCancel; extra > maxExtra {
+		t.Errorf("%d %s after cancel; want at most %d", extra, unit, maxExtra)
+	}
 }
