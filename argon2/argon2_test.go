@@ -7,11 +7,10 @@ import (
 	"errors"
 	"math/bits"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // RFC 9106 section 5: password 32 x 0x01, salt 16 x 0x02, secret 8 x 0x03,
@@ -205,56 +204,21 @@ func TestCancel(t *testing.T) {
 	if _, err := DeriveKey(ctx, nil, []byte("saltsalt"), p); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled context: %v", err)
 	}
-	// Cancel from the first progress report, then check how much work was
-	// done after it: at most one checkpoint interval per goroutine. (Wall
-	// time after cancel is checked loosely only: on a loaded machine the
-	// scheduler alone can take longer than the work.)
-	var atCancel, atStop int64
-	testHookStopped = func(d int64) { atStop = d }
-	defer func() { testHookStopped = nil }()
-	ctx, cancel = context.WithCancel(context.Background())
-	var start time.Time
+	// Cancel from the first progress report: at most one checkpoint
+	// interval of work per goroutine may follow.
 	p = Params{Variant: Argon2id, Time: 4, Memory: 16 << 10, Lanes: 2, KeyLen: 32}
 	total := int64(p.Time) * int64(blocksFor(p.Memory, p.Lanes))
-	p.Progress = func(f float64) {
-		if start.IsZero() {
-			atCancel = int64(f * float64(total))
-			start = time.Now()
-			cancel()
-		}
-	}
-	_, err := DeriveKey(ctx, nil, []byte("saltsalt"), p)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("got %v, want context.Canceled", err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("DeriveKey returned %v after cancel", d)
-	}
-	if extra := atStop - atCancel; extra > 2*2*checkEvery {
-		t.Errorf("%d blocks processed after cancel; want at most %d", extra, 2*2*checkEvery)
-	}
+	kdftest.CancelFromProgress(t, &testHookStopped, total, 2*2*checkEvery, "blocks processed", func(ctx context.Context, progress func(float64)) error {
+		p.Progress = progress
+		_, err := DeriveKey(ctx, nil, []byte("saltsalt"), p)
+		return err
+	})
 }
 
 func TestProgress(t *testing.T) {
-	var mu sync.Mutex
-	var got []float64
-	p := Params{Variant: Argon2id, Time: 2, Memory: 4096, Lanes: 2, KeyLen: 32, Progress: func(f float64) {
-		mu.Lock()
-		got = append(got, f)
-		mu.Unlock()
-	}}
-	if _, err := DeriveKey(context.Background(), nil, []byte("saltsalt"), p); err != nil {
-		t.Fatal(err)
-	}
-	if len(got) < 10 || len(got) > 101 {
-		t.Fatalf("Progress called %d times, want 10..101", len(got))
-	}
-	for i := 1; i < len(got); i++ {
-		if got[i] <= got[i-1] || got[i] > 1 {
-			t.Fatalf("Progress values not increasing in (0,1]: %v", got)
-		}
-	}
-	if got[len(got)-1] != 1 {
-		t.Errorf("last Progress value %v, want 1", got[len(got)-1])
-	}
+	kdftest.Progress(t, func(progress func(float64)) error {
+		p := Params{Variant: Argon2id, Time: 2, Memory: 4096, Lanes: 2, KeyLen: 32, Progress: progress}
+		_, err := DeriveKey(context.Background(), nil, []byte("saltsalt"), p)
+		return err
+	})
 }

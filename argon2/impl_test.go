@@ -22,26 +22,26 @@ func randBlock(seed uint64) (b block) {
 // address-block generation does) or x.
 func checkCompress(t *testing.T, x, y, old block) {
 	t.Helper()
-	for _, xor := range []bool{false, true} {
-		want, got := old, old
-		compressGeneric(&want, &x, &y, xor)
-		compress(&got, &x, &y, xor)
-		if got != want {
-			t.Fatalf("xor=%v: kernel and generic compression differ", xor)
-		}
+	// Each case starts out as a block and passes it to f, as an input too
+	// where it aliases one.
+	type compressFunc = func(out, x, y *block, xor bool)
+	cases := []struct {
+		what  string
+		start block
+		run   func(f compressFunc, out *block, xor bool)
+	}{
+		{"", old, func(f compressFunc, out *block, xor bool) { f(out, &x, &y, xor) }},
+		{", out aliasing y", y, func(f compressFunc, out *block, xor bool) { f(out, &x, out, xor) }},
+		{", out aliasing x", x, func(f compressFunc, out *block, xor bool) { f(out, out, &y, xor) }},
 	}
-	for _, xor := range []bool{false, true} {
-		want, got := y, y
-		compressGeneric(&want, &x, &want, xor)
-		compress(&got, &x, &got, xor)
-		if got != want {
-			t.Fatalf("xor=%v, out aliasing y: kernel and generic compression differ", xor)
-		}
-		want, got = x, x
-		compressGeneric(&want, &want, &y, xor)
-		compress(&got, &got, &y, xor)
-		if got != want {
-			t.Fatalf("xor=%v, out aliasing x: kernel and generic compression differ", xor)
+	for _, c := range cases {
+		for _, xor := range []bool{false, true} {
+			want, got := c.start, c.start
+			c.run(compressGeneric, &want, xor)
+			c.run(compress, &got, xor)
+			if got != want {
+				t.Fatalf("xor=%v%s: kernel and generic compression differ", xor, c.what)
+			}
 		}
 	}
 }

@@ -1,10 +1,9 @@
 package argon2
 
 import (
-	"bytes"
 	"context"
-	"encoding/hex"
-	"math/rand/v2"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -12,47 +11,28 @@ import (
 
 // TestNoble cross-checks Argon2d/i/id with @noble/hashes on random small
 // parameters, both versions, with and without a secret and associated data
-// (crosscheck/noble/algs/kdf.mjs).
+// (crosscheck/noble/algs/kdf.mjs), under every kernel.
 func TestNoble(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9, 10))
-	var cases []hashtest.NobleCase
-	names := []string{"Argon2d", "Argon2i", "Argon2id"}
+	s := hashtest.NewNobleSet(9)
+	names := slices.Sorted(maps.Keys(variants))
 	for range 90 {
-		lanes := 1 + rng.IntN(4)
-		params := map[string]any{
-			"t": 1 + rng.IntN(3), "p": lanes, "m": 8*lanes + rng.IntN(60), "version": []int{0x10, 0x13}[rng.IntN(2)],
-			"dkLen": 4 + rng.IntN(130), "salt": hashtest.HexParam(hashtest.RandBytes(rng.Uint64(), 8+rng.IntN(30))),
+		lanes := 1 + s.Rand.IntN(4)
+		alg := names[s.Rand.IntN(len(names))]
+		p := Params{
+			Variant: variants[alg], Version: []int{0x10, 0x13}[s.Rand.IntN(2)],
+			Time: uint32(1 + s.Rand.IntN(3)), Memory: uint32(8*lanes + s.Rand.IntN(60)), Lanes: uint32(lanes), KeyLen: uint32(4 + s.Rand.IntN(130)),
 		}
-		if rng.IntN(2) == 0 {
-			params["secret"] = hashtest.HexParam(hashtest.RandBytes(rng.Uint64(), rng.IntN(40)))
+		salt, pw := s.Bytes(8+s.Rand.IntN(30)), s.Bytes(s.Rand.IntN(80))
+		params := map[string]any{"t": p.Time, "p": p.Lanes, "m": p.Memory, "version": p.Version, "dkLen": p.KeyLen, "salt": salt}
+		if s.Rand.IntN(2) == 0 {
+			p.Secret = s.Bytes(s.Rand.IntN(40))
+			params["secret"] = p.Secret
 		}
-		if rng.IntN(2) == 0 {
-			params["ad"] = hashtest.HexParam(hashtest.RandBytes(rng.Uint64(), rng.IntN(40)))
+		if s.Rand.IntN(2) == 0 {
+			p.AssociatedData = s.Bytes(s.Rand.IntN(40))
+			params["ad"] = p.AssociatedData
 		}
-		cases = append(cases, hashtest.NobleCase{Alg: names[rng.IntN(3)], Params: params, Input: hashtest.RandBytes(rng.Uint64(), rng.IntN(80))})
+		s.Add(alg, params, pw, func() ([]byte, error) { return DeriveKey(context.Background(), pw, salt, p) })
 	}
-	want := hashtest.Noble(t, cases)
-	hexParam := func(v any) []byte {
-		if v == nil {
-			return nil
-		}
-		b, _ := hex.DecodeString(v.(string))
-		return b
-	}
-	hashtest.AllImplementations(t, "argon2", func(t *testing.T) {
-		for i, c := range cases {
-			p := c.Params
-			got, err := DeriveKey(context.Background(), c.Input, hexParam(p["salt"]), Params{
-				Variant: variants[c.Alg], Version: p["version"].(int),
-				Time: uint32(p["t"].(int)), Memory: uint32(p["m"].(int)), Lanes: uint32(p["p"].(int)), KeyLen: uint32(p["dkLen"].(int)),
-				Secret: hexParam(p["secret"]), AssociatedData: hexParam(p["ad"]),
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want[i]) {
-				t.Fatalf("%s %v: hashkit %x, noble %x", c.Alg, p, got, want[i])
-			}
-		}
-	})
+	s.CheckAll(t, "argon2")
 }

@@ -1,9 +1,11 @@
 package argon2
 
 import (
-	"bytes"
 	"context"
+	"fmt"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestPrefault compares derivations whose first pass runs beside prefault
@@ -15,21 +17,11 @@ func TestPrefault(t *testing.T) {
 	for _, lanes := range []uint32{1, 2, 3} {
 		for _, mem := range []uint32{8 * lanes, 64*lanes + 8*lanes, 1024, 3000} {
 			for _, v := range []Variant{Argon2d, Argon2id} {
-				p := Params{Variant: v, Time: 2, Memory: mem, Lanes: lanes, KeyLen: 32, Threads: int(lanes)}
-				want, err := DeriveKey(context.Background(), pw, salt, p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.Threads = int(lanes) + 1
-				for range 3 {
-					got, err := DeriveKey(context.Background(), pw, salt, p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(got, want) {
-						t.Fatalf("%v, %d KiB, %d lanes: %x with prefault, %x without", v, mem, lanes, got, want)
-					}
-				}
+				p := Params{Variant: v, Time: 2, Memory: mem, Lanes: lanes, KeyLen: 32}
+				kdftest.SameWithPrefault(t, fmt.Sprintf("%v, %d KiB, %d lanes", v, mem, lanes), int(lanes), func(threads int) ([]byte, error) {
+					p.Threads = threads
+					return DeriveKey(context.Background(), pw, salt, p)
+				})
 			}
 		}
 	}

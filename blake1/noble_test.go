@@ -2,7 +2,6 @@ package blake1
 
 import (
 	"hash"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -11,56 +10,40 @@ import (
 // TestNoble cross-checks all four variants, unsalted and salted, over
 // random lengths (every length 0..300, then longer ones) and random salts.
 func TestNoble(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	var cases []hashtest.NobleCase
-	for i := range 500 {
-		v := variants[i%len(variants)]
-		n := i
-		if i > 300 {
-			n = rng.IntN(5000)
+	s := hashtest.NewNobleSet(7)
+	for i, n := range s.Lengths(301, 199, 5000) {
+		v, in := variants[i%len(variants)], s.Bytes(n)
+		if i%3 != 1 {
+			s.Add(v.name, nil, in, func() ([]byte, error) { return v.sum(in), nil })
+			continue
 		}
-		c := hashtest.NobleCase{Alg: v.name, Input: hashtest.RandBytes(uint64(i), n)}
-		if i%3 == 1 {
-			c.Params = map[string]any{"salt": hashtest.HexParam(hashtest.RandBytes(uint64(i)+1000, v.saltSize))}
-		}
-		cases = append(cases, c)
+		salt := s.Bytes(v.saltSize)
+		s.Add(v.name, map[string]any{"salt": salt}, in, func() ([]byte, error) { return sumSalted(v.newSalt, salt, in) })
 	}
-	hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte {
-		for _, v := range variants {
-			if v.name != c.Alg {
-				continue
-			}
-			var h hash.Hash
-			if s, ok := c.Params["salt"]; ok {
-				var err error
-				h, err = v.newSalt(mustHex(s.(string)))
-				if err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				return v.sum(c.Input)
-			}
-			h.Write(c.Input)
-			return h.Sum(nil)
-		}
-		t.Fatalf("unknown %s", c.Alg)
-		return nil
-	})
+	s.Check(t)
 }
 
 // TestNobleRejectsBadSalt checks that noble, too, refuses the salt lengths
 // we refuse.
 func TestNobleRejectsBadSalt(t *testing.T) {
-	var cases []hashtest.NobleCase
+	s := hashtest.NewNobleSet(0)
 	for _, v := range variants {
 		for _, n := range []int{15, 17, 32 - v.saltSize/2} {
-			cases = append(cases, hashtest.NobleCase{Alg: v.name, Params: map[string]any{"salt": hashtest.HexParam(make([]byte, n))}})
+			salt := make([]byte, n)
+			if _, err := v.newSalt(salt); err == nil {
+				t.Fatalf("%s accepts a %d-byte salt", v.name, n)
+			}
+			s.AddMayFail(v.name, map[string]any{"salt": salt}, nil, func() ([]byte, error) { return sumSalted(v.newSalt, salt, nil) })
 		}
 	}
-	_, errs := hashtest.NobleResults(t, cases)
-	for i, e := range errs {
-		if e == "" {
-			t.Errorf("noble accepted case %d (%s, %v)", i, cases[i].Alg, cases[i].Params)
-		}
+	s.Check(t)
+}
+
+func sumSalted(newSalt func([]byte) (hash.Hash, error), salt, in []byte) ([]byte, error) {
+	h, err := newSalt(salt)
+	if err != nil {
+		return nil, err
 	}
+	h.Write(in)
+	return h.Sum(nil), nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	stdhkdf "crypto/hkdf"
 	stdsha256 "crypto/sha256"
-	"encoding/hex"
 	"hash"
 	"math"
 	"testing"
@@ -19,14 +18,6 @@ var (
 	hashes    = byname.Hashkit()
 	stdHashes = byname.Stdlib()
 )
-
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
 
 // RFC 5869 appendix A, as the pyca/cryptography vector files carry it.
 var knownAnswers = []struct {
@@ -47,17 +38,17 @@ func TestKnownAnswers(t *testing.T) {
 	hashtest.AllSHA2(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
 			h := hashes[c.hash]
-			ikm, salt, info := mustHex(c.ikm), mustHex(c.salt), string(mustHex(c.info))
+			ikm, salt, info := hashtest.Unhex(c.ikm), hashtest.Unhex(c.salt), string(hashtest.Unhex(c.info))
 			prk, err := Extract(h, ikm, salt)
-			if err != nil || !bytes.Equal(prk, mustHex(c.prk)) {
+			if err != nil || !bytes.Equal(prk, hashtest.Unhex(c.prk)) {
 				t.Errorf("%s: Extract = %x, %v; want %s", c.source, prk, err, c.prk)
 			}
 			okm, err := Expand(h, prk, info, c.length)
-			if err != nil || !bytes.Equal(okm, mustHex(c.okm)) {
+			if err != nil || !bytes.Equal(okm, hashtest.Unhex(c.okm)) {
 				t.Errorf("%s: Expand = %x, %v; want %s", c.source, okm, err, c.okm)
 			}
 			okm, err = Key(h, ikm, salt, info, c.length)
-			if err != nil || !bytes.Equal(okm, mustHex(c.okm)) {
+			if err != nil || !bytes.Equal(okm, hashtest.Unhex(c.okm)) {
 				t.Errorf("%s: Key = %x, %v; want %s", c.source, okm, err, c.okm)
 			}
 			if len(salt) == 0 {
@@ -192,14 +183,9 @@ func TestPanics(t *testing.T) {
 		"nil constructor": func() { Key[hash.Hash](nil, nil, nil, "", 32) },
 		"nil hash":        func() { Extract(func() hash.Hash { return nil }, nil, nil) },
 	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
+		if !hashtest.Panics(f) {
+			t.Errorf("%s: no panic", name)
+		}
 	}
 }
 

@@ -3,7 +3,6 @@ package hmac
 import (
 	"bytes"
 	stdhmac "crypto/hmac"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash"
@@ -18,14 +17,6 @@ import (
 	"github.com/hashkit/hashkit/sha256"
 	"github.com/hashkit/hashkit/sha512"
 )
-
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
 
 func mac(h func() hash.Hash, key, msg []byte) []byte {
 	m := New(h, key)
@@ -75,8 +66,8 @@ var knownAnswers = []struct {
 func TestKnownAnswers(t *testing.T) {
 	hashtest.AllSHA2(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
-			got := mac(hashes[c.hash], mustHex(c.key), mustHex(c.msg))
-			want := mustHex(c.want)
+			got := mac(hashes[c.hash], hashtest.Unhex(c.key), hashtest.Unhex(c.msg))
+			want := hashtest.Unhex(c.want)
 			if c.truncated {
 				got = got[:len(want)]
 			}
@@ -408,14 +399,9 @@ func TestPanics(t *testing.T) {
 			}, nil)
 		},
 	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: New did not panic", name)
-				}
-			}()
-			f()
-		}()
+		if !hashtest.Panics(f) {
+			t.Errorf("%s: New did not panic", name)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package k12
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
@@ -11,76 +12,71 @@ import (
 // TestNoble cross-checks all five functions with @noble/hashes
 // (crosscheck/noble/algs/k12.mjs; M14 with its pinned 1.8.0) over random input lengths (with every
 // chunk boundary nearby), domain bytes, customizations and output lengths,
-// one-shot and streamed in random pieces.
+// one-shot and streamed in random pieces, under every kernel.
 func TestNoble(t *testing.T) {
-	rng := rand.New(rand.NewPCG(9861, 12))
-	var cases []hashtest.NobleCase
+	s := hashtest.NewNobleSet(9861)
 	lengths := []int{0, 1, 167, 168, 169, 135, 136, 137, 8191, 8192, 8193, 16383, 16384, 16385, 8*8192 + 1}
 	for range 40 {
-		lengths = append(lengths, rng.IntN(3000))
+		lengths = append(lengths, s.Rand.IntN(3000))
 	}
 	for range 10 {
-		lengths = append(lengths, rng.IntN(20*8192))
+		lengths = append(lengths, s.Rand.IntN(20*8192))
 	}
 	for _, n := range lengths {
-		in := hashtest.RandBytes(uint64(n)^0x12, n)
-		outLen := 1 + rng.IntN(400)
-		D := byte(1 + rng.IntN(0x7F))
-		cLen := []int{0, 0, 1, 7, 300, 8190, 9000}[rng.IntN(7)]
-		custom := hashtest.RandBytes(uint64(cLen)+99, cLen)
+		in, outLen := s.Bytes(n), 1+s.Rand.IntN(400)
+		D := byte(1 + s.Rand.IntN(0x7F))
+		custom := s.Bytes([]int{0, 0, 1, 7, 300, 8190, 9000}[s.Rand.IntN(7)])
+		pieces := s.Rand.Uint64()
 		for _, alg := range []string{"TurboSHAKE128", "TurboSHAKE256"} {
-			cases = append(cases, hashtest.NobleCase{Alg: alg, Params: map[string]any{"D": D, "outLen": outLen}, Input: in})
+			s.Add(alg, map[string]any{"D": D, "outLen": outLen}, in, func() ([]byte, error) {
+				return oneShotAndStreamed(alg, in, D, nil, outLen, pieces)
+			})
 		}
 		for _, alg := range []string{"KT128", "KT256", "M14"} {
-			cases = append(cases, hashtest.NobleCase{Alg: alg, Params: map[string]any{"C": hashtest.HexParam(custom), "outLen": outLen}, Input: in})
+			s.Add(alg, map[string]any{"C": custom, "outLen": outLen}, in, func() ([]byte, error) {
+				return oneShotAndStreamed(alg, in, 0, custom, outLen, pieces)
+			})
 		}
 	}
-	want := hashtest.Noble(t, cases) // one node run for every implementation
-	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
-		for i, c := range cases {
-			outLen := c.Params["outLen"].(int)
-			var D byte
-			var custom []byte
-			if v, ok := c.Params["D"]; ok {
-				D = v.(byte)
-			} else {
-				custom = spec(t, c.Params["C"].(string))
-			}
-			one := sum(c.Alg, c.Input, D, custom, outLen)
-			// Streaming in random pieces must agree.
-			x := newXOF(c.Alg, D, custom)
-			for p := c.Input; len(p) > 0; {
-				k := min(len(p), 1+rng.IntN(10000))
-				x.Write(p[:k])
-				p = p[k:]
-			}
-			got := make([]byte, outLen)
-			k := rng.IntN(outLen + 1)
-			x.Read(got[:k])
-			x.Read(got[k:])
-			if !bytes.Equal(got, one) {
-				t.Fatalf("%s, %d-byte input: streaming differs from one-shot", c.Alg, len(c.Input))
-			}
-			if !bytes.Equal(one, want[i]) {
-				t.Fatalf("%s %v, %d-byte input:\n hashkit %x\n noble   %x", c.Alg, c.Params, len(c.Input), one, want[i])
-			}
-		}
-	})
+	s.CheckAll(t, "keccak")
+}
+
+// oneShotAndStreamed returns alg's one-shot output, once it has checked
+// that writing in in random pieces (from seed) and reading in two gives the
+// same.
+func oneShotAndStreamed(alg string, in []byte, D byte, custom []byte, outLen int, seed uint64) ([]byte, error) {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	one := sum(alg, in, D, custom, outLen)
+	x := newXOF(alg, D, custom)
+	for p := in; len(p) > 0; {
+		k := min(len(p), 1+rng.IntN(10000))
+		x.Write(p[:k])
+		p = p[k:]
+	}
+	got := make([]byte, outLen)
+	k := rng.IntN(outLen + 1)
+	x.Read(got[:k])
+	x.Read(got[k:])
+	if !bytes.Equal(got, one) {
+		return nil, errors.New("streaming differs from one-shot")
+	}
+	return one, nil
 }
 
 // TestNobleInvalidDomain checks that noble rejects the domain bytes that
 // NewTurboSHAKE128 rejects, and accepts the others.
 func TestNobleInvalidDomain(t *testing.T) {
-	var cases []hashtest.NobleCase
-	Ds := []int{0, 1, 0x7F, 0x80, 0xFF}
-	for _, D := range Ds {
-		cases = append(cases, hashtest.NobleCase{Alg: "TurboSHAKE128", Params: map[string]any{"D": D, "outLen": 32}})
+	s := hashtest.NewNobleSet(0)
+	for _, D := range []int{0, 1, 0x7F, 0x80, 0xFF} {
+		s.AddMayFail("TurboSHAKE128", map[string]any{"D": D, "outLen": 32}, nil, func() ([]byte, error) {
+			x, err := NewTurboSHAKE128(byte(D))
+			if err != nil {
+				return nil, err
+			}
+			out := make([]byte, 32)
+			x.Read(out)
+			return out, nil
+		})
 	}
-	_, errs := hashtest.NobleResults(t, cases)
-	for i, D := range Ds {
-		_, err := NewTurboSHAKE128(byte(D))
-		if (errs[i] != "") != (err != nil) {
-			t.Errorf("D=%#x: noble error %q, ours %v", D, errs[i], err)
-		}
-	}
+	s.Check(t)
 }

@@ -9,26 +9,13 @@ import (
 // TestNoble cross-checks Key against @noble/hashes over every hash, with
 // random password, salt and key lengths and small iteration counts.
 func TestNoble(t *testing.T) {
-	var cases []hashtest.NobleCase
-	seed := uint64(0)
-	for name, h := range hashes {
-		size := h().Size()
-		for range 12 {
-			seed++
-			r := hashtest.RandBytes(seed, 4)
-			cases = append(cases, hashtest.NobleCase{Alg: "PBKDF2", Params: map[string]any{
-				"hash":       name,
-				"salt":       hashtest.HexParam(hashtest.RandBytes(seed+1e6, int(r[0])%150)),
-				"iterations": 1 + int(r[1])%40,
-				"length":     1 + int(r[2])%(4*size),
-			}, Input: hashtest.RandBytes(seed+2e6, int(r[3])%150)})
-		}
-	}
-	hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte {
-		out, err := Key(hashes[c.Params["hash"].(string)], string(c.Input), mustHex(c.Params["salt"].(string)), c.Params["iterations"].(int), c.Params["length"].(int))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
+	s := hashtest.NewNobleSet(6070)
+	s.AddPerHash(hashes, 12, func(name string, _ int) {
+		pw, salt := s.Bytes(s.Rand.IntN(150)), s.Bytes(s.Rand.IntN(150))
+		iter, length := 1+s.Rand.IntN(40), 1+s.Rand.IntN(4*hashes[name]().Size())
+		s.Add("PBKDF2", map[string]any{"hash": name, "salt": salt, "iterations": iter, "length": length}, pw, func() ([]byte, error) {
+			return Key(hashes[name], string(pw), salt, iter, length)
+		})
 	})
+	s.Check(t)
 }

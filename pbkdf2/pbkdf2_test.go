@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash"
@@ -26,14 +25,6 @@ var (
 	hashes    = byname.Hashkit()
 	stdHashes = byname.Stdlib()
 )
-
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
 
 // RFC 6070 (PBKDF2-HMAC-SHA1) and RFC 7914 section 11 (PBKDF2-HMAC-SHA256),
 // as ../shared/vectors carries them. Test 4 of RFC 6070 runs 2^24
@@ -60,8 +51,8 @@ func TestKnownAnswers(t *testing.T) {
 			if c.slow && testing.Short() {
 				continue
 			}
-			got, err := Key(hashes[c.hash], c.password, mustHex(c.salt), c.iter, c.length)
-			if err != nil || !bytes.Equal(got, mustHex(c.want)) {
+			got, err := Key(hashes[c.hash], c.password, hashtest.Unhex(c.salt), c.iter, c.length)
+			if err != nil || !bytes.Equal(got, hashtest.Unhex(c.want)) {
 				t.Errorf("%s: %x, %v; want %s", c.source, got, err, c.want)
 			}
 		}
@@ -169,14 +160,9 @@ func TestPanics(t *testing.T) {
 		"nil constructor": func() { Key[hash.Hash](nil, "", nil, 1, 32) },
 		"nil hash":        func() { Key(func() hash.Hash { return nil }, "", nil, 1, 32) },
 	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("%s: no panic", name)
-				}
-			}()
-			f()
-		}()
+		if !hashtest.Panics(f) {
+			t.Errorf("%s: no panic", name)
+		}
 	}
 }
 

@@ -11,32 +11,27 @@ import (
 // blockMixGeneric in the natural layout, on in (and x, if not nil).
 func checkKernel(t *testing.T, r int, in, x []byte) {
 	t.Helper()
-	n := 32 * r
-	natural := kernelSet{mix: blockMixGeneric}
-	k := kernel(r)
-	win, wx, want := make([]uint32, n), make([]uint32, n), make([]uint32, n)
-	natural.load(win, in)
-	var xw []uint32
-	if x != nil {
-		natural.load(wx, x)
-		xw = wx
-	}
-	blockMixGeneric(want, win, xw, r)
-
-	kin, kx, got := make([]uint32, n), make([]uint32, n), make([]uint32, n)
-	k.load(kin, in)
-	var kxw []uint32
-	if x != nil {
-		k.load(kx, x)
-		kxw = kx
-	}
-	k.mix(got, kin, kxw, r)
-	gotBytes, wantBytes := make([]byte, 4*n), make([]byte, 4*n)
-	k.store(gotBytes, got)
-	natural.store(wantBytes, want)
-	if !slices.Equal(gotBytes, wantBytes) {
+	got, want := mixBytes(kernel(r), r, in, x), mixBytes(kernelSet{mix: blockMixGeneric}, r, in, x)
+	if !slices.Equal(got, want) {
 		t.Fatalf("r=%d, xor=%v: kernel and generic BlockMix differ", r, x != nil)
 	}
+}
+
+// mixBytes returns BlockMix of in (xor x, if not nil) by k, loading and
+// storing in k's layout.
+func mixBytes(k kernelSet, r int, in, x []byte) []byte {
+	n := 32 * r
+	win, out := make([]uint32, n), make([]uint32, n)
+	k.load(win, in)
+	var wx []uint32
+	if x != nil {
+		wx = make([]uint32, n)
+		k.load(wx, x)
+	}
+	k.mix(out, win, wx, r)
+	b := make([]byte, 4*n)
+	k.store(b, out)
+	return b
 }
 
 func TestKernels(t *testing.T) {

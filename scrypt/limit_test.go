@@ -3,8 +3,10 @@ package scrypt
 import (
 	"context"
 	"errors"
-	"strings"
+	"fmt"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 func TestErrMemoryLimit(t *testing.T) {
@@ -38,21 +40,14 @@ func TestDefaultMaxWork(t *testing.T) {
 		{N: 1 << 22, R: 1, P: 4194300, KeyLen: 32, MaxMemory: -1},
 		{N: 2, R: 1, P: 1, KeyLen: 1 << 30, MaxMemory: -1},
 	} {
-		_, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p)
-		if !errors.Is(err, ErrCostExceeded) || !strings.Contains(err.Error(), "MaxWork = 2148532224") {
-			t.Errorf("N=%d r=%d p=%d keyLen=%d: %v, want ErrCostExceeded naming MaxWork", p.N, p.R, p.P, p.KeyLen, err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		p.MaxWork = -1
-		_, err = DeriveKey(ctx, []byte("pw"), []byte("salt"), p)
-		if p.KeyLen > MaxKeyLen {
-			if err == nil || !strings.Contains(err.Error(), "MaxKeyLen = 1048576") {
-				t.Errorf("keyLen=%d, MaxWork -1: %v, want an error naming MaxKeyLen", p.KeyLen, err)
+		what := fmt.Sprintf("N=%d r=%d p=%d keyLen=%d", p.N, p.R, p.P, p.KeyLen)
+		kdftest.OverDefaultBudget(t, what, p.KeyLen > MaxKeyLen, ErrCostExceeded, "MaxWork = 2148532224", func(ctx context.Context, unlimited bool) error {
+			if unlimited {
+				p.MaxWork = -1
 			}
-		} else if !errors.Is(err, context.Canceled) {
-			t.Errorf("N=%d r=%d p=%d keyLen=%d, MaxWork -1: %v", p.N, p.R, p.P, p.KeyLen, err)
-		}
+			_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p)
+			return err
+		})
 	}
 	s := "$scrypt$ln=22,r=1,p=4194300$c2FsdA$YWJjZA"
 	if err := VerifyContext(context.Background(), s, []byte("pw"), Params{MaxMemory: -1}); !errors.Is(err, ErrCostExceeded) {

@@ -1,9 +1,11 @@
 package scrypt
 
 import (
-	"bytes"
 	"context"
+	"fmt"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
 
 // TestPrefault compares keys derived with one mix beside the prefault of
@@ -13,21 +15,11 @@ func TestPrefault(t *testing.T) {
 	pw, salt := []byte("password"), []byte("NaCl")
 	for _, r := range []int{1, 3, 8} {
 		for _, N := range []int{16, 1 << 10, 1 << 12} {
-			p := Params{N: N, R: r, P: 1, KeyLen: 32, Threads: 1}
-			want, err := DeriveKey(context.Background(), pw, salt, p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.Threads = 2
-			for range 3 {
-				got, err := DeriveKey(context.Background(), pw, salt, p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Fatalf("N=%d r=%d: %x with the prefault, %x without", N, r, got, want)
-				}
-			}
+			p := Params{N: N, R: r, P: 1, KeyLen: 32}
+			kdftest.SameWithPrefault(t, fmt.Sprintf("N=%d r=%d", N, r), 1, func(threads int) ([]byte, error) {
+				p.Threads = threads
+				return DeriveKey(context.Background(), pw, salt, p)
+			})
 		}
 	}
 }

@@ -7,11 +7,10 @@ import (
 	"errors"
 	"math/bits"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 	"github.com/hashkit/hashkit/internal/kdfwork"
 )
 
@@ -176,59 +175,23 @@ func TestCancel(t *testing.T) {
 	if _, err := DeriveKey(ctx, nil, nil, Params{N: 16, R: 1, P: 1, KeyLen: 32}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled context: %v", err)
 	}
-	// Cancel from the first progress report, then check how much work was
-	// done after it: at most one checkpoint interval per goroutine. (Wall
-	// time after cancel is checked loosely only: on a loaded machine the
-	// scheduler alone can take longer than the work.)
-	var atCancel, atStop int64
-	testHookStopped = func(d int64) { atStop = d }
-	defer func() { testHookStopped = nil }()
-	ctx, cancel = context.WithCancel(context.Background())
-	var start time.Time
+	// Cancel from the first progress report: at most one checkpoint
+	// interval of work per goroutine may follow.
 	p := Params{N: 1 << 14, R: 8, P: 2, KeyLen: 32}
-	total := int64(2 * p.N * p.P)
-	p.Progress = func(f float64) {
-		if start.IsZero() {
-			atCancel = int64(f * float64(total))
-			start = time.Now()
-			cancel()
-		}
-	}
-	_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("got %v, want context.Canceled", err)
-	}
-	if d := time.Since(start); d > time.Second {
-		t.Errorf("DeriveKey returned %v after cancel", d)
-	}
 	step := int64(2048 / p.R)
-	if extra := atStop - atCancel; extra > 2*2*step {
-		t.Errorf("%d BlockMix calls after cancel; want at most %d", extra, 2*2*step)
-	}
+	kdftest.CancelFromProgress(t, &testHookStopped, int64(2*p.N*p.P), 2*2*step, "BlockMix calls", func(ctx context.Context, progress func(float64)) error {
+		p.Progress = progress
+		_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p)
+		return err
+	})
 }
 
 func TestProgress(t *testing.T) {
-	var mu sync.Mutex
-	var got []float64
-	p := Params{N: 1 << 12, R: 8, P: 3, KeyLen: 32, Progress: func(f float64) {
-		mu.Lock()
-		got = append(got, f)
-		mu.Unlock()
-	}}
-	if _, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p); err != nil {
-		t.Fatal(err)
-	}
-	if len(got) < 10 || len(got) > 101 {
-		t.Fatalf("Progress called %d times, want 10..101", len(got))
-	}
-	for i := 1; i < len(got); i++ {
-		if got[i] <= got[i-1] || got[i] > 1 {
-			t.Fatalf("Progress values not increasing in (0,1]: %v", got)
-		}
-	}
-	if got[len(got)-1] != 1 {
-		t.Errorf("last Progress value %v, want 1", got[len(got)-1])
-	}
+	kdftest.Progress(t, func(progress func(float64)) error {
+		p := Params{N: 1 << 12, R: 8, P: 3, KeyLen: 32, Progress: progress}
+		_, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p)
+		return err
+	})
 }
 
 // TestWorkZeroed checks that DeriveKey leaves its working memory zeroed,

@@ -2,18 +2,23 @@ package sha3_test
 
 import (
 	"fmt"
+	"hash"
 	"io"
 
 	"github.com/hashkit/hashkit/sha3"
 )
 
-// New256 hashes a stream; its state can be saved with MarshalBinary.
+// New256 is FIPS 202's SHA3-256. Ethereum's "SHA3" is the legacy Keccak-256
+// (NewLegacyKeccak256), which pads the input differently: for the same input
+// the two give unrelated digests, so check which one a format means.
 func ExampleNew256() {
-	h := sha3.New256()
-	io.WriteString(h, "hello ")
-	io.WriteString(h, "world\n")
-	fmt.Printf("%x\n", h.Sum(nil))
-	// Output: a8009a7a528d87778c356da3a55d964719e818666a04e4f960c9e2439e35f138
+	for _, h := range []hash.Hash{sha3.New256(), sha3.NewLegacyKeccak256()} {
+		io.WriteString(h, "abc")
+		fmt.Printf("%x\n", h.Sum(nil))
+	}
+	// Output:
+	// 3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532
+	// 4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45
 }
 
 // cSHAKE keeps the outputs of different applications apart through the
@@ -28,11 +33,12 @@ func ExampleNewCSHAKE128() {
 	// Output: c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5
 }
 
-// NewLegacyKeccak256 is Ethereum's keccak256 for a stream (SumKeccak256 for a
-// message in memory).
+// NewLegacyKeccak256 is Ethereum's keccak256 for a stream (SumKeccak256 for
+// a message in memory). A contract function's selector, the first four bytes
+// of a call's data, is the keccak256 of its signature, cut to four bytes.
 func ExampleNewLegacyKeccak256() {
 	h := sha3.NewLegacyKeccak256()
-	io.WriteString(h, "abc")
-	fmt.Printf("%x\n", h.Sum(nil))
-	// Output: 4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45
+	io.WriteString(h, "transfer(address,uint256)")
+	fmt.Printf("%x\n", h.Sum(nil)[:4])
+	// Output: a9059cbb
 }

@@ -2,7 +2,8 @@ package sha3
 
 import (
 	"io"
-	"math/rand/v2"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -12,78 +13,73 @@ import (
 // 2.4.0 (crosscheck/noble/algs/sha3.mjs) over random inputs, customization
 // strings, keys, tuples, block sizes and output lengths.
 func TestNoble(t *testing.T) {
-	rng := rand.New(rand.NewPCG(42, 43))
-	count := 40
-	if testing.Short() {
-		count = 8
-	}
+	s := hashtest.NewNobleSet(42)
 	randLen := func(max int) int {
 		// Favour the edges around the rates (72..168) and small values.
-		switch rng.IntN(3) {
+		switch s.Rand.IntN(3) {
 		case 0:
-			return rng.IntN(10)
+			return s.Rand.IntN(10)
 		case 1:
 			edges := []int{71, 72, 73, 103, 104, 135, 136, 137, 143, 144, 167, 168, 169, 336, 337}
-			return min(max, edges[rng.IntN(len(edges))])
+			return min(max, edges[s.Rand.IntN(len(edges))])
 		}
-		return rng.IntN(max + 1)
+		return s.Rand.IntN(max + 1)
 	}
-	rb := func(n int) []byte { return hashtest.RandBytes(rng.Uint64(), n) }
-	var cases []hashtest.NobleCase
-	var ours []func() []byte
-	add := func(alg string, params map[string]any, in []byte, f func() []byte) {
-		cases = append(cases, hashtest.NobleCase{Alg: alg, Params: params, Input: in})
-		ours = append(ours, f)
-	}
-	readN := func(r io.Reader, n int) []byte {
+	rb := func(n int) []byte { return s.Bytes(n) }
+	readN := func(r io.Reader, n int) ([]byte, error) {
 		out := make([]byte, n)
-		r.Read(out)
-		return out
+		_, err := r.Read(out)
+		return out, err
 	}
-	for range count {
+	for range s.Count(40, 8) {
 		in := rb(randLen(700))
-		for alg, f := range fixedSum {
-			add(alg, nil, in, func() []byte { return f(in) })
+		for _, alg := range slices.Sorted(maps.Keys(fixedSum)) {
+			s.Add(alg, nil, in, func() ([]byte, error) { return fixedSum[alg](in), nil })
 		}
 		n := randLen(600)
-		add("SHAKE128", map[string]any{"dkLen": n}, in, func() []byte { return SumSHAKE128(in, n) })
-		add("SHAKE256", map[string]any{"dkLen": n}, in, func() []byte { return SumSHAKE256(in, n) })
+		s.Add("SHAKE128", map[string]any{"dkLen": n}, in, func() ([]byte, error) { return SumSHAKE128(in, n), nil })
+		s.Add("SHAKE256", map[string]any{"dkLen": n}, in, func() ([]byte, error) { return SumSHAKE256(in, n), nil })
 		N, S := rb(randLen(200)), rb(randLen(200))
-		if rng.IntN(3) == 0 {
+		if s.Rand.IntN(3) == 0 {
 			N = nil
 		}
-		csp := map[string]any{"dkLen": n, "N": hashtest.HexParam(N), "S": hashtest.HexParam(S)}
-		add("cSHAKE128", csp, in, func() []byte { x := NewCSHAKE128(N, S); x.Write(in); return readN(x, n) })
-		add("cSHAKE256", csp, in, func() []byte { x := NewCSHAKE256(N, S); x.Write(in); return readN(x, n) })
+		csp := map[string]any{"dkLen": n, "N": N, "S": S}
+		s.Add("cSHAKE128", csp, in, func() ([]byte, error) { x := NewCSHAKE128(N, S); x.Write(in); return readN(x, n) })
+		s.Add("cSHAKE256", csp, in, func() ([]byte, error) { x := NewCSHAKE256(N, S); x.Write(in); return readN(x, n) })
 		key := rb(randLen(300))
-		kp := map[string]any{"dkLen": n, "key": hashtest.HexParam(key), "S": hashtest.HexParam(S)}
-		add("KMAC128", kp, in, func() []byte { k, _ := NewKMAC128(key, S, n); k.Write(in); return k.Sum(nil) })
-		add("KMAC256", kp, in, func() []byte { k, _ := NewKMAC256(key, S, n); k.Write(in); return k.Sum(nil) })
-		add("KMACXOF128", kp, in, func() []byte { k := NewKMACXOF128(key, S); k.Write(in); return readN(k, n) })
-		add("KMACXOF256", kp, in, func() []byte { k := NewKMACXOF256(key, S); k.Write(in); return readN(k, n) })
-		var tuple [][]byte
-		var tupleHex []string
-		for range rng.IntN(6) {
-			e := rb(randLen(200))
-			tuple = append(tuple, e)
-			tupleHex = append(tupleHex, hashtest.HexParam(e))
+		kp := map[string]any{"dkLen": n, "key": key, "S": S}
+		kmac := func(mk func(key, S []byte, n int) (*KMAC, error)) ([]byte, error) {
+			k, err := mk(key, S, n)
+			if err != nil {
+				return nil, err
+			}
+			k.Write(in)
+			return k.Sum(nil), nil
 		}
-		tp := map[string]any{"dkLen": n, "S": hashtest.HexParam(S), "tuple": tupleHex}
-		add("TupleHash128", tp, nil, func() []byte { o, _ := TupleHash128(tuple, S, n); return o })
-		add("TupleHash256", tp, nil, func() []byte { o, _ := TupleHash256(tuple, S, n); return o })
-		add("TupleHashXOF128", tp, nil, func() []byte { o, _ := TupleHashXOF128(tuple, S, n); return o })
-		add("TupleHashXOF256", tp, nil, func() []byte { o, _ := TupleHashXOF256(tuple, S, n); return o })
-		b := 1 + rng.IntN(300)
+		s.Add("KMAC128", kp, in, func() ([]byte, error) { return kmac(NewKMAC128) })
+		s.Add("KMAC256", kp, in, func() ([]byte, error) { return kmac(NewKMAC256) })
+		s.Add("KMACXOF128", kp, in, func() ([]byte, error) { k := NewKMACXOF128(key, S); k.Write(in); return readN(k, n) })
+		s.Add("KMACXOF256", kp, in, func() ([]byte, error) { k := NewKMACXOF256(key, S); k.Write(in); return readN(k, n) })
+		var tuple [][]byte
+		for range s.Rand.IntN(6) {
+			tuple = append(tuple, rb(randLen(200)))
+		}
+		tp := map[string]any{"dkLen": n, "S": S, "tuple": tuple}
+		s.Add("TupleHash128", tp, nil, func() ([]byte, error) { return TupleHash128(tuple, S, n) })
+		s.Add("TupleHash256", tp, nil, func() ([]byte, error) { return TupleHash256(tuple, S, n) })
+		s.Add("TupleHashXOF128", tp, nil, func() ([]byte, error) { return TupleHashXOF128(tuple, S, n) })
+		s.Add("TupleHashXOF256", tp, nil, func() ([]byte, error) { return TupleHashXOF256(tuple, S, n) })
+		b := 1 + s.Rand.IntN(300)
 		big := rb(randLen(3000))
-		pp := map[string]any{"dkLen": n, "S": hashtest.HexParam(S), "B": b}
-		add("ParallelHash128", pp, big, func() []byte { o, _ := ParallelHash128(big, b, S, n); return o })
-		add("ParallelHash256", pp, big, func() []byte { o, _ := ParallelHash256(big, b, S, n); return o })
-		add("ParallelHashXOF128", pp, big, func() []byte { o, _ := ParallelHashXOF128(big, b, S, n); return o })
-		add("ParallelHashXOF256", pp, big, func() []byte { o, _ := ParallelHashXOF256(big, b, S, n); return o })
+		pp := map[string]any{"dkLen": n, "S": S, "B": b}
+		s.Add("ParallelHash128", pp, big, func() ([]byte, error) { return ParallelHash128(big, b, S, n) })
+		s.Add("ParallelHash256", pp, big, func() ([]byte, error) { return ParallelHash256(big, b, S, n) })
+		s.Add("ParallelHashXOF128", pp, big, func() ([]byte, error) { return ParallelHashXOF128(big, b, S, n) })
+		s.Add("ParallelHashXOF256", pp, big, func() ([]byte, error) { return ParallelHashXOF256(big, b, S, n) })
 
 		// KeccakPRG: a random program of entropy, reads and forgets.
-		capacity := 6 + 8*rng.IntN(99) // 6..790: Forget allowed
-		if rng.IntN(4) == 0 {
+		capacity := 6 + 8*s.Rand.IntN(99) // 6..790: Forget allowed
+		if s.Rand.IntN(4) == 0 {
 			capacity = 254
 		}
 		var ops [][]any
@@ -93,11 +89,11 @@ func TestNoble(t *testing.T) {
 			n    int
 		}
 		var prog []op
-		prog = append(prog, op{kind: 'e', seed: rb(1 + rng.IntN(300))})
-		for range 1 + rng.IntN(6) {
-			switch rng.IntN(4) {
+		prog = append(prog, op{kind: 'e', seed: rb(1 + s.Rand.IntN(300))})
+		for range 1 + s.Rand.IntN(6) {
+			switch s.Rand.IntN(4) {
 			case 0:
-				prog = append(prog, op{kind: 'e', seed: rb(1 + rng.IntN(300))})
+				prog = append(prog, op{kind: 'e', seed: rb(1 + s.Rand.IntN(300))})
 			case 1:
 				prog = append(prog, op{kind: 'f'})
 			default:
@@ -114,10 +110,10 @@ func TestNoble(t *testing.T) {
 				ops = append(ops, []any{"f"})
 			}
 		}
-		add("KeccakPRG", map[string]any{"capacity": capacity, "ops": ops}, nil, func() []byte {
+		s.Add("KeccakPRG", map[string]any{"capacity": capacity, "ops": ops}, nil, func() ([]byte, error) {
 			g, err := NewKeccakPRG(capacity)
 			if err != nil {
-				return []byte(err.Error())
+				return nil, err
 			}
 			var out []byte
 			for _, o := range prog {
@@ -125,18 +121,21 @@ func TestNoble(t *testing.T) {
 				case 'e':
 					g.AddEntropy(o.seed)
 				case 'r':
-					out = append(out, readN(g, o.n)...)
+					r, err := readN(g, o.n)
+					if err != nil {
+						return nil, err
+					}
+					out = append(out, r...)
 				case 'f':
 					if err := g.Forget(); err != nil {
-						return []byte(err.Error())
+						return nil, err
 					}
 				}
 			}
-			return out
+			return out, nil
 		})
 	}
-	i := 0
-	hashtest.CrossCheck(t, cases, func(hashtest.NobleCase) []byte { i++; return ours[i-1]() })
+	s.Check(t)
 }
 
 // TestNobleKeccakPRGCapacities checks which capacities noble accepts against

@@ -1,11 +1,14 @@
 // Package kdftest holds the tests that the key derivation packages (argon2,
-// pbkdf2, scrypt) share: cancellation latency, cost limits and budgets, and
-// the memory a derivation takes.
+// pbkdf2, scrypt, hkdf) share: cancellation latency, cost limits and
+// budgets, the memory a derivation takes, and whether a hash takes the
+// SHA-1/SHA-2 fast path.
 package kdftest
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"hash"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,13 +16,54 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/hashkit/hashkit/internal/kdfwork"
+	isha1 "github.com/hashkit/hashkit/internal/sha1"
+	"github.com/hashkit/hashkit/internal/sha2"
 )
 
-// CancelLatency runs derive until it has trials runs that a context
+// Cancellation is a derivation whose cancellation latency CancelEach
+// measures.
+type Cancellation struct {
+	What   string // the derivation and its parameters, for the report
+	Derive func(ctx context.Context) error
+	// Delay bounds the random point of cancellation: within Delay of a
+	// run's start. Zero means CancelEach's default (100 ms; anywhere in the
+	// run with HASHKIT_CANCEL_LARGE).
+	Delay time.Duration
+	// Whole, for a derivation that takes little time, cancels anywhere in
+	// the run whatever the size.
+	Whole bool
+}
+
+// CancelEach measures and reports the cancellation latency (cancelLatency,
+// reportLatency) of each derivation that cases returns. It skips under
+// -short, as the runs allocate hundreds of MiB. HASHKIT_CANCEL_LARGE asks
+// for the sizes of the issue that set the 20 ms target (1 GiB): cases is
+// called with large set, and each derivation runs 40 times instead of 8.
+func CancelEach(t *testing.T, cases func(large bool) []Cancellation) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("allocates hundreds of MiB")
+	}
+	large := os.Getenv("HASHKIT_CANCEL_LARGE") != ""
+	trials, delay := 8, 100*time.Millisecond
+	if large {
+		trials, delay = 40, 0
+	}
+	for _, c := range cases(large) {
+		d := cmp.Or(c.Delay, delay)
+		if c.Whole {
+			d = 0
+		}
+		reportLatency(t, c.What, cancelLatency(t, trials, d, c.Derive))
+	}
+}
+
+// cancelLatency runs derive until it has trials runs that a context
 // cancelled at a random point of their first maxDelay stopped, and returns
 // the sorted latencies from cancel to return. A run that finishes first (a
 // fast machine can do the work within maxDelay) is not a sample: the delays
@@ -33,7 +77,7 @@ import (
 // waited for a CPU (schedstat), each latency over 20 ms, the target, is
 // logged with that wait: on a loaded machine the scheduler's delays, not
 // the derivation, make most of the tail.
-func CancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
+func cancelLatency(t *testing.T, trials int, maxDelay time.Duration, derive func(ctx context.Context) error) []time.Duration {
 	t.Helper()
 	whole := maxDelay == 0
 	if whole {
@@ -115,21 +159,10 @@ func Quantile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
-// CancelLarge skips a cancellation-latency test under -short (its runs
-// allocate hundreds of MiB) and reports whether HASHKIT_CANCEL_LARGE asks
-// for the sizes of the issue that set the 20 ms target (1 GiB).
-func CancelLarge(t *testing.T) bool {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("allocates hundreds of MiB")
-	}
-	return os.Getenv("HASHKIT_CANCEL_LARGE") != ""
-}
-
-// ReportLatency logs the distribution of sorted latencies and fails the
+// reportLatency logs the distribution of sorted latencies and fails the
 // test if the largest is over a second: a loose bound, since a loaded
 // machine's scheduler alone can take longer than the work.
-func ReportLatency(t *testing.T, what string, lat []time.Duration) {
+func reportLatency(t *testing.T, what string, lat []time.Duration) {
 	t.Helper()
 	t.Logf("%s: %d runs, latency p50 %v, p90 %v, p99 %v, max %v", what, len(lat),
 		Quantile(lat, 0.5), Quantile(lat, 0.9), Quantile(lat, 0.99), lat[len(lat)-1])
@@ -232,4 +265,117 @@ func BytesAllocated(f func()) uint64 {
 	f()
 	runtime.ReadMemStats(&after)
 	return after.TotalAlloc - before.TotalAlloc + kdfwork.MappedBytes() - mapped
+}
+
+// SameWithPrefault checks that derive, run with threads+1 threads (a thread
+// more than the work needs, which then prefaults the fresh working memory
+// beside it), gives the key it gives with threads, three times over.
+func SameWithPrefault(t *testing.T, what string, threads int, derive func(threads int) ([]byte, error)) {
+	t.Helper()
+	want, err := derive(threads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		got, err := derive(threads + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: %x with the prefault, %x without", what, got, want)
+		}
+	}
+}
+
+// FastPath reports whether h makes digests of hashkit's SHA-1 or SHA-2
+// cores, which the HMAC-based derivations (HKDF, PBKDF2) drive directly;
+// any other hash, such as the standard library's that hashkit's
+// constructors return on some GOARCH, takes their generic path.
+func FastPath(h func() hash.Hash) bool {
+	_, ok256 := sha2.Fresh256(h())
+	_, ok512 := sha2.Fresh512(h())
+	return ok256 || ok512 || isha1.Fresh(h())
+}
+
+// Progress runs derive with a progress callback and checks what it is
+// told: 10 to 101 calls, increasing values in (0, 1], the last 1.
+func Progress(t *testing.T, derive func(progress func(float64)) error) {
+	t.Helper()
+	var mu sync.Mutex
+	var got []float64
+	err := derive(func(f float64) {
+		mu.Lock()
+		got = append(got, f)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 10 || len(got) > 101 {
+		t.Fatalf("Progress called %d times, want 10..101", len(got))
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] <= got[i-1] || got[i] > 1 {
+			t.Fatalf("Progress values not increasing in (0,1]: %v", got)
+		}
+	}
+	if got[len(got)-1] != 1 {
+		t.Errorf("last Progress value %v, want 1", got[len(got)-1])
+	}
+}
+
+// CancelFromProgress cancels derive from its first progress report and
+// checks that it returns context.Canceled having done at most maxExtra
+// units of work (of total in a whole run) after the cancel: *stopped is
+// the package's test hook, told the units done when the derivation stops.
+// The time from cancel to return is checked loosely (a second): on a
+// loaded machine the scheduler alone can take longer than the work.
+func CancelFromProgress(t *testing.T, stopped *func(int64), total, maxExtra int64, unit string, derive func(ctx context.Context, progress func(float64)) error) {
+	t.Helper()
+	var atCancel, atStop int64
+	*stopped = func(d int64) { atStop = d }
+	defer func() { *stopped = nil }()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var start time.Time
+	err := derive(ctx, func(f float64) {
+		if start.IsZero() {
+			atCancel = int64(f * float64(total))
+			start = time.Now()
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("returned %v after cancel", d)
+	}
+	if extra := atStop - atCancel; extra > maxExtra {
+		t.Errorf("%d %s after cancel; want at most %d", extra, unit, maxExtra)
+	}
+}
+
+// OverDefaultBudget checks a derivation whose work is over the default
+// budget: derive(ctx, false) is refused with errCost, naming the budget
+// ("MaxWork = N"); derive(ctx, true), with the budget lifted and a
+// cancelled ctx, gets through the check to the cancellation before any
+// work, unless the key is over MaxKeyLen (1 MiB), which it then refuses
+// naming MaxKeyLen.
+func OverDefaultBudget(t *testing.T, what string, overMaxKeyLen bool, errCost error, budget string, derive func(ctx context.Context, unlimited bool) error) {
+	t.Helper()
+	err := derive(context.Background(), false)
+	if !errors.Is(err, errCost) || !strings.Contains(err.Error(), budget) {
+		t.Errorf("%s: %v, want %v naming %s", what, err, errCost, budget)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = derive(ctx, true)
+	if overMaxKeyLen {
+		if err == nil || !strings.Contains(err.Error(), "MaxKeyLen = 1048576") {
+			t.Errorf("%s, no budget: %v, want an error naming MaxKeyLen", what, err)
+		}
+	} else if !errors.Is(err, context.Canceled) {
+		t.Errorf("%s, no budget: %v", what, err)
+	}
 }

@@ -1,0 +1,21 @@
+package hashtest
+
+import "encoding/hex"
+
+// Panics reports whether f panics: for the misuse that the API documents as
+// a panic (a nil constructor, Write after Read).
+func Panics(f func()) (panicked bool) {
+	defer func() { panicked = recover() != nil }()
+	f()
+	return false
+}
+
+// Unhex returns the bytes of s, a hex literal of a test's table; it panics
+// on a malformed one.
+func Unhex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
