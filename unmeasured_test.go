@@ -39,26 +39,12 @@ var (
 		has           cpu.Features
 		want          map[string]string
 	}{
-		{"Zen 5", "AuthenticAMD", 0x1a, 0x02, zen5Features, map[string]string{
-			"argon2/block": "avx512", "argon2/prefetch": "prefetch", "blake1/block": "avx512",
-			"blake2b/block": "bmi2", "blake2b/final": "avx512bw", "blake2s/block": "bmi2", "blake2s/final": "avx512bw",
-			"blake3/batch": "avx512", "blake3/single-block": "bmi2", "blake3/one-call": "avx512bw",
-			"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
-			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "scalar",
-			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecallsse",
-			"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256/many": "manyavx512", "blake3/many": "manyavx512",
-			"blake3/many-few-lanes": "manyavx512vl8",
-		}},
-		{"Zen 4", "AuthenticAMD", 0x19, 0x11, zen4Features, map[string]string{
-			"argon2/block": "avx512", "argon2/prefetch": "prefetch", "blake1/block": "avx512",
-			"blake2b/block": "avx2", "blake2b/final": "avx2last", "blake2s/block": "avx512vl", "blake2s/final": "avx512vlbw",
-			"blake3/batch": "avx512", "blake3/single-block": "avx512rows", "blake3/one-call": "avx512bwrows",
-			"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
-			"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "sse2",
-			"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecall",
-			"sha512/block": "avx512ymm", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256/many": "manyavx512", "blake3/many": "manyavx512",
-			"blake3/many-few-lanes": "manyavx512vl8",
-		}},
+		{"Zen 5", "AuthenticAMD", 0x1a, 0x02, zen5Features, with(icxWant,
+			"blake2b/block", "bmi2", "blake2b/final", "avx512bw", "blake2s/block", "bmi2", "blake2s/final", "avx512bw",
+			"blake3/single-block", "bmi2", "blake3/one-call", "avx512bw", "scrypt/block", "scalar")},
+		{"Zen 4", "AuthenticAMD", 0x19, 0x11, zen4Features, with(icxWant,
+			"blake2b/block", "avx2", "blake2b/final", "avx2last", "scrypt/block", "sse2",
+			"sha256/one-call", "onecall", "sha512/block", "avx512ymm")},
 		{"Zen 3", "AuthenticAMD", 0x19, 0x01, zen3Features, zen3Want},
 		{"Zen, Zen+", "AuthenticAMD", 0x17, 0x01, zen2Features, with(zen3Want,
 			"blake2b/block", "bmi2", "blake2b/final", cpu.Generic, "blake2s/block", "bmi2", "blake2s/final", cpu.Generic,
@@ -80,30 +66,47 @@ var (
 	}
 )
 
-// zen3Want is the choice of each role on Zen 3 (AVX2 with SHA-NI): Zen 4's
-// AVX2 tier but Argon2's avx2.
-var zen3Want = map[string]string{
-	"argon2/block": "avx2", "argon2/prefetch": "prefetch", "blake1/block": "sse41",
-	"blake2b/block": "avx2", "blake2b/final": "avx2last", "blake2s/block": "sse41", "blake2s/final": "sse41last",
-	"blake3/batch": "avx2", "blake3/single-block": "avxrows", "blake3/one-call": "avxrowssum",
-	"keccak/single-state": "bmi2", "keccak/multi-state": "avx2x4",
-	"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "sse2",
-	"sha1/block": "shani", "sha1/one-call": "onecallsse", "sha256/block": "shani", "sha256/one-call": "onecallsse",
-	"sha512/block": "avx2ymm", "keccak/few-lanes": cpu.Generic, "blake3/few-lanes": cpu.Generic, "sha256/many": "manyshani", "blake3/many": "manyavx2",
-	"blake3/many-few-lanes": cpu.Generic,
-}
+// zen3Want and icxWant are the choices of each role on Zen 3 (AVX2 with
+// SHA-NI) and on an Intel Ice Lake server core (AVX-512 with SHA-NI,
+// Emerald Rapids' order): role, Zen 3's kernel, Ice Lake's kernel.
+var zen3Want, icxWant = tiers(
+	"argon2/block", "avx2", "avx512",
+	"argon2/prefetch", "prefetch", "prefetch",
+	"blake1/block", "sse41", "avx512",
+	"blake2b/block", "avx2", "avx512vl",
+	"blake2b/final", "avx2last", "avx512vlbw",
+	"blake2s/block", "sse41", "avx512vl",
+	"blake2s/final", "sse41last", "avx512vlbw",
+	"blake3/batch", "avx2", "avx512",
+	"blake3/single-block", "avxrows", "avx512rows",
+	"blake3/one-call", "avxrowssum", "avx512bwrows",
+	"keccak/single-state", "bmi2", "avx512",
+	"keccak/multi-state", "avx2x4", "avx512x8",
+	"md5/block", "amd64", "amd64",
+	"ripemd160/block", "amd64", "amd64",
+	"scrypt/block", "sse2", "avx512",
+	"sha1/block", "shani", "shani",
+	"sha1/one-call", "onecallsse", "onecall",
+	"sha256/block", "shani", "shani",
+	"sha256/one-call", "onecallsse", "onecallsse",
+	"sha512/block", "avx2ymm", "avx512",
+	"keccak/few-lanes", cpu.Generic, "avx512vlx4",
+	"blake3/few-lanes", cpu.Generic, "avx512vl8",
+	"sha256/many", "manyshani", "manyavx512",
+	"blake3/many", "manyavx2", "manyavx512",
+	"blake3/many-few-lanes", cpu.Generic, "manyavx512vl8",
+)
 
-// icxWant is the choice of each role on an Intel Ice Lake server core
-// (AVX-512 with SHA-NI), Emerald Rapids' order.
-var icxWant = map[string]string{
-	"argon2/block": "avx512", "argon2/prefetch": "prefetch", "blake1/block": "avx512",
-	"blake2b/block": "avx512vl", "blake2b/final": "avx512vlbw", "blake2s/block": "avx512vl", "blake2s/final": "avx512vlbw",
-	"blake3/batch": "avx512", "blake3/single-block": "avx512rows", "blake3/one-call": "avx512bwrows",
-	"keccak/single-state": "avx512", "keccak/multi-state": "avx512x8",
-	"md5/block": "amd64", "ripemd160/block": "amd64", "scrypt/block": "avx512",
-	"sha1/block": "shani", "sha1/one-call": "onecall", "sha256/block": "shani", "sha256/one-call": "onecallsse",
-	"sha512/block": "avx512", "keccak/few-lanes": "avx512vlx4", "blake3/few-lanes": "avx512vl8", "sha256/many": "manyavx512", "blake3/many": "manyavx512",
-	"blake3/many-few-lanes": "manyavx512vl8",
+// tiers splits rows of a role and two kernels into the two choice maps.
+func tiers(rows ...string) (a, b map[string]string) {
+	if len(rows)%3 != 0 {
+		panic("tiers: rows come in threes")
+	}
+	a, b = map[string]string{}, map[string]string{}
+	for i := 0; i+2 < len(rows); i += 3 {
+		a[rows[i]], b[rows[i]] = rows[i+1], rows[i+2]
+	}
+	return a, b
 }
 
 // with returns a copy of want with the roles and kernels of kv, in pairs,
