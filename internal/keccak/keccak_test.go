@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha3"
 	"math/bits"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -153,18 +154,39 @@ func roundsRef(s *[25]uint64, first, last int) {
 // permutation on pseudo-random states for every round count.
 func TestKernelsMatchGeneric(t *testing.T) {
 	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
-		in := hashtest.RandBytes(7, 200*24)
-		for n := 1; n <= 24; n++ {
-			var a [25]uint64
-			xorIn(&a, 0, in[200*(n-1):200*n])
-			want := a
-			p1600Generic(&want, n)
-			P1600(&a, n)
-			if a != want {
-				t.Fatalf("%d rounds: kernel differs from p1600Generic", n)
-			}
-		}
+		checkEveryRoundCount(t, 7, "kernel", P1600)
 	})
+}
+
+// checkEveryRoundCount compares p, named name, with p1600Generic on a
+// pseudo-random state (from seed) for each round count from 1 to 24.
+func checkEveryRoundCount(t *testing.T, seed uint64, name string, p func(a *[25]uint64, rounds int)) {
+	t.Helper()
+	in := hashtest.RandBytes(seed, 200*24)
+	for n := 1; n <= 24; n++ {
+		var a [25]uint64
+		xorIn(&a, 0, in[200*(n-1):200*n])
+		want := a
+		p1600Generic(&want, n)
+		p(&a, n)
+		if a != want {
+			t.Fatalf("%d rounds: %s differs from p1600Generic", n, name)
+		}
+	}
+}
+
+// randStateAndInput returns a state and n bytes of input for the absorb
+// tests, both drawn from r.
+func randStateAndInput(r *rand.Rand, n int) ([25]uint64, []byte) {
+	var a [25]uint64
+	for l := range a {
+		a[l] = r.Uint64()
+	}
+	p := make([]byte, n)
+	for i := range p {
+		p[i] = byte(r.Uint32())
+	}
+	return a, p
 }
 
 // TestSumMatchesSponge compares the one-shot Sum, whose last permutation
@@ -343,15 +365,5 @@ func TestSpongeAllocs(t *testing.T) {
 // TestUnrolledMatchesGeneric compares the portable fast permutation with the
 // readable one for every round count.
 func TestUnrolledMatchesGeneric(t *testing.T) {
-	in := hashtest.RandBytes(8, 200*24)
-	for n := 1; n <= 24; n++ {
-		var a [25]uint64
-		xorIn(&a, 0, in[200*(n-1):200*n])
-		want := a
-		p1600Generic(&want, n)
-		p1600Unrolled(&a, n)
-		if a != want {
-			t.Fatalf("%d rounds: p1600Unrolled differs from p1600Generic", n)
-		}
-	}
+	checkEveryRoundCount(t, 8, "p1600Unrolled", p1600Unrolled)
 }

@@ -94,14 +94,7 @@ func testAbsorbARM64(t *testing.T, kernel func(a *[25]uint64, p []byte, lanes, r
 		for _, rounds := range []int{24, 12, 4, 8, 16, 20} {
 			for blocks := range 4 {
 				for _, extra := range []int{0, 1, 8*lanes - 1} {
-					var a [25]uint64
-					for l := range a {
-						a[l] = r.Uint64()
-					}
-					p := make([]byte, blocks*8*lanes+extra)
-					for i := range p {
-						p[i] = byte(r.Uint32())
-					}
+					a, p := randStateAndInput(r, blocks*8*lanes+extra)
 					want, got := a, a
 					absorbRef(&want, p, lanes, rounds)
 					kernel(&got, p, lanes, rounds, false)

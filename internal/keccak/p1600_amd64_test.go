@@ -9,9 +9,13 @@ import (
 	"github.com/hashkit/hashkit/internal/cpu"
 )
 
-// hasAVX512 says whether this CPU can run p1600PairAVX512, whether or not
-// it is selected (the dispatch tests of keccak_test.go cover it through P1600).
-var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+// hasBMI2 and hasAVX512 say whether this CPU can run the bmi2 kernel and
+// p1600PairAVX512, whether or not they are selected (the dispatch tests of
+// keccak_test.go cover them through P1600).
+var (
+	hasBMI2   = cpu.X86.HasBMI1 && cpu.X86.HasBMI2
+	hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+)
 
 // TestP1600PairAVX512 compares p1600PairAVX512 and p1600Plane0PairAVX512
 // with p1600Generic on random states and the zero state for every multiple
@@ -26,15 +30,20 @@ func TestP1600PairAVX512(t *testing.T) {
 	if z != keccakFZero {
 		t.Fatalf("Keccak-f[1600](0) = %x, want %x", z, keccakFZero)
 	}
-	eachState(5, 6, func(i int, a [25]uint64, rounds int) {
-		want, got := a, a
-		p1600Generic(&want, rounds)
-		p1600PairAVX512(&got, rounds)
-		if got != want {
-			t.Fatalf("state %d, %d rounds: p1600PairAVX512 differs from p1600Generic", i, rounds)
-		}
-		checkPlane0(t, a, rounds)
-	})
+	eachState(5, 6, func(_ int, a [25]uint64, rounds int) { checkPair(t, a, rounds) })
+}
+
+// checkPair compares p1600PairAVX512 on a with p1600Generic, and checks
+// p1600Plane0PairAVX512 on it.
+func checkPair(t *testing.T, a [25]uint64, rounds int) {
+	t.Helper()
+	want, got := a, a
+	p1600Generic(&want, rounds)
+	p1600PairAVX512(&got, rounds)
+	if got != want {
+		t.Fatalf("%d rounds of %x: p1600PairAVX512 differs from p1600Generic", rounds, a)
+	}
+	checkPlane0(t, a, rounds)
 }
 
 // eachState calls f with the zero state (i = 0) and 199 random states from
@@ -69,21 +78,19 @@ func checkPlane0(t *testing.T, a [25]uint64, rounds int) {
 
 // FuzzP1600Pair compares p1600PairAVX512 and p1600Plane0PairAVX512 with
 // p1600Generic on arbitrary states and round counts (multiples of four).
-func FuzzP1600Pair(f *testing.F) {
+func FuzzP1600Pair(f *testing.F) { fuzzKernel(f, hasAVX512, "no AVX-512VL", checkPair) }
+
+// fuzzKernel runs check, where the CPU has the kernel's features, on
+// arbitrary states and round counts (multiples of four).
+func fuzzKernel(f *testing.F, has bool, why string, check func(t *testing.T, a [25]uint64, rounds int)) {
 	f.Add(make([]byte, 200), uint8(5))
 	f.Add([]byte("abc"), uint8(2))
 	f.Fuzz(func(t *testing.T, in []byte, r uint8) {
-		if !hasAVX512 {
-			t.Skip("no AVX-512VL")
+		if !has {
+			t.Skip(why)
 		}
 		a, rounds := fuzzState(in, r)
-		want, got := a, a
-		p1600Generic(&want, rounds)
-		p1600PairAVX512(&got, rounds)
-		if got != want {
-			t.Fatalf("%d rounds: p1600PairAVX512 differs from p1600Generic", rounds)
-		}
-		checkPlane0(t, a, rounds)
+		check(t, a, rounds)
 	})
 }
 
@@ -108,14 +115,7 @@ func TestAbsorbPairAVX512(t *testing.T) {
 		}
 		for blocks := range 4 {
 			for _, extra := range []int{0, 5, 8*lanes - 1} {
-				var a [25]uint64
-				for l := range a {
-					a[l] = r.Uint64()
-				}
-				p := make([]byte, blocks*8*lanes+extra)
-				for i := range p {
-					p[i] = byte(r.Uint32())
-				}
+				a, p := randStateAndInput(r, blocks*8*lanes+extra)
 				want, got := a, a
 				for b := range blocks {
 					xorIn(&want, 0, p[b*8*lanes:(b+1)*8*lanes])
@@ -153,3 +153,33 @@ func FuzzAbsorbPair(f *testing.F) {
 		}
 	})
 }
+
+// TestP1600Plane0BMI2 compares p1600BMI2 and the first plane of
+// p1600Plane0BMI2 with p1600Generic on the zero state and random states for
+// every multiple of four rounds.
+func TestP1600Plane0BMI2(t *testing.T) {
+	if !hasBMI2 {
+		t.Skip("no BMI2")
+	}
+	eachState(7, 8, func(_ int, a [25]uint64, rounds int) { checkBMI2(t, a, rounds) })
+}
+
+// checkBMI2 compares p1600BMI2 and p1600Plane0BMI2 (lanes 0..4) on a with
+// p1600Generic.
+func checkBMI2(t *testing.T, a [25]uint64, rounds int) {
+	t.Helper()
+	want, got, plane := a, a, a
+	p1600Generic(&want, rounds)
+	p1600BMI2(&got, rounds)
+	if got != want {
+		t.Fatalf("%d rounds: p1600BMI2 differs from p1600Generic", rounds)
+	}
+	p1600Plane0BMI2(&plane, rounds)
+	if [5]uint64(plane[:5]) != [5]uint64(want[:5]) {
+		t.Fatalf("%d rounds: p1600Plane0BMI2 plane 0 = %x, want %x", rounds, plane[:5], want[:5])
+	}
+}
+
+// FuzzP1600BMI2 is TestP1600Plane0BMI2 on arbitrary states and round
+// counts (multiples of four).
+func FuzzP1600BMI2(f *testing.F) { fuzzKernel(f, hasBMI2, "no BMI2", checkBMI2) }
