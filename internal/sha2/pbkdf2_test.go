@@ -72,11 +72,7 @@ func TestPBKDF2Iter256(t *testing.T) {
 // FuzzPBKDF2Iter256 compares the kernel with the generic chain from
 // arbitrary states.
 func FuzzPBKDF2Iter256(f *testing.F) {
-	f.Add(make([]byte, 128), uint16(3))
-	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
-		var st [4][8]uint32
-		fillWords(st[:], seed)
-		iter := int(n % 1100)
+	fuzzStates(f, 4, 1100, func(t *testing.T, st [][8]uint32, iter int) {
 		wu, wt := st[2], st[3]
 		pbkdf2Iter256Generic(&st[0], &st[1], &wu, &wt, iter)
 		defer cpu.Restore("sha256")
@@ -105,11 +101,7 @@ func TestPBKDF2Iter256x2(t *testing.T) {
 				}
 			}
 			ih, oh := st[0], st[1]
-			var u, tt [16]uint32
-			copy(u[:8], st[2][:])
-			copy(u[8:], st[3][:])
-			copy(tt[:8], st[4][:])
-			copy(tt[8:], st[5][:])
+			u, tt := twoChains(st[:])
 			PBKDF2Iter256x2(&ih, &oh, &u, &tt, iter)
 			for c := range 2 {
 				wu, wt := st[2+c], st[4+c]
@@ -128,11 +120,7 @@ func TestPBKDF2Iter256x2(t *testing.T) {
 // FuzzPBKDF2Iter256x2 compares the two-chain kernel with two generic chains
 // from arbitrary states.
 func FuzzPBKDF2Iter256x2(f *testing.F) {
-	f.Add(make([]byte, 192), uint16(3))
-	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
-		var st [6][8]uint32
-		fillWords(st[:], seed)
-		iter := int(n % 600)
+	fuzzStates(f, 6, 600, func(t *testing.T, st [][8]uint32, iter int) {
 		var wu, wt [16]uint32
 		for c := range 2 {
 			u, tt := st[2+c], st[4+c]
@@ -143,16 +131,33 @@ func FuzzPBKDF2Iter256x2(f *testing.F) {
 		defer cpu.Restore("sha256")
 		for _, name := range append(cpu.Impls("sha256"), "") {
 			cpu.Select("sha256", name)
-			var u, tt [16]uint32
-			copy(u[:8], st[2][:])
-			copy(u[8:], st[3][:])
-			copy(tt[:8], st[4][:])
-			copy(tt[8:], st[5][:])
+			u, tt := twoChains(st[:])
 			PBKDF2Iter256x2(&st[0], &st[1], &u, &tt, iter)
 			if u != wu || tt != wt {
 				t.Fatalf("%q, %d iterations: u %08x t %08x, generic u %08x t %08x", name, iter, u, tt, wu, wt)
 			}
 		}
+	})
+}
+
+// twoChains returns the u and t words of PBKDF2Iter256x2 for the chains
+// whose u are st[2] and st[3] and whose t are st[4] and st[5].
+func twoChains(st [][8]uint32) (u, t [16]uint32) {
+	copy(u[:8], st[2][:])
+	copy(u[8:], st[3][:])
+	copy(t[:8], st[4][:])
+	copy(t[8:], st[5][:])
+	return u, t
+}
+
+// fuzzStates runs check on rows chaining values (rows of st) filled from
+// the fuzz input by fillWords, with an iteration count below maxIter.
+func fuzzStates(f *testing.F, rows, maxIter int, check func(t *testing.T, st [][8]uint32, iter int)) {
+	f.Add(make([]byte, 32*rows), uint16(3))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint16) {
+		st := make([][8]uint32, rows)
+		fillWords(st, seed)
+		check(t, st, int(n)%maxIter)
 	})
 }
 
