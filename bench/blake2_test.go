@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
@@ -125,31 +126,22 @@ func TestBLAKE2XVsXCrypto(t *testing.T) {
 				outLen = 5000
 			}
 			for _, n := range []int{0, 1, 64, 128, 129, 1000} {
-				ours, err := blake2b.NewXOF(uint32(size), key)
-				if err != nil {
+				oursB, err1 := blake2b.NewXOF(uint32(size), key)
+				theirsB, err2 := xblake2b.NewXOF(uint32(size), key)
+				oursS, err3 := blake2s.NewXOF(uint16(size), key)
+				theirsS, err4 := xblake2s.NewXOF(uint16(size), key)
+				if err := errors.Join(err1, err2, err3, err4); err != nil {
 					t.Fatal(err)
 				}
-				theirs, err := xblake2b.NewXOF(uint32(size), key)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ours.Write(msg[:n])
-				theirs.Write(msg[:n])
-				if !bytes.Equal(read(ours, outLen), read(theirs, outLen)) {
-					t.Fatalf("BLAKE2Xb size %d, key %q, %d-byte input differs", size, key, n)
-				}
-				ours2, err := blake2s.NewXOF(uint16(size), key)
-				if err != nil {
-					t.Fatal(err)
-				}
-				theirs2, err := xblake2s.NewXOF(uint16(size), key)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ours2.Write(msg[:n])
-				theirs2.Write(msg[:n])
-				if !bytes.Equal(read(ours2, outLen), read(theirs2, outLen)) {
-					t.Fatalf("BLAKE2Xs size %d, key %q, %d-byte input differs", size, key, n)
+				for _, x := range []struct {
+					name         string
+					ours, theirs io.ReadWriter
+				}{{"BLAKE2Xb", oursB, theirsB}, {"BLAKE2Xs", oursS, theirsS}} {
+					x.ours.Write(msg[:n])
+					x.theirs.Write(msg[:n])
+					if !bytes.Equal(read(x.ours, outLen), read(x.theirs, outLen)) {
+						t.Fatalf("%s size %d, key %q, %d-byte input differs", x.name, size, key, n)
+					}
 				}
 			}
 		}
@@ -209,8 +201,8 @@ func BenchmarkBLAKE2bMAC(b *testing.B) {
 		name string
 		sum  func([]byte)
 	}{
-		{"hashkit", func(m []byte) { h1.Reset(); h1.Write(m); h1.Sum(out[:0]) }},
-		{"xcrypto", func(m []byte) { h2.Reset(); h2.Write(m); h2.Sum(out[:0]) }},
+		{"hashkit", func(m []byte) { resum(h1, m, out) }},
+		{"xcrypto", func(m []byte) { resum(h2, m, out) }},
 	})
 }
 

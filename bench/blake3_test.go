@@ -157,14 +157,7 @@ func BenchmarkBLAKE3(b *testing.B) {
 	// run close together in time on a busy machine.
 	for _, size := range blake3Sizes {
 		for _, im := range impls {
-			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
-				in := make([]byte, size)
-				b.SetBytes(int64(size))
-				b.ReportAllocs()
-				for b.Loop() {
-					im.sum(in)
-				}
-			})
+			benchSizes(b, im.name, []int{size}, func(m []byte) { im.sum(m) })
 		}
 	}
 }
@@ -223,14 +216,8 @@ func BenchmarkBLAKE3XOF(b *testing.B) {
 	}
 	for _, size := range []int{64, 1024, 65536} {
 		for _, im := range impls {
-			b.Run(fmt.Sprintf("impl=%s/size=%d", im.name, size), func(b *testing.B) {
-				out := make([]byte, size)
-				b.SetBytes(int64(size))
-				b.ReportAllocs()
-				for b.Loop() {
-					im.r().Read(out)
-				}
-			})
+			// The message benchSizes makes is the output buffer.
+			benchSizes(b, im.name, []int{size}, func(out []byte) { im.r().Read(out) })
 		}
 	}
 }

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -126,26 +127,24 @@ func BenchmarkKT128Stream(b *testing.B) {
 					p = p[k:]
 				}
 			}
-			b.Run(fmt.Sprintf("impl=hashkit/write=%d/size=%d", piece, size), func(b *testing.B) {
-				b.SetBytes(int64(size))
-				b.ReportAllocs()
-				x := k12.NewKT128(nil)
-				for b.Loop() {
-					x.Reset()
-					write(x)
-					x.Read(out)
-				}
-			})
-			b.Run(fmt.Sprintf("impl=circl/write=%d/size=%d", piece, size), func(b *testing.B) {
-				b.SetBytes(int64(size))
-				b.ReportAllocs()
-				x := circlk12.NewDraft10(nil)
-				for b.Loop() {
-					x.Reset()
-					write(&x)
-					x.Read(out)
-				}
-			})
+			for _, im := range []struct {
+				name string
+				new  func() ktStream
+			}{
+				{"hashkit", func() ktStream { return k12.NewKT128(nil) }},
+				{"circl", func() ktStream { x := circlk12.NewDraft10(nil); return &x }},
+			} {
+				b.Run(fmt.Sprintf("impl=%s/write=%d/size=%d", im.name, piece, size), func(b *testing.B) {
+					b.SetBytes(int64(size))
+					b.ReportAllocs()
+					x := im.new()
+					for b.Loop() {
+						x.Reset()
+						write(x)
+						x.Read(out)
+					}
+				})
+			}
 		}
 	}
 }
@@ -155,6 +154,13 @@ func BenchmarkKT128Stream(b *testing.B) {
 func BenchmarkKT256(b *testing.B) { benchmarkTree(b, k12.SumKT256) }
 
 func BenchmarkM14(b *testing.B) { benchmarkTree(b, k12.SumM14) }
+
+// ktStream is a KT128 hasher of hashkit or circl, reset and reused.
+type ktStream interface {
+	Reset()
+	io.Writer
+	io.Reader
+}
 
 func benchmarkTree(b *testing.B, sum func(data, customization []byte, length int) []byte) {
 	for _, size := range k12Sizes {

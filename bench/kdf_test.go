@@ -17,29 +17,22 @@ import (
 // TestScryptVsXCrypto compares scrypt.Key with x/crypto's on random small
 // parameters, every kernel.
 func TestScryptVsXCrypto(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	n := 200
-	if testing.Short() {
-		n = 40
-	}
-	hashtest.AllImplementations(t, "scrypt", func(t *testing.T) {
-		for range n {
-			N := 2 << rng.IntN(8)
-			r, p := 1+rng.IntN(9), 1+rng.IntN(4)
-			pw := hashtest.RandBytes(rng.Uint64(), rng.IntN(70))
-			salt := hashtest.RandBytes(rng.Uint64(), rng.IntN(40))
-			kl := 1 + rng.IntN(100)
-			got, err := scrypt.Key(pw, salt, N, r, p, kl)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := xscrypt.Key(pw, salt, N, r, p, kl)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("N=%d r=%d p=%d keyLen=%d: %x, want %x", N, r, p, kl, got, want)
-			}
+	randomCases(t, "scrypt", 1, 200, 40, func(t *testing.T, rng *rand.Rand) {
+		N := 2 << rng.IntN(8)
+		r, p := 1+rng.IntN(9), 1+rng.IntN(4)
+		pw := hashtest.RandBytes(rng.Uint64(), rng.IntN(70))
+		salt := hashtest.RandBytes(rng.Uint64(), rng.IntN(40))
+		kl := 1 + rng.IntN(100)
+		got, err := scrypt.Key(pw, salt, N, r, p, kl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := xscrypt.Key(pw, salt, N, r, p, kl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("N=%d r=%d p=%d keyLen=%d: %x, want %x", N, r, p, kl, got, want)
 		}
 	})
 	// Both reject the same bad parameters (x/crypto accepts keyLen 0; hashkit
@@ -57,25 +50,18 @@ func TestScryptVsXCrypto(t *testing.T) {
 // parameters, including those x/crypto accepts outside RFC 9106 (short salts,
 // memory below 8*threads, key lengths 1..3).
 func TestArgon2VsXCrypto(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	n := 150
-	if testing.Short() {
-		n = 30
-	}
-	hashtest.AllImplementations(t, "argon2", func(t *testing.T) {
-		for range n {
-			threads := uint8(1 + rng.IntN(5))
-			mem := uint32(rng.IntN(200))
-			tm := uint32(1 + rng.IntN(3))
-			kl := uint32(1 + rng.IntN(140))
-			pw := hashtest.RandBytes(rng.Uint64(), rng.IntN(70))
-			salt := hashtest.RandBytes(rng.Uint64(), rng.IntN(40))
-			if got, want := argon2.Key(pw, salt, tm, mem, threads, kl), xargon2.Key(pw, salt, tm, mem, threads, kl); !bytes.Equal(got, want) {
-				t.Fatalf("Key t=%d m=%d p=%d keyLen=%d: %x, want %x", tm, mem, threads, kl, got, want)
-			}
-			if got, want := argon2.IDKey(pw, salt, tm, mem, threads, kl), xargon2.IDKey(pw, salt, tm, mem, threads, kl); !bytes.Equal(got, want) {
-				t.Fatalf("IDKey t=%d m=%d p=%d keyLen=%d: %x, want %x", tm, mem, threads, kl, got, want)
-			}
+	randomCases(t, "argon2", 3, 150, 30, func(t *testing.T, rng *rand.Rand) {
+		threads := uint8(1 + rng.IntN(5))
+		mem := uint32(rng.IntN(200))
+		tm := uint32(1 + rng.IntN(3))
+		kl := uint32(1 + rng.IntN(140))
+		pw := hashtest.RandBytes(rng.Uint64(), rng.IntN(70))
+		salt := hashtest.RandBytes(rng.Uint64(), rng.IntN(40))
+		if got, want := argon2.Key(pw, salt, tm, mem, threads, kl), xargon2.Key(pw, salt, tm, mem, threads, kl); !bytes.Equal(got, want) {
+			t.Fatalf("Key t=%d m=%d p=%d keyLen=%d: %x, want %x", tm, mem, threads, kl, got, want)
+		}
+		if got, want := argon2.IDKey(pw, salt, tm, mem, threads, kl), xargon2.IDKey(pw, salt, tm, mem, threads, kl); !bytes.Equal(got, want) {
+			t.Fatalf("IDKey t=%d m=%d p=%d keyLen=%d: %x, want %x", tm, mem, threads, kl, got, want)
 		}
 	})
 }
@@ -139,6 +125,20 @@ func BenchmarkArgon2idBuffer(b *testing.B) {
 			if _, err := argon2.DeriveKey(context.Background(), []byte("password"), []byte("somesalt"), p); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+}
+
+// randomCases runs f n times (nShort under -short) on every kernel of pkg,
+// with one generator seeded from seed.
+func randomCases(t *testing.T, pkg string, seed uint64, n, nShort int, f func(t *testing.T, rng *rand.Rand)) {
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	if testing.Short() {
+		n = nShort
+	}
+	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
+		for range n {
+			f(t, rng)
 		}
 	})
 }

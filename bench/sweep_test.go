@@ -57,32 +57,12 @@ func sweepAlgs() []sweepAlg {
 		{"SHA-1", func(p []byte) { sha1.Sum(p) }, func(p []byte) { stdsha1.Sum(p) }},
 		{"MD5", func(p []byte) { md5.Sum(p) }, func(p []byte) { stdmd5.Sum(p) }},
 		{"SHA3-256", func(p []byte) { sha3.Sum256(p) }, func(p []byte) { stdsha3.Sum256(p) }},
-		{"Keccak-256", func(p []byte) { sha3.SumKeccak256(p) }, func(p []byte) {
-			peerKeccak.Reset()
-			peerKeccak.Write(p)
-			out = peerKeccak.Sum(out[:0])
-		}},
+		{"Keccak-256", func(p []byte) { sha3.SumKeccak256(p) }, func(p []byte) { out = resum(peerKeccak, p, out) }},
 		{"BLAKE2b-512", func(p []byte) { blake2b.Sum512(p) }, func(p []byte) { xblake2b.Sum512(p) }},
 		{"BLAKE2s-256", func(p []byte) { blake2s.Sum256(p) }, func(p []byte) { xblake2s.Sum256(p) }},
 		{"BLAKE3", func(p []byte) { blake3.Sum256(p) }, func(p []byte) { zeebo.Sum256(p) }},
-		{"RIPEMD-160", func(p []byte) {
-			hkRIPEMD.Reset()
-			hkRIPEMD.Write(p)
-			out = hkRIPEMD.Sum(out[:0])
-		}, func(p []byte) {
-			peerRIPEMD.Reset()
-			peerRIPEMD.Write(p)
-			out = peerRIPEMD.Sum(out[:0])
-		}},
-		{"HMAC-SHA256", func(p []byte) {
-			hkHMAC.Reset()
-			hkHMAC.Write(p)
-			out = hkHMAC.Sum(out[:0])
-		}, func(p []byte) {
-			peerHMAC.Reset()
-			peerHMAC.Write(p)
-			out = peerHMAC.Sum(out[:0])
-		}},
+		{"RIPEMD-160", func(p []byte) { out = resum(hkRIPEMD, p, out) }, func(p []byte) { out = resum(peerRIPEMD, p, out) }},
+		{"HMAC-SHA256", func(p []byte) { out = resum(hkHMAC, p, out) }, func(p []byte) { out = resum(peerHMAC, p, out) }},
 	}
 }
 
