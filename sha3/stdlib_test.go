@@ -89,6 +89,33 @@ func TestStdlibDifferential(t *testing.T) {
 	})
 }
 
+// zeroFirst is what SHA3 and SHAKE share of the methods TestZeroValue calls
+// first on a zero value.
+type zeroFirst interface {
+	Write([]byte) (int, error)
+	Reset()
+	BlockSize() int
+	MarshalBinary() ([]byte, error)
+	UnmarshalBinary([]byte) error
+}
+
+// firstCalls returns the calls of zeroFirst's methods, by name, that may
+// come first on a zero SHA3 or SHAKE; state is a marshalled state of alg
+// for UnmarshalBinary.
+func firstCalls(t *testing.T, alg string, state []byte) map[string]func(zeroFirst) {
+	return map[string]func(zeroFirst){
+		"Write":     func(h zeroFirst) { h.Write(nil) },
+		"Reset":     func(h zeroFirst) { h.Reset() },
+		"BlockSize": func(h zeroFirst) { h.BlockSize() },
+		"Marshal":   func(h zeroFirst) { h.MarshalBinary() },
+		"Unmarshal": func(h zeroFirst) {
+			if err := h.UnmarshalBinary(state); err != nil {
+				t.Errorf("UnmarshalBinary of a %s state: %v", alg, err)
+			}
+		},
+	}
+}
+
 // TestZeroValue checks that the zero SHA3 is SHA3-256 and the zero SHAKE is
 // SHAKE256, as crypto/sha3 documents for its types, whichever method is
 // called first, on every path.
@@ -99,21 +126,11 @@ func TestZeroValue(t *testing.T) {
 func testZeroValue(t *testing.T) {
 	msg := hashtest.RandBytes(22, 300)
 	want256 := stdsha3.Sum256(msg)
-	firsts := map[string]func(d *SHA3){
-		"Write":     func(d *SHA3) { d.Write(nil) },
-		"Sum":       func(d *SHA3) { d.Sum(nil) },
-		"Reset":     func(d *SHA3) { d.Reset() },
-		"Size":      func(d *SHA3) { d.Size() },
-		"BlockSize": func(d *SHA3) { d.BlockSize() },
-		"Clone":     func(d *SHA3) { d.Clone() },
-		"Marshal":   func(d *SHA3) { d.MarshalBinary() },
-		"Unmarshal": func(d *SHA3) {
-			st, _ := New256().MarshalBinary()
-			if err := d.UnmarshalBinary(st); err != nil {
-				t.Errorf("UnmarshalBinary of a SHA3-256 state: %v", err)
-			}
-		},
-	}
+	st, _ := New256().MarshalBinary()
+	firsts := firstCalls(t, "SHA3-256", st)
+	firsts["Sum"] = func(h zeroFirst) { h.(*SHA3).Sum(nil) }
+	firsts["Size"] = func(h zeroFirst) { h.(*SHA3).Size() }
+	firsts["Clone"] = func(h zeroFirst) { h.(*SHA3).Clone() }
 	for name, first := range firsts {
 		var d SHA3
 		first(&d)
@@ -126,19 +143,9 @@ func testZeroValue(t *testing.T) {
 		}
 	}
 	wantSHAKE := stdsha3.SumSHAKE256(msg, 200)
-	xfirsts := map[string]func(x *SHAKE){
-		"Write":     func(x *SHAKE) { x.Write(nil) },
-		"Reset":     func(x *SHAKE) { x.Reset() },
-		"BlockSize": func(x *SHAKE) { x.BlockSize() },
-		"Clone":     func(x *SHAKE) { x.Clone() },
-		"Marshal":   func(x *SHAKE) { x.MarshalBinary() },
-		"Unmarshal": func(x *SHAKE) {
-			st, _ := NewSHAKE256().MarshalBinary()
-			if err := x.UnmarshalBinary(st); err != nil {
-				t.Errorf("UnmarshalBinary of a SHAKE256 state: %v", err)
-			}
-		},
-	}
+	stX, _ := NewSHAKE256().MarshalBinary()
+	xfirsts := firstCalls(t, "SHAKE256", stX)
+	xfirsts["Clone"] = func(h zeroFirst) { h.(*SHAKE).Clone() }
 	for name, first := range xfirsts {
 		var x SHAKE
 		first(&x)
