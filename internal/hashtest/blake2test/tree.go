@@ -1,24 +1,43 @@
 package blake2test
 
 import (
+	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"hash"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
-// TreeCase is a known answer for a parameter block P (the package's
-// Params): the digest Want (hex) of the N bytes i % 251.
-type TreeCase[P any] struct {
+// treeJSON holds, for blake2b and blake2s, digests under parameter blocks
+// that use every field, including the tree fields that neither x/crypto
+// nor @noble/hashes expose: CPython's hashlib (the BLAKE2 reference code)
+// computed them through testdata/tree.py, which also says how.
+//
+//go:embed testdata/tree.json
+var treeJSON []byte
+
+// treeCase is a known answer for a parameter block P (the package's
+// Params, which the JSON fills by field name): the digest Want (hex) of
+// the N bytes i % 251.
+type treeCase[P any] struct {
 	P    P
 	N    int
 	Want string
 }
 
-// TestTreeCases runs each case through newParams (NewWithParams) on every
-// implementation of pkg.
-func TestTreeCases[P any](t *testing.T, pkg string, cases []TreeCase[P], newParams func(*P) (hash.Hash, error)) {
+// TestTreeCases runs every case of pkg in testdata/tree.json through
+// newParams (NewWithParams) on every implementation of pkg.
+func TestTreeCases[P any](t *testing.T, pkg string, newParams func(*P) (hash.Hash, error)) {
+	var all map[string][]treeCase[P]
+	if err := json.Unmarshal(treeJSON, &all); err != nil {
+		t.Fatal(err)
+	}
+	cases := all[pkg]
+	if len(cases) != 40 {
+		t.Fatalf("%d cases for %s in testdata/tree.json, want 40", len(cases), pkg)
+	}
 	hashtest.AllImplementations(t, pkg, func(t *testing.T) {
 		for i, v := range cases {
 			d, err := newParams(&v.P)
@@ -35,17 +54,4 @@ func TestTreeCases[P any](t *testing.T, pkg string, cases []TreeCase[P], newPara
 			}
 		}
 	})
-}
-
-// HexOrNil decodes the hex s, nil where s is empty (an absent key, salt or
-// personalization in a TreeCase).
-func HexOrNil(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	if len(b) == 0 {
-		return nil
-	}
-	return b
 }
