@@ -1,18 +1,14 @@
 package md5
 
 import (
-	stdmd5 "crypto/md5"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
 // FuzzStdlib compares a split write (at the split point the fuzzer picks)
 // with crypto/md5's one-shot result.
-func FuzzStdlib(f *testing.F) {
-	digesttest.FuzzSplit(f, sum, New, func(b []byte) []byte { s := stdmd5.Sum(b); return s[:] })
-}
+func FuzzStdlib(f *testing.F) { digesttest.FuzzSplit(f, sum, New, suite.StdSum) }
 
 // FuzzKernels compares every available kernel with blockGeneric.
 func FuzzKernels(f *testing.F) {
@@ -24,6 +20,4 @@ func seeded(seed uint32) (d digest) { d.Reset(); d.s[1] ^= seed; return d }
 
 // FuzzUnmarshal feeds arbitrary states: no panics, and an accepted state
 // marshals back to the same bytes and is accepted by crypto/md5.
-func FuzzUnmarshal(f *testing.F) {
-	hashtest.FuzzUnmarshal(f, New, []byte("some bytes"), "md5\x01", "crypto/md5", stdmd5.New)
-}
+func FuzzUnmarshal(f *testing.F) { suite.FuzzUnmarshal(f) }

@@ -24,74 +24,27 @@ var golden = []digesttest.Golden{
 	{strings.Repeat("1234567890", 8), "57edf4a22be3c955ac49da2e2107b67a"},
 }
 
-func TestGolden(t *testing.T) {
-	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		digesttest.TestGolden(t, golden, sum, New)
-	})
+// suite describes this package to the tests it shares with sha1 and
+// ripemd160. The million "a" digest is well known; the 4 GiB stream's was
+// computed with Python's hashlib (OpenSSL).
+var suite = &digesttest.Digest{
+	Pkg: "md5", Alg: "MD5", New: New, Sum: sum, Golden: golden,
+	Magic: "md5\x01", OtherMagic: "sha\x01", BadIndex: 4 + 16 + 10, // a byte past the 5 buffered ones
+	GoldenState: "6d643501" + "67452301efcdab8998badcfe10325476" + "616263" + "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" + "0000000000000003",
+	MillionA:    "7707d6ae4e027c70eea2a935c2296f21", Stream: "bac31c53fa967e2af1e877683a656a86",
+	StdName: "crypto/md5", Std: stdmd5.New, StdSum: func(b []byte) []byte { s := stdmd5.Sum(b); return s[:] },
 }
+
+// TestSuite runs the shared tests: known answers, vector files and the
+// hash.Hash contract on every kernel, marshalled states, the long messages,
+// the method set, and crypto/md5 (every length 0..1100 with random write
+// chunkings, states both ways, and the length encoding past 2^32 and 2^35
+// bytes by resuming both from a state with a large byte counter).
+func TestSuite(t *testing.T) { suite.Test(t) }
 
 func sum(b []byte) []byte { s := Sum(b); return s[:] }
-
-func TestVectors(t *testing.T) {
-	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		digesttest.TestVectorsOf(t, "md5", "MD5", New)
-	})
-}
-
-func TestHashContract(t *testing.T) {
-	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		hashtest.TestHash(t, New)
-	})
-}
-
-// TestStdlib compares with crypto/md5 at every length 0..1100, with random
-// write chunkings.
-func TestStdlib(t *testing.T) {
-	hashtest.AllImplementations(t, "md5", func(t *testing.T) {
-		digesttest.TestDifferential(t, 7, 1, sum, New, func(b []byte) []byte { s := stdmd5.Sum(b); return s[:] })
-	})
-}
-
-// TestStdlibState checks that states move both ways between crypto/md5 and
-// this package.
-func TestStdlibState(t *testing.T) {
-	digesttest.TestStateInterop(t, "crypto/md5", New, stdmd5.New)
-}
-
-// TestLargeLength checks the length encoding for messages past 2^32 and
-// 2^35 bytes (and bit counts past 2^64, which wrap) by resuming crypto/md5
-// and this package from the same state with a large byte counter.
-func TestLargeLength(t *testing.T) {
-	digesttest.TestLargeLength(t, New, stdmd5.New)
-}
-
-func TestUnmarshalRejects(t *testing.T) {
-	// The standard library's UnmarshalBinary checks less.
-	digesttest.Portable(t, "md5")
-	digesttest.TestUnmarshalRejects(t, New, "sha\x01", 4+16+10) // a byte past the 5 buffered ones
-}
-
-// Golden marshalled state: the format is a compatibility promise.
-func TestGoldenState(t *testing.T) {
-	digesttest.TestGoldenState(t, New, "abc", "6d643501"+"67452301efcdab8998badcfe10325476"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
-}
 
 // TestKernels compares the active kernel with blockGeneric on random blocks.
 func TestKernels(t *testing.T) {
 	digesttest.TestKernels(t, "md5", BlockSize, seeded, block, blockGeneric)
-}
-
-// TestLong checks a million "a" (a long-message value; MD5 of it is well
-// known: 7707d6ae4e027c70eea2a935c2296f21) and a streamed 2^32+ byte message
-// outside -short against a digest computed independently.
-func TestLong(t *testing.T) {
-	// The 4 GiB stream's value was computed with Python's hashlib (OpenSSL)
-	// on this machine.
-	digesttest.TestLongMessage(t, sum, New, "7707d6ae4e027c70eea2a935c2296f21", "bac31c53fa967e2af1e877683a656a86")
-}
-
-// TestMethods checks that the hasher exports only the methods of its
-// interfaces.
-func TestMethods(t *testing.T) {
-	hashtest.NoExtraMethods(t, New())
 }

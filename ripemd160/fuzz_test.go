@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/hashtest"
 	"github.com/hashkit/hashkit/internal/hashtest/digesttest"
 )
 
@@ -29,6 +28,4 @@ func seeded(seed uint32) (d digest) { d.Reset(); d.s[1] ^= seed; return d }
 
 // FuzzUnmarshal feeds arbitrary states: no panics, and an accepted state
 // marshals back to the same bytes.
-func FuzzUnmarshal(f *testing.F) {
-	hashtest.FuzzUnmarshal(f, New, []byte("some bytes"), "rmd\x01", "", nil)
-}
+func FuzzUnmarshal(f *testing.F) { suite.FuzzUnmarshal(f) }

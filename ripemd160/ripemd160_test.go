@@ -31,25 +31,20 @@ var golden = []digesttest.Golden{
 	{strings.Repeat("a", 1000000), "52783243c1697bdbe16d37f97f68f08325dc1528"},
 }
 
-func TestGolden(t *testing.T) {
-	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		digesttest.TestGolden(t, golden, sum, New)
-	})
+// suite describes this package to the tests it shares with md5 and sha1
+// (the million "a" is among its known answers).
+var suite = &digesttest.Digest{
+	Pkg: "ripemd160", Alg: "RIPEMD-160", New: New, Sum: sum, Golden: golden,
+	Magic: "rmd\x01", OtherMagic: "sha\x01", BadIndex: 4 + 20 + 10, // a byte past the 5 buffered ones
+	GoldenState: "726d6401" + "67452301efcdab8998badcfe10325476c3d2e1f0" + "616263" + "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" + "0000000000000003",
 }
+
+// TestSuite runs the shared tests: known answers, vector files and the
+// hash.Hash contract on every kernel, marshalled states and the method
+// set.
+func TestSuite(t *testing.T) { suite.Test(t) }
 
 func sum(b []byte) []byte { s := Sum(b); return s[:] }
-
-func TestVectors(t *testing.T) {
-	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		digesttest.TestVectorsOf(t, "ripemd160", "RIPEMD-160", New)
-	})
-}
-
-func TestHashContract(t *testing.T) {
-	hashtest.AllImplementations(t, "ripemd160", func(t *testing.T) {
-		hashtest.TestHash(t, New)
-	})
-}
 
 // refPad is the padding of the spec written out independently of checkSum:
 // 0x80, zeros up to 56 bytes modulo 64, the bit length little-endian.
@@ -101,24 +96,9 @@ func TestLargeLength(t *testing.T) {
 	}
 }
 
-func TestUnmarshalRejects(t *testing.T) {
-	digesttest.TestUnmarshalRejects(t, New, "sha\x01", 4+20+10) // a byte past the 5 buffered ones
-}
-
-// Golden marshalled state: the format is a compatibility promise.
-func TestGoldenState(t *testing.T) {
-	digesttest.TestGoldenState(t, New, "abc", "726d6401"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
-}
-
 // TestKernels compares the active kernel with blockGeneric on random blocks.
 func TestKernels(t *testing.T) {
 	digesttest.TestKernels(t, "ripemd160", BlockSize, seeded, block, blockGeneric)
-}
-
-// TestMethods checks that the hasher exports only the methods of its
-// interfaces.
-func TestMethods(t *testing.T) {
-	hashtest.NoExtraMethods(t, New())
 }
 
 // TestRegisterHash: importing the package registers RIPEMD-160, as

@@ -20,65 +20,27 @@ var golden = []digesttest.Golden{
 	{strings.Repeat("01234567", 80), "dea356a2cddd90c7a7ecedc5ebb563934f460452"},
 }
 
-func TestGolden(t *testing.T) {
-	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		digesttest.TestGolden(t, golden, sum, New)
-	})
+// suite describes this package to the tests it shares with md5 and
+// ripemd160. The million "a" is FIPS 180-2 appendix A.3 (RFC 3174 TEST3);
+// the 4 GiB stream's digest was computed with Python's hashlib (OpenSSL).
+// The Monte Carlo vectors have a test of their own.
+var suite = &digesttest.Digest{
+	Pkg: "sha1", Alg: "SHA-1", SkipKinds: []string{"mct-sha2"}, New: New, Sum: sum, Golden: golden,
+	Magic: "sha\x01", OtherMagic: "md5\x01", BadIndex: 4 + 20 + 10, // a byte past the 5 buffered ones
+	GoldenState: "73686101" + "67452301efcdab8998badcfe10325476c3d2e1f0" + "616263" + "00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000" + "0000000000000003",
+	MillionA:    "34aa973cd4c4daa4f61eeb2bdbad27316534016f", Stream: "1b0c0fd57e6e28851aa5011fc8a3f39b641c8d99",
+	ExtraMethods: []string{"ConstantTimeSum"}, // as crypto/sha1's
+	StdName:      "crypto/sha1", Std: stdsha1.New, StdSum: func(b []byte) []byte { s := stdsha1.Sum(b); return s[:] },
 }
+
+// TestSuite runs the shared tests: known answers, vector files and the
+// hash.Hash contract on every kernel, marshalled states, the long messages,
+// the method set, and crypto/sha1 (every length 0..1100 with random write
+// chunkings, states both ways, and the length encoding past 2^32 and 2^35
+// bytes by resuming both from a state with a large byte counter).
+func TestSuite(t *testing.T) { suite.Test(t) }
 
 func sum(b []byte) []byte { s := Sum(b); return s[:] }
-
-func TestVectors(t *testing.T) {
-	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		digesttest.TestVectorsOf(t, "sha1", "SHA-1", New, "mct-sha2")
-	})
-}
-
-func TestHashContract(t *testing.T) {
-	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		hashtest.TestHash(t, New)
-	})
-}
-
-// TestStdlib compares with crypto/sha1 at every length 0..1100, with random
-// write chunkings.
-func TestStdlib(t *testing.T) {
-	hashtest.AllImplementations(t, "sha1", func(t *testing.T) {
-		digesttest.TestDifferential(t, 7, 1, sum, New, func(b []byte) []byte { s := stdsha1.Sum(b); return s[:] })
-	})
-}
-
-// TestStdlibState checks that states move both ways between crypto/sha1 and
-// this package.
-func TestStdlibState(t *testing.T) {
-	digesttest.TestStateInterop(t, "crypto/sha1", New, stdsha1.New)
-}
-
-// TestLargeLength checks the length encoding for messages past 2^32 and
-// 2^35 bytes (and bit counts past 2^64, which wrap) by resuming crypto/sha1
-// and this package from the same state with a large byte counter.
-func TestLargeLength(t *testing.T) {
-	digesttest.TestLargeLength(t, New, stdsha1.New)
-}
-
-func TestUnmarshalRejects(t *testing.T) {
-	// The standard library's UnmarshalBinary checks less.
-	digesttest.Portable(t, "sha1")
-	digesttest.TestUnmarshalRejects(t, New, "md5\x01", 4+20+10) // a byte past the 5 buffered ones
-}
-
-// Golden marshalled state: the format is a compatibility promise.
-func TestGoldenState(t *testing.T) {
-	digesttest.TestGoldenState(t, New, "abc", "73686101"+"67452301efcdab8998badcfe10325476c3d2e1f0"+"616263"+"00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"+"0000000000000003")
-}
-
-// TestLong checks a million "a" (FIPS 180-2 appendix A.3, RFC 3174 TEST3) and a streamed 2^32+ byte message
-// outside -short against a digest computed independently.
-func TestLong(t *testing.T) {
-	// The 4 GiB stream's value was computed with Python's hashlib (OpenSSL)
-	// on this machine.
-	digesttest.TestLongMessage(t, sum, New, "34aa973cd4c4daa4f61eeb2bdbad27316534016f", "1b0c0fd57e6e28851aa5011fc8a3f39b641c8d99")
-}
 
 // TestVectorsMonteCarlo runs the SHAVS Monte Carlo test (NIST SHAVS section
 // 6.4; note of the vector): for j in 0..99 { MD0 = MD1 = MD2 = seed; for i in
@@ -120,14 +82,6 @@ func TestVectorsMonteCarlo(t *testing.T) {
 	if !found {
 		t.Fatal("no Monte Carlo vector in sha1.json.gz")
 	}
-}
-
-// TestMethods checks that the hasher exports only the methods of its
-// interfaces and ConstantTimeSum, as crypto/sha1's.
-func TestMethods(t *testing.T) {
-	// On the standard library's path New is crypto/sha1's digest.
-	digesttest.Portable(t, "sha1")
-	hashtest.NoExtraMethods(t, New(), "ConstantTimeSum")
 }
 
 // TestConstantTimeSum compares ConstantTimeSum with Sum and with
