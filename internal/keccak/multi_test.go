@@ -128,14 +128,9 @@ func TestLeavesInvalid(t *testing.T) {
 		func() { Leaves(make([]byte, 64), make([]byte, 10), 10, Rate128, 12, 0, 32) },
 		func() { Leaves(make([]byte, 64), make([]byte, 10), 10, Rate128, 12, 0x0B, 0) },
 	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("case %d: no panic", i)
-				}
-			}()
-			f()
-		}()
+		if !panics(f) {
+			t.Errorf("case %d: no panic", i)
+		}
 	}
 }
 
