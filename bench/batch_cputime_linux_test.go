@@ -24,8 +24,7 @@ func TestBatchCPUTimeRatios(t *testing.T) {
 		t.Skip("set HASHKIT_CPUTIME=1 to run")
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	onOneThread(t)
 	const rounds = 15
 	for _, c := range batchCases(false) {
 		if only != "1" && !strings.Contains(c.name, only) {

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 
 	"github.com/hashkit/hashkit/blake2b"
@@ -26,8 +25,7 @@ import (
 // benchstat -col /impl.
 func TestBLAKE2CPUTime(t *testing.T) {
 	measuring(t)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	onOneThread(t)
 	algs := []struct {
 		name     string
 		hk, peer func([]byte)

@@ -9,6 +9,13 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// onOneThread keeps the test's goroutine on its OS thread until t ends:
+// the thread's CPU time then counts the measured work and nothing else.
+func onOneThread(t *testing.T) {
+	runtime.LockOSThread()
+	t.Cleanup(runtime.UnlockOSThread)
+}
+
 // cpuClock reads a CPU-time clock: the scheduler's exact run time, in
 // nanoseconds, where getrusage's times advance by scheduler ticks, so
 // batches of a millisecond or less can be timed.

@@ -3,7 +3,6 @@ package bench
 import (
 	"crypto/sha3"
 	"crypto/sha512"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,8 +31,7 @@ import (
 // with HASHKIT_CPUTIME=1 go test -run KernelPeerRatios -v.
 func TestKernelPeerRatios(t *testing.T) {
 	measuring(t)
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	onOneThread(t)
 	msg := hashtest.RandBytes(1, 64<<10) // written: never-written pages all map the zero page
 	for _, c := range []struct {
 		pkg      string

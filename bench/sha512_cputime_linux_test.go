@@ -2,7 +2,6 @@ package bench
 
 import (
 	stdsha512 "crypto/sha512"
-	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -22,8 +21,7 @@ import (
 func TestSHA512CPUTimeRatios(t *testing.T) {
 	measuring(t)
 	defer cpu.Restore("sha512")
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	onOneThread(t)
 	impls := append(cpu.Impls("sha512"), "crypto/sha512")
 	peer := len(impls) - 1
 	for _, size := range []int{64, 1 << 10, 1 << 20} {
