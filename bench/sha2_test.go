@@ -25,29 +25,24 @@ var (
 )
 
 func BenchmarkSHA256(b *testing.B) {
-	benchSizes(b, "hashkit", blockHashSizes, func(m []byte) { sink256 = sha256.Sum256(m) })
-	benchSizes(b, "stdlib", blockHashSizes, func(m []byte) { sink256 = stdsha256.Sum256(m) })
+	benchVs(b, "stdlib", blockHashSizes, func(m []byte) { sink256 = sha256.Sum256(m) }, func(m []byte) { sink256 = stdsha256.Sum256(m) })
 }
 
 func BenchmarkSHA256Stream(b *testing.B) {
-	benchStream(b, "hashkit", sha256.New)
-	benchStream(b, "stdlib", stdsha256.New)
+	streamVs(b, "stdlib", sha256.New, stdsha256.New)
 }
 
 func BenchmarkSHA512(b *testing.B) {
-	benchSizes(b, "hashkit", blockHashSizes, func(m []byte) { sink512 = sha512.Sum512(m) })
-	benchSizes(b, "stdlib", blockHashSizes, func(m []byte) { sink512 = stdsha512.Sum512(m) })
+	benchVs(b, "stdlib", blockHashSizes, func(m []byte) { sink512 = sha512.Sum512(m) }, func(m []byte) { sink512 = stdsha512.Sum512(m) })
 }
 
 func BenchmarkSHA512Stream(b *testing.B) {
-	benchStream(b, "hashkit", sha512.New)
-	benchStream(b, "stdlib", stdsha512.New)
+	streamVs(b, "stdlib", sha512.New, stdsha512.New)
 }
 
 func BenchmarkSHA384(b *testing.B) {
 	var s [48]byte
-	benchSizes(b, "hashkit", blockHashSizes, func(m []byte) { s = sha512.Sum384(m) })
-	benchSizes(b, "stdlib", blockHashSizes, func(m []byte) { s = stdsha512.Sum384(m) })
+	benchVs(b, "stdlib", blockHashSizes, func(m []byte) { s = sha512.Sum384(m) }, func(m []byte) { s = stdsha512.Sum384(m) })
 	_ = s
 }
 
