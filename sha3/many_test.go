@@ -3,6 +3,7 @@ package sha3
 import (
 	"bytes"
 	stdsha3 "crypto/sha3"
+	"errors"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
@@ -43,13 +44,7 @@ func checkMany(t *testing.T, data []byte, n, l int) {
 	d256 := make([][Size256]byte, n)
 	d512 := make([][Size512]byte, n)
 	dk := make([][Size256]byte, n)
-	if err := SumMany256(d256, data, l); err != nil {
-		t.Fatal(err)
-	}
-	if err := SumMany512(d512, data, l); err != nil {
-		t.Fatal(err)
-	}
-	if err := SumManyKeccak256(dk, data, l); err != nil {
+	if err := errors.Join(SumMany256(d256, data, l), SumMany512(d512, data, l), SumManyKeccak256(dk, data, l)); err != nil {
 		t.Fatal(err)
 	}
 	const outLen = 200
