@@ -16,18 +16,14 @@ import (
 	"github.com/hashkit/hashkit/internal/keccak"
 )
 
-var (
-	_ hash.XOF                   = (*TurboSHAKE)(nil)
-	_ hash.Cloner                = (*TurboSHAKE)(nil)
-	_ encoding.BinaryMarshaler   = (*TurboSHAKE)(nil)
-	_ encoding.BinaryAppender    = (*TurboSHAKE)(nil)
-	_ encoding.BinaryUnmarshaler = (*TurboSHAKE)(nil)
-	_ hash.XOF                   = (*KT)(nil)
-	_ hash.Cloner                = (*KT)(nil)
-	_ encoding.BinaryMarshaler   = (*KT)(nil)
-	_ encoding.BinaryAppender    = (*KT)(nil)
-	_ encoding.BinaryUnmarshaler = (*KT)(nil)
-)
+// TurboSHAKE and KT are XOFs that clone and marshal their state.
+var _, _ interface {
+	hash.XOF
+	hash.Cloner
+	encoding.BinaryMarshaler
+	encoding.BinaryAppender
+	encoding.BinaryUnmarshaler
+} = (*TurboSHAKE)(nil), (*KT)(nil)
 
 // ptn returns RFC 9861's ptn(n): n bytes i mod 251.
 func ptn(n int) []byte {
