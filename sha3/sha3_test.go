@@ -40,17 +40,9 @@ type (
 	}
 )
 
-func unhex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 // knownAnswers are digests of short messages with their sources.
 var knownAnswers = []struct {
-	name, msg, want string
+	name, msg, want string // msg as is, want in hex
 	f               func([]byte) []byte
 }{
 	// FIPS 202 example values (NIST CSRC "Cryptographic Standards and
@@ -61,37 +53,37 @@ var knownAnswers = []struct {
 	{"SHA3-512", "", "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26", func(m []byte) []byte { s := Sum512(m); return s[:] }},
 	// SHA3-256("abc"), FIPS 202 examples (SHA3-256_Msg... "abc" in NIST's
 	// SHA-3 example file) and RFC-style tables alike.
-	{"SHA3-256", "616263", "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", s256},
+	{"SHA3-256", "abc", "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532", s256},
 	// keccak256(""), the Ethereum empty-code hash (Ethereum yellow paper,
 	// KECCAK_EMPTY in go-ethereum).
 	{"Keccak-256", "", "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470", k256},
 	// keccak256 of the RLP of an empty list, go-ethereum's EmptyUncleHash.
-	{"Keccak-256", "c0", "1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347", k256},
+	{"Keccak-256", "\xc0", "1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347", k256},
 	// keccak256("Transfer(address,address,uint256)"), the ERC-20 event topic.
-	{"Keccak-256", hex.EncodeToString([]byte("Transfer(address,address,uint256)")), "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", k256},
+	{"Keccak-256", "Transfer(address,address,uint256)", "ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", k256},
 	// SHAKE128("", 32) and SHAKE256("", 64): Keccak team KATs (ShortMsgKAT_SHAKE*.txt).
 	{"SHAKE128", "", "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26", func(m []byte) []byte { return SumSHAKE128(m, 32) }},
 	{"SHAKE256", "", "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762fd75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be", func(m []byte) []byte { return SumSHAKE256(m, 64) }},
 	// SP 800-185 samples (cSHAKE_samples.pdf sample #1, KMAC_samples.pdf
 	// sample #1, TupleHash_samples.pdf sample #1, ParallelHash_samples.pdf
 	// sample #1).
-	{"cSHAKE128", "00010203", "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5", func(m []byte) []byte {
+	{"cSHAKE128", "\x00\x01\x02\x03", "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5", func(m []byte) []byte {
 		x := NewCSHAKE128(nil, []byte("Email Signature"))
 		x.Write(m)
 		out := make([]byte, 32)
 		x.Read(out)
 		return out
 	}},
-	{"KMAC128", "00010203", "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e", func(m []byte) []byte {
-		k, _ := NewKMAC128(unhex("404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"), nil, 32)
+	{"KMAC128", "\x00\x01\x02\x03", "e5780b0d3ea6f7d3a429c5706aa43a00fadbd7d49628839e3187243f456ee14e", func(m []byte) []byte {
+		k, _ := NewKMAC128([]byte("@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_") /* 0x40..0x5f */, nil, 32)
 		k.Write(m)
 		return k.Sum(nil)
 	}},
 	{"TupleHash128", "", "c5d8786c1afb9b82111ab34b65b2c0048fa64e6d48e263264ce1707d3ffc8ed1", func([]byte) []byte {
-		out, _ := TupleHash128([][]byte{unhex("000102"), unhex("101112131415")}, nil, 32)
+		out, _ := TupleHash128([][]byte{{0, 1, 2}, {0x10, 0x11, 0x12, 0x13, 0x14, 0x15}}, nil, 32)
 		return out
 	}},
-	{"ParallelHash128", "000102030405060710111213141516172021222324252627", "ba8dc1d1d979331d3f813603c67f72609ab5e44b94a0b8f9af46514454a2b4f5", func(m []byte) []byte {
+	{"ParallelHash128", "\x00\x01\x02\x03\x04\x05\x06\x07\x10\x11\x12\x13\x14\x15\x16\x17\x20\x21\x22\x23\x24\x25\x26\x27", "ba8dc1d1d979331d3f813603c67f72609ab5e44b94a0b8f9af46514454a2b4f5", func(m []byte) []byte {
 		out, _ := ParallelHash128(m, 8, nil, 32)
 		return out
 	}},
@@ -103,7 +95,7 @@ func k256(m []byte) []byte { s := SumKeccak256(m); return s[:] }
 func TestKnownAnswers(t *testing.T) {
 	allPaths(t, func(t *testing.T) {
 		for _, c := range knownAnswers {
-			if got := hex.EncodeToString(c.f(unhex(c.msg))); got != c.want {
+			if got := hex.EncodeToString(c.f([]byte(c.msg))); got != c.want {
 				t.Errorf("%s(%q) = %s, want %s", c.name, c.msg, got, c.want)
 			}
 		}
