@@ -38,14 +38,6 @@ var b2 = &blake2test.BLAKE2{
 	Clone: func(x hash.XOF) hash.XOF { return x.(XOF).Clone() },
 }
 
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 func mustNew(t testing.TB, size int, key []byte) hash.Hash {
 	t.Helper()
 	h, err := New(size, key)
@@ -60,7 +52,7 @@ func mustNew(t testing.TB, size int, key []byte) hash.Hash {
 // sizes 20, 32, 48, 64, keyed and unkeyed, over inputs of 0 to 1024 bytes.
 func TestRFC7693(t *testing.T) {
 	hashtest.AllImplementations(t, "blake2b", func(t *testing.T) {
-		want := mustHex("BA80A53F981C4D0D6A2797B69F12F6E94C212F14685AC4B74B12BB6FDBFFA2D1" +
+		want := hashtest.Unhex("BA80A53F981C4D0D6A2797B69F12F6E94C212F14685AC4B74B12BB6FDBFFA2D1" +
 			"7D87C5392AAB792DC252D5DE4533CC9518D38AA8DBF1925AB92386EDD4009923")
 		if got := Sum512([]byte("abc")); !bytes.Equal(got[:], want) {
 			t.Errorf("Appendix A: BLAKE2b-512(\"abc\") = %x, want %x", got, want)

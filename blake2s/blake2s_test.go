@@ -38,14 +38,6 @@ var b2 = &blake2test.BLAKE2{
 	Clone: func(x hash.XOF) hash.XOF { return x.(XOF).Clone() },
 }
 
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 func mustNew(t testing.TB, size int, key []byte) hash.Hash {
 	t.Helper()
 	h, err := New(size, key)
@@ -60,7 +52,7 @@ func mustNew(t testing.TB, size int, key []byte) hash.Hash {
 // sizes 16, 20, 28, 32, keyed and unkeyed, over inputs of 0 to 1024 bytes.
 func TestRFC7693(t *testing.T) {
 	hashtest.AllImplementations(t, "blake2s", func(t *testing.T) {
-		want := mustHex("508C5E8C327C14E2E1A72BA34EEB452F37458B209ED63A294D999B4C86675982")
+		want := hashtest.Unhex("508C5E8C327C14E2E1A72BA34EEB452F37458B209ED63A294D999B4C86675982")
 		if got := Sum256([]byte("abc")); !bytes.Equal(got[:], want) {
 			t.Errorf("Appendix B: BLAKE2s-256(\"abc\") = %x, want %x", got, want)
 		}

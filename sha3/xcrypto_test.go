@@ -59,12 +59,9 @@ func TestLegacyKeccakRead(t *testing.T) {
 
 func mustPanic(t *testing.T, what string, f func()) {
 	t.Helper()
-	defer func() {
-		if recover() == nil {
-			t.Errorf("%s did not panic", what)
-		}
-	}()
-	f()
+	if !hashtest.Panics(f) {
+		t.Errorf("%s did not panic", what)
+	}
 }
 
 // TestShakeHash checks x/crypto's SHAKE names against the standard-library

@@ -218,16 +218,9 @@ func TestSumMatchesSponge(t *testing.T) {
 	})
 }
 
-// panics reports whether f panics.
-func panics(f func()) (panicked bool) {
-	defer func() { panicked = recover() != nil }()
-	f()
-	return false
-}
-
 func TestP1600PanicsOnBadRounds(t *testing.T) {
 	for _, r := range []int{0, -1, 25} {
-		if !panics(func() {
+		if !hashtest.Panics(func() {
 			var a [25]uint64
 			P1600(&a, r)
 		}) {
@@ -344,7 +337,7 @@ func TestSpongeAbsorbAfterSqueezePanics(t *testing.T) {
 	var s Sponge
 	s.Init(Rate256, 24, DomainSHA3)
 	s.Squeeze(make([]byte, 1))
-	if !panics(func() { s.Absorb([]byte{1}) }) {
+	if !hashtest.Panics(func() { s.Absorb([]byte{1}) }) {
 		t.Fatal("Absorb after Squeeze did not panic")
 	}
 }

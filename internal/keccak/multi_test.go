@@ -128,7 +128,7 @@ func TestLeavesInvalid(t *testing.T) {
 		func() { Leaves(make([]byte, 64), make([]byte, 10), 10, Rate128, 12, 0, 32) },
 		func() { Leaves(make([]byte, 64), make([]byte, 10), 10, Rate128, 12, 0x0B, 0) },
 	} {
-		if !panics(f) {
+		if !hashtest.Panics(f) {
 			t.Errorf("case %d: no panic", i)
 		}
 	}
