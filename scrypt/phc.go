@@ -2,8 +2,6 @@ package scrypt
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"errors"
 	"math/bits"
 	"strconv"
@@ -27,13 +25,7 @@ func HashContext(ctx context.Context, password []byte, params Params) (string, e
 	if params.KeyLen == 0 {
 		params.KeyLen = 32
 	}
-	salt := make([]byte, 16)
-	rand.Read(salt)
-	key, err := DeriveKey(ctx, password, salt, params)
-	if err != nil {
-		return "", err
-	}
-	return Encode(params, salt, key), nil
+	return phc.Generate(ctx, password, params, DeriveKey, Encode)
 }
 
 // Encode formats a derived key as a passlib scrypt PHC string. params.N
@@ -76,12 +68,13 @@ type fields struct {
 
 // decode is Decode without the check that N = 2^ln fits in an int.
 func decode(s string) (fields, error) {
+	const errPrefix = "hashkit/scrypt: invalid scrypt PHC string: "
 	h, err := phc.Parse(s)
 	if err != nil {
 		return fields{}, err
 	}
 	bad := func(what string) (fields, error) {
-		return fields{}, errors.New("hashkit/scrypt: invalid scrypt PHC string: " + what)
+		return fields{}, errors.New(errPrefix + what)
 	}
 	if h.ID != "scrypt" {
 		return bad("identifier is not scrypt")
@@ -89,14 +82,9 @@ func decode(s string) (fields, error) {
 	if h.HasVersion {
 		return bad("unexpected version field")
 	}
-	if len(h.Params) != 3 || h.Params[0].Name != "ln" || h.Params[1].Name != "r" || h.Params[2].Name != "p" {
-		return bad("parameters must be ln, r, p in this order")
-	}
-	var v [3]uint32
-	for i, p := range h.Params {
-		if v[i], err = phc.ParseUint32(p.Value); err != nil {
-			return fields{}, err
-		}
+	v, err := h.Uint32s(errPrefix, "ln", "r", "p")
+	if err != nil {
+		return fields{}, err
 	}
 	if v[0] < 1 || v[0] > 62 {
 		return bad("ln must be between 1 and 62")
@@ -152,14 +140,7 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 	}
 	params := Params{N: 1 << f.ln, R: f.r, P: f.p, KeyLen: len(f.hash),
 		MaxMemory: opts.MaxMemory, MaxWork: opts.MaxWork, Threads: opts.Threads, Progress: opts.Progress}
-	got, err := DeriveKey(ctx, password, f.salt, params)
-	if err != nil {
-		return err
-	}
-	if subtle.ConstantTimeCompare(got, f.hash) != 1 {
-		return ErrMismatch
-	}
-	return nil
+	return phc.Check(ctx, password, f.salt, f.hash, params, DeriveKey, ErrMismatch)
 }
 
 // NeedsRehash reports whether the passlib scrypt string encoded should be

@@ -10,6 +10,9 @@
 package phc
 
 import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"strconv"
@@ -152,6 +155,56 @@ func (h *Hash) Param(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Uint32s returns the decimal values of h's parameters, which must be
+// exactly names in this order; otherwise the error, errPrefix followed by
+// "parameters must be" and the names, says so.
+func (h *Hash) Uint32s(errPrefix string, names ...string) ([]uint32, error) {
+	if len(h.Params) != len(names) {
+		return nil, errors.New(errPrefix + "parameters must be " + strings.Join(names, ", ") + " in this order")
+	}
+	v := make([]uint32, len(names))
+	for i, p := range h.Params {
+		if p.Name != names[i] {
+			return nil, errors.New(errPrefix + "parameters must be " + strings.Join(names, ", ") + " in this order")
+		}
+		var err error
+		if v[i], err = ParseUint32(p.Value); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
+// DeriveFunc is the DeriveKey of a password hash with parameters P.
+type DeriveFunc[P any] func(ctx context.Context, password, salt []byte, params P) ([]byte, error)
+
+// Generate derives a key of password with params and a new random 16-byte
+// salt, and formats it with encode: the Hash of the argon2 and scrypt
+// packages.
+func Generate[P any](ctx context.Context, password []byte, params P, derive DeriveFunc[P], encode func(P, []byte, []byte) string) (string, error) {
+	salt := make([]byte, 16)
+	rand.Read(salt)
+	key, err := derive(ctx, password, salt, params)
+	if err != nil {
+		return "", err
+	}
+	return encode(params, salt, key), nil
+}
+
+// Check derives the key of password with salt and params and compares it
+// with want in constant time: it returns nil on a match, mismatch on a
+// mismatch and derive's error if it fails.
+func Check[P any](ctx context.Context, password, salt, want []byte, params P, derive DeriveFunc[P], mismatch error) error {
+	got, err := derive(ctx, password, salt, params)
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare(got, want) != 1 {
+		return mismatch
+	}
+	return nil
 }
 
 // String formats h as a PHC string.
