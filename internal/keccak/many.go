@@ -127,6 +127,20 @@ func (m *Multi) extract(out []byte, j, off int) {
 	}
 }
 
+// absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
+// in[offs[j]:], and permutes after each; offs[j] + blocks*kRate <=
+// len(in) for every j < n. The states of the layout's last group that no
+// sponge uses run beside a copy of sponge 0's input and are ignored. The
+// kernel of the layout runs them (absorbKernel), or else the portable code.
+func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
+	for j := m.n; j < MultiMax; j++ {
+		offs[j] = offs[0]
+	}
+	if !m.absorbKernel(in, offs, blocks) {
+		m.absorbGeneric(in, offs, blocks)
+	}
+}
+
 // absorbGeneric is absorb without a kernel: each sponge in turn is taken
 // out of the interleaved layout, fed its blocks (rate bytes of each
 // kRate-byte block at in[offs[j]:]) and permuted, and put back.
