@@ -185,21 +185,8 @@ func Many(dst, data []byte, msgLen, rate, rounds int, ds byte, outLen int) {
 		manySerial(dst, data, n, msgLen, rate, rounds, ds, outLen)
 		return
 	}
-	s := batch.NewSplit(n, (max(batch.RunBytes(n*per, w, manyRunBytes)/per, 1)+MultiMax-1)&^(MultiMax-1), outLen, w-1)
-	for range w - 1 {
-		go func() {
-			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
-				b := s.Slot(start, end)
-				manySerial(b, data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-				s.Deliver(start, b)
-			}
-		}()
-	}
-	for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
-		manySerial(dst[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-		s.Own(dst)
-	}
-	s.Wait(dst)
+	run := (max(batch.RunBytes(n*per, w, manyRunBytes)/per, 1) + MultiMax - 1) &^ (MultiMax - 1)
+	spread(false, dst, data, n, w, run, msgLen, rate, rounds, ds, outLen)
 }
 
 // manySerial is Many on the calling goroutine: eight messages at a time in
