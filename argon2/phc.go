@@ -2,6 +2,8 @@ package argon2
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"errors"
 	"strconv"
 
@@ -25,7 +27,13 @@ func HashContext(ctx context.Context, password []byte, params Params) (string, e
 	if params.KeyLen == 0 {
 		params.KeyLen = 32
 	}
-	return phc.Generate(ctx, password, params, DeriveKey, Encode)
+	salt := make([]byte, 16)
+	rand.Read(salt)
+	key, err := DeriveKey(ctx, password, salt, params)
+	if err != nil {
+		return "", err
+	}
+	return Encode(params, salt, key), nil
 }
 
 // Encode formats a tag as a PHC string with the variant, version, memory,
@@ -126,7 +134,14 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 	params.Secret, params.AssociatedData = opts.Secret, opts.AssociatedData
 	params.MaxMemory, params.MaxWork = opts.MaxMemory, opts.MaxWork
 	params.Threads, params.Buffer, params.Progress = opts.Threads, opts.Buffer, opts.Progress
-	return phc.Check(ctx, password, salt, want, params, DeriveKey, ErrMismatch)
+	got, err := DeriveKey(ctx, password, salt, params)
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare(got, want) != 1 {
+		return ErrMismatch
+	}
+	return nil
 }
 
 // NeedsRehash reports whether the PHC string encoded should be replaced by

@@ -2,6 +2,8 @@ package scrypt
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"errors"
 	"math/bits"
 	"strconv"
@@ -25,7 +27,13 @@ func HashContext(ctx context.Context, password []byte, params Params) (string, e
 	if params.KeyLen == 0 {
 		params.KeyLen = 32
 	}
-	return phc.Generate(ctx, password, params, DeriveKey, Encode)
+	salt := make([]byte, 16)
+	rand.Read(salt)
+	key, err := DeriveKey(ctx, password, salt, params)
+	if err != nil {
+		return "", err
+	}
+	return Encode(params, salt, key), nil
 }
 
 // Encode formats a derived key as a passlib scrypt PHC string. params.N
@@ -140,7 +148,14 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 	}
 	params := Params{N: 1 << f.ln, R: f.r, P: f.p, KeyLen: len(f.hash),
 		MaxMemory: opts.MaxMemory, MaxWork: opts.MaxWork, Threads: opts.Threads, Progress: opts.Progress}
-	return phc.Check(ctx, password, f.salt, f.hash, params, DeriveKey, ErrMismatch)
+	got, err := DeriveKey(ctx, password, f.salt, params)
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare(got, f.hash) != 1 {
+		return ErrMismatch
+	}
+	return nil
 }
 
 // NeedsRehash reports whether the passlib scrypt string encoded should be

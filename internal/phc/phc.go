@@ -10,9 +10,6 @@
 package phc
 
 import (
-	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"strconv"
@@ -175,36 +172,6 @@ func (h *Hash) Uint32s(errPrefix string, names ...string) ([]uint32, error) {
 		}
 	}
 	return v, nil
-}
-
-// DeriveFunc is the DeriveKey of a password hash with parameters P.
-type DeriveFunc[P any] func(ctx context.Context, password, salt []byte, params P) ([]byte, error)
-
-// Generate derives a key of password with params and a new random 16-byte
-// salt, and formats it with encode: the Hash of the argon2 and scrypt
-// packages.
-func Generate[P any](ctx context.Context, password []byte, params P, derive DeriveFunc[P], encode func(P, []byte, []byte) string) (string, error) {
-	salt := make([]byte, 16)
-	rand.Read(salt)
-	key, err := derive(ctx, password, salt, params)
-	if err != nil {
-		return "", err
-	}
-	return encode(params, salt, key), nil
-}
-
-// Check derives the key of password with salt and params and compares it
-// with want in constant time: it returns nil on a match, mismatch on a
-// mismatch and derive's error if it fails.
-func Check[P any](ctx context.Context, password, salt, want []byte, params P, derive DeriveFunc[P], mismatch error) error {
-	got, err := derive(ctx, password, salt, params)
-	if err != nil {
-		return err
-	}
-	if subtle.ConstantTimeCompare(got, want) != 1 {
-		return mismatch
-	}
-	return nil
 }
 
 // String formats h as a PHC string.
