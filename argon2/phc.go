@@ -63,12 +63,13 @@ func Encode(params Params, salt, key []byte) string {
 // implementation); m, t and p in this order, as decimal numbers, with
 // m >= 8p; a salt of at least 8 bytes and a tag of at least 4.
 func Decode(s string) (params Params, salt, key []byte, err error) {
+	const errPrefix = "hashkit/argon2: invalid Argon2 PHC string: "
 	h, err := phc.Parse(s)
 	if err != nil {
 		return Params{}, nil, nil, err
 	}
 	bad := func(what string) (Params, []byte, []byte, error) {
-		return Params{}, nil, nil, errors.New("hashkit/argon2: invalid Argon2 PHC string: " + what)
+		return Params{}, nil, nil, errors.New(errPrefix + what)
 	}
 	switch h.ID {
 	case "argon2d":
@@ -87,14 +88,9 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 		}
 		params.Version = int(h.Version)
 	}
-	if len(h.Params) != 3 || h.Params[0].Name != "m" || h.Params[1].Name != "t" || h.Params[2].Name != "p" {
-		return bad("parameters must be m, t, p in this order")
-	}
-	var v [3]uint32
-	for i, p := range h.Params {
-		if v[i], err = phc.ParseUint32(p.Value); err != nil {
-			return Params{}, nil, nil, err
-		}
+	v, err := h.Uint32s(errPrefix, "m", "t", "p")
+	if err != nil {
+		return Params{}, nil, nil, err
 	}
 	params.Memory, params.Time, params.Lanes = v[0], v[1], v[2]
 	switch {

@@ -57,15 +57,8 @@ const (
 	PersonalSize = 16
 )
 
-var (
-	errKeySize      = errors.New("hashkit/blake2b: invalid key size: must be at most 64 bytes")
-	errHashSize     = errors.New("hashkit/blake2b: invalid hash size: must be 1 to 64 bytes")
-	errSaltSize     = errors.New("hashkit/blake2b: invalid salt size: must be 0 or 16 bytes")
-	errPersonalSize = errors.New("hashkit/blake2b: invalid personalization size: must be 0 or 16 bytes")
-	errInnerLength  = errors.New("hashkit/blake2b: invalid InnerLength: must be at most 64")
-	errNilParams    = errors.New("hashkit/blake2b: nil Params")
-	errMaxDepth     = errors.New("hashkit/blake2b: invalid tree parameters: MaxDepth must be at least 1 when FanOut is set")
-)
+// limits are the lengths the parameter block allows (internal/blake2).
+var limits = blake2.Limits{Pkg: "hashkit/blake2b", Size: Size, SaltSize: SaltSize, NodeOffsetBits: 64}
 
 // Params holds the fields of the BLAKE2b parameter block (RFC 7693 section
 // 2.5, and the BLAKE2 paper section 2.8 for the tree fields).
@@ -102,26 +95,9 @@ type Params struct {
 // 2.5), after validating every length. xofLength is the BLAKE2X output
 // length field, which occupies the high half of the node offset.
 func (p *Params) paramBlock(xofLength uint32) (pb [64]byte, err error) {
-	if p.Size < 1 || p.Size > Size {
-		return pb, errHashSize
-	}
-	if len(p.Key) > Size {
-		return pb, errKeySize
-	}
-	if len(p.Salt) != 0 && len(p.Salt) != SaltSize {
-		return pb, errSaltSize
-	}
-	if len(p.Personal) != 0 && len(p.Personal) != PersonalSize {
-		return pb, errPersonalSize
-	}
-	if p.InnerLength > Size {
-		return pb, errInnerLength
-	}
-	fanOut, maxDepth := p.FanOut, p.MaxDepth
-	if fanOut == 0 && maxDepth == 0 {
-		fanOut, maxDepth = 1, 1
-	} else if maxDepth == 0 {
-		return pb, errMaxDepth
+	fanOut, maxDepth, err := limits.Check((*blake2.Params)(p))
+	if err != nil {
+		return pb, err
 	}
 	pb[0] = byte(p.Size)
 	pb[1] = byte(len(p.Key))
@@ -188,11 +164,8 @@ func (d *digest) initSimple(size int, key []byte) {
 // when unkeyed, encoding.BinaryMarshaler, BinaryAppender and
 // BinaryUnmarshaler.
 func New(size int, key []byte) (hash.Hash, error) {
-	if size < 1 || size > Size {
-		return nil, errHashSize
-	}
-	if len(key) > Size {
-		return nil, errKeySize
+	if err := limits.CheckSizes(size, len(key)); err != nil {
+		return nil, err
 	}
 	if len(key) > 0 {
 		m := new(mac)
@@ -238,9 +211,6 @@ func newUnkeyed(size int) func() hash.Hash {
 // p.Personal is neither empty nor 16 bytes, p.InnerLength exceeds 64, or
 // FanOut is set without MaxDepth, or if p is nil. p is not retained.
 func NewWithParams(p *Params) (hash.Hash, error) {
-	if p == nil {
-		return nil, errNilParams
-	}
 	pb, err := p.paramBlock(0)
 	if err != nil {
 		return nil, err

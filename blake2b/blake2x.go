@@ -41,12 +41,8 @@ func NewXOF(size uint32, key []byte) (XOF, error) {
 // Params. BLAKE2Xb fixes the other fields of the parameter block itself, so
 // p.Size and the tree fields must be zero.
 func NewXOFWithParams(size uint32, p *Params) (XOF, error) {
-	if p == nil {
-		return nil, errNilParams
-	}
-	if p.Size != 0 || p.FanOut != 0 || p.MaxDepth != 0 || p.LeafLength != 0 || p.NodeOffset != 0 ||
-		p.NodeDepth != 0 || p.InnerLength != 0 || p.IsLastNode {
-		return nil, errors.New("hashkit/blake2b: NewXOFWithParams takes only Key, Salt and Personal; Size and the tree fields must be zero")
+	if err := limits.CheckXOF((*blake2.Params)(p)); err != nil {
+		return nil, err
 	}
 	if size == unknownLength {
 		return nil, errors.New("hashkit/blake2b: invalid XOF length 2^32-1 (reserved; use OutputLengthUnknown)")

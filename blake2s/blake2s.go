@@ -55,16 +55,8 @@ const (
 	PersonalSize = 8
 )
 
-var (
-	errKeySize      = errors.New("hashkit/blake2s: invalid key size: must be at most 32 bytes")
-	errHashSize     = errors.New("hashkit/blake2s: invalid hash size: must be 1 to 32 bytes")
-	errSaltSize     = errors.New("hashkit/blake2s: invalid salt size: must be 0 or 8 bytes")
-	errPersonalSize = errors.New("hashkit/blake2s: invalid personalization size: must be 0 or 8 bytes")
-	errInnerLength  = errors.New("hashkit/blake2s: invalid InnerLength: must be at most 32")
-	errNodeOffset   = errors.New("hashkit/blake2s: invalid NodeOffset: must fit in 48 bits")
-	errNilParams    = errors.New("hashkit/blake2s: nil Params")
-	errMaxDepth     = errors.New("hashkit/blake2s: invalid tree parameters: MaxDepth must be at least 1 when FanOut is set")
-)
+// limits are the lengths the parameter block allows (internal/blake2).
+var limits = blake2.Limits{Pkg: "hashkit/blake2s", Size: Size, SaltSize: SaltSize, NodeOffsetBits: 48}
 
 // Params holds the fields of the BLAKE2s parameter block (RFC 7693 section
 // 2.5, and the BLAKE2 paper section 2.8 for the tree fields).
@@ -101,29 +93,9 @@ type Params struct {
 // 2.5), after validating every length. xofLength is the BLAKE2X output
 // length field, which occupies the high 16 bits of the 48-bit node offset.
 func (p *Params) paramBlock(xofLength uint16) (pb [32]byte, err error) {
-	if p.Size < 1 || p.Size > Size {
-		return pb, errHashSize
-	}
-	if len(p.Key) > Size {
-		return pb, errKeySize
-	}
-	if len(p.Salt) != 0 && len(p.Salt) != SaltSize {
-		return pb, errSaltSize
-	}
-	if len(p.Personal) != 0 && len(p.Personal) != PersonalSize {
-		return pb, errPersonalSize
-	}
-	if p.InnerLength > Size {
-		return pb, errInnerLength
-	}
-	if p.NodeOffset>>48 != 0 {
-		return pb, errNodeOffset
-	}
-	fanOut, maxDepth := p.FanOut, p.MaxDepth
-	if fanOut == 0 && maxDepth == 0 {
-		fanOut, maxDepth = 1, 1
-	} else if maxDepth == 0 {
-		return pb, errMaxDepth
+	fanOut, maxDepth, err := limits.Check((*blake2.Params)(p))
+	if err != nil {
+		return pb, err
 	}
 	pb[0] = byte(p.Size)
 	pb[1] = byte(len(p.Key))
@@ -192,11 +164,8 @@ func (d *digest) initSimple(size int, key []byte) {
 // BinaryUnmarshaler. (golang.org/x/crypto/blake2s has no New; it is
 // provided here for digest sizes other than 16 and 32.)
 func New(size int, key []byte) (hash.Hash, error) {
-	if size < 1 || size > Size {
-		return nil, errHashSize
-	}
-	if len(key) > Size {
-		return nil, errKeySize
+	if err := limits.CheckSizes(size, len(key)); err != nil {
+		return nil, err
 	}
 	if len(key) > 0 {
 		m := new(mac)
@@ -245,9 +214,6 @@ func newUnkeyed(size int) func() hash.Hash {
 // p.NodeOffset exceeds 48 bits, or FanOut is set without MaxDepth. p is not
 // retained. A nil p is an error.
 func NewWithParams(p *Params) (hash.Hash, error) {
-	if p == nil {
-		return nil, errNilParams
-	}
 	pb, err := p.paramBlock(0)
 	if err != nil {
 		return nil, err

@@ -76,35 +76,25 @@ func kernel(r int) kernelSet {
 	return kernelSet{mix: blockMixGeneric}
 }
 
-func mixSSE2(out, in, x []uint32, r int) {
-	n := 32 * r
-	_, _ = out[n-1], in[n-1]
-	if x == nil {
-		blockMixSSE2(&out[0], &in[0], r)
-	} else {
-		_ = x[n-1]
-		blockMixXorSSE2(&out[0], &in[0], &x[0], r)
-	}
-}
+// The kernels as kernelSet.mix functions.
+var (
+	mixScalar = asmMix(blockMixScalar, blockMixXorScalar)
+	mixAVX512 = asmMix(blockMixAVX512, blockMixXorAVX512)
+	mixSSE2   = asmMix(blockMixSSE2, blockMixXorSSE2)
+)
 
-func mixAVX512(out, in, x []uint32, r int) {
-	n := 32 * r
-	_, _ = out[n-1], in[n-1]
-	if x == nil {
-		blockMixAVX512(&out[0], &in[0], r)
-	} else {
-		_ = x[n-1]
-		blockMixXorAVX512(&out[0], &in[0], &x[0], r)
-	}
-}
-
-func mixScalar(out, in, x []uint32, r int) {
-	n := 32 * r
-	_, _ = out[n-1], in[n-1]
-	if x == nil {
-		blockMixScalar(&out[0], &in[0], r)
-	} else {
-		_ = x[n-1]
-		blockMixXorScalar(&out[0], &in[0], &x[0], r)
+// asmMix returns the kernelSet.mix function of a kernel's two entry points,
+// BlockMix of in and BlockMix of in XOR x. Its bounds checks keep the
+// kernel, which takes pointers, inside the slices.
+func asmMix(mix func(out, in *uint32, r int), mixXor func(out, in, x *uint32, r int)) func(out, in, x []uint32, r int) {
+	return func(out, in, x []uint32, r int) {
+		n := 32 * r
+		_, _ = out[n-1], in[n-1]
+		if x == nil {
+			mix(&out[0], &in[0], r)
+		} else {
+			_ = x[n-1]
+			mixXor(&out[0], &in[0], &x[0], r)
+		}
 	}
 }

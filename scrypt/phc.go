@@ -76,12 +76,13 @@ type fields struct {
 
 // decode is Decode without the check that N = 2^ln fits in an int.
 func decode(s string) (fields, error) {
+	const errPrefix = "hashkit/scrypt: invalid scrypt PHC string: "
 	h, err := phc.Parse(s)
 	if err != nil {
 		return fields{}, err
 	}
 	bad := func(what string) (fields, error) {
-		return fields{}, errors.New("hashkit/scrypt: invalid scrypt PHC string: " + what)
+		return fields{}, errors.New(errPrefix + what)
 	}
 	if h.ID != "scrypt" {
 		return bad("identifier is not scrypt")
@@ -89,14 +90,9 @@ func decode(s string) (fields, error) {
 	if h.HasVersion {
 		return bad("unexpected version field")
 	}
-	if len(h.Params) != 3 || h.Params[0].Name != "ln" || h.Params[1].Name != "r" || h.Params[2].Name != "p" {
-		return bad("parameters must be ln, r, p in this order")
-	}
-	var v [3]uint32
-	for i, p := range h.Params {
-		if v[i], err = phc.ParseUint32(p.Value); err != nil {
-			return fields{}, err
-		}
+	v, err := h.Uint32s(errPrefix, "ln", "r", "p")
+	if err != nil {
+		return fields{}, err
 	}
 	if v[0] < 1 || v[0] > 62 {
 		return bad("ln must be between 1 and 62")

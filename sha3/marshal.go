@@ -170,7 +170,7 @@ func (p *phCore) unmarshal(b []byte, kind uint8, outLen int, xof bool) error {
 }
 
 func (h *ParallelHash) kind() uint8 {
-	if h.p.outer.s.Rate() == keccak.Rate128 {
+	if h.phCore.outer.s.Rate() == keccak.Rate128 {
 		return kindParallelHash128
 	}
 	return kindParallelHash256
@@ -184,18 +184,18 @@ func (h *ParallelHash) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (h *ParallelHash) AppendBinary(b []byte) ([]byte, error) {
-	return h.p.appendBinary(b, h.kind(), h.outLen), nil
+	return h.phCore.appendBinary(b, h.kind(), h.outLen), nil
 }
 
 // UnmarshalBinary restores a state written by MarshalBinary of a
 // ParallelHash of the same variant, block size and output length. It returns
 // an error otherwise and then leaves h unchanged.
 func (h *ParallelHash) UnmarshalBinary(b []byte) error {
-	return h.p.unmarshal(b, h.kind(), h.outLen, false)
+	return h.phCore.unmarshal(b, h.kind(), h.outLen, false)
 }
 
 func (h *ParallelHashXOF) kind() uint8 {
-	if h.p.outer.s.Rate() == keccak.Rate128 {
+	if h.phCore.outer.s.Rate() == keccak.Rate128 {
 		return kindParallelHashXOF128
 	}
 	return kindParallelHashXOF256
@@ -208,11 +208,11 @@ func (h *ParallelHashXOF) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (h *ParallelHashXOF) AppendBinary(b []byte) ([]byte, error) {
-	return h.p.appendBinary(b, h.kind(), 0), nil
+	return h.phCore.appendBinary(b, h.kind(), 0), nil
 }
 
 // UnmarshalBinary restores a state written by MarshalBinary of a
 // ParallelHashXOF of the same variant and block size.
 func (h *ParallelHashXOF) UnmarshalBinary(b []byte) error {
-	return h.p.unmarshal(b, h.kind(), 0, true)
+	return h.phCore.unmarshal(b, h.kind(), 0, true)
 }

@@ -38,11 +38,12 @@ func (p *phCore) init(kind uint8, blockSize int, S []byte) error {
 	// ParallelHash256; that is the capacity in bytes.
 	p.cvLen = keccak.StateSize - rateOf(kind)
 	p.outer.initCSHAKE(kind, []byte("ParallelHash"), S)
-	p.reset()
+	p.Reset()
 	return nil
 }
 
-func (p *phCore) reset() {
+// Reset returns to the initial state.
+func (p *phCore) Reset() {
 	p.outer.Reset()
 	var buf [9]byte
 	p.outer.s.Absorb(leftEncode(&buf, uint64(p.b)))
@@ -50,6 +51,17 @@ func (p *phCore) reset() {
 	p.leafN = 0
 	p.blocks = 0
 }
+
+// Write absorbs more data. It never returns an error; it panics if called
+// after Read (of a ParallelHashXOF).
+func (p *phCore) Write(data []byte) (int, error) {
+	p.write(data)
+	return len(data), nil
+}
+
+// BlockSize returns the sponge rate in bytes (not ParallelHash's block size
+// B).
+func (p *phCore) BlockSize() int { return p.outer.BlockSize() }
 
 func (p *phCore) write(data []byte) {
 	if p.outer.s.Squeezing() {
@@ -116,7 +128,7 @@ func (p *phCore) clone() phCore {
 // with a fixed output length. It implements hash.Hash and hash.Cloner.
 // Writes of many blocks are hashed on several goroutines.
 type ParallelHash struct {
-	p      phCore
+	phCore
 	outLen int
 }
 
@@ -144,86 +156,62 @@ func newParallelHash(kind uint8, blockSize int, S []byte, outLen int) (*Parallel
 		return nil, err
 	}
 	h := &ParallelHash{outLen: outLen}
-	if err := h.p.init(kind, blockSize, S); err != nil {
+	if err := h.phCore.init(kind, blockSize, S); err != nil {
 		return nil, err
 	}
 	return h, nil
 }
 
-// Write absorbs more data. It never returns an error.
-func (h *ParallelHash) Write(data []byte) (int, error) {
-	h.p.write(data)
-	return len(data), nil
-}
-
 // Sum appends the hash of the data so far to b, without changing the state.
 func (h *ParallelHash) Sum(b []byte) []byte {
-	s := h.p.final(uint64(h.outLen) * 8)
+	s := h.phCore.final(uint64(h.outLen) * 8)
 	return appendSqueeze(b, &s, h.outLen)
 }
-
-// Reset returns to the initial state.
-func (h *ParallelHash) Reset() { h.p.reset() }
 
 // Size returns the output length.
 func (h *ParallelHash) Size() int { return h.outLen }
 
-// BlockSize returns the sponge rate in bytes (not ParallelHash's block size B).
-func (h *ParallelHash) BlockSize() int { return h.p.outer.BlockSize() }
-
 // Clone returns an independent copy. The error is always nil.
 func (h *ParallelHash) Clone() (hash.Cloner, error) {
-	return &ParallelHash{p: h.p.clone(), outLen: h.outLen}, nil
+	return &ParallelHash{phCore: h.phCore.clone(), outLen: h.outLen}, nil
 }
 
 // ParallelHashXOF is ParallelHashXOF128 or ParallelHashXOF256 (SP 800-185
 // section 6.3.1). It implements hash.XOF.
-type ParallelHashXOF struct{ p phCore }
+type ParallelHashXOF struct{ phCore }
 
 var _ hash.XOF = (*ParallelHashXOF)(nil)
 
 // NewParallelHashXOF128 returns ParallelHashXOF128 with block size
 // blockSize and customization string S. It returns an error if blockSize < 1.
 func NewParallelHashXOF128(blockSize int, S []byte) (*ParallelHashXOF, error) {
-	h := new(ParallelHashXOF)
-	if err := h.p.init(kindCSHAKE128, blockSize, S); err != nil {
-		return nil, err
-	}
-	return h, nil
+	return newParallelHashXOF(kindCSHAKE128, blockSize, S)
 }
 
 // NewParallelHashXOF256 returns ParallelHashXOF256; see NewParallelHashXOF128.
 func NewParallelHashXOF256(blockSize int, S []byte) (*ParallelHashXOF, error) {
+	return newParallelHashXOF(kindCSHAKE256, blockSize, S)
+}
+
+func newParallelHashXOF(kind uint8, blockSize int, S []byte) (*ParallelHashXOF, error) {
 	h := new(ParallelHashXOF)
-	if err := h.p.init(kindCSHAKE256, blockSize, S); err != nil {
+	if err := h.phCore.init(kind, blockSize, S); err != nil {
 		return nil, err
 	}
 	return h, nil
 }
 
-// Write absorbs more data. It panics if called after Read.
-func (h *ParallelHashXOF) Write(data []byte) (int, error) {
-	h.p.write(data)
-	return len(data), nil
-}
-
 // Read fills out with the next bytes of output. It never returns an error.
 func (h *ParallelHashXOF) Read(out []byte) (int, error) {
-	if !h.p.outer.s.Squeezing() {
-		h.p.outer.s = h.p.final(0)
+	if !h.phCore.outer.s.Squeezing() {
+		h.phCore.outer.s = h.phCore.final(0)
 	}
-	h.p.outer.s.Squeeze(out)
+	h.phCore.outer.s.Squeeze(out)
 	return len(out), nil
 }
 
-// Reset returns to the initial state.
-func (h *ParallelHashXOF) Reset() { h.p.reset() }
-
-// BlockSize returns the sponge rate in bytes.
-func (h *ParallelHashXOF) BlockSize() int { return h.p.outer.BlockSize() }
-
 // Clone returns an independent copy.
-func (h *ParallelHashXOF) Clone() *ParallelHashXOF { return &ParallelHashXOF{p: h.p.clone()} }
+func (h *ParallelHashXOF) Clone() *ParallelHashXOF { return &ParallelHashXOF{phCore: h.phCore.clone()} }
 
 func parallelHash(kind uint8, data []byte, blockSize int, S []byte, outLen int, xof bool) ([]byte, error) {
 	if err := checkOutLen(outLen); err != nil {

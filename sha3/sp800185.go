@@ -148,7 +148,7 @@ func (k *KMAC) Clone() (hash.Cloner, error) {
 // KMACXOF is KMACXOF128 or KMACXOF256 (SP 800-185 section 4.3.1): KMAC with
 // arbitrary-length output, which does not depend on how much is read. It
 // implements hash.XOF.
-type KMACXOF struct{ x SHAKE }
+type KMACXOF struct{ cshakeXOF }
 
 var _ hash.XOF = (*KMACXOF)(nil)
 
@@ -170,25 +170,31 @@ func NewKMACXOF256(key, S []byte) *KMACXOF {
 // Write absorbs more of the message. It panics if called after Read.
 func (k *KMACXOF) Write(p []byte) (int, error) { return k.x.Write(p) }
 
-// Read fills p with the next bytes of output. It never returns an error.
-func (k *KMACXOF) Read(p []byte) (int, error) {
-	if !k.x.s.Squeezing() {
-		k.x.s = finish(k.x.s, 0)
-	}
-	return k.x.Read(p)
-}
-
-// Reset returns to the keyed initial state.
-func (k *KMACXOF) Reset() { k.x.Reset() }
-
-// BlockSize returns the rate in bytes.
-func (k *KMACXOF) BlockSize() int { return k.x.BlockSize() }
-
 // Clone returns an independent copy.
 func (k *KMACXOF) Clone() *KMACXOF {
 	c := *k
 	return &c
 }
+
+// cshakeXOF is the state of KMACXOF and TupleHashXOF, whose message is
+// encoded into a cSHAKE that, as an XOF of SP 800-185, ends its input with
+// right_encode(0) (sections 4.3.1 and 5.3.1) at the first Read.
+type cshakeXOF struct{ x SHAKE }
+
+// Read fills p with the next bytes of output. It never returns an error.
+func (c *cshakeXOF) Read(p []byte) (int, error) {
+	if !c.x.s.Squeezing() {
+		c.x.s = finish(c.x.s, 0)
+	}
+	return c.x.Read(p)
+}
+
+// Reset returns to the state after construction: the keyed initial state
+// of KMACXOF, the empty tuple of TupleHashXOF.
+func (c *cshakeXOF) Reset() { c.x.Reset() }
+
+// BlockSize returns the rate in bytes.
+func (c *cshakeXOF) BlockSize() int { return c.x.BlockSize() }
 
 // ---- TupleHash ----
 
@@ -261,7 +267,7 @@ func (t *TupleHash) Clone() *TupleHash {
 // TupleHashXOF is TupleHashXOF128 or TupleHashXOF256 (SP 800-185 section
 // 5.3.1), computed incrementally: WriteElement adds one string, Read
 // produces output.
-type TupleHashXOF struct{ x SHAKE }
+type TupleHashXOF struct{ cshakeXOF }
 
 // NewTupleHashXOF128 returns TupleHashXOF128 with customization string S.
 func NewTupleHashXOF128(S []byte) *TupleHashXOF {
@@ -280,20 +286,6 @@ func NewTupleHashXOF256(S []byte) *TupleHashXOF {
 // WriteElement adds e as the next element of the tuple. It panics if called
 // after Read.
 func (t *TupleHashXOF) WriteElement(e []byte) { writeElement(&t.x, e) }
-
-// Read fills p with the next bytes of output. It never returns an error.
-func (t *TupleHashXOF) Read(p []byte) (int, error) {
-	if !t.x.s.Squeezing() {
-		t.x.s = finish(t.x.s, 0)
-	}
-	return t.x.Read(p)
-}
-
-// Reset returns to the empty tuple.
-func (t *TupleHashXOF) Reset() { t.x.Reset() }
-
-// BlockSize returns the rate in bytes.
-func (t *TupleHashXOF) BlockSize() int { return t.x.BlockSize() }
 
 // Clone returns an independent copy.
 func (t *TupleHashXOF) Clone() *TupleHashXOF {

@@ -61,6 +61,25 @@ func fixed(mk func() hash.Hash) func(options) (digest, error) {
 
 type hashDigest struct{ hash.Hash }
 
+// hashed adapts the results of a hash's constructor.
+func hashed(h hash.Hash, err error) (digest, error) {
+	if err != nil {
+		return nil, err
+	}
+	return hashDigest{h}, nil
+}
+
+// kmac adapts a KMAC constructor: the customization string is empty and
+// the key, which KMAC needs, comes from --key-file.
+func kmac(name string, mk func(key, S []byte, outLen int) (*sha3.KMAC, error)) func(options) (digest, error) {
+	return func(o options) (digest, error) {
+		if o.key == nil {
+			return nil, errors.New(name + " needs a key (--key-file)")
+		}
+		return hashed(mk(o.key, nil, o.length))
+	}
+}
+
 func (d hashDigest) Finish() []byte { return d.Sum(nil) }
 
 // xofDigest reads n bytes of an extendable output, from the reader out
@@ -86,6 +105,21 @@ func (d xofDigest) Output() io.Reader { return io.LimitReader(d.out(), int64(d.n
 // streamer is a digest whose output can be read piece by piece.
 type streamer interface{ Output() io.Reader }
 
+// turboSHAKE adapts a TurboSHAKE constructor, with the domain byte 0x1F of
+// plain hashing.
+func turboSHAKE(mk func(D byte) (*k12.TurboSHAKE, error)) func(options) (digest, error) {
+	return func(o options) (digest, error) {
+		x, err := mk(0x1F)
+		if err != nil {
+			return nil, err
+		}
+		return xof(x, o.length), nil
+	}
+}
+
+// xof returns the digest of the first n bytes of x's output.
+func xof(x io.ReadWriter, n int) digest { return xofDigest{w: x, out: reader(x), n: n} }
+
 // reader returns r, as xofDigest's out.
 func reader(r io.Reader) func() io.Reader { return func() io.Reader { return r } }
 
@@ -108,13 +142,7 @@ var algorithms = []*algorithm{
 	{name: "blake384", tag: "BLAKE-384", size: 48, new: fixed(blake1.New384), doc: "BLAKE-384 (SHA-3 finalist)"},
 	{name: "blake512", tag: "BLAKE-512", size: 64, new: fixed(blake1.New512), doc: "BLAKE-512 (SHA-3 finalist)"},
 	{name: "blake2b", tag: "BLAKE2b", size: 64, variable: true, minLen: 1, maxLen: 64, keyed: true,
-		doc: "BLAKE2b (RFC 7693), as b2sum", new: func(o options) (digest, error) {
-			h, err := blake2b.New(o.length, o.key)
-			if err != nil {
-				return nil, err
-			}
-			return hashDigest{h}, nil
-		}},
+		doc: "BLAKE2b (RFC 7693), as b2sum", new: func(o options) (digest, error) { return hashed(blake2b.New(o.length, o.key)) }},
 	{name: "blake3", tag: "BLAKE3", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, keyed: true,
 		doc: "BLAKE3, as b3sum (--keyed, --derive-key)", new: func(o options) (digest, error) {
 			switch {
@@ -131,13 +159,7 @@ var algorithms = []*algorithm{
 			return newBLAKE3Digest(blake3.New(), hazmat.Hash(), o.length), nil
 		}},
 	{name: "blake2s", tag: "BLAKE2s", size: 32, variable: true, minLen: 1, maxLen: 32, keyed: true,
-		doc: "BLAKE2s (RFC 7693)", new: func(o options) (digest, error) {
-			h, err := blake2s.New(o.length, o.key)
-			if err != nil {
-				return nil, err
-			}
-			return hashDigest{h}, nil
-		}},
+		doc: "BLAKE2s (RFC 7693)", new: func(o options) (digest, error) { return hashed(blake2s.New(o.length, o.key)) }},
 	{name: "sha3-224", tag: "SHA3-224", size: 28, new: fixed(func() hash.Hash { return sha3.New224() }), doc: "SHA3-224 (FIPS 202)"},
 	{name: "sha3-256", tag: "SHA3-256", size: 32, new: fixed(func() hash.Hash { return sha3.New256() }), doc: "SHA3-256 (FIPS 202)"},
 	{name: "sha3-384", tag: "SHA3-384", size: 48, new: fixed(func() hash.Hash { return sha3.New384() }), doc: "SHA3-384 (FIPS 202)"},
@@ -147,84 +169,27 @@ var algorithms = []*algorithm{
 	{name: "keccak-384", tag: "KECCAK-384", size: 48, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak384() }), doc: "Keccak-384 (original padding)"},
 	{name: "keccak-512", tag: "KECCAK-512", size: 64, new: fixed(func() hash.Hash { return sha3.NewLegacyKeccak512() }), doc: "Keccak-512 (original padding)"},
 	{name: "shake128", tag: "SHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "SHAKE128 (FIPS 202)",
-		new: func(o options) (digest, error) {
-			x := sha3.NewSHAKE128()
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: func(o options) (digest, error) { return xof(sha3.NewSHAKE128(), o.length), nil }},
 	{name: "shake256", tag: "SHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "SHAKE256 (FIPS 202)",
-		new: func(o options) (digest, error) {
-			x := sha3.NewSHAKE256()
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: func(o options) (digest, error) { return xof(sha3.NewSHAKE256(), o.length), nil }},
 	{name: "kmac128", tag: "KMAC128", size: 32, variable: true, minLen: 1, maxLen: 1 << 20, keyed: true, doc: "KMAC128 (SP 800-185; needs --key-file)",
-		new: func(o options) (digest, error) {
-			if o.key == nil {
-				return nil, errors.New("kmac128 needs a key (--key-file)")
-			}
-			h, err := sha3.NewKMAC128(o.key, nil, o.length)
-			if err != nil {
-				return nil, err
-			}
-			return hashDigest{h}, nil
-		}},
+		new: kmac("kmac128", sha3.NewKMAC128)},
 	{name: "kmac256", tag: "KMAC256", size: 64, variable: true, minLen: 1, maxLen: 1 << 20, keyed: true, doc: "KMAC256 (SP 800-185; needs --key-file)",
-		new: func(o options) (digest, error) {
-			if o.key == nil {
-				return nil, errors.New("kmac256 needs a key (--key-file)")
-			}
-			h, err := sha3.NewKMAC256(o.key, nil, o.length)
-			if err != nil {
-				return nil, err
-			}
-			return hashDigest{h}, nil
-		}},
+		new: kmac("kmac256", sha3.NewKMAC256)},
 	{name: "parallelhash128", tag: "PARALLELHASH128", size: 32, variable: true, minLen: 1, maxLen: 1 << 20, doc: "ParallelHash128 (SP 800-185), 8 KiB blocks, multi-core",
-		new: func(o options) (digest, error) {
-			h, err := sha3.NewParallelHash128(8192, nil, o.length)
-			if err != nil {
-				return nil, err
-			}
-			return hashDigest{h}, nil
-		}},
+		new: func(o options) (digest, error) { return hashed(sha3.NewParallelHash128(8192, nil, o.length)) }},
 	{name: "parallelhash256", tag: "PARALLELHASH256", size: 64, variable: true, minLen: 1, maxLen: 1 << 20, doc: "ParallelHash256 (SP 800-185), 8 KiB blocks, multi-core",
-		new: func(o options) (digest, error) {
-			h, err := sha3.NewParallelHash256(8192, nil, o.length)
-			if err != nil {
-				return nil, err
-			}
-			return hashDigest{h}, nil
-		}},
+		new: func(o options) (digest, error) { return hashed(sha3.NewParallelHash256(8192, nil, o.length)) }},
 	{name: "turboshake128", tag: "TURBOSHAKE128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "TurboSHAKE128 (RFC 9861), D=0x1F",
-		new: func(o options) (digest, error) {
-			x, err := k12.NewTurboSHAKE128(0x1F)
-			if err != nil {
-				return nil, err
-			}
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: turboSHAKE(k12.NewTurboSHAKE128)},
 	{name: "turboshake256", tag: "TURBOSHAKE256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "TurboSHAKE256 (RFC 9861), D=0x1F",
-		new: func(o options) (digest, error) {
-			x, err := k12.NewTurboSHAKE256(0x1F)
-			if err != nil {
-				return nil, err
-			}
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: turboSHAKE(k12.NewTurboSHAKE256)},
 	{name: "kt128", tag: "KT128", size: 32, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "KangarooTwelve KT128 (RFC 9861), multi-core",
-		new: func(o options) (digest, error) {
-			x := k12.NewKT128(nil)
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: func(o options) (digest, error) { return xof(k12.NewKT128(nil), o.length), nil }},
 	{name: "m14", tag: "M14", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "MarsupilamiFourteen (KT256 with 14 rounds), multi-core",
-		new: func(o options) (digest, error) {
-			x := k12.NewM14(nil)
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: func(o options) (digest, error) { return xof(k12.NewM14(nil), o.length), nil }},
 	{name: "kt256", tag: "KT256", size: 64, variable: true, prefix: true, minLen: 1, maxLen: unbounded, doc: "KangarooTwelve KT256 (RFC 9861), multi-core",
-		new: func(o options) (digest, error) {
-			x := k12.NewKT256(nil)
-			return xofDigest{w: x, out: reader(x), n: o.length}, nil
-		}},
+		new: func(o options) (digest, error) { return xof(k12.NewKT256(nil), o.length), nil }},
 }
 
 // normalName is an algorithm's name as the user may spell it (SHA256,

@@ -207,25 +207,44 @@ func baoOpen(name string, e *env) (io.Reader, func(), error) {
 	return f, func() { f.Close() }, nil
 }
 
-// baoOutput returns the writer for name (standard output for "-") and a
-// function that flushes and closes it.
-func baoOutput(name string, e *env) (io.Writer, func() error, error) {
-	if name == "-" {
-		w := bufio.NewWriterSize(e.out, 64<<10)
-		return w, w.Flush, nil
+// baoInputs opens the input in and, unless outboard is empty, the outboard
+// encoding beside it (ob is nil without one); done closes both.
+func baoInputs(in, outboard string, e *env) (r, ob io.Reader, done func(), err error) {
+	r, rDone, err := baoOpen(in, e)
+	if err != nil || outboard == "" {
+		return r, nil, rDone, err
 	}
-	f, err := os.Create(name)
+	ob, obDone, err := baoOpen(outboard, e)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %s", quoteName(name), describe(err))
+		rDone()
+		return nil, nil, nil, err
 	}
-	w := bufio.NewWriterSize(f, 64<<10)
-	return w, func() error {
-		if err := w.Flush(); err != nil {
-			f.Close()
-			return err
+	return r, ob, func() { obDone(); rDone() }, nil
+}
+
+// baoWrite runs write on a buffered writer to name (standard output for
+// "-"), then flushes and closes it, and returns the first error.
+func baoWrite(name string, e *env, write func(io.Writer) error) error {
+	var dst io.Writer = e.out
+	var f *os.File
+	if name != "-" {
+		var err error
+		if f, err = os.Create(name); err != nil {
+			return fmt.Errorf("%s: %s", quoteName(name), describe(err))
 		}
-		return f.Close()
-	}, nil
+		dst = f
+	}
+	w := bufio.NewWriterSize(dst, 64<<10)
+	err := write(w)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
 }
 
 // baoHash prints the root hash of each input, or with encoded the hash
@@ -272,16 +291,11 @@ func baoHash(names []string, encoded bool, o *bao.Options, e *env) error {
 // baoHashOutboard prints the hash an outboard encoding commits to, once
 // it and the input are verified against it.
 func baoHashOutboard(in, outboard string, o *bao.Options, e *env) error {
-	r, done, err := baoOpen(in, e)
+	r, ob, done, err := baoInputs(in, outboard, e)
 	if err != nil {
 		return err
 	}
 	defer done()
-	ob, obDone, err := baoOpen(outboard, e)
-	if err != nil {
-		return err
-	}
-	defer obDone()
 	root, err := baoVerifiedRoot(bufio.NewReaderSize(ob, 1<<20), bufio.NewReaderSize(r, 1<<20), o)
 	if err != nil {
 		return baoErr(err)
@@ -379,23 +393,18 @@ func baoEncodeFile(f *os.File, r io.Reader, outboard bool, o *bao.Options) error
 }
 
 func baoDecode(root *[32]byte, in, out, outboard string, start uint64, count int64, o *bao.Options, e *env) error {
-	r, done, err := baoOpen(in, e)
+	r, ob, done, err := baoInputs(in, outboard, e)
 	if err != nil {
 		return err
 	}
 	defer done()
 	var d *bao.Decoder
-	if outboard != "" {
-		ob, obDone, err := baoOpen(outboard, e)
-		if err != nil {
-			return err
-		}
-		defer obDone()
+	if ob != nil {
 		d, err = bao.NewOutboardDecoder(r, ob, root, o)
-		if err != nil {
-			return err
-		}
-	} else if d, err = bao.NewDecoder(r, root, o); err != nil {
+	} else {
+		d, err = bao.NewDecoder(r, root, o)
+	}
+	if err != nil {
 		return err
 	}
 	if start > 0 {
@@ -403,45 +412,28 @@ func baoDecode(root *[32]byte, in, out, outboard string, start uint64, count int
 			return err
 		}
 	}
-	w, finish, err := baoOutput(out, e)
-	if err != nil {
-		return err
-	}
 	var src io.Reader = d
 	if count >= 0 {
 		src = io.LimitReader(d, count)
 	}
-	_, err = io.Copy(w, src)
-	if ferr := finish(); err == nil {
-		err = ferr
-	}
-	return baoErr(err)
+	return baoErr(baoWrite(out, e, func(w io.Writer) error {
+		_, err := io.Copy(w, src)
+		return err
+	}))
 }
 
 func baoSlice(start, count uint64, in, out, outboard string, o *bao.Options, e *env) error {
-	r, done, err := baoOpen(in, e)
+	r, ob, done, err := baoInputs(in, outboard, e)
 	if err != nil {
 		return err
 	}
 	defer done()
-	w, finish, err := baoOutput(out, e)
-	if err != nil {
-		return err
-	}
-	if outboard != "" {
-		ob, obDone, oerr := baoOpen(outboard, e)
-		if oerr != nil {
-			return oerr
+	return baoErr(baoWrite(out, e, func(w io.Writer) error {
+		if ob != nil {
+			return bao.ExtractSliceOutboard(w, r, ob, start, count, o)
 		}
-		defer obDone()
-		err = bao.ExtractSliceOutboard(w, r, ob, start, count, o)
-	} else {
-		err = bao.ExtractSlice(w, r, start, count, o)
-	}
-	if ferr := finish(); err == nil {
-		err = ferr
-	}
-	return baoErr(err)
+		return bao.ExtractSlice(w, r, start, count, o)
+	}))
 }
 
 func baoDecodeSlice(root *[32]byte, start, count uint64, in, out string, o *bao.Options, e *env) error {
@@ -454,15 +446,10 @@ func baoDecodeSlice(root *[32]byte, start, count uint64, in, out string, o *bao.
 	if err != nil {
 		return err
 	}
-	w, finish, err := baoOutput(out, e)
-	if err != nil {
+	return baoErr(baoWrite(out, e, func(w io.Writer) error {
+		_, err := io.Copy(w, d)
 		return err
-	}
-	_, err = io.Copy(w, d)
-	if ferr := finish(); err == nil {
-		err = ferr
-	}
-	return baoErr(err)
+	}))
 }
 
 // baoErr words a verification failure: the library's message names the

@@ -175,32 +175,30 @@ func dispatch(args []string, e *env) error {
 		fmt.Fprint(e.stderr, usage)
 		return exitStatus(exitUsage)
 	}
-	var err error
+	if cmd, ok := commands[args[0]]; ok {
+		return cmd(args[1:], e)
+	}
 	switch args[0] {
-	case "sum":
-		err = cmdSum(args[1:], e)
-	case "check":
-		err = cmdCheck(args[1:], e)
-	case "kdf":
-		err = cmdKDF(args[1:], e)
-	case "bench":
-		err = cmdBench(args[1:], e)
-	case "bao":
-		err = cmdBao(args[1:], e)
-	case "list":
-		err = cmdList(args[1:], e)
-	case "kernels":
-		err = cmdKernels(args[1:], e)
 	case "help", "-h", "--help":
 		fmt.Fprint(e.stdout, usage)
 		return nil
 	case "version", "--version":
 		fmt.Fprintf(e.stdout, "hashkit %s (%s, %s/%s)\n", version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 		return nil
-	default:
-		err = usagef("unknown command %q", args[0])
 	}
-	return err
+	return usagef("unknown command %q", args[0])
+}
+
+// commands are the subcommands by name; each takes the arguments after its
+// name.
+var commands = map[string]func(args []string, e *env) error{
+	"sum":     cmdSum,
+	"check":   cmdCheck,
+	"kdf":     cmdKDF,
+	"bench":   cmdBench,
+	"bao":     cmdBao,
+	"list":    cmdList,
+	"kernels": cmdKernels,
 }
 
 // report prints err as one line (two for coreutils' refusals) and returns

@@ -203,6 +203,18 @@ func modelsOf(name string) []uint32 {
 	panic("cpu: no known CPU named " + name)
 }
 
+// intelEstimate is the entry of an Intel core, the known CPU called known,
+// that takes Emerald Rapids' measured order because llvm-mca's model of it
+// (mca) orders the kernels as those measurements (with the condition
+// tier, such as " without AVX-512") do.
+func intelEstimate(name, known, mca, tier string) profile {
+	return profile{
+		name: name, vendor: "GenuineIntel", family: 6, models: modelsOf(known),
+		why:   "not measured: estimate, llvm-mca " + mca + " (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements" + tier + " do",
+		order: intelEmeraldRapids,
+	}
+}
+
 var profiles = []profile{
 	{
 		name: "AMD Zen 5", vendor: "AuthenticAMD", family: 0x1a,
@@ -260,36 +272,12 @@ var profiles = []profile{
 	// and Raptor Lake (AVX2 only) have Golden and Raptor Cove P-cores,
 	// Emerald Rapids' design with its AVX-512 kernels off; their E-cores,
 	// where goroutines also run, are in no model.
-	{
-		name: "Intel Skylake-SP, Cascade Lake", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Skylake-SP, Cascade Lake"),
-		why:   "not measured: estimate, llvm-mca skylake-avx512 (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
-		order: intelEmeraldRapids,
-	},
-	{
-		name: "Intel Ice Lake server", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Ice Lake (server)"),
-		why:   "not measured: estimate, llvm-mca icelake-server (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
-		order: intelEmeraldRapids,
-	},
-	{
-		name: "Intel Ice Lake client", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Ice Lake (client)"),
-		why:   "not measured: estimate, llvm-mca icelake-client (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
-		order: intelEmeraldRapids,
-	},
-	{
-		name: "Intel Tiger Lake", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Tiger Lake"),
-		why:   "not measured: estimate, llvm-mca tigerlake (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
-		order: intelEmeraldRapids,
-	},
-	{
-		name: "Intel Sapphire Rapids", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Sapphire Rapids"),
-		why:   "not measured: estimate, llvm-mca sapphirerapids (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do",
-		order: intelEmeraldRapids,
-	},
-	{
-		name: "Intel Alder Lake, Raptor Lake", vendor: "GenuineIntel", family: 6, models: modelsOf("Intel Alder Lake, Raptor Lake"),
-		why:   "not measured: estimate, llvm-mca alderlake (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements without AVX-512 do",
-		order: intelEmeraldRapids,
-	},
+	intelEstimate("Intel Skylake-SP, Cascade Lake", "Intel Skylake-SP, Cascade Lake", "skylake-avx512", ""),
+	intelEstimate("Intel Ice Lake server", "Intel Ice Lake (server)", "icelake-server", ""),
+	intelEstimate("Intel Ice Lake client", "Intel Ice Lake (client)", "icelake-client", ""),
+	intelEstimate("Intel Tiger Lake", "Intel Tiger Lake", "tigerlake", ""),
+	intelEstimate("Intel Sapphire Rapids", "Intel Sapphire Rapids", "sapphirerapids", ""),
+	intelEstimate("Intel Alder Lake, Raptor Lake", "Intel Alder Lake, Raptor Lake", "alderlake", " without AVX-512"),
 	{
 		name: "Arm Neoverse N1", vendor: ARM64Vendor, family: 0x41, models: modelsOf("Arm Neoverse N1"),
 		why:   "not measured: estimate, llvm-mca neoverse-n1 (scripts/mca), no arm64 hardware",

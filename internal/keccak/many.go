@@ -127,6 +127,20 @@ func (m *Multi) extract(out []byte, j, off int) {
 	}
 }
 
+// absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
+// in[offs[j]:], and permutes after each; offs[j] + blocks*kRate <=
+// len(in) for every j < n. The states of the layout's last group that no
+// sponge uses run beside a copy of sponge 0's input and are ignored. The
+// kernel of the layout runs them (absorbKernel), or else the portable code.
+func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
+	for j := m.n; j < MultiMax; j++ {
+		offs[j] = offs[0]
+	}
+	if !m.absorbKernel(in, offs, blocks) {
+		m.absorbGeneric(in, offs, blocks)
+	}
+}
+
 // absorbGeneric is absorb without a kernel: each sponge in turn is taken
 // out of the interleaved layout, fed its blocks (rate bytes of each
 // kRate-byte block at in[offs[j]:]) and permuted, and put back.
@@ -171,21 +185,8 @@ func Many(dst, data []byte, msgLen, rate, rounds int, ds byte, outLen int) {
 		manySerial(dst, data, n, msgLen, rate, rounds, ds, outLen)
 		return
 	}
-	s := batch.NewSplit(n, (max(batch.RunBytes(n*per, w, manyRunBytes)/per, 1)+MultiMax-1)&^(MultiMax-1), outLen, w-1)
-	for range w - 1 {
-		go func() {
-			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
-				b := s.Slot(start, end)
-				manySerial(b, data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-				s.Deliver(start, b)
-			}
-		}()
-	}
-	for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
-		manySerial(dst[start*outLen:end*outLen], data[start*msgLen:end*msgLen], end-start, msgLen, rate, rounds, ds, outLen)
-		s.Own(dst)
-	}
-	s.Wait(dst)
+	run := (max(batch.RunBytes(n*per, w, manyRunBytes)/per, 1) + MultiMax - 1) &^ (MultiMax - 1)
+	spread(false, dst, data, n, w, run, msgLen, rate, rounds, ds, outLen)
 }
 
 // manySerial is Many on the calling goroutine: eight messages at a time in

@@ -15,16 +15,11 @@ func multiWidth(n int) int {
 	return 8
 }
 
-// absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
-// in[offs[j]:], and permutes after each; offs[j] + blocks*kRate <=
-// len(in) for every j < n (unused states read sponge 0's input and are
-// ignored). The layout chosen at Init decides the kernel; if that kernel
-// has been turned off since (tests do), the portable code runs.
-func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
+// absorbKernel is absorb on the kernel that the layout chosen at Init
+// decides. It reports false, having done nothing, if that kernel has been
+// turned off since (tests do).
+func (m *Multi) absorbKernel(in []byte, offs *[MultiMax]uint64, blocks int) bool {
 	rcs := &rc[MaxRounds-m.rounds]
-	for j := m.n; j < MultiMax; j++ {
-		offs[j] = offs[0]
-	}
 	switch {
 	case m.width == 8 && multiStateKernel == kernelAVX512x8:
 		absorbX8AVX512((*[200]uint64)(m.s[:200]), in, offs, blocks, m.kRate/8, rcs, m.rounds/12)
@@ -36,6 +31,7 @@ func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 			absorbX4AVX2((*[100]uint64)(m.s[100:]), in, (*[4]uint64)(offs[4:]), blocks, m.kRate/8, rcs, m.rounds/12)
 		}
 	default:
-		m.absorbGeneric(in, offs, blocks)
+		return false
 	}
+	return true
 }

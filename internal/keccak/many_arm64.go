@@ -20,17 +20,11 @@ func multiWidth(n int) int {
 	return MultiMax
 }
 
-// absorb feeds blocks kRate-byte blocks to each sponge j in use, read from
-// in[offs[j]:], and permutes after each; offs[j] + blocks*kRate <=
-// len(in) for every j < n. The sponges go through the kernel of the layout
-// chosen at Init, three or two at a time; the unused states of a last group
-// run beside a copy of sponge 0's input and are ignored. If that kernel has
-// been turned off since Init (tests do), the portable code runs.
-func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
+// absorbKernel is absorb on the kernel of the layout chosen at Init, three
+// or two sponges at a time. It reports false, having done nothing, if that
+// kernel has been turned off since (tests do).
+func (m *Multi) absorbKernel(in []byte, offs *[MultiMax]uint64, blocks int) bool {
 	rcs := &rc[MaxRounds-m.rounds]
-	for j := m.n; j < MultiMax; j++ {
-		offs[j] = offs[0]
-	}
 	switch {
 	case m.width == 3 && multiStateKernel == kernelNEONx3:
 		for g := 0; 3*g < m.n; g++ {
@@ -43,6 +37,7 @@ func (m *Multi) absorb(in []byte, offs *[MultiMax]uint64, blocks int) {
 			absorbX2SHA3((*[50]uint64)(m.s[50*g:]), in, (*[2]uint64)(offs[2*g:]), blocks, m.kRate/8, rcs, m.rounds/12)
 		}
 	default:
-		m.absorbGeneric(in, offs, blocks)
+		return false
 	}
+	return true
 }

@@ -59,28 +59,47 @@ func leafWorkers(total, n, rounds int) int {
 	return batch.Workers(total, n, 0, workerMinBytes)
 }
 
-// leavesParallel hashes the n leaves on the calling goroutine and w-1 more
-// (batch.Split, so dst never escapes and a caller's buffer can stay on its
-// stack), in runs of batch.RunBytes, at least workerMinBytes/2 (a multiple
-// of the eight-state kernel width).
+// leavesParallel hashes the n leaves on the calling goroutine and w-1 more,
+// in runs of batch.RunBytes, at least workerMinBytes/2 (a multiple of the
+// eight-state kernel width).
 func leavesParallel(dst, data []byte, n, w, leafLen, rate, rounds int, ds byte, cvLen int) {
 	run := max(batch.RunBytes(n*leafLen, w, workerMinBytes/2)/leafLen, 1)
 	run = (run + 7) &^ 7
-	s := batch.NewSplit(n, run, cvLen, w-1)
+	spread(true, dst, data, n, w, run, leafLen, rate, rounds, ds, cvLen)
+}
+
+// spread hashes n inputs of inLen bytes into outLen bytes each, input i's at
+// dst[i*outLen:], on the calling goroutine and w-1 more (batch.Split, so
+// dst never escapes and a caller's buffer can stay on its stack), in runs
+// of run inputs: leaves, or else Many's messages (see serial).
+func spread(leaves bool, dst, data []byte, n, w, run, inLen, rate, rounds int, ds byte, outLen int) {
+	s := batch.NewSplit(n, run, outLen, w-1)
 	for range w - 1 {
 		go func() {
 			for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
 				b := s.Slot(start, end)
-				leavesSerial(b, data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
+				serial(leaves, b, data[start*inLen:end*inLen], end-start, inLen, rate, rounds, ds, outLen)
 				s.Deliver(start, b)
 			}
 		}()
 	}
 	for start, end, ok := s.Next(); ok; start, end, ok = s.Next() {
-		leavesSerial(dst[start*cvLen:end*cvLen], data[start*leafLen:end*leafLen], end-start, leafLen, rate, rounds, ds, cvLen)
+		serial(leaves, dst[start*outLen:end*outLen], data[start*inLen:end*inLen], end-start, inLen, rate, rounds, ds, outLen)
 		s.Own(dst)
 	}
 	s.Wait(dst)
+}
+
+// serial hashes n inputs on the calling goroutine: leaves with
+// leavesSerial, else Many's messages with manySerial. A flag rather than a
+// function value chooses, so that the calls stay direct and dst, which
+// neither keeps, does not escape.
+func serial(leaves bool, dst, data []byte, n, inLen, rate, rounds int, ds byte, outLen int) {
+	if leaves {
+		leavesSerial(dst, data, n, inLen, rate, rounds, ds, outLen)
+	} else {
+		manySerial(dst, data, n, inLen, rate, rounds, ds, outLen)
+	}
 }
 
 // leavesSerial hashes the n leaves on the calling goroutine: as many as the

@@ -83,33 +83,24 @@ func absorbARM64(a *[25]uint64, p []byte, lanes, rounds int) {
 	}
 }
 
-func p1600(a *[25]uint64, rounds int) {
-	rounds = leadingRounds(a, rounds)
-	switch {
-	case rounds == 0:
-	case singleKernel == kernelARM64:
-		keccakARM64(a, nil, 0, rounds, false)
-	case singleKernel == kernelARM64Vec:
-		keccakARM64Vec(a, nil, 0, rounds, false)
-	case singleKernel == kernelSHA3:
-		keccakSHA3(a, nil, 0, rounds, false)
-	default:
-		p1600Unrolled(a, rounds)
-	}
-}
+func p1600(a *[25]uint64, rounds int) { permute(a, rounds, false) }
 
 // p1600Plane0 applies Keccak-p[1600, rounds] to a, of whose result only the
 // first plane, a[0..4], is defined.
-func p1600Plane0(a *[25]uint64, rounds int) {
+func p1600Plane0(a *[25]uint64, rounds int) { permute(a, rounds, true) }
+
+// permute is p1600, or p1600Plane0 if plane0 is set, with the selected
+// kernel (the portable code computes the whole state).
+func permute(a *[25]uint64, rounds int, plane0 bool) {
 	rounds = leadingRounds(a, rounds)
 	switch {
 	case rounds == 0:
 	case singleKernel == kernelARM64:
-		keccakARM64(a, nil, 0, rounds, true)
+		keccakARM64(a, nil, 0, rounds, plane0)
 	case singleKernel == kernelARM64Vec:
-		keccakARM64Vec(a, nil, 0, rounds, true)
+		keccakARM64Vec(a, nil, 0, rounds, plane0)
 	case singleKernel == kernelSHA3:
-		keccakSHA3(a, nil, 0, rounds, true)
+		keccakSHA3(a, nil, 0, rounds, plane0)
 	default:
 		p1600Unrolled(a, rounds)
 	}

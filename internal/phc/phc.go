@@ -154,6 +154,26 @@ func (h *Hash) Param(name string) (string, bool) {
 	return "", false
 }
 
+// Uint32s returns the decimal values of h's parameters, which must be
+// exactly names in this order; otherwise the error, errPrefix followed by
+// "parameters must be" and the names, says so.
+func (h *Hash) Uint32s(errPrefix string, names ...string) ([]uint32, error) {
+	if len(h.Params) != len(names) {
+		return nil, errors.New(errPrefix + "parameters must be " + strings.Join(names, ", ") + " in this order")
+	}
+	v := make([]uint32, len(names))
+	for i, p := range h.Params {
+		if p.Name != names[i] {
+			return nil, errors.New(errPrefix + "parameters must be " + strings.Join(names, ", ") + " in this order")
+		}
+		var err error
+		if v[i], err = ParseUint32(p.Value); err != nil {
+			return nil, err
+		}
+	}
+	return v, nil
+}
+
 // String formats h as a PHC string.
 func (h *Hash) String() string {
 	var b strings.Builder
