@@ -120,20 +120,9 @@ func pbkdf2SHANI(ih, oh, u, t *[5]uint32, n int)
 //go:noescape
 func pbkdf2x2SHANI(ih, oh *[5]uint32, u, t *[10]uint32, n int)
 
-func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
-	if blockKernel != kernelSHANI {
-		pbkdf2IterGeneric(ih, oh, u, t, n)
-		return
-	}
-	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	preempt.Steps(n, preempt.Piece/(2*BlockSize), func(i, j int) { pbkdf2SHANI(ih, oh, u, t, j-i) })
-}
+// pbkdf2Asm reports whether the block kernel in use has PBKDF2 loops;
+// pbkdf2IterAsm and pbkdf2Iterx2Asm run them.
+func pbkdf2Asm() bool { return blockKernel == kernelSHANI }
 
-func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
-	if blockKernel != kernelSHANI {
-		pbkdf2Iterx2Generic(ih, oh, u, t, n)
-		return
-	}
-	// 256 iterations of two chains hash 64 KiB.
-	preempt.Steps(n, preempt.Piece/(4*BlockSize), func(i, j int) { pbkdf2x2SHANI(ih, oh, u, t, j-i) })
-}
+func pbkdf2IterAsm(ih, oh, u, t *[5]uint32, n int)               { pbkdf2SHANI(ih, oh, u, t, n) }
+func pbkdf2Iterx2Asm(ih, oh *[5]uint32, u, t *[10]uint32, n int) { pbkdf2x2SHANI(ih, oh, u, t, n) }

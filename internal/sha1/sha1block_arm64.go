@@ -2,10 +2,7 @@
 
 package sha1
 
-import (
-	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/preempt"
-)
+import "github.com/hashkit/hashkit/internal/cpu"
 
 // blockSHA1 hashes the whole blocks of p with the Armv8.0 SHA1
 // instructions (SHA1C, SHA1P, SHA1M, SHA1H, SHA1SU0, SHA1SU1) and Advanced
@@ -48,20 +45,9 @@ func pbkdf2SHA1(ih, oh, u, t *[5]uint32, n int)
 //go:noescape
 func pbkdf2x2SHA1(ih, oh *[5]uint32, u, t *[10]uint32, n int)
 
-func pbkdf2Iter(ih, oh, u, t *[5]uint32, n int) {
-	if blockKernel != kernelSHA1 {
-		pbkdf2IterGeneric(ih, oh, u, t, n)
-		return
-	}
-	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	preempt.Steps(n, preempt.Piece/(2*BlockSize), func(i, j int) { pbkdf2SHA1(ih, oh, u, t, j-i) })
-}
+// pbkdf2Asm reports whether the block kernel in use has PBKDF2 loops;
+// pbkdf2IterAsm and pbkdf2Iterx2Asm run them.
+func pbkdf2Asm() bool { return blockKernel == kernelSHA1 }
 
-func pbkdf2Iterx2(ih, oh *[5]uint32, u, t *[10]uint32, n int) {
-	if blockKernel != kernelSHA1 {
-		pbkdf2Iterx2Generic(ih, oh, u, t, n)
-		return
-	}
-	// 256 iterations of two chains hash 64 KiB.
-	preempt.Steps(n, preempt.Piece/(4*BlockSize), func(i, j int) { pbkdf2x2SHA1(ih, oh, u, t, j-i) })
-}
+func pbkdf2IterAsm(ih, oh, u, t *[5]uint32, n int)               { pbkdf2SHA1(ih, oh, u, t, n) }
+func pbkdf2Iterx2Asm(ih, oh *[5]uint32, u, t *[10]uint32, n int) { pbkdf2x2SHA1(ih, oh, u, t, n) }

@@ -146,23 +146,12 @@ func block256(h *[8]uint32, p []byte) {
 	})
 }
 
-func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
-	if block256Kernel != kernelSHANI {
-		pbkdf2Iter256Generic(ih, oh, u, t, n)
-		return
-	}
-	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	preempt.Steps(n, preempt.Piece/(2*BlockSize256), func(i, j int) { pbkdf2SHANI(ih, oh, u, t, j-i) })
-}
+// pbkdf2Asm256 reports whether the block kernel in use has PBKDF2 loops;
+// pbkdf2Iter256Asm and pbkdf2Iter256x2Asm run them.
+func pbkdf2Asm256() bool { return block256Kernel == kernelSHANI }
 
-func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
-	if block256Kernel != kernelSHANI {
-		pbkdf2Iter256x2Generic(ih, oh, u, t, n)
-		return
-	}
-	// 256 iterations of two chains hash 64 KiB.
-	preempt.Steps(n, preempt.Piece/(4*BlockSize256), func(i, j int) { pbkdf2x2SHANI(ih, oh, u, t, j-i) })
-}
+func pbkdf2Iter256Asm(ih, oh, u, t *[8]uint32, n int)               { pbkdf2SHANI(ih, oh, u, t, n) }
+func pbkdf2Iter256x2Asm(ih, oh *[8]uint32, u, t *[16]uint32, n int) { pbkdf2x2SHANI(ih, oh, u, t, n) }
 
 func outer256(oh, h *[8]uint32, out *[32]byte) {
 	if block256Kernel == kernelSHANI {

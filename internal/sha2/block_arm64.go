@@ -104,23 +104,12 @@ func block512(h *[8]uint64, p []byte) {
 	preempt.Blocks(len(p), BlockSize512, func(i, j int) { block512SHA512(h, p[i:j]) })
 }
 
-func pbkdf2Iter256(ih, oh, u, t *[8]uint32, n int) {
-	if block256Kernel != kernelSHA2 {
-		pbkdf2Iter256Generic(ih, oh, u, t, n)
-		return
-	}
-	// 512 iterations hash 64 KiB: the bound of one assembly call.
-	preempt.Steps(n, preempt.Piece/(2*BlockSize256), func(i, j int) { pbkdf2SHA2(ih, oh, u, t, j-i) })
-}
+// pbkdf2Asm256 reports whether the block kernel in use has PBKDF2 loops;
+// pbkdf2Iter256Asm and pbkdf2Iter256x2Asm run them.
+func pbkdf2Asm256() bool { return block256Kernel == kernelSHA2 }
 
-func pbkdf2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
-	if block256Kernel != kernelSHA2 {
-		pbkdf2Iter256x2Generic(ih, oh, u, t, n)
-		return
-	}
-	// 256 iterations of two chains hash 64 KiB.
-	preempt.Steps(n, preempt.Piece/(4*BlockSize256), func(i, j int) { pbkdf2x2SHA2(ih, oh, u, t, j-i) })
-}
+func pbkdf2Iter256Asm(ih, oh, u, t *[8]uint32, n int)               { pbkdf2SHA2(ih, oh, u, t, n) }
+func pbkdf2Iter256x2Asm(ih, oh *[8]uint32, u, t *[16]uint32, n int) { pbkdf2x2SHA2(ih, oh, u, t, n) }
 
 // useAsm says whether this build has assembly kernels (for tests).
 const useAsm = true

@@ -12,7 +12,14 @@ import (
 // key block XOR ipad and XOR opad (RFC 2104); u and t are 32-byte values as
 // eight words (big-endian byte order, as in a chaining value). With the SHA
 // extensions the whole chain runs in registers.
-func PBKDF2Iter256(ih, oh, u, t *[8]uint32, n int) { pbkdf2Iter256(ih, oh, u, t, n) }
+func PBKDF2Iter256(ih, oh, u, t *[8]uint32, n int) {
+	if !pbkdf2Asm256() {
+		pbkdf2Iter256Generic(ih, oh, u, t, n)
+		return
+	}
+	// 512 iterations hash 64 KiB: the bound of one assembly call.
+	preempt.Steps(n, preempt.Piece/(2*BlockSize256), func(i, j int) { pbkdf2Iter256Asm(ih, oh, u, t, j-i) })
+}
 
 // PBKDF2Iter256x2 is PBKDF2Iter256 on two independent chains with the same
 // key, such as the blocks T_i and T_i+1 of a derived key longer than 32
@@ -20,7 +27,12 @@ func PBKDF2Iter256(ih, oh, u, t *[8]uint32, n int) { pbkdf2Iter256(ih, oh, u, t,
 // the SHA extensions the two are interleaved, which costs much less than
 // running them one after the other.
 func PBKDF2Iter256x2(ih, oh *[8]uint32, u, t *[16]uint32, n int) {
-	pbkdf2Iter256x2(ih, oh, u, t, n)
+	if !pbkdf2Asm256() {
+		pbkdf2Iter256x2Generic(ih, oh, u, t, n)
+		return
+	}
+	// 256 iterations of two chains hash 64 KiB.
+	preempt.Steps(n, preempt.Piece/(4*BlockSize256), func(i, j int) { pbkdf2Iter256x2Asm(ih, oh, u, t, j-i) })
 }
 
 // pbkdf2Iter256Generic is PBKDF2Iter256 on Block256: each HMAC is one
