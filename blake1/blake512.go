@@ -6,7 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/hashkit/hashkit/internal/blakesigma"
-	"github.com/hashkit/hashkit/internal/preempt"
+	"github.com/hashkit/hashkit/internal/mdhash"
 )
 
 // The initial values of BLAKE-512 and BLAKE-384 (those of SHA-512 and
@@ -84,20 +84,8 @@ func (d *digest512) Clone() (hash.Cloner, error) {
 
 // Write adds p to the running hash. It never returns an error.
 func (d *digest512) Write(p []byte) (int, error) {
-	n := len(p)
-	if d.nx > 0 {
-		c := copy(d.x[d.nx:], p)
-		d.nx += c
-		p = p[c:]
-		if d.nx < BlockSize512 {
-			return n, nil
-		}
-		blocks512(d, d.x[:])
-		d.nx = 0
-	}
-	p = p[preempt.Blocks(len(p), BlockSize512, func(i, j int) { blocks512(d, p[i:j]) }):]
-	d.nx = copy(d.x[:], p)
-	return n, nil
+	d.nx = mdhash.Write(d.x[:], d.nx, p, func() { blocks512(d, d.x[:]) }, func(i, j int) { blocks512(d, p[i:j]) })
+	return len(p), nil
 }
 
 // Sum appends the checksum of the data written so far to b. It does not

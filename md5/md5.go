@@ -104,8 +104,9 @@ func (d *digest) Write(p []byte) (int, error) {
 		}
 		p = p[c:]
 	}
-	// Written out, not preempt.Blocks: on short inputs the call of its
-	// function value is measurable against MD5's fast blocks.
+	// Written out, not internal/mdhash.Write or preempt.Blocks: on short
+	// inputs their calls of function values are measurable against MD5's
+	// fast blocks.
 	for len(p) >= BlockSize {
 		m := min(len(p)&^(BlockSize-1), preempt.Piece)
 		if !blockAsm(d, p[:m]) {

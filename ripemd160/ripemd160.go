@@ -22,8 +22,8 @@ import (
 	"encoding/binary"
 	"hash"
 
+	"github.com/hashkit/hashkit/internal/mdhash"
 	"github.com/hashkit/hashkit/internal/mdstate"
-	"github.com/hashkit/hashkit/internal/preempt"
 )
 
 // Size is the size of a RIPEMD-160 checksum in bytes.
@@ -91,21 +91,9 @@ func (d *digest) Clone() (hash.Cloner, error) {
 
 // Write adds p to the running hash. It never returns an error.
 func (d *digest) Write(p []byte) (int, error) {
-	n := len(p)
-	d.len += uint64(n)
-	if d.nx > 0 {
-		c := copy(d.x[d.nx:], p)
-		d.nx += c
-		p = p[c:]
-		if d.nx < BlockSize {
-			return n, nil
-		}
-		block(d, d.x[:])
-		d.nx = 0
-	}
-	p = p[preempt.Blocks(len(p), BlockSize, func(i, j int) { block(d, p[i:j]) }):]
-	d.nx = copy(d.x[:], p)
-	return n, nil
+	d.len += uint64(len(p))
+	d.nx = mdhash.Write(d.x[:], d.nx, p, func() { block(d, d.x[:]) }, func(i, j int) { block(d, p[i:j]) })
+	return len(p), nil
 }
 
 // Sum appends the checksum of the data written so far to b. It does not

@@ -68,6 +68,8 @@ func (d *Digest512) Reset()         { d.init(d.kind) }
 func (d *Digest512) Size() int      { return kinds512[d.kind].size }
 func (d *Digest512) BlockSize() int { return BlockSize512 }
 
+// Write is written out, not through internal/mdhash.Write, for the reason
+// Digest256.Write gives.
 func (d *Digest512) Write(p []byte) (int, error) {
 	n := len(p)
 	d.len += uint64(n)
