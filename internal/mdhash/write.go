@@ -1,9 +1,9 @@
 // Package mdhash holds the input buffering of the block hashes whose
 // blocks are slow enough that a call of a function value per Write does not
-// show (ripemd160, BLAKE-512 in blake1): a partial block in a buffer, whole
-// blocks compressed straight from the input in pieces of at most
-// preempt.Piece bytes. md5, SHA-1, SHA-2 and BLAKE-256 keep their own
-// loops, each saying why.
+// show (ripemd160, SHA-512 in internal/sha2, BLAKE-512 in blake1): a partial
+// block in a buffer, whole blocks compressed straight from the input in
+// pieces of at most preempt.Piece bytes. md5, SHA-1, SHA-256 and BLAKE-256
+// keep their own loops, each saying why.
 //
 // The compression reaches Write only through closures that the caller
 // writes around its own direct call of its kernel, and they take indexes,

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"hash"
 	"math/bits"
+
+	"github.com/hashkit/hashkit/internal/mdhash"
 )
 
 const (
@@ -68,28 +70,10 @@ func (d *Digest512) Reset()         { d.init(d.kind) }
 func (d *Digest512) Size() int      { return kinds512[d.kind].size }
 func (d *Digest512) BlockSize() int { return BlockSize512 }
 
-// Write is written out, not through internal/mdhash.Write, for the reason
-// Digest256.Write gives.
 func (d *Digest512) Write(p []byte) (int, error) {
-	n := len(p)
-	d.len += uint64(n)
-	if d.nx > 0 {
-		c := copy(d.x[d.nx:], p)
-		d.nx += c
-		p = p[c:]
-		if d.nx < BlockSize512 {
-			return n, nil
-		}
-		block512(&d.h, d.x[:])
-		d.nx = 0
-	}
-	if len(p) >= BlockSize512 {
-		m := len(p) &^ (BlockSize512 - 1)
-		block512(&d.h, p[:m])
-		p = p[m:]
-	}
-	d.nx = copy(d.x[:], p)
-	return n, nil
+	d.len += uint64(len(p))
+	d.nx = mdhash.Write(d.x[:], d.nx, p, func() { block512(&d.h, d.x[:]) }, func(i, j int) { block512(&d.h, p[i:j]) })
+	return len(p), nil
 }
 
 func (d *Digest512) Sum(in []byte) []byte {
