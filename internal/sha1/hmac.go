@@ -139,16 +139,6 @@ func (m *HMAC) Sum() (out [Size]byte) {
 	return out
 }
 
-// AppendSum appends the MAC of the message so far to b.
-func (m *HMAC) AppendSum(b []byte) []byte {
-	out := m.Sum()
-	return append(b, out[:]...)
-}
-
-// Size and BlockSize are SHA-1's.
-func (m *HMAC) Size() int      { return Size }
-func (m *HMAC) BlockSize() int { return BlockSize }
-
 // SumWords returns the MAC as the outer hash's final chaining value (the
 // MAC is its big-endian bytes), for PBKDF2's chains of words.
 func (m *HMAC) SumWords() (o [5]uint32) {

@@ -84,15 +84,6 @@ func (m *HMAC256) Sum() (out [Size256]byte) {
 	return out
 }
 
-// AppendSum appends the MAC of the message so far to b.
-func (m *HMAC256) AppendSum(b []byte) []byte {
-	out := m.Sum()
-	return append(b, out[:m.size]...)
-}
-
-// BlockSize is SHA-256's.
-func (m *HMAC256) BlockSize() int { return BlockSize256 }
-
 // SumWords returns the MAC as the outer hash's final chaining value (the
 // MAC is the big-endian bytes of its first Size/4 words), for PBKDF2's
 // chains of words.
@@ -217,15 +208,6 @@ func (m *HMAC512) Sum() [Size512]byte {
 	}
 	return out
 }
-
-// AppendSum appends the MAC of the message so far to b.
-func (m *HMAC512) AppendSum(b []byte) []byte {
-	out := m.Sum()
-	return append(b, out[:m.size]...)
-}
-
-// BlockSize is SHA-512's.
-func (m *HMAC512) BlockSize() int { return BlockSize512 }
 
 // SumWords returns the MAC as the outer hash's final chaining value.
 func (m *HMAC512) SumWords() [8]uint64 {
