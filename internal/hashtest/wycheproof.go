@@ -2,6 +2,7 @@ package hashtest
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -19,12 +20,14 @@ func (c WycheproofCase) String() string {
 	return fmt.Sprintf("tcId %d (%s %v)", c.TcID, c.Comment, c.Flags)
 }
 
-// WycheproofTests runs check on every test of each Wycheproof file, one
-// subtest per file; files maps the file's name under wycheproof/ (without
-// .json.gz) to the name of its hash, which check is given. A file without
-// tests fails. T is the type of a test, embedding WycheproofCase.
-func WycheproofTests[T any](t *testing.T, files map[string]string, check func(t *testing.T, hash string, tc *T)) {
-	for file, hash := range files {
+// WycheproofTests runs check on every test of the Wycheproof files of a
+// construction over each of hashes (named as the vector files name them:
+// "SHA-1", "SHA2-256", ...), one subtest per file; check is given the hash's
+// name; the files are named by WycheproofFile. A file without tests fails.
+// T is the type of a test, embedding WycheproofCase.
+func WycheproofTests[T any](t *testing.T, prefix string, hashes []string, check func(t *testing.T, hash string, tc *T)) {
+	for _, hash := range hashes {
+		file := WycheproofFile(prefix, hash)
 		t.Run(file, func(t *testing.T) {
 			var f struct {
 				TestGroups []struct {
@@ -44,4 +47,11 @@ func WycheproofTests[T any](t *testing.T, files map[string]string, check func(t 
 			}
 		})
 	}
+}
+
+// WycheproofFile is the name under wycheproof/ (without .json.gz) of the
+// file of a construction over hash, as Wycheproof names them: prefix, the
+// hash ("sha1", "sha256", "sha512_224", "sha3_256"), "_test".
+func WycheproofFile(prefix, hash string) string {
+	return prefix + strings.NewReplacer("SHA-1", "sha1", "SHA2-", "sha", "SHA3-", "sha3_", "/", "_").Replace(hash) + "_test"
 }
