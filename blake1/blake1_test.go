@@ -397,14 +397,6 @@ func TestGoldenState(t *testing.T) {
 	}
 }
 
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
 // TestKernels compares the active BLAKE-256 kernel with blocks256Generic
 // on random chaining values, salts and counters (including counters that
 // carry into the high word) for 0 to 20 blocks.

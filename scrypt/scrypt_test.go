@@ -3,7 +3,6 @@ package scrypt
 import (
 	"bytes"
 	"context"
-	"encoding/hex"
 	"errors"
 	"math/bits"
 	"strings"
@@ -13,14 +12,6 @@ import (
 	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 	"github.com/hashkit/hashkit/internal/kdfwork"
 )
-
-func mustHex(s string) []byte {
-	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
 
 // RFC 7914 section 12, all four test vectors; the last (N=2^20, 1 GiB) only
 // outside -short.
@@ -57,7 +48,7 @@ func TestRFC7914(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := mustHex(v.want); !bytes.Equal(got, want) {
+			if want := hashtest.Unhex(v.want); !bytes.Equal(got, want) {
 				t.Errorf("N=%d r=%d p=%d:\n got %x\nwant %x", v.N, v.r, v.p, got, want)
 			}
 		}
@@ -92,7 +83,7 @@ func TestSlow(t *testing.T) {
 	}
 	v := rfc7914[3]
 	got, err := Key([]byte(v.password), []byte(v.salt), v.N, v.r, v.p, 64)
-	if err != nil || !bytes.Equal(got, mustHex(v.want)) {
+	if err != nil || !bytes.Equal(got, hashtest.Unhex(v.want)) {
 		t.Errorf("RFC 7914 N=2^20: %x, %v", got, err)
 	}
 	for _, c := range hashtest.Vectors(t, "scrypt") {

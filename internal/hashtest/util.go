@@ -1,6 +1,9 @@
 package hashtest
 
-import "encoding/hex"
+import (
+	"encoding/hex"
+	"strings"
+)
 
 // Panics reports whether f panics: for the misuse that the API documents as
 // a panic (a nil constructor, Write after Read).
@@ -10,10 +13,11 @@ func Panics(f func()) (panicked bool) {
 	return false
 }
 
-// Unhex returns the bytes of s, a hex literal of a test's table; it panics
+// Unhex returns the bytes of s, a hex literal of a test's table, which
+// spaces and line breaks may split (as RFCs print their vectors); it panics
 // on a malformed one.
 func Unhex(s string) []byte {
-	b, err := hex.DecodeString(s)
+	b, err := hex.DecodeString(strings.Join(strings.Fields(s), ""))
 	if err != nil {
 		panic(err)
 	}

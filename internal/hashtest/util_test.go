@@ -18,6 +18,9 @@ func TestUnhex(t *testing.T) {
 	if got := Unhex("00ff10"); !bytes.Equal(got, []byte{0, 0xff, 0x10}) {
 		t.Errorf("Unhex(00ff10) = %x", got)
 	}
+	if got := Unhex("00 ff\n\t10"); !bytes.Equal(got, []byte{0, 0xff, 0x10}) {
+		t.Errorf("Unhex split by spaces = %x", got)
+	}
 	if !Panics(func() { Unhex("0g") }) {
 		t.Error("Unhex accepted 0g")
 	}
