@@ -191,6 +191,26 @@ func Refused(t *testing.T, name string, f func() error) error {
 	return err
 }
 
+// DecodeErrors checks a password-hash package's PHC string functions on
+// malformed strings: decode (the package's Decode) accepts good and refuses
+// each of bad, and verify (its Verify with any password) refuses each with
+// an error that is not mismatch (its ErrMismatch: a malformed string is not
+// a wrong password).
+func DecodeErrors(t *testing.T, good string, bad []string, decode func(s string) error, verify func(s string) error, mismatch error) {
+	t.Helper()
+	if err := decode(good); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range bad {
+		if err := decode(s); err == nil {
+			t.Errorf("Decode(%q) succeeded", s)
+		}
+		if err := verify(s); err == nil || errors.Is(err, mismatch) {
+			t.Errorf("Verify(%q): %v", s, err)
+		}
+	}
+}
+
 // AtBudget runs f, a derivation of parameters exactly at a default budget,
 // when HASHKIT_BUDGET_TIME is set (it takes seconds and up to GiB), and
 // logs its time and the process's peak resident memory (Linux), the
