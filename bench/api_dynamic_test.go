@@ -2,12 +2,12 @@ package bench
 
 import (
 	stdhmac "crypto/hmac"
-	stdmd5 "crypto/md5"
 	stdsha1 "crypto/sha1"
 	stdsha256 "crypto/sha256"
 	stdsha512 "crypto/sha512"
 	"fmt"
 	"hash"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -21,8 +21,8 @@ import (
 	"github.com/hashkit/hashkit/blake2b"
 	"github.com/hashkit/hashkit/blake2s"
 	"github.com/hashkit/hashkit/hmac"
+	"github.com/hashkit/hashkit/internal/hashtest/byname"
 	"github.com/hashkit/hashkit/internal/stdhash"
-	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
 	"github.com/hashkit/hashkit/sha1"
 	"github.com/hashkit/hashkit/sha256"
@@ -54,19 +54,12 @@ func TestAPIDynamicMethods(t *testing.T) {
 		"UnmarshalBinary": "keyed BLAKE2 does not marshal (docs/migrating.md; x/crypto's returns an error)",
 	}
 	xofBLAKE2s := map[string]string{"BlockSize": "hashkit's blake2s.XOF adds BlockSize to be a hash.XOF (docs/migrating.md)"}
-	for _, c := range []struct {
+	type apiCase struct {
 		name     string
 		hk, peer any
 		except   map[string]string // method name: reason
-	}{
-		{"sha256.New", sha256.New(), stdsha256.New(), nil},
-		{"sha256.New224", sha256.New224(), stdsha256.New224(), nil},
-		{"sha512.New", sha512.New(), stdsha512.New(), nil},
-		{"sha512.New384", sha512.New384(), stdsha512.New384(), nil},
-		{"sha512.New512_224", sha512.New512_224(), stdsha512.New512_224(), nil},
-		{"sha512.New512_256", sha512.New512_256(), stdsha512.New512_256(), nil},
-		{"sha1.New", sha1.New(), stdsha1.New(), nil},
-		{"md5.New", md5.New(), stdmd5.New(), nil},
+	}
+	cases := []apiCase{
 		// What New returns outside amd64, where the standard library has
 		// assembly (docs/design.md, Kernels by algorithm: internal/stdhash).
 		{"stdhash.Wrap(crypto/sha256.New())", stdhash.Wrap(stdsha256.New()), stdsha256.New(), nil},
@@ -91,7 +84,14 @@ func TestAPIDynamicMethods(t *testing.T) {
 		{"blake2s.NewXOF(100, nil)", must(blake2s.NewXOF(100, nil)), must(xblake2s.NewXOF(100, nil)), xofBLAKE2s},
 		{"blake2s.NewXOF(OutputLengthUnknown, key)", must(blake2s.NewXOF(blake2s.OutputLengthUnknown, key)), must(xblake2s.NewXOF(xblake2s.OutputLengthUnknown, key)), xofBLAKE2s},
 		{"ripemd160.New", ripemd160.New(), xripemd160.New(), ripemd},
-	} {
+	}
+	// Every hash that the standard library has too (MD5, SHA-1, SHA-2,
+	// SHA-3), by the names of byname's table.
+	hkNew, stdNew := byname.Hashkit(), byname.Stdlib()
+	for _, name := range slices.Sorted(maps.Keys(stdNew)) {
+		cases = append(cases, apiCase{name, hkNew[name](), stdNew[name](), nil})
+	}
+	for _, c := range cases {
 		hk, peer := exportedMethods(c.hk), exportedMethods(c.peer)
 		used := map[string]bool{}
 		check := func(name, format string, args ...any) {
