@@ -13,43 +13,52 @@ import (
 // over-read tests: input placed at the end of the page makes a kernel that
 // reads past its slice fault (after the Go source's
 // crypto/sha1/issue15617_test.go), and input placed at its start one that
-// reads before it.
+// reads before it. NewGuardPages makes the accessible part longer.
 type GuardPage struct {
-	mem  []byte
-	page int
+	mem        []byte // inaccessible page, size bytes, inaccessible page
+	page, size int
 }
 
 // NewGuardPage maps a guarded page, unmapped when t ends; it skips t if the
 // mapping cannot be made.
 func NewGuardPage(t testing.TB) *GuardPage {
 	t.Helper()
+	return NewGuardPages(t, 1)
+}
+
+// NewGuardPages is NewGuardPage with at least size bytes (whole pages)
+// between the inaccessible pages, for inputs longer than a page.
+func NewGuardPages(t testing.TB, size int) *GuardPage {
+	t.Helper()
 	page := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 3*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	size = (size + page - 1) / page * page
+	mem, err := syscall.Mmap(-1, 0, page+size+page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		t.Skipf("mmap: %v", err)
 	}
 	t.Cleanup(func() { syscall.Munmap(mem) })
-	for _, guard := range [][]byte{mem[:page], mem[2*page:]} {
+	for _, guard := range [][]byte{mem[:page], mem[page+size:]} {
 		if err := syscall.Mprotect(guard, syscall.PROT_NONE); err != nil {
 			t.Skipf("mprotect: %v", err)
 		}
 	}
-	return &GuardPage{mem, page}
+	return &GuardPage{mem, page, size}
 }
 
-// Size returns the most bytes Place and PlaceStart take: the page size.
-func (g *GuardPage) Size() int { return g.page }
+// Size returns the most bytes Place and PlaceStart take.
+func (g *GuardPage) Size() int { return g.size }
 
-// Place copies src to the end of the page and returns that copy, which the
-// inaccessible page immediately follows.
+// Place copies src to the end of the accessible memory and returns that
+// copy, which the inaccessible page immediately follows.
 func (g *GuardPage) Place(src []byte) []byte {
-	in := g.mem[2*g.page-len(src) : 2*g.page]
+	end := g.page + g.size
+	in := g.mem[end-len(src) : end]
 	copy(in, src)
 	return in
 }
 
-// PlaceStart copies src to the start of the page and returns that copy,
-// which the inaccessible page immediately precedes.
+// PlaceStart copies src to the start of the accessible memory and returns
+// that copy, which the inaccessible page immediately precedes.
 func (g *GuardPage) PlaceStart(src []byte) []byte {
 	in := g.mem[g.page : g.page+len(src)]
 	copy(in, src)
