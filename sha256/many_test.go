@@ -21,6 +21,26 @@ func manySizes() (counts, lengths []int) {
 	return hashtest.UpTo(70), hashtest.UpTo(300)
 }
 
+// checkMany compares SumMany and SumMany224 of n messages of l bytes with
+// crypto/sha256.
+func checkMany(t *testing.T, data []byte, n, l int) {
+	t.Helper()
+	dst := make([][Size]byte, n)
+	dst224 := make([][Size224]byte, n)
+	if err := errors.Join(SumMany(dst, data, l), SumMany224(dst224, data, l)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		m := data[i*l : (i+1)*l]
+		if want := stdsha256.Sum256(m); dst[i] != want {
+			t.Fatalf("%d messages of %d bytes: digest %d is %x, want %x", n, l, i, dst[i], want)
+		}
+		if want := stdsha256.Sum224(m); dst224[i] != want {
+			t.Fatalf("%d messages of %d bytes: SHA-224 digest %d is %x, want %x", n, l, i, dst224[i], want)
+		}
+	}
+}
+
 // TestSumMany compares SumMany, SumMany224 and SumPairs with a loop of
 // crypto/sha256, on every kernel.
 func TestSumMany(t *testing.T) {
@@ -29,21 +49,7 @@ func TestSumMany(t *testing.T) {
 	hashtest.ManyImplementations(t, "sha256", func(t *testing.T) {
 		for _, l := range lengths {
 			for _, n := range counts {
-				data := src[:n*l]
-				dst := make([][Size]byte, n)
-				dst224 := make([][Size224]byte, n)
-				if err := errors.Join(SumMany(dst, data, l), SumMany224(dst224, data, l)); err != nil {
-					t.Fatal(err)
-				}
-				for i := range n {
-					m := data[i*l : (i+1)*l]
-					if want := stdsha256.Sum256(m); dst[i] != want {
-						t.Fatalf("%d messages of %d bytes: digest %d is %x, want %x", n, l, i, dst[i], want)
-					}
-					if want := stdsha256.Sum224(m); dst224[i] != want {
-						t.Fatalf("%d messages of %d bytes: SHA-224 digest %d is %x, want %x", n, l, i, dst224[i], want)
-					}
-				}
+				checkMany(t, src[:n*l], n, l)
 			}
 		}
 		for _, n := range counts {
@@ -113,33 +119,13 @@ func TestSumManyErrors(t *testing.T) {
 	}
 }
 
-// FuzzSumMany compares SumMany of the fuzzer's data cut into messages of
-// the length it picks with a loop of crypto/sha256, on every kernel.
+// FuzzSumMany compares SumMany and SumMany224 of the fuzzer's data cut
+// into messages of the length it picks with crypto/sha256, on every kernel.
 func FuzzSumMany(f *testing.F) {
 	f.Add(make([]byte, 640), uint(64))
 	f.Add(make([]byte, 300), uint(100))
 	f.Add([]byte("abc"), uint(1))
-	f.Fuzz(func(t *testing.T, data []byte, l uint) {
-		msgLen := int(l%uint(len(data)+1)) + 0
-		n := 0
-		if msgLen > 0 {
-			n = len(data) / msgLen
-		}
-		data = data[:n*msgLen]
-		defer cpu.Restore("sha256")
-		for _, name := range append(cpu.RoleImpls("sha256", cpu.RoleMany), "") {
-			cpu.Select("sha256", name)
-			dst := make([][Size]byte, n)
-			if err := SumMany(dst, data, msgLen); err != nil {
-				t.Fatal(err)
-			}
-			for i := range n {
-				if want := stdsha256.Sum256(data[i*msgLen : (i+1)*msgLen]); dst[i] != want {
-					t.Fatalf("%q: %d messages of %d bytes: digest %d differs", name, n, msgLen, i)
-				}
-			}
-		}
-	})
+	hashtest.FuzzBatch(f, "sha256", cpu.RoleImpls("sha256", cpu.RoleMany), checkMany)
 }
 
 func TestSumManyAllocs(t *testing.T) {

@@ -78,9 +78,7 @@ func checkMany(t *testing.T, data []byte, n, l int) {
 func TestSumMany(t *testing.T) {
 	src := hashtest.RandBytes(7, 70*300)
 	hashtest.AllImplementations(t, "keccak", func(t *testing.T) {
-		for _, c := range manyCases() {
-			checkMany(t, src[:c[0]*c[1]], c[0], c[1])
-		}
+		hashtest.CheckBatches(t, src, manyCases(), checkMany)
 	})
 }
 
@@ -124,13 +122,10 @@ func TestSHAKEMany(t *testing.T) {
 
 func TestSumManyErrors(t *testing.T) {
 	dst := make([][Size256]byte, 2)
-	for _, c := range []struct {
-		data   []byte
-		msgLen int
-	}{{make([]byte, 63), 32}, {make([]byte, 96), 32}, {nil, 1}, {make([]byte, 2), 0}, {nil, -1}} {
-		if SumMany256(dst, c.data, c.msgLen) == nil || SumManyKeccak256(dst, c.data, c.msgLen) == nil ||
-			SumMany512(make([][Size512]byte, 2), c.data, c.msgLen) == nil || SumManySHAKE128(make([]byte, 64), 32, c.data, c.msgLen) == nil {
-			t.Errorf("len(data) %d, msgLen %d: no error", len(c.data), c.msgLen)
+	for _, c := range hashtest.BadBatches {
+		if SumMany256(dst, c.Data, c.MsgLen) == nil || SumManyKeccak256(dst, c.Data, c.MsgLen) == nil ||
+			SumMany512(make([][Size512]byte, 2), c.Data, c.MsgLen) == nil || SumManySHAKE128(make([]byte, 64), 32, c.Data, c.MsgLen) == nil {
+			t.Errorf("len(data) %d, msgLen %d: no error", len(c.Data), c.MsgLen)
 		}
 	}
 	if dst[0] != ([Size256]byte{}) {
@@ -165,18 +160,7 @@ func TestSumManyErrors(t *testing.T) {
 func FuzzSumMany(f *testing.F) {
 	f.Add(make([]byte, 640), uint(64))
 	f.Add(make([]byte, 1360), uint(136))
-	f.Fuzz(func(t *testing.T, data []byte, l uint) {
-		msgLen := int(l % uint(len(data)+1))
-		n := 0
-		if msgLen > 0 {
-			n = len(data) / msgLen
-		}
-		defer cpu.Restore("keccak")
-		for _, name := range append(cpu.Impls("keccak"), "") {
-			cpu.Select("keccak", name)
-			checkMany(t, data[:n*msgLen], n, msgLen)
-		}
-	})
+	hashtest.FuzzBatch(f, "keccak", cpu.Impls("keccak"), checkMany)
 }
 
 func TestSumManyAllocs(t *testing.T) {
