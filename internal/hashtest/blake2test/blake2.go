@@ -205,48 +205,40 @@ func (b *BLAKE2) TestAccumulated(t *testing.T, want string) {
 // personalization strings: 300 cases, 60 under -short. noble has no
 // BLAKE2X or tree parameters.
 func (b *BLAKE2) TestNoble(t *testing.T) {
-	var cases []hashtest.NobleCase
-	n := 300
-	if testing.Short() {
-		n = 60
-	}
-	for i := range n {
+	s := hashtest.NewNobleSet(0)
+	for i := range s.Count(300, 60) {
 		seed := uint64(i)
 		r := hashtest.RandBytes(seed, 4)
-		p := map[string]any{"dkLen": 1 + int(r[0])%b.Size}
+		size := 1 + int(r[0])%b.Size
+		var key, salt, personal []byte
+		p := map[string]any{"dkLen": size}
 		if r[1]&1 != 0 {
-			p["key"] = hashtest.HexParam(hashtest.RandBytes(seed+1000, 1+int(r[2])%b.Size))
+			key = hashtest.RandBytes(seed+1000, 1+int(r[2])%b.Size)
+			p["key"] = key
 		}
 		if r[1]&2 != 0 {
-			p["salt"] = hashtest.HexParam(hashtest.RandBytes(seed+2000, b.SaltSize))
+			salt = hashtest.RandBytes(seed+2000, b.SaltSize)
+			p["salt"] = salt
 		}
 		if r[1]&4 != 0 {
-			p["personal"] = hashtest.HexParam(hashtest.RandBytes(seed+3000, b.PersonalSize))
+			personal = hashtest.RandBytes(seed+3000, b.PersonalSize)
+			p["personal"] = personal
 		}
 		length := (i * 37) % 700
 		if i%10 == 0 {
 			length = i * 211 // a few longer inputs
 		}
-		cases = append(cases, hashtest.NobleCase{Alg: b.Alg, Params: p, Input: hashtest.RandBytes(seed+4000, length)})
-	}
-	param := func(c hashtest.NobleCase, name string) []byte {
-		s, _ := c.Params[name].(string)
-		v, err := hex.DecodeString(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-	hashtest.AllImplementations(t, b.Pkg, func(t *testing.T) {
-		hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte {
-			h, err := b.NewParams(c.Params["dkLen"].(int), param(c, "key"), param(c, "salt"), param(c, "personal"))
+		in := hashtest.RandBytes(seed+4000, length)
+		s.Add(b.Alg, p, in, func() ([]byte, error) {
+			h, err := b.NewParams(size, key, salt, personal)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
-			h.Write(c.Input)
-			return h.Sum(nil)
+			h.Write(in)
+			return h.Sum(nil), nil
 		})
-	})
+	}
+	s.CheckAll(t, b.Pkg)
 }
 
 // TestXOFLongOutput checks that reading BLAKE2X output in odd pieces equals

@@ -223,17 +223,15 @@ func CheckSplit(t *testing.T, msg []byte, split uint, want []byte, sum func([]by
 	}
 }
 
-// CrossCheckLengths cross-checks sum with @noble/hashes' alg on 200 inputs:
-// lengths 0..149, then 150*97 to 199*97.
+// CrossCheckLengths cross-checks sum with @noble/hashes' alg on 200 random
+// inputs: lengths 0..149, then 150*97 to 199*97.
 func CrossCheckLengths(t *testing.T, alg string, sum func([]byte) []byte) {
 	t.Helper()
-	var cases []hashtest.NobleCase
-	for i := range 200 {
-		n := i
-		if i >= 150 {
-			n = i * 97
-		}
-		cases = append(cases, hashtest.NobleCase{Alg: alg, Input: hashtest.RandBytes(uint64(i)+100, n)})
+	lengths := hashtest.UpTo(149)
+	for i := 150; i < 200; i++ {
+		lengths = append(lengths, i*97)
 	}
-	hashtest.CrossCheck(t, cases, func(c hashtest.NobleCase) []byte { return sum(c.Input) })
+	s := hashtest.NewNobleSet(100)
+	s.AddSums(lengths, map[string]func([]byte) []byte{alg: sum})
+	s.Check(t)
 }
