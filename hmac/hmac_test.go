@@ -220,21 +220,16 @@ func TestDifferential(t *testing.T) {
 
 // Wrappers that hide the concrete type and offer fewer interfaces, to
 // exercise each way the generic path restores its keyed states.
+// The embedded interface gives plainHash hash.Hash's methods only.
 type (
-	plainHash  struct{ h hash.Hash } // neither marshalling nor Clone
-	cloneHash  struct{ plainHash }   // Clone only
-	marshHash  struct{ plainHash }   // marshalling only
-	brokenHash struct{ plainHash }   // Clone that fails
+	plainHash  struct{ hash.Hash } // neither marshalling nor Clone
+	cloneHash  struct{ plainHash } // Clone only
+	marshHash  struct{ plainHash } // marshalling only
+	brokenHash struct{ plainHash } // Clone that fails
 )
 
-func (p plainHash) Write(b []byte) (int, error) { return p.h.Write(b) }
-func (p plainHash) Sum(b []byte) []byte         { return p.h.Sum(b) }
-func (p plainHash) Reset()                      { p.h.Reset() }
-func (p plainHash) Size() int                   { return p.h.Size() }
-func (p plainHash) BlockSize() int              { return p.h.BlockSize() }
-
 func (c cloneHash) Clone() (hash.Cloner, error) {
-	d, err := c.h.(hash.Cloner).Clone()
+	d, err := c.Hash.(hash.Cloner).Clone()
 	if err != nil {
 		return nil, err
 	}
@@ -242,11 +237,11 @@ func (c cloneHash) Clone() (hash.Cloner, error) {
 }
 
 func (m marshHash) MarshalBinary() ([]byte, error) {
-	return m.h.(interface{ MarshalBinary() ([]byte, error) }).MarshalBinary()
+	return m.Hash.(interface{ MarshalBinary() ([]byte, error) }).MarshalBinary()
 }
 
 func (m marshHash) UnmarshalBinary(b []byte) error {
-	return m.h.(interface{ UnmarshalBinary([]byte) error }).UnmarshalBinary(b)
+	return m.Hash.(interface{ UnmarshalBinary([]byte) error }).UnmarshalBinary(b)
 }
 
 func (brokenHash) Clone() (hash.Cloner, error) { return nil, errors.New("no") }
