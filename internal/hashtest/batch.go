@@ -44,6 +44,10 @@ type BadBatch struct {
 }
 
 // BadBatches are the batches of BadBatch: data that is not a whole number
-// of messages, or not two of them, and message lengths 0 (of some data)
-// and negative.
-var BadBatches = []BadBatch{{make([]byte, 63), 32}, {make([]byte, 96), 32}, {nil, 1}, {make([]byte, 2), 0}, {nil, -1}}
+// of messages, or not two of them, and message lengths 0 (of some data),
+// negative, and so large that two of them overflow an int.
+var BadBatches = []BadBatch{
+	{make([]byte, 63), 32}, {make([]byte, 65), 32}, {make([]byte, 96), 32},
+	{nil, 1}, {make([]byte, 2), 0}, {make([]byte, 2), -1}, {nil, -1},
+	{make([]byte, 2), int(^uint(0)>>1)/2 + 1},
+}
