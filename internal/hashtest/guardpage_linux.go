@@ -65,6 +65,20 @@ func (g *GuardPage) PlaceStart(src []byte) []byte {
 	return in
 }
 
+// CheckBatches calls check, as CheckBatches (the function) does, on
+// batches of each of counts messages of each of lengths, pseudo-random from
+// seed, placed at the end of the page: a batch function that reads past its
+// data faults.
+func (g *GuardPage) CheckBatches(t *testing.T, seed uint64, counts, lengths []int, check func(t *testing.T, data []byte, n, msgLen int)) {
+	t.Helper()
+	src := RandBytes(seed, g.size)
+	for _, l := range lengths {
+		for _, n := range counts {
+			check(t, g.Place(src[:n*l]), n, l)
+		}
+	}
+}
+
 // TestNoOverread places inputs of each of lengths (at most a page) at the
 // end of a page followed by an inaccessible page, so that any read past the
 // end of the slice faults, and checks, on every implementation of pkg, sum
