@@ -43,9 +43,9 @@ const (
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512", Role: cpu.RoleBatch, Flag: &useAVX512,
-		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashChunksAVX512", "hashParentsAVX512", "outputBlocksAVX512"}})
+		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx2", Role: cpu.RoleBatch, Flag: &useAVX2,
-		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashChunksAVX2", "hashParentsAVX2"}})
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41", Role: cpu.RoleBatch, Flag: &useSSE41,
 		Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
 	// Single blocks: one block's rows in XMM registers, or the work vector
@@ -86,6 +86,15 @@ func init() {
 //go:noescape
 func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
 
+// hashChunksCopyAVX512 is hashChunksAVX512 for the chunks at in+inOffs[i],
+// each of which it also copies to dst+dstOffs[i], as it loads its blocks.
+// All 16 entries of each table are read: those at or above lanes must
+// repeat entry 0 (lane 0's chunk is then loaded and stored again). The
+// copies must not overlap any chunk read.
+//
+//go:noescape
+func hashChunksCopyAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+
 // hashChunksAVX512VL is hashChunksAVX512 for 1 to 8 lanes, in YMM
 // registers.
 //
@@ -111,6 +120,12 @@ func outputBlocksAVX512(cv *[8]uint32, block *[BlockSize]byte, counter uint64, b
 //
 //go:noescape
 func hashChunksAVX2(in *byte, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+
+// hashChunksCopyAVX2 is hashChunksCopyAVX512 for 1 to 8 lanes (the first
+// 8 entries of each table) on hashChunksAVX2's kernel.
+//
+//go:noescape
+func hashChunksCopyAVX2(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
 
 // hashParentsAVX2 compresses lanes (1 to 8) pairs of chaining values at in
 // into lanes parent chaining values at out, reading all of in before
@@ -340,6 +355,38 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 }
 
 var narrowChunksLeast, narrowParentsLeast = 3, 3
+
+// copyChunksKernel does copyChunks' work on the widest copying kernel
+// enabled, in batches of at least two chunks, and returns how many chunks
+// it did: the rest is copyChunksSerial's. The caller has checked every
+// chunk's bounds.
+func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) int {
+	width := 0
+	switch {
+	case useAVX512:
+		width = 16
+	case useAVX2:
+		width = 8
+	}
+	done := 0
+	for width > 0 && len(srcOffs)-done >= 2 {
+		n := min(len(srcOffs)-done, width)
+		// Offsets from the batch's first chunk, lanes past n repeating
+		// lane 0's (see hashChunksCopyAVX512).
+		var in, to [16]int
+		for i := 1; i < n; i++ {
+			in[i], to[i] = srcOffs[done+i]-srcOffs[done], dstOffs[done+i]-dstOffs[done]
+		}
+		s, d := &src[srcOffs[done]], &dst[dstOffs[done]]
+		if width == 16 {
+			hashChunksCopyAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
+		} else {
+			hashChunksCopyAVX2(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
+		}
+		done += n
+	}
+	return done
+}
 
 func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
 	if useAVX512 {

@@ -8,6 +8,10 @@ func sumBlock(data []byte) [Size]byte {
 
 func sumChunkKernel(data []byte, key *[8]uint32, flags uint32, out *[Size]byte) bool { return false }
 
+func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) int {
+	return 0
+}
+
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
 	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }

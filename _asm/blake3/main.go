@@ -79,6 +79,7 @@ func main() {
 	}
 	genWide16(false)
 	genWide16(true)
+	genWide16Copy()
 	genWide8VL()
 	genOutput16()
 	for _, avx := range []bool{true, false} {
@@ -86,6 +87,7 @@ func main() {
 		genNarrow(narrow{lanes: lanes, avx: avx})
 		genNarrow(narrow{lanes: lanes, avx: avx, parents: true})
 	}
+	genNarrow(narrow{lanes: 8, avx: true, copying: true})
 	blake2gen.EmitBLAKE3("compressBMI2", iv, schedule[:], blake2gen.BLAKE3Out)
 	blake2gen.EmitBLAKE3("compressCVBMI2", iv, schedule[:], blake2gen.BLAKE3CV)
 	blake2gen.EmitBLAKE3("sumAVX512", iv, schedule[:], blake2gen.BLAKE3Sum)

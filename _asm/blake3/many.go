@@ -71,7 +71,7 @@ func genMany(width int) {
 	}
 	var msg []VecPhysical
 	if width == 16 {
-		msg = loadMessage16(row)
+		msg = loadMessage16(row, nil)
 	} else {
 		msg = loadMessage8(row, regs)
 	}

@@ -25,6 +25,7 @@ type narrow struct {
 	avx     bool // VEX three-operand forms
 	parents bool
 	many    bool // the batch functions' kernel (see genMany)
+	copying bool // hashChunksCopyAVX2: the chunks kernel that copies its rows (see genWide16Copy)
 }
 
 func (k narrow) vec(i int) VecPhysical {
@@ -215,6 +216,8 @@ func genNarrow(k narrow) {
 		name, stride, blocks = "hashParents"+isa, 64, 1
 	case k.many:
 		name = "hashMany" + isa
+	case k.copying:
+		name = "hashChunksCopy" + isa
 	}
 	pre := name + "_"
 	Implement(name)
@@ -240,20 +243,31 @@ func genNarrow(k narrow) {
 	ANDQ(I32(-V), base)
 	at := func(off int) Mem { return Mem{Base: base, Disp: off} }
 
-	Comment("Lanes at or above lanes read lane 0's input again and store nothing.")
+	if !k.copying {
+		Comment("Lanes at or above lanes read lane 0's input again and store nothing.")
+	}
 	offsets := AllocLocal(2 * 16 * 8) // the rows' offsets; for k.many, then the last block's
 	lanes := Load(Param("lanes"), GP64())
-	if k.many {
+	var dst, dstOffsets Register
+	switch {
+	case k.copying:
+		Comment("The rows' offsets and the copies' are the caller's tables.")
+		dstOffsets, dst = Load(Param("dstOffs"), GP64()), Load(Param("dst"), GP64())
+	case k.many:
 		for t, name := range []string{"stride", "lastStride"} {
 			zmm.LaneOffsets(lanes, Load(Param(name), GP64()), offsets.Offset(128*t))
 		}
-	} else {
+	default:
 		st := GP64()
 		MOVQ(U32(stride), st)
 		zmm.LaneOffsets(lanes, st, offsets)
 	}
 	table := Mem{Base: GP64()}
-	LEAQ(offsets, table.Base)
+	if k.copying {
+		Load(Param("inOffs"), table.Base)
+	} else {
+		LEAQ(offsets, table.Base)
+	}
 	in := Load(Param("in"), GP64())
 	key := Load(Param("key"), GP64())
 	flags := Load(Param("flags"), GP32())
@@ -339,6 +353,10 @@ func genNarrow(k narrow) {
 			off := GP64()
 			MOVQ(table.Offset(8*i), off)
 			k.load(Mem{Base: in, Index: off, Scale: 1, Disp: part * rowBytes}, rows[i].r)
+			if k.copying {
+				MOVQ(Mem{Base: dstOffsets, Disp: 8 * i}, off)
+				k.store(rows[i].r, Mem{Base: dst, Index: off, Scale: 1, Disp: part * rowBytes})
+			}
 		}
 		for c, t := range k.transpose(pool, rows) {
 			k.store(t.r, at(offMsg+(part*k.lanes+c)*V))
@@ -405,6 +423,9 @@ func genNarrow(k narrow) {
 			k.store(v[i], at(offCV+i*V))
 		}
 		MOVL(flags, blockFlags)
+		if k.copying {
+			ADDQ(U32(64), dst)
+		}
 		ADDQ(U32(64), in)
 		DECQ(remaining)
 		if k.many {

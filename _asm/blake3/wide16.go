@@ -70,7 +70,16 @@ var laneIndexes Mem
 
 // genWide16 writes hashChunksAVX512 (parents false) or hashParentsAVX512,
 // for 1 to 16 lanes.
-func genWide16(parents bool) { genWide(16, parents) }
+func genWide16(parents bool) { genWide(16, parents, false) }
+
+// genWide16Copy writes hashChunksCopyAVX512: hashChunksAVX512 with the
+// rows of each lane read at in plus the lane's entry of the table inOffs,
+// and stored again, as loaded, at dst plus the lane's entry of dstOffs
+// (the caller fills all 16 entries: lanes at or above lanes repeat lane
+// 0's, which stores lane 0's bytes again). Copying a chunk costs four
+// stores per block while the rounds keep the core busy, so a Bao encoder
+// or decoder moves its leaves for about the cost of hashing them.
+func genWide16Copy() { genWide(16, false, true) }
 
 // genWide8VL writes hashChunksAVX512VL: the 16-way kernel's code on YMM
 // registers (AVX-512VL), for 1 to 8 chunks. The 16-way kernel costs the
@@ -79,11 +88,12 @@ func genWide16(parents bool) { genWide(16, parents) }
 // ZMM ones, so a few chunks take less time here. Each row of a chunk's
 // block is loaded as two halves and transposed in two groups of eight
 // words (loadMessage8).
-func genWide8VL() { genWide(8, false) }
+func genWide8VL() { genWide(8, false, false) }
 
 // genWide writes the kernel of width lanes (16: ZMM registers, 8: YMM
-// registers, chunks only).
-func genWide(width int, parents bool) {
+// registers, chunks only); copying, the chunks kernel that also copies its
+// rows (see genWide16Copy).
+func genWide(width int, parents, copying bool) {
 	if laneIndexes.Symbol.Name == "" {
 		laneIndexes = GLOBL("blake3LaneIndexes", RODATA|NOPTR)
 		for i := range 16 {
@@ -102,22 +112,34 @@ func genWide(width int, parents bool) {
 		regs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
 			Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31}
 	}
+	if copying {
+		name = "hashChunksCopyAVX512"
+	}
 	Implement(name)
 	Attributes(NOSPLIT)
 	in := Load(Param("in"), GP64())
 	lanes := Load(Param("lanes"), GP64())
 	key := Load(Param("key"), GP64())
-	Comment("Lanes at or above lanes load lane 0's input again and store",
-		"nothing: masked loads and stores are slow where the masked-off rows",
-		"lie past the input, in pages not yet mapped in.")
-	rowOffsets := AllocLocal(width * 8)
-	off, zero := GP64(), GP64()
-	XORQ(zero, zero)
-	for i := range width {
-		MOVQ(U32(i*stride), off)
-		CMPQ(lanes, U8(i))
-		CMOVQLE(zero, off)
-		MOVQ(off, rowOffsets.Offset(8*i))
+	off := GP64()
+	var rowOffsets, dstOffsets Mem
+	var dst Register
+	if copying {
+		rowOffsets = Mem{Base: Load(Param("inOffs"), GP64())}
+		dstOffsets = Mem{Base: Load(Param("dstOffs"), GP64())}
+		dst = Load(Param("dst"), GP64())
+	} else {
+		Comment("Lanes at or above lanes load lane 0's input again and store",
+			"nothing: masked loads and stores are slow where the masked-off rows",
+			"lie past the input, in pages not yet mapped in.")
+		rowOffsets = AllocLocal(width * 8)
+		zero := GP64()
+		XORQ(zero, zero)
+		for i := range width {
+			MOVQ(U32(i*stride), off)
+			CMPQ(lanes, U8(i))
+			CMOVQLE(zero, off)
+			MOVQ(off, rowOffsets.Offset(8*i))
+		}
 	}
 	flags := Load(Param("flags"), GP32())
 	var v [16]VecPhysical
@@ -163,16 +185,28 @@ func genWide(width int, parents bool) {
 		MOVQ(rowOffsets.Offset(8*i), off)
 		return Mem{Base: in, Index: off, Scale: 1}
 	}
+	var loaded func(i, disp int, r VecPhysical)
+	if copying {
+		Comment("Each row loaded is stored again at the lane's destination.")
+		doff := GP64()
+		loaded = func(i, disp int, r VecPhysical) {
+			MOVQ(dstOffsets.Offset(8*i), doff)
+			VMOVDQU32(r, Mem{Base: dst, Index: doff, Scale: 1, Disp: disp})
+		}
+	}
 	var msg []VecPhysical
 	if width == 16 {
 		Comment("Load one row of 16 message words per lane and transpose them.")
-		msg = loadMessage16(row)
+		msg = loadMessage16(row, loaded)
 	} else {
 		msg = loadMessage8(row, regs)
 	}
 	compressLanes(&v, msg, counters, hiOff, blockFlags)
 	if !parents {
 		MOVL(flags, blockFlags)
+		if copying {
+			ADDQ(U32(64), dst)
+		}
 		ADDQ(U32(64), in)
 		DECQ(remaining)
 		JNZ(LabelRef(pre + "block"))
@@ -186,11 +220,15 @@ func genWide(width int, parents bool) {
 // the address row(i) returns (row may emit the code that computes it), and
 // transposes them: word c of every lane ends up in the register returned at
 // index c, none of them among the state registers Z0..Z15 (Z8..Z15 serve
-// as scratch).
-func loadMessage16(row func(i int) Mem) []VecPhysical {
+// as scratch). loaded, if not nil, emits code after each row's load, given
+// the lane, the row's offset in the block (0) and its register.
+func loadMessage16(row func(i int) Mem, loaded func(i, disp int, r VecPhysical)) []VecPhysical {
 	high := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
 	for i, r := range high {
 		VMOVDQU32(row(i), r)
+		if loaded != nil {
+			loaded(i, 0, r)
+		}
 	}
 	// The transposition may leave message words in state registers v8..v15
 	// (its scratch space); they move to the high registers left free.

@@ -1,0 +1,52 @@
+package blake3
+
+// Hashing chunks while copying them: the leaves of a Bao encoding move
+// between the input and the encoding (whose parents sit between them), and
+// a kernel that stores each block as it loads it for hashing moves them
+// for little more than the cost of hashing.
+
+// copyChunks copies, for each k < len(srcOffs), the chunk at srcOffs[k] in
+// src to dstOffs[k] in dst, and writes its chaining value, as chunk
+// counter+k, to out[k*cvLen:]. The copies must not overlap the chunks
+// read. Chunks that lie outside src or dst panic before anything is
+// written.
+func copyChunks(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) {
+	n := len(srcOffs)
+	_ = dstOffs[:n]
+	_ = out[:n*cvLen]
+	for k := range n {
+		_ = src[srcOffs[k] : srcOffs[k]+chunkLen]
+		_ = dst[dstOffs[k] : dstOffs[k]+chunkLen]
+	}
+	done := copyChunksKernel(dst, dstOffs[:n], src, srcOffs, key, counter, flags, out)
+	copyChunksSerial(dst, dstOffs[done:n], src, srcOffs[done:], key, counter+uint64(done), flags, out[done*cvLen:])
+}
+
+// copyChunksSerial is copyChunks as copies followed by hashChunks: each
+// run of chunks that lie back to back in dst is hashed from there, each
+// other run from src.
+func copyChunksSerial(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) {
+	for k, off := range srcOffs {
+		copy(dst[dstOffs[k]:dstOffs[k]+chunkLen], src[off:off+chunkLen])
+	}
+	for k := 0; k < len(srcOffs); {
+		buf, offs := dst, dstOffs
+		j := run(dstOffs, k)
+		if j == k+1 {
+			buf, offs = src, srcOffs
+			j = run(srcOffs, k)
+		}
+		hashChunks(buf[offs[k]:offs[k]+(j-k)*chunkLen], key, counter+uint64(k), flags, out[k*cvLen:j*cvLen])
+		k = j
+	}
+}
+
+// run returns the end of the run of chunks from offs[k] on that lie back
+// to back.
+func run(offs []int, k int) int {
+	j := k + 1
+	for j < len(offs) && offs[j] == offs[j-1]+chunkLen {
+		j++
+	}
+	return j
+}
