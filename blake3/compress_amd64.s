@@ -2342,66 +2342,66 @@ notLast:
 	// Load one row of 16 message words per lane and transpose them.
 	MOVQ        (BX), DX
 	VMOVDQU32   (AX)(DX*1), Z16
-	MOVQ        (SI), DX
-	VMOVDQU32   Z16, (DI)(DX*1)
 	MOVQ        8(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z17
-	MOVQ        8(SI), DX
-	VMOVDQU32   Z17, (DI)(DX*1)
 	MOVQ        16(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z18
-	MOVQ        16(SI), DX
-	VMOVDQU32   Z18, (DI)(DX*1)
 	MOVQ        24(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z19
-	MOVQ        24(SI), DX
-	VMOVDQU32   Z19, (DI)(DX*1)
 	MOVQ        32(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z20
-	MOVQ        32(SI), DX
-	VMOVDQU32   Z20, (DI)(DX*1)
 	MOVQ        40(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z21
-	MOVQ        40(SI), DX
-	VMOVDQU32   Z21, (DI)(DX*1)
 	MOVQ        48(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z22
-	MOVQ        48(SI), DX
-	VMOVDQU32   Z22, (DI)(DX*1)
 	MOVQ        56(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z23
-	MOVQ        56(SI), DX
-	VMOVDQU32   Z23, (DI)(DX*1)
 	MOVQ        64(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z24
-	MOVQ        64(SI), DX
-	VMOVDQU32   Z24, (DI)(DX*1)
 	MOVQ        72(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z25
-	MOVQ        72(SI), DX
-	VMOVDQU32   Z25, (DI)(DX*1)
 	MOVQ        80(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z26
-	MOVQ        80(SI), DX
-	VMOVDQU32   Z26, (DI)(DX*1)
 	MOVQ        88(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z27
-	MOVQ        88(SI), DX
-	VMOVDQU32   Z27, (DI)(DX*1)
 	MOVQ        96(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z28
-	MOVQ        96(SI), DX
-	VMOVDQU32   Z28, (DI)(DX*1)
 	MOVQ        104(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z29
-	MOVQ        104(SI), DX
-	VMOVDQU32   Z29, (DI)(DX*1)
 	MOVQ        112(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z30
-	MOVQ        112(SI), DX
-	VMOVDQU32   Z30, (DI)(DX*1)
 	MOVQ        120(BX), DX
 	VMOVDQU32   (AX)(DX*1), Z31
+	MOVQ        (SI), DX
+	VMOVDQU32   Z16, (DI)(DX*1)
+	MOVQ        8(SI), DX
+	VMOVDQU32   Z17, (DI)(DX*1)
+	MOVQ        16(SI), DX
+	VMOVDQU32   Z18, (DI)(DX*1)
+	MOVQ        24(SI), DX
+	VMOVDQU32   Z19, (DI)(DX*1)
+	MOVQ        32(SI), DX
+	VMOVDQU32   Z20, (DI)(DX*1)
+	MOVQ        40(SI), DX
+	VMOVDQU32   Z21, (DI)(DX*1)
+	MOVQ        48(SI), DX
+	VMOVDQU32   Z22, (DI)(DX*1)
+	MOVQ        56(SI), DX
+	VMOVDQU32   Z23, (DI)(DX*1)
+	MOVQ        64(SI), DX
+	VMOVDQU32   Z24, (DI)(DX*1)
+	MOVQ        72(SI), DX
+	VMOVDQU32   Z25, (DI)(DX*1)
+	MOVQ        80(SI), DX
+	VMOVDQU32   Z26, (DI)(DX*1)
+	MOVQ        88(SI), DX
+	VMOVDQU32   Z27, (DI)(DX*1)
+	MOVQ        96(SI), DX
+	VMOVDQU32   Z28, (DI)(DX*1)
+	MOVQ        104(SI), DX
+	VMOVDQU32   Z29, (DI)(DX*1)
+	MOVQ        112(SI), DX
+	VMOVDQU32   Z30, (DI)(DX*1)
 	MOVQ        120(SI), DX
 	VMOVDQU32   Z31, (DI)(DX*1)
 	VPUNPCKLDQ  Z17, Z16, Z15
@@ -11604,34 +11604,34 @@ notLastAVX2:
 	// Transpose the block's message words into the stack area.
 	MOVQ        (SI), R11
 	VMOVDQU     (DI)(R11*1), Y0
-	MOVQ        (DX), R11
-	VMOVDQU     Y0, (BX)(R11*1)
 	MOVQ        8(SI), R11
 	VMOVDQU     (DI)(R11*1), Y1
-	MOVQ        8(DX), R11
-	VMOVDQU     Y1, (BX)(R11*1)
 	MOVQ        16(SI), R11
 	VMOVDQU     (DI)(R11*1), Y2
-	MOVQ        16(DX), R11
-	VMOVDQU     Y2, (BX)(R11*1)
 	MOVQ        24(SI), R11
 	VMOVDQU     (DI)(R11*1), Y3
-	MOVQ        24(DX), R11
-	VMOVDQU     Y3, (BX)(R11*1)
 	MOVQ        32(SI), R11
 	VMOVDQU     (DI)(R11*1), Y4
-	MOVQ        32(DX), R11
-	VMOVDQU     Y4, (BX)(R11*1)
 	MOVQ        40(SI), R11
 	VMOVDQU     (DI)(R11*1), Y5
-	MOVQ        40(DX), R11
-	VMOVDQU     Y5, (BX)(R11*1)
 	MOVQ        48(SI), R11
 	VMOVDQU     (DI)(R11*1), Y6
-	MOVQ        48(DX), R11
-	VMOVDQU     Y6, (BX)(R11*1)
 	MOVQ        56(SI), R11
 	VMOVDQU     (DI)(R11*1), Y7
+	MOVQ        (DX), R11
+	VMOVDQU     Y0, (BX)(R11*1)
+	MOVQ        8(DX), R11
+	VMOVDQU     Y1, (BX)(R11*1)
+	MOVQ        16(DX), R11
+	VMOVDQU     Y2, (BX)(R11*1)
+	MOVQ        24(DX), R11
+	VMOVDQU     Y3, (BX)(R11*1)
+	MOVQ        32(DX), R11
+	VMOVDQU     Y4, (BX)(R11*1)
+	MOVQ        40(DX), R11
+	VMOVDQU     Y5, (BX)(R11*1)
+	MOVQ        48(DX), R11
+	VMOVDQU     Y6, (BX)(R11*1)
 	MOVQ        56(DX), R11
 	VMOVDQU     Y7, (BX)(R11*1)
 	VPUNPCKLDQ  Y1, Y0, Y8
@@ -11668,34 +11668,34 @@ notLastAVX2:
 	VMOVDQU     Y6, 224(AX)
 	MOVQ        (SI), R11
 	VMOVDQU     32(DI)(R11*1), Y0
-	MOVQ        (DX), R11
-	VMOVDQU     Y0, 32(BX)(R11*1)
 	MOVQ        8(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y1
-	MOVQ        8(DX), R11
-	VMOVDQU     Y1, 32(BX)(R11*1)
 	MOVQ        16(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y2
-	MOVQ        16(DX), R11
-	VMOVDQU     Y2, 32(BX)(R11*1)
 	MOVQ        24(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y3
-	MOVQ        24(DX), R11
-	VMOVDQU     Y3, 32(BX)(R11*1)
 	MOVQ        32(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y4
-	MOVQ        32(DX), R11
-	VMOVDQU     Y4, 32(BX)(R11*1)
 	MOVQ        40(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y5
-	MOVQ        40(DX), R11
-	VMOVDQU     Y5, 32(BX)(R11*1)
 	MOVQ        48(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y6
-	MOVQ        48(DX), R11
-	VMOVDQU     Y6, 32(BX)(R11*1)
 	MOVQ        56(SI), R11
 	VMOVDQU     32(DI)(R11*1), Y7
+	MOVQ        (DX), R11
+	VMOVDQU     Y0, 32(BX)(R11*1)
+	MOVQ        8(DX), R11
+	VMOVDQU     Y1, 32(BX)(R11*1)
+	MOVQ        16(DX), R11
+	VMOVDQU     Y2, 32(BX)(R11*1)
+	MOVQ        24(DX), R11
+	VMOVDQU     Y3, 32(BX)(R11*1)
+	MOVQ        32(DX), R11
+	VMOVDQU     Y4, 32(BX)(R11*1)
+	MOVQ        40(DX), R11
+	VMOVDQU     Y5, 32(BX)(R11*1)
+	MOVQ        48(DX), R11
+	VMOVDQU     Y6, 32(BX)(R11*1)
 	MOVQ        56(DX), R11
 	VMOVDQU     Y7, 32(BX)(R11*1)
 	VPUNPCKLDQ  Y1, Y0, Y8

@@ -353,7 +353,10 @@ func genNarrow(k narrow) {
 			off := GP64()
 			MOVQ(table.Offset(8*i), off)
 			k.load(Mem{Base: in, Index: off, Scale: 1, Disp: part * rowBytes}, rows[i].r)
+		}
+		for i := range rows {
 			if k.copying {
+				off := GP64()
 				MOVQ(Mem{Base: dstOffsets, Disp: 8 * i}, off)
 				k.store(rows[i].r, Mem{Base: dst, Index: off, Scale: 1, Disp: part * rowBytes})
 			}

@@ -220,13 +220,17 @@ func genWide(width int, parents, copying bool) {
 // the address row(i) returns (row may emit the code that computes it), and
 // transposes them: word c of every lane ends up in the register returned at
 // index c, none of them among the state registers Z0..Z15 (Z8..Z15 serve
-// as scratch). loaded, if not nil, emits code after each row's load, given
-// the lane, the row's offset in the block (0) and its register.
+// as scratch). loaded, if not nil, emits code after the loads for each
+// row, given the lane, the row's offset in the block (0) and its register:
+// stores after all the loads, so that no load waits for a store to an
+// address that looks alike in its low 12 bits.
 func loadMessage16(row func(i int) Mem, loaded func(i, disp int, r VecPhysical)) []VecPhysical {
 	high := []VecPhysical{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
 	for i, r := range high {
 		VMOVDQU32(row(i), r)
-		if loaded != nil {
+	}
+	if loaded != nil {
+		for i, r := range high {
 			loaded(i, 0, r)
 		}
 	}
