@@ -59,6 +59,10 @@ func init() {
 			copy(out[i*cvLen:], cv[:])
 		})
 	}
+	seam.CopyChunks = func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *seam.Mode, counter uint64, out []byte) {
+		key, flags := modeKey(m)
+		copyChunks(dst, dstOffs, src, srcOffs, &key, counter, flags, out)
+	}
 	seam.Parents = func(in []byte, m *seam.Mode, out []byte) {
 		key, flags := modeKey(m)
 		hashParents(in, &key, flags, out)

@@ -224,13 +224,21 @@ func (t *tree) leafCV(h *hasher, data []byte, off uint64, root bool) [32]byte {
 // several chunks are hashed chunk level first: all the chunks on the wide
 // kernels in one call and each level inside the leaves in one, rather than
 // leaf by leaf with a few parents per call.
-func (t *tree) leafCVs(data []byte, off uint64, scratch []byte) int {
+//
+// With mv, the chunks are hashed as they are copied (see move), which
+// needs room for twice their chaining values; data then gives only the
+// length.
+func (t *tree) leafCVs(data []byte, off uint64, scratch []byte, mv *move) int {
 	leaves, chunks := len(data)/int(t.g), len(data)/chunkLen
-	if chunks == leaves || 2*chunks*cvLen > len(scratch) {
+	switch {
+	case mv != nil:
+		seam.CopyChunks(mv.dst, mv.dstOffs[:chunks], mv.src, mv.srcOffs[:chunks], &t.mode, off/chunkLen, scratch[:chunks*cvLen])
+	case chunks == leaves || 2*chunks*cvLen > len(scratch):
 		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), scratch[:leaves*cvLen])
 		return 0
+	default:
+		seam.Subtrees(data, &t.mode, off/chunkLen, 1, scratch[:chunks*cvLen])
 	}
-	seam.Subtrees(data, &t.mode, off/chunkLen, 1, scratch[:chunks*cvLen])
 	at := 0
 	for k := chunks; k > leaves; k /= 2 {
 		next := at + k*cvLen
@@ -238,6 +246,49 @@ func (t *tree) leafCVs(data []byte, off uint64, scratch []byte) int {
 		at = next
 	}
 	return at
+}
+
+// move is where leafCVs copies the chunks it hashes: chunk k from
+// src[srcOffs[k]:] to dst[dstOffs[k]:]. Between a complete subtree's
+// input and its combined encoding, where parents sit between the leaves,
+// that is the one copy an encoder or a decoder in memory makes of each
+// byte, done by the kernels as they load the chunks to hash them.
+type move struct {
+	dst, src         []byte
+	dstOffs, srcOffs []int
+}
+
+// maxMoved is the most chunks a move takes: a complete subtree of
+// wideBytes, which leafCVs' scratch holds twice the chaining values of.
+const maxMoved = wideBytes / chunkLen
+
+// moveMaxBytes is the largest input whose leaves Encode, AppendEncode and
+// Decode copy as they hash them (see move): about what stays in a core's
+// caches. Past it, the kernel's stores to an encoding or output larger than
+// the caches wait for memory while its rounds could run, and the leaves are
+// hashed first and copied after (from the cache) as fast or faster.
+// EncodeSized's buffers are small and reused: it always moves. A variable
+// so that tests can reach both paths.
+var moveMaxBytes uint64 = 4 << 20
+
+// chunkOffsets writes to enc and in the offsets of the chunks of a
+// complete subtree of n bytes (at least two leaves, at most maxMoved
+// chunks) in its pre-order encoding and in its input, and returns how
+// many chunks it has.
+func (t *tree) chunkOffsets(n uint64, enc, in *[maxMoved]int) int {
+	g, leaves := int(t.g), int(n/t.g)
+	depth := bits.TrailingZeros(uint(leaves))
+	c := 0
+	for i := range leaves {
+		// Leaf i follows the parents whose leftmost leaf is at or before
+		// it: i>>l + 1 of them at each level l from 1 to depth.
+		at := i*g + ParentSize*(i+depth-bits.OnesCount(uint(i)))
+		for j := 0; j < g; j += chunkLen {
+			enc[c], in[c] = at+j, c*chunkLen
+			c++
+		}
+	}
+	return c
 }
 
 // parentCV returns the chaining value of the parent whose node is p, or the

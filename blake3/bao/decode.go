@@ -350,6 +350,7 @@ func (d *Decoder) loadComplete(p *pending) error {
 	d.buf = grow(d.buf, int(p.n))
 	d.pbuf = grow(d.pbuf, psize)
 	var err error
+	var mv *move
 	if d.outboard {
 		if d.parents, err = d.tree.view(d.pbuf, p.enc, "parents"); err != nil {
 			return err
@@ -359,7 +360,8 @@ func (d *Decoder) loadComplete(p *pending) error {
 		}
 	} else {
 		d.region, d.parents = d.buf, d.pbuf
-		if err := d.readSplit(p.enc, bits.TrailingZeros(uint(leaves))); err != nil {
+		mv = d.leavesMoved(p)
+		if err := d.readSplit(p.enc, bits.TrailingZeros(uint(leaves)), mv == nil); err != nil {
 			return err
 		}
 	}
@@ -367,7 +369,7 @@ func (d *Decoder) loadComplete(p *pending) error {
 		// Each parent of the encoding against the one computed from the
 		// leaves, in pre-order (see readSplit), in constant time.
 		c := &d.check
-		start, top := c.levelsOf(d.region, p.start)
+		start, top := c.levelsOf(d.region, p.start, mv)
 		level := top + 1
 		var acc uint64
 		pi := 0
@@ -391,11 +393,28 @@ func (d *Decoder) loadComplete(p *pending) error {
 	return nil
 }
 
+// leavesMoved returns, where the combined encoding is in memory (Decode)
+// and holds all of the complete subtree p, the move of its leaves from
+// there to d.region, which loadComplete makes as it hashes them and
+// readSplit then leaves out; otherwise nil. If the subtree fails to
+// verify, d.region holds its unverified leaves, as it would if read.
+func (d *Decoder) leavesMoved(p *pending) *move {
+	mem := d.tree.mem
+	size := d.t.encSize(p.n, false)
+	if !d.check.move || !d.verify || mem == nil || d.tree.slice || p.n > maxMoved*chunkLen || p.enc > uint64(len(mem)) || size > uint64(len(mem))-p.enc {
+		return nil
+	}
+	c := &d.check
+	k := d.t.chunkOffsets(p.n, &c.encOffs, &c.inOffs)
+	c.mv = move{dst: d.region, src: mem[p.enc : p.enc+size], dstOffs: c.inOffs[:k], srcOffs: c.encOffs[:k]}
+	return &c.mv
+}
+
 // readSplit reads the combined encoding at enc of a complete subtree of
-// 2^level leaves, its parents to d.parents and its leaves to d.region,
-// both in order. Pre-order puts leaves in pairs between runs of parents:
-// each run is one read.
-func (d *Decoder) readSplit(enc uint64, level int) error {
+// 2^level leaves, its parents to d.parents and, if leaves, its leaves to
+// d.region, both in order. Pre-order puts leaves in pairs between runs of
+// parents: each run is one read.
+func (d *Decoder) readSplit(enc uint64, level int, leaves bool) error {
 	g := int(d.t.g)
 	pi, ri := 0, 0
 	// Leaf pair i (from 0) follows 1 + trailing zeros of i parents, the
@@ -410,7 +429,9 @@ func (d *Decoder) readSplit(enc uint64, level int) error {
 		}
 		pi += np * ParentSize
 		enc += uint64(np * ParentSize)
-		if err := d.tree.read(d.region[ri:ri+2*g], enc, "chunk group"); err != nil {
+		if !leaves {
+			d.tree.pos = enc + uint64(2*g)
+		} else if err := d.tree.read(d.region[ri:ri+2*g], enc, "chunk group"); err != nil {
 			return err
 		}
 		ri += 2 * g
@@ -588,6 +609,7 @@ func Decode(encoding []byte, root *[32]byte, opt *Options) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %d bytes cannot hold the input they claim", ErrTruncated, len(encoding))
 	}
 	out := make([]byte, d.length)
+	d.check.move = d.length <= moveMaxBytes
 	if err := d.verifyTree(d.rootPending(), out, runtime.GOMAXPROCS(0)); err != nil {
 		return nil, err
 	}
@@ -678,6 +700,7 @@ func (d *Decoder) fork() *Decoder {
 	}
 	f.check.t = &f.t
 	f.check.outboard = true
+	f.check.move = d.check.move
 	return f
 }
 

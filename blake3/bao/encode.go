@@ -70,7 +70,8 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 	}
 	out := dst[len(dst) : len(dst)+int(size)]
 	binary.LittleEndian.PutUint64(out, n)
-	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0)}
+	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0),
+		move: !outboard && n <= moveMaxBytes}
 	root := e.node(0, n, true, 0)
 	return dst[:len(dst)+int(size)], root, nil
 }
@@ -99,7 +100,7 @@ func EncodeSized(dst io.WriterAt, src io.Reader, n uint64, outboard bool, opt *O
 		return [32]byte{}, err
 	}
 	batch := max(wideBytes, 2*t.g)
-	e := &bufEncoder{t: &t, outboard: outboard, par: 1, src: src, dst: dst,
+	e := &bufEncoder{t: &t, outboard: outboard, par: 1, src: src, dst: dst, move: !outboard,
 		data: make([]byte, batch), out: make([]byte, t.encSize(batch, outboard))}
 	root := e.node(0, n, true, 0)
 	return root, e.err
@@ -134,6 +135,10 @@ type bufEncoder struct {
 	par      int
 	h        hasher
 	levels   [2 * wideBytes / chunkLen * cvLen]byte
+	move     bool // complete moves the leaves of combined encodings
+	mv       move
+	encOffs  [maxMoved]int
+	inOffs   [maxMoved]int
 
 	// Streaming (EncodeSized): src gives the input in order, and each
 	// node's bytes are written to dst at their place as soon as they are
@@ -202,7 +207,7 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		// The left subtree on a new goroutine, with a share of the
 		// goroutines as large as its share of the input.
 		lpar := max(1, min(e.par-1, int(uint64(e.par)*l/n)))
-		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar}
+		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar, move: e.move}
 		par := e.par
 		e.par -= lpar
 		var wg sync.WaitGroup
@@ -229,8 +234,15 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 // values first, each level of parents from the one below, then the nodes
 // in pre-order.
 func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [32]byte {
-	start, top := e.levelsOf(data, off)
-	e.emit(out, data, start[:top+1], top+1, 0, 0)
+	var mv *move
+	if e.move && uint64(len(data)) <= maxMoved*chunkLen {
+		// The leaves go to their places in out as they are hashed.
+		k := e.t.chunkOffsets(uint64(len(data)), &e.encOffs, &e.inOffs)
+		e.mv = move{dst: out, src: data, dstOffs: e.encOffs[:k], srcOffs: e.inOffs[:k]}
+		mv = &e.mv
+	}
+	start, top := e.levelsOf(data, off, mv)
+	e.emit(out, data, start[:top+1], top+1, 0, 0, mv != nil)
 	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
 	return e.t.parentCV(p, root)
 }
@@ -239,9 +251,10 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [3
 // of at least two leaves whose input data starts at input offset off:
 // level j (0: the leaves) holds leaves>>j of them at start[j] in e.levels,
 // and the top level, top, has two, the children of the subtree's root.
-func (e *bufEncoder) levelsOf(data []byte, off uint64) (start [16]int, top int) {
+// With mv, the leaves are copied as they are hashed (see leafCVs).
+func (e *bufEncoder) levelsOf(data []byte, off uint64, mv *move) (start [16]int, top int) {
 	t := e.t
-	start[0] = t.leafCVs(data, off, e.levels[:])
+	start[0] = t.leafCVs(data, off, e.levels[:], mv)
 	for k := len(data) / int(t.g); k > 2; k /= 2 {
 		start[top+1] = start[top] + k*cvLen
 		seam.Parents(e.levels[start[top]:start[top]+k*cvLen], &t.mode, e.levels[start[top+1]:])
@@ -253,20 +266,23 @@ func (e *bufEncoder) levelsOf(data []byte, off uint64) (start [16]int, top int) 
 // emit writes in pre-order the subtree at level j, index i, of complete's
 // levels (level top+1 being the root, whose node is the top level's pair),
 // whose input is data, to out at pos, and returns the position after it.
-func (e *bufEncoder) emit(out, data []byte, start []int, j, i int, pos uint64) uint64 {
+// Leaves already in place (moved) are passed over.
+func (e *bufEncoder) emit(out, data []byte, start []int, j, i int, pos uint64, moved bool) uint64 {
 	if j == 0 {
-		if e.outboard {
+		switch {
+		case e.outboard:
 			return pos
+		case !moved:
+			copy(out[pos:], data[:e.t.g])
 		}
-		copy(out[pos:], data[:e.t.g])
 		return pos + e.t.g
 	}
 	b := start[j-1] + 2*i*cvLen
 	copy(out[pos:], e.levels[b:b+ParentSize])
 	pos += ParentSize
 	half := e.t.g << (j - 1)
-	pos = e.emit(out, data[:half], start, j-1, 2*i, pos)
-	return e.emit(out, data[half:], start, j-1, 2*i+1, pos)
+	pos = e.emit(out, data[:half], start, j-1, 2*i, pos, moved)
+	return e.emit(out, data[half:], start, j-1, 2*i+1, pos, moved)
 }
 
 // File is the destination of an Encoder: it reads back what it wrote to
@@ -369,7 +385,7 @@ func (e *Encoder) hashLeaves(in []byte) error {
 	g := int(e.t.g)
 	for len(in) > 0 {
 		k := min(len(in), max(batchBytes, g))
-		at := e.t.leafCVs(in[:k], e.leaves*e.t.g, e.cvs[:])
+		at := e.t.leafCVs(in[:k], e.leaves*e.t.g, e.cvs[:], nil)
 		cvs := e.cvs[at : at+k/g*cvLen]
 		for i := 0; i < k/g; i++ {
 			if err := e.push((*[32]byte)(cvs[i*cvLen:]), in[i*g:(i+1)*g]); err != nil {

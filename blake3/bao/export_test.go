@@ -3,3 +3,7 @@ package bao
 // ParallelMinBytes lets tests lower the smallest subtree encoded on its own
 // goroutine.
 var ParallelMinBytes = &parallelMinBytes
+
+// MoveMaxBytes lets tests choose whether Encode and Decode hash leaves as
+// they copy them.
+var MoveMaxBytes = &moveMaxBytes

@@ -44,6 +44,12 @@ var (
 	// kernels: len(in) is a multiple of chunks*1024 and out holds 32 bytes
 	// for each.
 	Subtrees func(in []byte, m *Mode, counter uint64, chunks int, out []byte)
+	// CopyChunks copies, for each k < len(srcOffs), the 1024-byte chunk at
+	// srcOffs[k] in src to dstOffs[k] in dst (the copies overlap no chunk
+	// read) and writes its chaining value, as the chunk with index
+	// counter+k, to out[32*k:], on the wide kernels that hash a chunk as
+	// they copy it.
+	CopyChunks func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *Mode, counter uint64, out []byte)
 	// Parents writes to out the chaining value of each 64-byte pair of
 	// chaining values of in (a multiple of 64 bytes), on the wide kernels.
 	// out may start at in.
