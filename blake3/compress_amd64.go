@@ -3,6 +3,8 @@
 package blake3
 
 import (
+	"unsafe"
+
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/preempt"
 )
@@ -43,9 +45,9 @@ const (
 
 func init() {
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx512", Role: cpu.RoleBatch, Flag: &useAVX512,
-		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512"}})
+		Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512", "copyNTAVX512"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "avx2", Role: cpu.RoleBatch, Flag: &useAVX2,
-		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2"}})
+		Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2", "copyNTAVX2"}})
 	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "sse41", Role: cpu.RoleBatch, Flag: &useSSE41,
 		Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
 	// Single blocks: one block's rows in XMM registers, or the work vector
@@ -94,6 +96,18 @@ func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags
 //
 //go:noescape
 func hashChunksCopyAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+
+// copyNTAVX512 copies n bytes, a multiple of 64, from src to dst, which is
+// 64-byte aligned, with non-temporal stores, followed if fence by an
+// SFENCE.
+//
+//go:noescape
+func copyNTAVX512(dst, src *byte, n int, fence bool)
+
+// copyNTAVX2 is copyNTAVX512 on YMM registers.
+//
+//go:noescape
+func copyNTAVX2(dst, src *byte, n int, fence bool)
 
 // hashChunksAVX512VL is hashChunksAVX512 for 1 to 8 lanes, in YMM
 // registers.
@@ -355,6 +369,33 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 }
 
 var narrowChunksLeast, narrowParentsLeast = 3, 3
+
+// copyNT copies src to dst, which is at least as long, writing the whole
+// 64-byte lines of dst with non-temporal stores where a copying kernel is
+// enabled, and the partial lines at either end with copy. The last of a
+// batch of calls has fence set: it orders the batch's non-temporal stores
+// before the stores that follow.
+func copyNT(dst, src []byte, fence bool) {
+	n := len(src)
+	if n == 0 || !useAVX512 && !useAVX2 {
+		copy(dst, src)
+		return
+	}
+	dst = dst[:n]
+	head := min(int(-uintptr(unsafe.Pointer(&dst[0]))&63), n)
+	body := (n - head) &^ 63
+	copy(dst[:head], src)
+	copy(dst[head+body:], src[head+body:])
+	d, s := &dst[0], &src[0]
+	if body > 0 {
+		d, s = &dst[head], &src[head]
+	}
+	if useAVX512 {
+		copyNTAVX512(d, s, body, fence)
+	} else {
+		copyNTAVX2(d, s, body, fence)
+	}
+}
 
 // copyChunksKernel does copyChunks' work on the widest copying kernel
 // enabled, in batches of at least two chunks, and returns how many chunks

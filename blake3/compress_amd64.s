@@ -12904,6 +12904,62 @@ hashChunksCopyAVX2_stored0:
 	VZEROUPPER
 	RET
 
+// func copyNTAVX512(dst *byte, src *byte, n int, fence bool)
+// Requires: AVX, AVX512F, MMX+
+TEXT ·copyNTAVX512(SB), NOSPLIT, $0-25
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  n+16(FP), DX
+	TESTQ DX, DX
+	JZ    copyNTAVX512Fence
+
+copyNTAVX512Loop:
+	VMOVDQU64 (CX), Z0
+	VMOVNTDQ  Z0, (AX)
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, AX
+	SUBQ      $0x40, DX
+	JNZ       copyNTAVX512Loop
+
+copyNTAVX512Fence:
+	MOVB  fence+24(FP), AL
+	TESTB AL, AL
+	JZ    copyNTAVX512Done
+	SFENCE
+
+copyNTAVX512Done:
+	VZEROUPPER
+	RET
+
+// func copyNTAVX2(dst *byte, src *byte, n int, fence bool)
+// Requires: AVX, MMX+
+TEXT ·copyNTAVX2(SB), NOSPLIT, $0-25
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  n+16(FP), DX
+	TESTQ DX, DX
+	JZ    copyNTAVX2Fence
+
+copyNTAVX2Loop:
+	VMOVDQU  (CX), Y0
+	VMOVDQU  32(CX), Y1
+	VMOVNTDQ Y0, (AX)
+	VMOVNTDQ Y1, 32(AX)
+	ADDQ     $0x40, CX
+	ADDQ     $0x40, AX
+	SUBQ     $0x40, DX
+	JNZ      copyNTAVX2Loop
+
+copyNTAVX2Fence:
+	MOVB  fence+24(FP), AL
+	TESTB AL, AL
+	JZ    copyNTAVX2Done
+	SFENCE
+
+copyNTAVX2Done:
+	VZEROUPPER
+	RET
+
 // func compressBMI2(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32, out *[64]byte)
 // Requires: BMI2, SSE2
 TEXT ·compressBMI2(SB), NOSPLIT, $128-40

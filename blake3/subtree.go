@@ -63,6 +63,7 @@ func init() {
 		key, flags := modeKey(m)
 		copyChunks(dst, dstOffs, src, srcOffs, &key, counter, flags, out)
 	}
+	seam.CopyNT = copyNT
 	seam.Parents = func(in []byte, m *seam.Mode, out []byte) {
 		key, flags := modeKey(m)
 		hashParents(in, &key, flags, out)

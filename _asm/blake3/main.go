@@ -88,6 +88,8 @@ func main() {
 		genNarrow(narrow{lanes: lanes, avx: avx, parents: true})
 	}
 	genNarrow(narrow{lanes: 8, avx: true, copying: true})
+	genCopyNT(true)
+	genCopyNT(false)
 	blake2gen.EmitBLAKE3("compressBMI2", iv, schedule[:], blake2gen.BLAKE3Out)
 	blake2gen.EmitBLAKE3("compressCVBMI2", iv, schedule[:], blake2gen.BLAKE3CV)
 	blake2gen.EmitBLAKE3("sumAVX512", iv, schedule[:], blake2gen.BLAKE3Sum)

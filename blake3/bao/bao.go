@@ -271,6 +271,14 @@ const maxMoved = wideBytes / chunkLen
 // so that tests can reach both paths.
 var moveMaxBytes uint64 = 4 << 20
 
+// ntMinBytes is the smallest input whose combined encoding Encode and
+// AppendEncode write with non-temporal stores: past the caches, each
+// complete subtree is encoded (its leaves moved) into a buffer that stays
+// in the cache, and copied out in one pass that does not read the lines it
+// writes, where ordinary stores would read each line of the destination
+// first. A variable so that tests can reach both paths.
+var ntMinBytes uint64 = 32 << 20
+
 // chunkOffsets writes to enc and in the offsets of the chunks of a
 // complete subtree of n bytes (at least two leaves, at most maxMoved
 // chunks) in its pre-order encoding and in its input, and returns how

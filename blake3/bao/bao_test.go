@@ -625,10 +625,12 @@ func TestEncodeSized(t *testing.T) {
 }
 
 // TestMovedLeaves encodes and decodes with the leaves copied as they are
-// hashed and copied after: the same encodings, the same input back, and
+// hashed and copied after, and encodes through non-temporal stores into a
+// reused buffer at an odd offset: the same encodings, the same input back, and
 // every corruption of a leaf or parent caught either way, in each mode.
 func TestMovedLeaves(t *testing.T) {
 	defer func(v uint64) { *bao.MoveMaxBytes = v }(*bao.MoveMaxBytes)
+	ntMin := *bao.NTMinBytes
 	key := [32]byte{7}
 	rng := rand.New(rand.NewPCG(5, 5))
 	for _, n := range []int{2048, 64<<10 + 5, 300<<10 + 7} {
@@ -640,6 +642,13 @@ func TestMovedLeaves(t *testing.T) {
 			enc, r, err := bao.Encode(in, opt)
 			if err != nil || r != root || !bytes.Equal(enc, want) {
 				t.Fatalf("n=%d %+v: moved encoding differs (%v)", n, opt, err)
+			}
+			*bao.NTMinBytes = 0
+			reused := bytes.Repeat([]byte{0xa5}, len(want)+5)
+			nt, r, err := bao.AppendEncode(reused[:5], in, opt)
+			*bao.NTMinBytes = ntMin
+			if err != nil || r != root || !bytes.Equal(nt[5:], want) || !bytes.Equal(nt[:5], reused[:5]) {
+				t.Fatalf("n=%d %+v: encoding through non-temporal stores differs (%v)", n, opt, err)
 			}
 			for _, max := range []uint64{0, 1 << 30} {
 				*bao.MoveMaxBytes = max

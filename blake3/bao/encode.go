@@ -71,7 +71,7 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 	out := dst[len(dst) : len(dst)+int(size)]
 	binary.LittleEndian.PutUint64(out, n)
 	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0),
-		move: !outboard && n <= moveMaxBytes}
+		move: !outboard && (n <= moveMaxBytes || n >= ntMinBytes), nt: !outboard && n >= ntMinBytes}
 	root := e.node(0, n, true, 0)
 	return dst[:len(dst)+int(size)], root, nil
 }
@@ -136,6 +136,8 @@ type bufEncoder struct {
 	h        hasher
 	levels   [2 * wideBytes / chunkLen * cvLen]byte
 	move     bool // complete moves the leaves of combined encodings
+	nt       bool // complete subtrees go out through ntBuf and CopyNT
+	ntBuf    []byte
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
@@ -192,6 +194,17 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		return t.leafCV(&e.h, data, off, root)
 	}
 	if n%t.g == 0 && n <= max(wideBytes, 2*t.g) && bits.OnesCount64(n/t.g) == 1 {
+		if e.nt {
+			// Encoded in a buffer that stays in the cache, then written
+			// out in one pass that does not read the lines it writes.
+			size := t.encSize(n, false)
+			if uint64(len(e.ntBuf)) < size {
+				e.ntBuf = make([]byte, size)
+			}
+			cv := e.complete(e.data[off:off+n], off, root, e.ntBuf)
+			seam.CopyNT(e.out[pos:], e.ntBuf[:size], true)
+			return cv
+		}
 		if e.dst == nil {
 			return e.complete(e.data[off:off+n], off, root, e.out[pos:])
 		}
@@ -207,7 +220,7 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		// The left subtree on a new goroutine, with a share of the
 		// goroutines as large as its share of the input.
 		lpar := max(1, min(e.par-1, int(uint64(e.par)*l/n)))
-		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar, move: e.move}
+		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar, move: e.move, nt: e.nt}
 		par := e.par
 		e.par -= lpar
 		var wg sync.WaitGroup

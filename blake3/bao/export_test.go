@@ -7,3 +7,7 @@ var ParallelMinBytes = &parallelMinBytes
 // MoveMaxBytes lets tests choose whether Encode and Decode hash leaves as
 // they copy them.
 var MoveMaxBytes = &moveMaxBytes
+
+// NTMinBytes lets tests choose whether Encode writes through non-temporal
+// stores.
+var NTMinBytes = &ntMinBytes

@@ -50,6 +50,12 @@ var (
 	// counter+k, to out[32*k:], on the wide kernels that hash a chunk as
 	// they copy it.
 	CopyChunks func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *Mode, counter uint64, out []byte)
+	// CopyNT copies src to dst, which is at least as long, with
+	// non-temporal stores where the CPU has them: for destinations larger
+	// than the caches, whose lines are then not read before being written.
+	// The last call of a batch sets fence, which orders the batch's stores
+	// before any that follow.
+	CopyNT func(dst, src []byte, fence bool)
 	// Parents writes to out the chaining value of each 64-byte pair of
 	// chaining values of in (a multiple of 64 bytes), on the wide kernels.
 	// out may start at in.
