@@ -272,9 +272,10 @@ const maxMoved = wideBytes / chunkLen
 var moveMaxBytes uint64 = 4 << 20
 
 // ntMinBytes is the smallest input whose combined encoding Encode and
-// AppendEncode write with non-temporal stores: past the caches, each
-// complete subtree is encoded (its leaves moved) into a buffer that stays
-// in the cache, and copied out in one pass that does not read the lines it
+// AppendEncode write, and (for groups of 2 KiB or more) whose output Decode
+// writes, with non-temporal stores: past the caches, each complete subtree
+// is encoded or verified (its leaves moved) in a buffer that stays in the
+// cache, and copied out in one pass that does not read the lines it
 // writes, where ordinary stores would read each line of the destination
 // first. A variable so that tests can reach both paths.
 var ntMinBytes uint64 = 32 << 20

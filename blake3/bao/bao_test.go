@@ -625,8 +625,8 @@ func TestEncodeSized(t *testing.T) {
 }
 
 // TestMovedLeaves encodes and decodes with the leaves copied as they are
-// hashed and copied after, and encodes through non-temporal stores into a
-// reused buffer at an odd offset: the same encodings, the same input back, and
+// hashed and copied after, and through non-temporal stores (encoding into
+// a reused buffer at an odd offset): the same encodings, the same input back, and
 // every corruption of a leaf or parent caught either way, in each mode.
 func TestMovedLeaves(t *testing.T) {
 	defer func(v uint64) { *bao.MoveMaxBytes = v }(*bao.MoveMaxBytes)
@@ -636,7 +636,7 @@ func TestMovedLeaves(t *testing.T) {
 	for _, n := range []int{2048, 64<<10 + 5, 300<<10 + 7} {
 		in := random(n, uint64(n)+5)
 		for _, opt := range []*bao.Options{nil, {GroupSize: 16 << 10}, {Mode: hazmat.Keyed(&key), GroupSize: 2048}} {
-			*bao.MoveMaxBytes = 0
+			*bao.MoveMaxBytes, *bao.NTMinBytes = 0, ntMin
 			want, root, _ := bao.Encode(in, opt)
 			*bao.MoveMaxBytes = 1 << 30
 			enc, r, err := bao.Encode(in, opt)
@@ -650,18 +650,19 @@ func TestMovedLeaves(t *testing.T) {
 			if err != nil || r != root || !bytes.Equal(nt[5:], want) || !bytes.Equal(nt[:5], reused[:5]) {
 				t.Fatalf("n=%d %+v: encoding through non-temporal stores differs (%v)", n, opt, err)
 			}
-			for _, max := range []uint64{0, 1 << 30} {
-				*bao.MoveMaxBytes = max
+			for _, c := range [][2]uint64{{0, ntMin}, {1 << 30, ntMin}, {0, 0}} {
+				*bao.MoveMaxBytes, *bao.NTMinBytes = c[0], c[1]
 				if got, err := bao.Decode(enc, &root, opt); err != nil || !bytes.Equal(got, in) {
-					t.Fatalf("n=%d %+v moveMax %d: Decode: %v", n, opt, max, err)
+					t.Fatalf("n=%d %+v moveMax, ntMin %d: Decode: %v", n, opt, c, err)
 				}
 				for range 8 {
 					i := 8 + rng.IntN(len(enc)-8)
 					if got, err := bao.Decode(flip(enc, i), &root, opt); !errors.Is(err, bao.ErrHashMismatch) || got != nil {
-						t.Fatalf("n=%d %+v moveMax %d: Decode of the encoding corrupted at %d: %d bytes, %v", n, opt, max, i, len(got), err)
+						t.Fatalf("n=%d %+v moveMax, ntMin %d: Decode of the encoding corrupted at %d: %d bytes, %v", n, opt, c, i, len(got), err)
 					}
 				}
 			}
+			*bao.NTMinBytes = ntMin
 		}
 	}
 }

@@ -8,6 +8,6 @@ var ParallelMinBytes = &parallelMinBytes
 // they copy them.
 var MoveMaxBytes = &moveMaxBytes
 
-// NTMinBytes lets tests choose whether Encode writes through non-temporal
+// NTMinBytes lets tests choose whether Encode and Decode write through non-temporal
 // stores.
 var NTMinBytes = &ntMinBytes
