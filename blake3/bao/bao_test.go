@@ -663,6 +663,30 @@ func TestMovedLeaves(t *testing.T) {
 				}
 			}
 			*bao.NTMinBytes = ntMin
+			checkStaged(t, in, enc, &root, opt, rng)
+		}
+	}
+}
+
+// checkStaged reads enc with a Decoder that stages each complete subtree
+// (NTMinBytes 0): the input back, and from encodings corrupted or cut
+// short, a verified prefix of it and the error.
+func checkStaged(t *testing.T, in, enc []byte, root *[32]byte, opt *bao.Options, rng *rand.Rand) {
+	t.Helper()
+	defer func(v uint64) { *bao.NTMinBytes = v }(*bao.NTMinBytes)
+	*bao.NTMinBytes = 0
+	for k := range 9 {
+		e, want := enc, error(nil)
+		switch {
+		case k == 1:
+			e, want = enc[:8+rng.IntN(len(enc)-8)], bao.ErrTruncated
+		case k > 1:
+			e, want = flip(enc, 8+rng.IntN(len(enc)-8)), bao.ErrHashMismatch
+		}
+		d, _ := bao.NewDecoder(bytes.NewReader(e), root, opt)
+		got, err := io.ReadAll(d)
+		if want == nil && (err != nil || !bytes.Equal(got, in)) || want != nil && !errors.Is(err, want) || !bytes.Equal(got, in[:len(got)]) {
+			t.Fatalf("n=%d %+v case %d: staged Decoder: %d bytes, %v (want %v)", len(in), opt, k, len(got), err, want)
 		}
 	}
 }

@@ -154,6 +154,8 @@ type Decoder struct {
 	regionOK    bool
 
 	buf     []byte // storage of region, when read from an io.Reader
+	sbuf    []byte // a complete subtree's encoding, read at once (stage)
+	staged  source // sbuf
 	node    [ParentSize]byte
 	pbuf    []byte
 	parents []byte // the parents of a complete subtree, in pbuf or tree.mem
@@ -367,8 +369,12 @@ func (d *Decoder) loadComplete(p *pending) error {
 		}
 	} else {
 		d.region, d.parents = d.buf, d.pbuf
-		mv = d.leavesMoved(p)
-		if err := d.readSplit(p.enc, bits.TrailingZeros(uint(leaves)), mv == nil); err != nil {
+		src, at, err := d.stage(p)
+		if err != nil {
+			return err
+		}
+		mv = d.leavesMoved(src, at, p)
+		if err := d.readSplit(src, at, bits.TrailingZeros(uint(leaves)), mv == nil); err != nil {
 			return err
 		}
 	}
@@ -400,28 +406,49 @@ func (d *Decoder) loadComplete(p *pending) error {
 	return nil
 }
 
-// leavesMoved returns, where the combined encoding is in memory (Decode)
-// and holds all of the complete subtree p, the move of its leaves from
-// there to d.region, which loadComplete makes as it hashes them and
-// readSplit then leaves out; otherwise nil. If the subtree fails to
-// verify, d.region holds its unverified leaves, as it would if read.
-func (d *Decoder) leavesMoved(p *pending) *move {
-	mem := d.tree.mem
+// stage returns where loadComplete reads the complete subtree p of a
+// combined encoding from: the tree source at p.enc; or, where that is a
+// reader, p is checked and the input is at least ntMinBytes, d.staged at
+// 0, a buffer that stays in the cache into which stage reads all of p's
+// encoding at once, rather than a read per run of parents and pair of
+// leaves, and from which the leaves are then moved as they are hashed.
+// Smaller encodings are still in the cache from their reader: for them the
+// extra pass over the buffer costs more than it saves.
+func (d *Decoder) stage(p *pending) (*source, uint64, error) {
+	if d.length < ntMinBytes || d.tree.mem != nil || !d.verify || d.tree.slice || p.n > maxMoved*chunkLen {
+		return d.tree, p.enc, nil
+	}
+	d.sbuf = grow(d.sbuf, int(d.t.encSize(p.n, false)))
+	if err := d.tree.read(d.sbuf, p.enc, "subtree"); err != nil {
+		return nil, 0, err
+	}
+	d.staged = source{mem: d.sbuf}
+	return &d.staged, 0, nil
+}
+
+// leavesMoved returns, where the combined encoding is in memory (Decode,
+// or a subtree staged) and holds all of the complete subtree p at at in
+// src, the move of its leaves from there to d.region, which loadComplete
+// makes as it hashes them and readSplit then leaves out; otherwise nil. If
+// the subtree fails to verify, d.region holds its unverified leaves, as it
+// would if read.
+func (d *Decoder) leavesMoved(src *source, at uint64, p *pending) *move {
+	mem := src.mem
 	size := d.t.encSize(p.n, false)
-	if !d.check.move || !d.verify || mem == nil || d.tree.slice || p.n > maxMoved*chunkLen || p.enc > uint64(len(mem)) || size > uint64(len(mem))-p.enc {
+	if !d.check.move && src != &d.staged || !d.verify || mem == nil || src.slice || p.n > maxMoved*chunkLen || at > uint64(len(mem)) || size > uint64(len(mem))-at {
 		return nil
 	}
 	c := &d.check
 	k := d.t.chunkOffsets(p.n, &c.encOffs, &c.inOffs)
-	c.mv = move{dst: d.region, src: mem[p.enc : p.enc+size], dstOffs: c.inOffs[:k], srcOffs: c.encOffs[:k]}
+	c.mv = move{dst: d.region, src: mem[at : at+size], dstOffs: c.inOffs[:k], srcOffs: c.encOffs[:k]}
 	return &c.mv
 }
 
-// readSplit reads the combined encoding at enc of a complete subtree of
-// 2^level leaves, its parents to d.parents and, if leaves, its leaves to
-// d.region, both in order. Pre-order puts leaves in pairs between runs of
-// parents: each run is one read.
-func (d *Decoder) readSplit(enc uint64, level int, leaves bool) error {
+// readSplit reads the combined encoding at enc in src of a complete
+// subtree of 2^level leaves, its parents to d.parents and, if leaves, its
+// leaves to d.region, both in order. Pre-order puts leaves in pairs
+// between runs of parents: each run is one read.
+func (d *Decoder) readSplit(src *source, enc uint64, level int, leaves bool) error {
 	g := int(d.t.g)
 	pi, ri := 0, 0
 	// Leaf pair i (from 0) follows 1 + trailing zeros of i parents, the
@@ -431,14 +458,14 @@ func (d *Decoder) readSplit(enc uint64, level int, leaves bool) error {
 		if i > 0 {
 			np = 1 + bits.TrailingZeros(uint(i))
 		}
-		if err := d.tree.read(d.parents[pi:pi+np*ParentSize], enc, "parent"); err != nil {
+		if err := src.read(d.parents[pi:pi+np*ParentSize], enc, "parent"); err != nil {
 			return err
 		}
 		pi += np * ParentSize
 		enc += uint64(np * ParentSize)
 		if !leaves {
-			d.tree.pos = enc + uint64(2*g)
-		} else if err := d.tree.read(d.region[ri:ri+2*g], enc, "chunk group"); err != nil {
+			src.pos = enc + uint64(2*g)
+		} else if err := src.read(d.region[ri:ri+2*g], enc, "chunk group"); err != nil {
 			return err
 		}
 		ri += 2 * g
