@@ -20,17 +20,21 @@ const (
 	kernelAVX2
 )
 
-// usePrefetch is the flag of the prefetch role, a cache hint of one kernel
-// that needs no feature (fillSegment reads it).
-var usePrefetch bool
+// prefetchKernel is the prefetch role's dispatch variable: a cache hint of
+// one kernel that needs no feature, which fillSegment gives where it runs.
+var prefetchKernel cpu.KernelID
+
+const kernelPrefetch cpu.KernelID = 1
+
+func usePrefetch() bool { return prefetchKernel == kernelPrefetch }
 
 func init() {
 	cpu.RegisterRole("argon2", cpu.RoleBlock, &blockKernel,
 		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX512F | cpu.AVX512VL, Funcs: []string{"compressAVX512", "compressXorAVX512"}},
 		cpu.Kernel{Name: "avx2x3", ID: kernelAVX2x3, Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"compressAVX2x3", "compressXorAVX2x3"}},
 		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.AVX2, Funcs: []string{"compressAVX2", "compressXorAVX2"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "argon2", Name: "prefetch", Role: cpu.RolePrefetch, Flag: &usePrefetch,
-		Funcs: []string{"prefetchBlock"}})
+	cpu.RegisterRole("argon2", cpu.RolePrefetch, &prefetchKernel,
+		cpu.Kernel{Name: "prefetch", ID: kernelPrefetch, Funcs: []string{"prefetchBlock"}})
 }
 
 // prefetchBlock asks the CPU to load b into the cache.
@@ -55,7 +59,7 @@ func compressXorAVX2(out, x, y *block)
 // measured with the avx2x3 kernel (Intel, AVX-512 kernels disabled), where
 // a pass at 64 MiB spent most of its time waiting on memory; cores that ship
 // another kernel keep the prefetching they were measured with.
-func prefetchAhead() bool { return usePrefetch && blockKernel == kernelAVX2x3 }
+func prefetchAhead() bool { return usePrefetch() && blockKernel == kernelAVX2x3 }
 
 func compress(out, x, y *block, xor bool) {
 	switch blockKernel {

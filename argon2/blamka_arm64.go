@@ -60,6 +60,6 @@ func compress(out, x, y *block, xor bool) {
 // was measured only with an amd64 kernel.
 func prefetchBlock(b *block) {}
 
-const usePrefetch = false
+func usePrefetch() bool { return false }
 
 func prefetchAhead() bool { return false }

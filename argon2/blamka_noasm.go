@@ -7,6 +7,6 @@ func compress(out, x, y *block, xor bool) { compressGeneric(out, x, y, xor) }
 // prefetchBlock is a hint; the portable code has no way to give it.
 func prefetchBlock(b *block) {}
 
-const usePrefetch = false
+func usePrefetch() bool { return false }
 
 func prefetchAhead() bool { return false }

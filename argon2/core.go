@@ -378,7 +378,7 @@ func (st *instance) fillSegment(pass, slice, lane uint32) {
 			rand = st.b[prev][0]
 		}
 		ref := st.refIndex(rand, pass, slice, lane, idx)
-		if usePrefetch && dataIndependent && (idx+1)%blockWords != 0 && idx+1 < st.segLen {
+		if usePrefetch() && dataIndependent && (idx+1)%blockWords != 0 && idx+1 < st.segLen {
 			// The next reference is known already: start loading it
 			// (from memory, at large sizes) while this block is computed.
 			prefetchBlock(&st.b[st.refIndex(ad.addr[(idx+1)%blockWords], pass, slice, lane, idx+1)])

@@ -12,18 +12,29 @@ import "github.com/hashkit/hashkit/internal/cpu"
 //   - neon: hash4NEON, four chunks or four parents at once in Advanced SIMD
 //     registers, the arm64 counterpart of the amd64 sse41 kernel.
 //
-// Every Armv8-A core has the instructions of both; the flags follow ASIMD
-// so that HASHKIT_DISABLE and the tests can switch each off. Single blocks
+// Every Armv8-A core has the instructions of both; they need ASIMD so that
+// HASHKIT_DISABLE and the tests can switch each off. Single blocks
 // stay on the portable code: one block in vector rows is a chain of
 // 2-cycle vector operations where the compiler's scalar code has 1-cycle
 // ones, so rows would be slower on the cores that llvm-mca models.
-var useNEON6, useNEON bool
+//
+// batchKernel is the role's dispatch variable (the kernel that leads, 0:
+// the portable code); batchRuns holds it and neon where neon takes what
+// neon6 leaves.
+var (
+	batchKernel cpu.KernelID
+	batchRuns   cpu.KernelSet
+)
+
+const (
+	kernelNEON6 cpu.KernelID = iota + 1
+	kernelNEON
+)
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "neon6", Role: cpu.RoleBatch, Flag: &useNEON6,
-		Needs: cpu.ASIMD, Funcs: []string{"hash6NEON"}})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "neon", Role: cpu.RoleBatch, Flag: &useNEON,
-		Needs: cpu.ASIMD, Funcs: []string{"hash4NEON"}})
+	cpu.RegisterRoleFallbacks("blake3", cpu.RoleBatch, &batchKernel, &batchRuns,
+		cpu.Kernel{Name: "neon6", ID: kernelNEON6, Needs: cpu.ASIMD, Funcs: []string{"hash6NEON"}},
+		cpu.Kernel{Name: "neon", ID: kernelNEON, Needs: cpu.ASIMD, Funcs: []string{"hash4NEON"}})
 }
 
 // hash4NEON compresses four inputs side by side and writes their four
@@ -50,11 +61,11 @@ func hash6NEON(in *[6 * chunkLen]byte, key *[8]uint32, counter uint64, flags uin
 // hashParents four. Callers hand them at most wideChunks chunks (64 KiB)
 // between two preemption points, so each kernel call takes at most 6 KiB.
 func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []byte) {
-	for useNEON6 && len(in) >= 6*chunkLen {
+	for batchRuns.Has(kernelNEON6) && len(in) >= 6*chunkLen {
 		hash6NEON((*[6 * chunkLen]byte)(in), key, counter, flags, (*[6 * cvLen]byte)(out))
 		in, out, counter = in[6*chunkLen:], out[6*cvLen:], counter+6
 	}
-	for useNEON && len(in) >= 4*chunkLen {
+	for batchRuns.Has(kernelNEON) && len(in) >= 4*chunkLen {
 		last := chunkLen - BlockSize
 		hash4NEON(&in[0], chunkLen, last/BlockSize, &in[last], chunkLen, BlockSize, key, counter, 1, flags, flagChunkStart, flagChunkEnd, (*[4 * cvLen]byte)(out))
 		in, out, counter = in[4*chunkLen:], out[4*cvLen:], counter+4
@@ -63,7 +74,7 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 }
 
 func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {
-	for useNEON && len(in) >= 4*BlockSize {
+	for batchRuns.Has(kernelNEON) && len(in) >= 4*BlockSize {
 		hash4NEON(&in[0], BlockSize, 0, &in[0], BlockSize, BlockSize, key, 0, 0, flags|flagParent, 0, 0, (*[4 * cvLen]byte)(out))
 		in, out = in[4*BlockSize:], out[4*cvLen:]
 	}

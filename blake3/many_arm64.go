@@ -7,14 +7,16 @@ import (
 	"github.com/hashkit/hashkit/internal/preempt"
 )
 
-// useManyNEON lets the batch functions hash four messages at a time on
-// hash4NEON, through its second name hashMany4NEON: registered as
-// blake3's "manyneon" of role many, as on amd64.
-var useManyNEON bool
+// The batch functions hash four messages at a time on hash4NEON, through
+// its second name hashMany4NEON: blake3's "manyneon" of role many, as on
+// amd64. manyKernel holds its ID where it runs (0: the portable code).
+var manyKernel cpu.KernelID
+
+const kernelManyNEON cpu.KernelID = 1
 
 func init() {
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "blake3", Name: "manyneon", Role: cpu.RoleMany, Flag: &useManyNEON,
-		Needs: cpu.ASIMD, Funcs: []string{"hashMany4NEON"}})
+	cpu.RegisterRole("blake3", cpu.RoleMany, &manyKernel,
+		cpu.Kernel{Name: "manyneon", ID: kernelManyNEON, Needs: cpu.ASIMD, Funcs: []string{"hashMany4NEON"}})
 }
 
 //go:noescape
@@ -25,7 +27,7 @@ func hashMany4NEON(in *byte, stride, blocks int, last *byte, lastStride int, las
 // and the root: counter 0, CHUNK_START on its first block, CHUNK_END and
 // ROOT on its last, whose chaining value is the hash.
 func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32) int {
-	if !useManyNEON {
+	if manyKernel != kernelManyNEON {
 		return 0
 	}
 	blocks := 0
