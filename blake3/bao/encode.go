@@ -141,6 +141,8 @@ type bufEncoder struct {
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
+	offsOf   int // the subtree length encOffs and inOffs hold offs offsets of
+	offs     int
 
 	// Streaming (EncodeSized): src gives the input in order, and each
 	// node's bytes are written to dst at their place as soon as they are
@@ -250,12 +252,15 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [3
 	var mv *move
 	if e.move && uint64(len(data)) <= maxMoved*chunkLen {
 		// The leaves go to their places in out as they are hashed.
-		k := e.t.chunkOffsets(uint64(len(data)), &e.encOffs, &e.inOffs)
+		if e.offsOf != len(data) {
+			e.offsOf, e.offs = len(data), e.t.chunkOffsets(uint64(len(data)), &e.encOffs, &e.inOffs)
+		}
+		k := e.offs
 		e.mv = move{dst: out, src: data, dstOffs: e.encOffs[:k], srcOffs: e.inOffs[:k]}
 		mv = &e.mv
 	}
 	start, top := e.levelsOf(data, off, mv)
-	e.emit(out, data, start[:top+1], top+1, 0, 0, mv != nil)
+	e.emit(out, data, start[:top+1], mv != nil)
 	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
 	return e.t.parentCV(p, root)
 }
@@ -276,26 +281,31 @@ func (e *bufEncoder) levelsOf(data []byte, off uint64, mv *move) (start [16]int,
 	return start, top
 }
 
-// emit writes in pre-order the subtree at level j, index i, of complete's
-// levels (level top+1 being the root, whose node is the top level's pair),
-// whose input is data, to out at pos, and returns the position after it.
+// emit writes complete's nodes in pre-order to out: before each leaf
+// (whose input is in data), the parents whose leftmost leaf it is, from
+// the highest (for leaf 0 the subtree's root, at level len(start)) down.
 // Leaves already in place (moved) are passed over.
-func (e *bufEncoder) emit(out, data []byte, start []int, j, i int, pos uint64, moved bool) uint64 {
-	if j == 0 {
+func (e *bufEncoder) emit(out, data []byte, start []int, moved bool) {
+	g := int(e.t.g)
+	pos := 0
+	for i := range len(data) / g {
+		j := len(start)
+		if i > 0 {
+			j = bits.TrailingZeros(uint(i))
+		}
+		for ; j > 0; j-- {
+			b := start[j-1] + (i>>j)*ParentSize
+			*(*[ParentSize]byte)(out[pos:]) = *(*[ParentSize]byte)(e.levels[b:])
+			pos += ParentSize
+		}
 		switch {
 		case e.outboard:
-			return pos
+			continue
 		case !moved:
-			copy(out[pos:], data[:e.t.g])
+			copy(out[pos:pos+g], data[i*g:])
 		}
-		return pos + e.t.g
+		pos += g
 	}
-	b := start[j-1] + 2*i*cvLen
-	copy(out[pos:], e.levels[b:b+ParentSize])
-	pos += ParentSize
-	half := e.t.g << (j - 1)
-	pos = e.emit(out, data[:half], start, j-1, 2*i, pos, moved)
-	return e.emit(out, data[half:], start, j-1, 2*i+1, pos, moved)
 }
 
 // File is the destination of an Encoder: it reads back what it wrote to
