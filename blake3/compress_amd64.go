@@ -43,7 +43,7 @@ const (
 func init() {
 	cpu.RegisterRole("blake3", cpu.RoleBatch, &batchKernel,
 		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX512F,
-			Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512", "copyNTAVX512"}},
+			Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512", "copyNTAVX512", "copyNTShiftAVX512"}},
 		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.AVX2,
 			Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2", "copyNTAVX2"}},
 		cpu.Kernel{Name: "sse41", ID: kernelSSE41, Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
@@ -101,6 +101,13 @@ func hashChunksCopyAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int
 //
 //go:noescape
 func copyNTAVX512(dst, src *byte, n int, fence bool)
+
+// copyNTShiftAVX512 is copyNTAVX512 for a src that starts shift (1 to 7)
+// qwords into a 64-byte line: it reads the aligned lines src spans and
+// shifts them into place.
+//
+//go:noescape
+func copyNTShiftAVX512(dst, src *byte, n int, shift int, fence bool)
 
 // copyNTAVX2 is copyNTAVX512 on YMM registers.
 //
@@ -388,9 +395,17 @@ func copyNT(dst, src []byte, fence bool) {
 	if body > 0 {
 		d, s = &dst[head], &src[head]
 	}
-	if batchKernel == kernelAVX512 {
+	// A src at another offset in its line than dst (an aligned buffer
+	// copied to the 8 mod 64 offsets of a Bao encoding) would make every
+	// load cross two lines; at a multiple of 8 bytes, aligned loads are
+	// shifted into place instead.
+	shift := uintptr(unsafe.Pointer(s)) & 63
+	switch {
+	case batchKernel == kernelAVX512 && shift != 0 && shift%8 == 0:
+		copyNTShiftAVX512(d, s, body, int(shift/8), fence)
+	case batchKernel == kernelAVX512:
 		copyNTAVX512(d, s, body, fence)
-	} else {
+	default:
 		copyNTAVX2(d, s, body, fence)
 	}
 }

@@ -12960,6 +12960,53 @@ copyNTAVX2Done:
 	VZEROUPPER
 	RET
 
+DATA copyNTLanes<>+0(SB)/8, $0x0000000000000000
+DATA copyNTLanes<>+8(SB)/8, $0x0000000000000001
+DATA copyNTLanes<>+16(SB)/8, $0x0000000000000002
+DATA copyNTLanes<>+24(SB)/8, $0x0000000000000003
+DATA copyNTLanes<>+32(SB)/8, $0x0000000000000004
+DATA copyNTLanes<>+40(SB)/8, $0x0000000000000005
+DATA copyNTLanes<>+48(SB)/8, $0x0000000000000006
+DATA copyNTLanes<>+56(SB)/8, $0x0000000000000007
+GLOBL copyNTLanes<>(SB), RODATA|NOPTR, $64
+
+// func copyNTShiftAVX512(dst *byte, src *byte, n int, shift int, fence bool)
+// Requires: AVX, AVX512F, MMX+
+TEXT ·copyNTShiftAVX512(SB), NOSPLIT, $0-33
+	MOVQ  dst+0(FP), AX
+	MOVQ  src+8(FP), CX
+	MOVQ  n+16(FP), DX
+	TESTQ DX, DX
+	JZ    copyNTShiftAVX512Fence
+	MOVQ  shift+24(FP), BX
+
+	// Lane i of each line of dst is qword shift+i of the two lines of src it spans.
+	VPBROADCASTQ BX, Z1
+	VPADDQ       copyNTLanes<>+0(SB), Z1, Z1
+	ANDQ         $-64, CX
+	VMOVDQA64    (CX), Z0
+
+copyNTShiftAVX512Loop:
+	VMOVDQA64 64(CX), Z2
+	VMOVDQA64 Z1, Z3
+	VPERMI2Q  Z2, Z0, Z3
+	VMOVNTDQ  Z3, (AX)
+	VMOVDQA64 Z2, Z0
+	ADDQ      $0x40, CX
+	ADDQ      $0x40, AX
+	SUBQ      $0x40, DX
+	JNZ       copyNTShiftAVX512Loop
+
+copyNTShiftAVX512Fence:
+	MOVB  fence+32(FP), AL
+	TESTB AL, AL
+	JZ    copyNTShiftAVX512Done
+	SFENCE
+
+copyNTShiftAVX512Done:
+	VZEROUPPER
+	RET
+
 // func compressBMI2(cv *[8]uint32, block *[64]byte, counter uint64, blockLen uint32, flags uint32, out *[64]byte)
 // Requires: BMI2, SSE2
 TEXT ·compressBMI2(SB), NOSPLIT, $128-40

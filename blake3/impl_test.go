@@ -237,19 +237,21 @@ func bitsLen(k int) int {
 }
 
 // TestCopyNT compares copyNT with copy under every implementation, at
-// every alignment of dst and lengths around whole lines, with and without
-// the fence: the bytes copied, and none past them.
+// every alignment of dst and of src against it and lengths around whole
+// lines, with and without the fence: the bytes copied, and none past them.
 func TestCopyNT(t *testing.T) {
-	src := hashtest.RandBytes(28, 1100)
+	src := hashtest.RandBytes(28, 1200)
 	hashtest.AllImplementations(t, "blake3", func(t *testing.T) {
 		for off := range 64 {
-			for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 200, 1024, 1025} {
-				dst := bytes.Repeat([]byte{0xa5}, 1200)
-				want := bytes.Clone(dst)
-				copy(want[off:], src[off:off+n])
-				copyNT(dst[off:], src[off:off+n], n%2 == 0)
-				if !bytes.Equal(dst, want) {
-					t.Fatalf("copyNT of %d bytes to offset %d differs", n, off)
+			for rel := range 64 {
+				for _, n := range []int{0, 1, 63, 64, 65, 127, 128, 200, 1024, 1025} {
+					dst := bytes.Repeat([]byte{0xa5}, 1200)
+					want := bytes.Clone(dst)
+					copy(want[off:], src[rel:rel+n])
+					copyNT(dst[off:], src[rel:rel+n], n%2 == 0)
+					if !bytes.Equal(dst, want) {
+						t.Fatalf("copyNT of %d bytes from offset %d to offset %d differs", n, rel, off)
+					}
 				}
 			}
 		}

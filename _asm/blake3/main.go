@@ -90,6 +90,7 @@ func main() {
 	genNarrow(narrow{lanes: 8, avx: true, copying: true})
 	genCopyNT(true)
 	genCopyNT(false)
+	genCopyNTShift()
 	blake2gen.EmitBLAKE3("compressBMI2", iv, schedule[:], blake2gen.BLAKE3Out)
 	blake2gen.EmitBLAKE3("compressCVBMI2", iv, schedule[:], blake2gen.BLAKE3CV)
 	blake2gen.EmitBLAKE3("sumAVX512", iv, schedule[:], blake2gen.BLAKE3Sum)
