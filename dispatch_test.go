@@ -293,9 +293,9 @@ func protoFields(b []byte, f func(field int, v uint64, b []byte) error) error {
 
 // TestEveryKernelChosenSomewhere checks that each kernel registered on this
 // GOARCH runs on some CPU: it is its role's choice, or, in a role with
-// flags (cpu.RegisterKernel), registered after the choice, which leaves it
-// on as a fallback; on a CPU of some entry of the dispatch table or on a
-// CPU the table does not know, in either case one with some set of
+// fallbacks (cpu.RegisterRoleFallbacks), registered after the choice, which
+// leaves it on as a fallback; on a CPU of some entry of the dispatch table
+// or on a CPU the table does not know, in either case one with some set of
 // features. A kernel no CPU runs only costs code and test time: delete
 // it, or add the entry of the CPU that needs it. The sets tried are the
 // kernel's own Needs (a CPU with more features can only run more of its
@@ -324,9 +324,6 @@ func TestEveryKernelChosenSomewhere(t *testing.T) {
 	}
 	all := cpu.Kernels() // in registration order
 	for _, k := range all {
-		if k.Legacy {
-			continue
-		}
 		var role []cpu.Info
 		for _, o := range all {
 			if o.Pkg == k.Pkg && o.Role == k.Role {

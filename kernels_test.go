@@ -129,10 +129,6 @@ func TestKernelRegistry(t *testing.T) {
 				}
 				n++
 				id := k.Pkg + "/" + k.Name
-				if k.Legacy {
-					t.Errorf("%s is registered with cpu.Register, without role, features or entry points: use cpu.RegisterKernel", id)
-					continue
-				}
 				if k.Role == "" || len(k.Funcs) == 0 {
 					t.Errorf("%s: no role or no entry points", id)
 				}

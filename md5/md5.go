@@ -55,7 +55,7 @@ type digest struct {
 // encoding.BinaryUnmarshaler; the marshalled state is interchangeable with
 // crypto/md5's.
 func New() hash.Hash {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		return stdlibNew()
 	}
 	d := new(digest)
@@ -65,7 +65,7 @@ func New() hash.Hash {
 
 // Sum returns the MD5 checksum of data.
 func Sum(data []byte) [Size]byte {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		return stdlibSum(data)
 	}
 	var d digest

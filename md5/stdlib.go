@@ -14,9 +14,13 @@ import (
 // The standard library's MD5 has assembly on these GOARCHes and hashkit
 // has no kernel: New and Sum are crypto/md5's, as package sha256
 // explains, under the name "md5/stdlib".
-var useStdlib = true
+// stdlibKernel is the role's dispatch variable: 1 for its one kernel, 0
+// for hashkit's portable code.
+var stdlibKernel cpu.KernelID
 
-func init() { cpu.Register("md5", "stdlib", &useStdlib) }
+func init() {
+	cpu.RegisterRole("md5", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
+}
 
 func stdlibNew() hash.Hash { return stdhash.Wrap(stdmd5.New()) }
 

@@ -41,7 +41,7 @@ const BlockSize = 64
 // encoding.BinaryUnmarshaler; the marshalled state is interchangeable with
 // crypto/sha1's.
 func New() hash.Hash {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		return stdlibNew()
 	}
 	return isha1.New()
@@ -49,7 +49,7 @@ func New() hash.Hash {
 
 // Sum returns the SHA-1 checksum of data.
 func Sum(data []byte) [Size]byte {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		return stdlibSum(data)
 	}
 	return isha1.Sum(data)

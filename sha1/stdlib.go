@@ -14,9 +14,13 @@ import (
 // The standard library's SHA-1 has assembly on these GOARCHes (CPACF on
 // s390x) and hashkit has no kernel: New and Sum are crypto/sha1's, as
 // package sha256 explains, under the name "sha1/stdlib".
-var useStdlib = true
+// stdlibKernel is the role's dispatch variable: 1 for its one kernel, 0
+// for hashkit's portable code.
+var stdlibKernel cpu.KernelID
 
-func init() { cpu.Register("sha1", "stdlib", &useStdlib) }
+func init() {
+	cpu.RegisterRole("sha1", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
+}
 
 func stdlibNew() hash.Hash { return &stdlibDigest{*stdhash.Wrap(stdsha1.New())} }
 

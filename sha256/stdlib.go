@@ -21,26 +21,30 @@ import (
 // The SHA-2 engine that hmac, hkdf and pbkdf2 run directly stays portable:
 // they use it only for hashkit's own digests, so over these hash objects
 // they run their generic code on crypto/sha256, as crypto/hmac does.
-var useStdlib = true
+// stdlibKernel is the role's dispatch variable: 1 for its one kernel, 0
+// for hashkit's portable code.
+var stdlibKernel cpu.KernelID
 
-func init() { cpu.Register("sha256", "stdlib", &useStdlib) }
+func init() {
+	cpu.RegisterRole("sha256", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
+}
 
 func new256() hash.Hash {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		return stdhash.Wrap(stdsha256.New())
 	}
 	return sha2.New256()
 }
 
 func new224() hash.Hash {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		return stdhash.Wrap(stdsha256.New224())
 	}
 	return sha2.New224()
 }
 
 func sum256(data []byte) [Size]byte {
-	if !useStdlib {
+	if stdlibKernel == 0 {
 		return sha2.Sum256(data)
 	}
 	if len(data) <= preempt.Piece {
@@ -50,7 +54,7 @@ func sum256(data []byte) [Size]byte {
 }
 
 func sum224(data []byte) [Size224]byte {
-	if !useStdlib {
+	if stdlibKernel == 0 {
 		return sha2.Sum224(data)
 	}
 	if len(data) <= preempt.Piece {

@@ -10,7 +10,7 @@ import (
 
 // hashkit's own code on every GOARCH where the standard library is not
 // faster (see stdlib.go).
-const useStdlib = false
+const stdlibKernel = 0
 
 func new256() hash.Hash                { return sha2.New256() }
 func new224() hash.Hash                { return sha2.New224() }

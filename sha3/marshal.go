@@ -24,7 +24,7 @@ const (
 
 // appendCSHAKE appends x's sponge and initial lanes (which carry N and S).
 func appendCSHAKE(b []byte, x *SHAKE) []byte {
-	if useStdlib && x.lib {
+	if stdlibKernel != 0 && x.lib {
 		var buf [stdMarshaledSize]byte
 		st, _ := x.std.AppendBinary(buf[:0]) // plain SHAKE: no prefix after the sponge
 		b = appendFromStd(b, st)

@@ -125,7 +125,7 @@ func (d *SHA3) init() {
 		ds = keccak.DomainKeccak
 	}
 	d.s.Init(keccak.StateSize-2*sizeOf(d.kind), keccak.MaxRounds, ds)
-	d.lib = useStdlib && d.kind <= kindSHA3_512
+	d.lib = stdlibKernel != 0 && d.kind <= kindSHA3_512
 	if d.lib {
 		d.std = newStdSHA3(d.kind)
 	}
@@ -150,7 +150,7 @@ func New512() *SHA3 { return newSHA3(kindSHA3_512) }
 // Write absorbs more data into the hash's state. It never returns an error.
 func (d *SHA3) Write(p []byte) (int, error) {
 	d.ready()
-	if useStdlib && d.lib {
+	if stdlibKernel != 0 && d.lib {
 		writeStdSHA3(&d.std, p, d.s.Rate())
 		return len(p), nil
 	}
@@ -162,7 +162,7 @@ func (d *SHA3) Write(p []byte) (int, error) {
 // not change the underlying hash state.
 func (d *SHA3) Sum(b []byte) []byte {
 	d.ready()
-	if useStdlib && d.lib {
+	if stdlibKernel != 0 && d.lib {
 		return d.std.Sum(b)
 	}
 	s := d.s
@@ -175,7 +175,7 @@ func (d *SHA3) Sum(b []byte) []byte {
 // Reset resets the hash to its initial state.
 func (d *SHA3) Reset() {
 	d.ready()
-	if useStdlib && d.lib {
+	if stdlibKernel != 0 && d.lib {
 		d.std.Reset()
 		return
 	}
@@ -207,7 +207,7 @@ func (d *SHA3) AppendBinary(b []byte) ([]byte, error) {
 	d.ready()
 	b = append(b, magic...)
 	b = append(b, d.kind)
-	if useStdlib && d.lib {
+	if stdlibKernel != 0 && d.lib {
 		var buf [stdMarshaledSize]byte
 		st, err := d.std.AppendBinary(buf[:0])
 		if err != nil {
@@ -237,7 +237,7 @@ func (d *SHA3) unmarshal(b []byte, squeezing bool) error {
 	if err := s.UnmarshalBinary(b[4:]); err != nil || (s.Squeezing() && !squeezing) {
 		return errMarshal
 	}
-	if useStdlib && d.lib {
+	if stdlibKernel != 0 && d.lib {
 		var buf [stdMarshaledSize]byte
 		if d.std.UnmarshalBinary(toStd(&buf, stdMagicSHA3, s.Rate(), b[4:])) != nil {
 			return errMarshal
@@ -251,7 +251,7 @@ func (d *SHA3) unmarshal(b []byte, squeezing bool) error {
 // sum is the one-shot body shared by the fixed-size functions: it runs on a
 // stack sponge and writes into out without allocating.
 func sum(out []byte, data []byte, ds byte) {
-	if useStdlib && ds == keccak.DomainSHA3 {
+	if stdlibKernel != 0 && ds == keccak.DomainSHA3 {
 		sumStd(out, data)
 		return
 	}

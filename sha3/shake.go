@@ -87,15 +87,15 @@ func (x *SHAKE) initCSHAKE(kind uint8, N, S []byte) {
 // setPath puts a fresh plain SHAKE on the standard library's path if that
 // is selected.
 func (x *SHAKE) setPath() {
-	x.lib, x.read = useStdlib, false
-	if useStdlib {
+	x.lib, x.read = stdlibKernel != 0, false
+	if stdlibKernel != 0 {
 		x.std = newStdSHAKE(x.kind)
 	}
 }
 
 // squeezing reports whether Read has been called.
 func (x *SHAKE) squeezing() bool {
-	if useStdlib && x.lib {
+	if stdlibKernel != 0 && x.lib {
 		return x.read
 	}
 	return x.s.Squeezing()
@@ -154,7 +154,7 @@ func (x *SHAKE) Write(p []byte) (int, error) {
 	if x.squeezing() {
 		panic("hashkit/sha3: Write after Read")
 	}
-	if useStdlib && x.lib {
+	if stdlibKernel != 0 && x.lib {
 		writeStdSHAKE(&x.std, p, x.s.Rate())
 		return len(p), nil
 	}
@@ -166,7 +166,7 @@ func (x *SHAKE) Write(p []byte) (int, error) {
 // error.
 func (x *SHAKE) Read(p []byte) (int, error) {
 	x.ready()
-	if useStdlib && x.lib {
+	if stdlibKernel != 0 && x.lib {
 		x.read = true
 		readStdSHAKE(&x.std, p, x.s.Rate())
 		return len(p), nil
@@ -178,7 +178,7 @@ func (x *SHAKE) Read(p []byte) (int, error) {
 // Reset returns to the initial state, with the same N and S.
 func (x *SHAKE) Reset() {
 	x.ready()
-	if useStdlib && x.lib {
+	if stdlibKernel != 0 && x.lib {
 		x.std.Reset()
 		x.read = false
 		return
@@ -242,7 +242,7 @@ func (x *SHAKE) UnmarshalBinary(b []byte) error {
 	if kind < kindCSHAKE128 && y.init != [25]uint64{} {
 		return errMarshal // SHAKE starts from the zero state
 	}
-	if useStdlib && kind < kindCSHAKE128 {
+	if stdlibKernel != 0 && kind < kindCSHAKE128 {
 		// A plain SHAKE state goes onto the path a new SHAKE would take.
 		y.setPath()
 		var buf [stdMarshaledSize]byte
@@ -274,7 +274,7 @@ func SumSHAKE256(data []byte, length int) []byte {
 }
 
 func sumSHAKE(out, data []byte, rate int) {
-	if useStdlib {
+	if stdlibKernel != 0 {
 		sumSHAKEStd(out, data, rate)
 		return
 	}

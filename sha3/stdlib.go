@@ -25,9 +25,18 @@ import (
 // only cSHAKE's absorbing on CPACF, and its cSHAKE state carries N and S
 // where hashkit's carries the initial lanes, which cannot be turned back
 // into N and S.
-var useStdlib = runtime.GOARCH == "s390x" || cpu.ARM64.HasSHA3
+//
+// stdlibKernel is the role's dispatch variable: 1 for its one kernel, 0
+// for hashkit's portable code.
+var stdlibKernel cpu.KernelID
 
-func init() { cpu.Register("sha3", "stdlib", &useStdlib) }
+func init() {
+	needs := cpu.ARM64SHA3 // s390x's crypto/sha3 checks for CPACF itself
+	if runtime.GOARCH == "s390x" {
+		needs = 0
+	}
+	cpu.RegisterRole("sha3", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1, Needs: needs})
+}
 
 type (
 	stdSHA3  = stdsha3.SHA3

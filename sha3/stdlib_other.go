@@ -4,7 +4,7 @@ package sha3
 
 // hashkit's own code on every GOARCH where the standard library is not
 // faster (see stdlib.go): nothing reaches the functions below.
-const useStdlib = false
+const stdlibKernel = 0
 
 // stdSHA3 and stdSHAKE stand for crypto/sha3's types, with the methods
 // hashkit's call, and take no room.

@@ -20,6 +20,6 @@ func FuzzStdlib(f *testing.F) {
 // standard library's bit count wraps (see TestLongLengths).
 func FuzzUnmarshal(f *testing.F) {
 	variants.FuzzState(f, func(st []byte) bool {
-		return useStdlib || binary.BigEndian.Uint64(st[len(st)-8:]) < 1<<61
+		return stdlibKernel != 0 || binary.BigEndian.Uint64(st[len(st)-8:]) < 1<<61
 	})
 }

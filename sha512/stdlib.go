@@ -19,12 +19,16 @@ import (
 // a state unmarshalled with a count of 2^61 bytes or more hashes to another
 // value than hashkit's 128-bit count gives (FIPS 180-4 allows up to 2^128
 // bits); no real message is that long.
-var useStdlib = true
+// stdlibKernel is the role's dispatch variable: 1 for its one kernel, 0
+// for hashkit's portable code.
+var stdlibKernel cpu.KernelID
 
-func init() { cpu.Register("sha512", "stdlib", &useStdlib) }
+func init() {
+	cpu.RegisterRole("sha512", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
+}
 
 func new512(kind sha2.Kind512) hash.Hash {
-	if !useStdlib {
+	if stdlibKernel == 0 {
 		return sha2.New512(kind)
 	}
 	return stdhash.Wrap(stdNew512(kind))
@@ -44,7 +48,7 @@ func stdNew512(kind sha2.Kind512) hash.Hash {
 
 // sum returns the hash of data for kind in the first bytes of its result.
 func sum(kind sha2.Kind512, data []byte) (out [64]byte) {
-	if !useStdlib {
+	if stdlibKernel == 0 {
 		return sha2.Sum512(kind, data)
 	}
 	if len(data) > preempt.Piece {

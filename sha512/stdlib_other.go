@@ -10,7 +10,7 @@ import (
 
 // hashkit's own code on every GOARCH where the standard library is not
 // faster (see stdlib.go).
-const useStdlib = false
+const stdlibKernel = 0
 
 func new512(kind sha2.Kind512) hash.Hash { return sha2.New512(kind) }
 

@@ -33,9 +33,11 @@ const (
 	RoleMany         Role = "many"           // several whole messages at once (SumMany); its kernels are named "many..."
 	RoleManyFewLanes Role = "many-few-lanes" // RoleMany's few-lanes counterpart
 	RolePrefetch     Role = "prefetch"       // a cache hint, not a computation
+	RoleStdlib       Role = "stdlib"         // the whole hash handed to the standard library, where it has assembly and hashkit none
 )
 
-// Kernel describes one accelerated implementation for RegisterKernel.
+// Kernel describes one accelerated implementation, one of the kernels of
+// a RegisterRole or RegisterRoleFallbacks declaration.
 type Kernel struct {
 	Pkg  string // the registry's name for the family, e.g. "sha256", "keccak"
 	Name string // unique within Pkg, named after the instruction set, e.g. "avx512"
@@ -45,11 +47,10 @@ type Kernel struct {
 	// (kernels_test.go at the module root) compares the two.
 	Needs Features
 	// Funcs are the assembly entry points the kernel enables (Go names
-	// without the package), each listed by exactly one kernel.
+	// without the package), each listed by exactly one kernel; a
+	// RoleStdlib kernel has none (its Needs are those the standard
+	// library's code is chosen for).
 	Funcs []string
-	// Flag is the package's dispatch flag; the registry sets it. Kernels
-	// registered by RegisterRole have none: their role has one Choice.
-	Flag *bool
 	// ID names the kernel in its role's Choice (RegisterRole): nonzero
 	// and unique within the role. Only a name: the cases of the dispatch
 	// switch on it can come in any order.
@@ -73,9 +74,9 @@ type KernelSet uint64
 func (s KernelSet) Has(id KernelID) bool { return s&(1<<id) != 0 }
 
 // Fallback reports whether k's role hands what its chosen kernel leaves to
-// the kernels declared after it (RegisterRoleFallbacks, or flags), which
-// then run too.
-func (k Kernel) Fallback() bool { return k.Flag != nil || k.Runs != nil }
+// the kernels declared after it (RegisterRoleFallbacks), which then run
+// too.
+func (k Kernel) Fallback() bool { return k.Runs != nil }
 
 // RegisterRole declares pkg's role r: its kernels ks, best first, which is
 // the order a CPU the dispatch table does not list runs them in (an entry
@@ -103,8 +104,8 @@ func RegisterRoleFallbacks(pkg string, r Role, choice *KernelID, runs *KernelSet
 
 func registerRole(goPkg, pkg string, r Role, choice *KernelID, runs *KernelSet, ks []Kernel) {
 	for i, k := range ks {
-		if k.ID == 0 || k.ID >= 64 || slices.ContainsFunc(ks[:i], func(o Kernel) bool { return o.ID == k.ID }) || k.Flag != nil || k.Runs != nil {
-			panic("hashkit/internal/cpu: " + pkg + "/" + k.Name + ": a kernel of RegisterRole needs an ID of its own, below 64, and no Flag")
+		if k.ID == 0 || k.ID >= 64 || slices.ContainsFunc(ks[:i], func(o Kernel) bool { return o.ID == k.ID }) || k.Runs != nil {
+			panic("hashkit/internal/cpu: " + pkg + "/" + k.Name + ": a kernel of RegisterRole needs an ID of its own, below 64, and no Runs")
 		}
 		k.Pkg, k.Role, k.Choice, k.Runs = pkg, r, choice, runs
 		add(&implementation{Kernel: k, goPkg: goPkg, available: k.Needs.Present()})
@@ -117,32 +118,12 @@ type implementation struct {
 	order     int    // position in registration order
 	available bool   // what the CPU (and HASHKIT_DISABLE) allows
 	shipped   bool   // what the dispatch table enables on this CPU
-	legacy    bool   // registered by Register, without features or entry points
 }
 
 var (
 	mu    sync.Mutex
 	impls []*implementation
 )
-
-// RegisterKernel records k and sets *k.Flag: true when this CPU has k.Needs,
-// HASHKIT_DISABLE does not list the kernel (as name or pkg/name,
-// comma-separated, case-insensitive) and the dispatch table prefers no
-// other available kernel of k's role (see dispatch.go). Packages call it
-// from init, the kernels of each role in the order their dispatch code
-// tries the flags.
-func RegisterKernel(k Kernel) {
-	im := &implementation{Kernel: k, goPkg: callerPackage(), available: k.Needs.Present()}
-	add(im)
-}
-
-// Register records a kernel whose dispatch flag the package computed
-// itself; *flag must already say whether the CPU can run it. It has no
-// role, features or entry points, so the registry test reports every
-// kernel registered this way: use RegisterKernel.
-func Register(pkg, name string, flag *bool) {
-	add(&implementation{Kernel: Kernel{Pkg: pkg, Name: name, Flag: flag}, goPkg: callerPackage(), available: *flag, legacy: true})
-}
 
 func add(im *implementation) {
 	mu.Lock()
@@ -208,7 +189,7 @@ func role(pkg string, r Role) []*implementation {
 
 // ship sets the shipped state of the kernels of pkg's role r: the chosen
 // kernel (the first available one in this CPU's preference order) and,
-// where the role has fallbacks (RegisterRoleFallbacks or flags), the
+// where the role has fallbacks (RegisterRoleFallbacks), the
 // available kernels registered after it, which the dispatch code only
 // reaches where the chosen one does not apply (a narrower batch for the
 // rest of the input, say). Kernels registered before it stay off.
@@ -218,7 +199,7 @@ func ship(pkg string, r Role) {
 	for _, im := range ks {
 		im.shipped = chosen != nil && im.available && onWith(im, chosen)
 	}
-	setFlags(ks, func(im *implementation) bool { return im.shipped })
+	setChoices(ks, func(im *implementation) bool { return im.shipped })
 }
 
 // onWith reports whether im runs when its role's choice is chosen: im is
@@ -227,31 +208,25 @@ func onWith(im, chosen *implementation) bool {
 	return im == chosen || im.Fallback() && im.order >= chosen.order
 }
 
-// setFlags sets the dispatch flag of each kernel of ims to on(im) and, for
-// a role declared by RegisterRole, its Choice to the ID of the first
+// setChoices sets the Choice of each role of ims to the ID of its first
 // kernel (in registration order, which ims keeps) for which on is true (0
 // for none) and its Runs, if it has one, to those kernels.
-func setFlags(ims []*implementation, on func(*implementation) bool) {
+func setChoices(ims []*implementation, on func(*implementation) bool) {
 	for _, im := range ims {
-		if im.Choice != nil {
-			*im.Choice = 0
-		}
+		*im.Choice = 0
 		if im.Runs != nil {
 			*im.Runs = 0
 		}
 	}
 	for _, im := range ims {
-		switch {
-		case im.Flag != nil:
-			*im.Flag = on(im)
-		case !on(im):
-		default:
-			if *im.Choice == 0 {
-				*im.Choice = im.ID
-			}
-			if im.Runs != nil {
-				*im.Runs |= 1 << im.ID
-			}
+		if !on(im) {
+			continue
+		}
+		if *im.Choice == 0 {
+			*im.Choice = im.ID
+		}
+		if im.Runs != nil {
+			*im.Runs |= 1 << im.ID
 		}
 	}
 }
@@ -358,7 +333,6 @@ type Info struct {
 	Available bool   // this CPU can run it and HASHKIT_DISABLE does not list it
 	Shipped   bool   // enabled as shipped on this CPU (before any Select)
 	Chosen    bool   // the dispatch table's choice for its role on this CPU
-	Legacy    bool   // registered by Register: no role, features or entry points
 }
 
 // Kernels returns every registered kernel in registration order.
@@ -370,7 +344,7 @@ func Kernels() []Info {
 		k := im.Kernel
 		k.Funcs = slices.Clone(k.Funcs)
 		out = append(out, Info{Kernel: k, GoPkg: im.goPkg, Available: im.available, Shipped: im.shipped,
-			Chosen: choose(im.Pkg, im.Role, role(im.Pkg, im.Role)) == im, Legacy: im.legacy})
+			Chosen: choose(im.Pkg, im.Role, role(im.Pkg, im.Role)) == im})
 	}
 	return out
 }
@@ -414,7 +388,7 @@ func Select(pkg, name string) bool {
 			return true
 		}
 	}
-	setFlags(pkgImpls(pkg), func(*implementation) bool { return false })
+	setChoices(pkgImpls(pkg), func(*implementation) bool { return false })
 	return name == "" || name == Generic
 }
 
@@ -440,14 +414,15 @@ func SelectRole(pkg string, r Role, name string) bool {
 func SelectNone(pkg string, rs ...Role) {
 	mu.Lock()
 	defer mu.Unlock()
-	setFlags(pkgImpls(pkg), func(im *implementation) bool { return im.shipped && !slices.Contains(rs, im.Role) })
+	setChoices(pkgImpls(pkg), func(im *implementation) bool { return im.shipped && !slices.Contains(rs, im.Role) })
 }
 
-// ShipAs sets the flags of pkg's role r as they would ship on a CPU whose
-// dispatch table chose the kernel name: it on and, in a role with
-// fallbacks, the available kernels registered after it too, those before
-// it off. It reports whether name is available. Like Select, it is for tests, which check that the kernel so
-// chosen is the one the package's dispatch code runs.
+// ShipAs sets pkg's role r as it would ship on a CPU whose dispatch table
+// chose the kernel name: its Choice to name and, in a role with fallbacks,
+// its Runs to name and the available kernels registered after it. It
+// reports whether name is available. Like Select, it is for tests, which
+// check that the kernel so chosen is the one the package's dispatch code
+// runs.
 func ShipAs(pkg string, r Role, name string) bool {
 	mu.Lock()
 	defer mu.Unlock()
@@ -460,14 +435,14 @@ func ShipAs(pkg string, r Role, name string) bool {
 	if sel == nil {
 		return false
 	}
-	setFlags(role(pkg, r), func(im *implementation) bool { return im.available && onWith(im, sel) })
+	setChoices(role(pkg, r), func(im *implementation) bool { return im.available && onWith(im, sel) })
 	return true
 }
 
-// selectIn sets the flags of pkg: in role r only sel (nil: none), the
+// selectIn sets the choices of pkg: in role r only sel (nil: none), the
 // other roles as shipped.
 func selectIn(pkg string, r Role, sel *implementation) {
-	setFlags(pkgImpls(pkg), func(im *implementation) bool {
+	setChoices(pkgImpls(pkg), func(im *implementation) bool {
 		if im.Role == r {
 			return im == sel
 		}
@@ -490,5 +465,5 @@ func pkgImpls(pkg string) []*implementation {
 func Restore(pkg string) {
 	mu.Lock()
 	defer mu.Unlock()
-	setFlags(pkgImpls(pkg), func(im *implementation) bool { return im.shipped })
+	setChoices(pkgImpls(pkg), func(im *implementation) bool { return im.shipped })
 }

@@ -11,46 +11,48 @@ import (
 const never = AVX | ASIMD
 
 func TestRegistry(t *testing.T) {
-	var a, b, c, d, e bool
-	RegisterKernel(Kernel{Pkg: "cputest", Name: "fast", Role: RoleBatch, Flag: &a})
-	RegisterKernel(Kernel{Pkg: "cputest", Name: "medium", Role: RoleBatch, Flag: &b})
-	RegisterKernel(Kernel{Pkg: "cputest", Name: "absent", Role: RoleBatch, Needs: never, Flag: &c})
-	RegisterKernel(Kernel{Pkg: "cputest", Name: "single", Role: RoleSingleBlock, Flag: &e})
+	var batch, single KernelID
+	const fast, medium, absent, off, one = 1, 2, 3, 4, 5
 	t.Setenv("HASHKIT_DISABLE", "cputest/off")
-	RegisterKernel(Kernel{Pkg: "cputest", Name: "off", Role: RoleBatch, Flag: &d})
-	if d || c {
-		t.Fatalf("off=%v absent=%v: HASHKIT_DISABLE or missing features did not clear the flag", d, c)
-	}
-	if !a || !b || !e {
-		t.Fatalf("shipped: fast=%v medium=%v single=%v", a, b, e)
+	RegisterRole("cputest", RoleBatch, &batch,
+		Kernel{Name: "fast", ID: fast},
+		Kernel{Name: "medium", ID: medium},
+		Kernel{Name: "absent", ID: absent, Needs: never},
+		Kernel{Name: "off", ID: off})
+	RegisterRole("cputest", RoleSingleBlock, &single, Kernel{Name: "single", ID: one})
+	if batch != fast || single != one {
+		t.Fatalf("shipped: batch %d, single-block %d; want %d (fast), %d", batch, single, fast, one)
 	}
 	if got := Impls("cputest"); !slices.Equal(got, []string{"fast", "medium", "single"}) {
-		t.Fatalf("Impls = %v", got)
+		t.Fatalf("Impls = %v: HASHKIT_DISABLE or missing features did not take a kernel out", got)
 	}
 	if got := Roles("cputest"); !slices.Equal(got, []Role{RoleBatch, RoleSingleBlock}) {
 		t.Fatalf("Roles = %v", got)
 	}
-	if !Select("cputest", "medium") || a || !b || c || !e {
-		t.Fatalf("Select(medium) changed the other role or left its own: fast=%v medium=%v absent=%v single=%v", a, b, c, e)
+	if !Select("cputest", "medium") || batch != medium || single != one {
+		t.Fatalf("Select(medium) changed the other role or left its own: batch %d, single-block %d", batch, single)
 	}
-	if !Select("cputest", "single") || !a || !b || !e {
-		t.Fatalf("Select(single): fast=%v medium=%v single=%v", a, b, e)
+	if !Select("cputest", "single") || batch != fast || single != one {
+		t.Fatalf("Select(single): batch %d, single-block %d", batch, single)
 	}
-	if Select("cputest", "absent") || a || b || c || e {
-		t.Fatalf("Select(absent): fast=%v medium=%v absent=%v single=%v", a, b, c, e)
+	if Select("cputest", "absent") || batch != 0 || single != 0 {
+		t.Fatalf("Select(absent): batch %d, single-block %d", batch, single)
 	}
-	if !SelectRole("cputest", RoleSingleBlock, "") || !a || !b || e {
-		t.Fatalf("SelectRole(single-block, none): fast=%v medium=%v single=%v", a, b, e)
+	if Select("cputest", "off") || batch != 0 || single != 0 {
+		t.Fatalf("Select(off), disabled: batch %d, single-block %d", batch, single)
 	}
-	if !SelectRole("cputest", RoleBatch, "medium") || a || !b || !e {
-		t.Fatalf("SelectRole(batch, medium): fast=%v medium=%v single=%v", a, b, e)
+	if !SelectRole("cputest", RoleSingleBlock, "") || batch != fast || single != 0 {
+		t.Fatalf("SelectRole(single-block, none): batch %d, single-block %d", batch, single)
 	}
-	if !Select("cputest", "") || a || b || e {
+	if !SelectRole("cputest", RoleBatch, "medium") || batch != medium || single != one {
+		t.Fatalf("SelectRole(batch, medium): batch %d, single-block %d", batch, single)
+	}
+	if !Select("cputest", "") || batch != 0 || single != 0 {
 		t.Fatal(`Select("") left a kernel on`)
 	}
 	Restore("cputest")
-	if !a || !b || c || d || !e {
-		t.Fatalf("Restore: fast=%v medium=%v absent=%v off=%v single=%v", a, b, c, d, e)
+	if batch != fast || single != one {
+		t.Fatalf("Restore: batch %d, single-block %d", batch, single)
 	}
 	if got := Shipped("cputest", RoleBatch); got != "fast" {
 		t.Fatalf("Shipped(batch) = %q", got)
@@ -60,12 +62,13 @@ func TestRegistry(t *testing.T) {
 			t.Fatal("registering twice did not panic")
 		}
 	}()
-	RegisterKernel(Kernel{Pkg: "cputest", Name: "fast", Role: RoleBatch, Flag: &a})
+	var again KernelID
+	RegisterRole("cputest", RoleFinal, &again, Kernel{Name: "fast", ID: fast})
 }
 
 // TestPreference checks how a table entry overrides registration order:
-// the first available kernel it names is chosen, kernels registered before
-// it are off, and those after it stay on as fallbacks.
+// the first available kernel it names is chosen, in a role with fallbacks
+// together with the kernels registered after it.
 func TestPreference(t *testing.T) {
 	saved := thisCPU
 	defer func() { thisCPU = saved }()
@@ -74,36 +77,43 @@ func TestPreference(t *testing.T) {
 		"preftest/final":    {Generic},
 		"preftest/batch":    {"gone"},
 		"preftest/one-call": {},
+		"preftest/many":     {"m2"},
 	}}
-	var a, b, c, gone, fin, one1, one2 bool
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "a", Role: RoleBlock, Flag: &a})
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "b", Role: RoleBlock, Flag: &b})
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "c", Role: RoleBlock, Flag: &c})
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "fin", Role: RoleFinal, Flag: &fin})
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "gone", Role: RoleBatch, Needs: never, Flag: &gone})
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "one1", Role: RoleOneCall, Flag: &one1})
-	RegisterKernel(Kernel{Pkg: "preftest", Name: "one2", Role: RoleOneCall, Flag: &one2})
-	if a || b || !c {
-		t.Errorf("block: a=%v b=%v c=%v, want only c (the first available the table names)", a, b, c)
+	const a, b, c, fin, gone, one1, one2, m1, m2, m3 = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+	var blk, final, batch, oneCall, many KernelID
+	var manyRuns KernelSet
+	RegisterRole("preftest", RoleBlock, &blk, Kernel{Name: "a", ID: a}, Kernel{Name: "b", ID: b}, Kernel{Name: "c", ID: c})
+	RegisterRole("preftest", RoleFinal, &final, Kernel{Name: "fin", ID: fin})
+	RegisterRole("preftest", RoleBatch, &batch, Kernel{Name: "gone", ID: gone, Needs: never})
+	RegisterRole("preftest", RoleOneCall, &oneCall, Kernel{Name: "one1", ID: one1}, Kernel{Name: "one2", ID: one2})
+	RegisterRoleFallbacks("preftest", RoleMany, &many, &manyRuns, Kernel{Name: "m1", ID: m1}, Kernel{Name: "m2", ID: m2}, Kernel{Name: "m3", ID: m3})
+	if blk != c {
+		t.Errorf("block: %d, want %d (c, the first available the table names)", blk, c)
 	}
-	if fin {
-		t.Error("final: the table says generic, but the kernel is on")
+	if final != 0 {
+		t.Errorf("final: the table says generic, but kernel %d runs", final)
 	}
-	if !one1 || !one2 {
-		t.Errorf("one-call: one1=%v one2=%v, want registration order (both on)", one1, one2)
+	if batch != 0 {
+		t.Errorf("batch: kernel %d runs, which the CPU lacks", batch)
 	}
-	for r, want := range map[Role]string{RoleBlock: "c", RoleFinal: Generic, RoleBatch: Generic, RoleOneCall: "one1"} {
+	if oneCall != one1 {
+		t.Errorf("one-call: %d, want %d (registration order)", oneCall, one1)
+	}
+	if many != m2 || manyRuns != 1<<m2|1<<m3 {
+		t.Errorf("many: choice %d, runs %b; want m2 and the kernels registered after it", many, manyRuns)
+	}
+	for r, want := range map[Role]string{RoleBlock: "c", RoleFinal: Generic, RoleBatch: Generic, RoleOneCall: "one1", RoleMany: "m2"} {
 		if got := Shipped("preftest", r); got != want {
 			t.Errorf("Shipped(%s) = %q, want %q", r, got, want)
 		}
 	}
 	Select("preftest", "a")
-	if !a || b || c || fin || !one1 {
-		t.Errorf("Select(a): a=%v b=%v c=%v fin=%v one1=%v", a, b, c, fin, one1)
+	if blk != a || final != 0 || oneCall != one1 || many != m2 {
+		t.Errorf("Select(a): block %d, final %d, one-call %d, many %d", blk, final, oneCall, many)
 	}
 	Restore("preftest")
-	if a || b || !c || fin {
-		t.Errorf("Restore: a=%v b=%v c=%v fin=%v", a, b, c, fin)
+	if blk != c || final != 0 || many != m2 || manyRuns != 1<<m2|1<<m3 {
+		t.Errorf("Restore: block %d, final %d, many %d (runs %b)", blk, final, many, manyRuns)
 	}
 }
 

@@ -130,7 +130,7 @@ func CheckOrder(s string) error {
 		var ks []*implementation
 		var roles []string
 		for _, im := range impls {
-			if strings.EqualFold(im.Pkg, pkg) && !im.legacy {
+			if strings.EqualFold(im.Pkg, pkg) {
 				if strings.EqualFold(string(im.Role), r) {
 					ks = append(ks, im)
 				}

@@ -44,22 +44,21 @@ func reorder(t *testing.T, s string) {
 // and one HASHKIT_DISABLE lists, and checks, for every order of every
 // subset of their names (and generic) as HASHKIT_ORDER, that the first
 // name the CPU can run is chosen, that neither of the others is ever
-// switched on, and that kernels registered before the choice are off.
+// switched on, and that the role's fallbacks are the choice and the
+// kernels registered after it.
 func TestOrderOnlyReorders(t *testing.T) {
 	saved := thisCPU
 	defer func() { thisCPU = saved }()
 	thisCPU = profile{name: "test", order: map[string][]string{"ordertest/block": {"b"}}}
 	t.Setenv("HASHKIT_DISABLE", "ordertest/off")
-	flags := map[string]*bool{}
-	for _, k := range []struct {
-		name  string
-		needs Features
-	}{{"a", 0}, {"absent", never}, {"b", 0}, {"off", 0}, {"c", 0}} {
-		flags[k.name] = new(bool)
-		RegisterKernel(Kernel{Pkg: "ordertest", Name: k.name, Role: RoleBlock, Needs: k.needs, Flag: flags[k.name]})
-	}
-	runs := map[string]bool{"a": true, "b": true, "c": true, Generic: true}
+	var choice KernelID
+	var fallbacks KernelSet
 	order := []string{"a", "absent", "b", "off", "c"} // registration order
+	id := func(name string) KernelID { return KernelID(slices.Index(order, name) + 1) }
+	RegisterRoleFallbacks("ordertest", RoleBlock, &choice, &fallbacks,
+		Kernel{Name: "a", ID: id("a")}, Kernel{Name: "absent", ID: id("absent"), Needs: never},
+		Kernel{Name: "b", ID: id("b")}, Kernel{Name: "off", ID: id("off")}, Kernel{Name: "c", ID: id("c")})
+	runs := map[string]bool{"a": true, "b": true, "c": true, Generic: true}
 	all := []string{"a", "absent", "b", "off", "c", Generic}
 	tried := 0
 	var walk func(list []string)
@@ -74,12 +73,15 @@ func TestOrderOnlyReorders(t *testing.T) {
 			if got := Shipped("ordertest", RoleBlock); got != want {
 				t.Fatalf("HASHKIT_ORDER=ordertest/block=%s: chose %s, want %s", strings.Join(list, ","), got, want)
 			}
-			if *flags["absent"] || *flags["off"] {
-				t.Fatalf("HASHKIT_ORDER=ordertest/block=%s switched on absent=%v off=%v", strings.Join(list, ","), *flags["absent"], *flags["off"])
+			if choice != id(want) { // id(Generic) is 0, the portable code's
+				t.Fatalf("HASHKIT_ORDER=ordertest/block=%s: the dispatch variable is %d with %s chosen", strings.Join(list, ","), choice, want)
+			}
+			if fallbacks.Has(id("absent")) || fallbacks.Has(id("off")) {
+				t.Fatalf("HASHKIT_ORDER=ordertest/block=%s switched on absent=%v off=%v", strings.Join(list, ","), fallbacks.Has(id("absent")), fallbacks.Has(id("off")))
 			}
 			for i, n := range order {
-				if runs[n] && *flags[n] != (want != Generic && i >= slices.Index(order, want)) {
-					t.Fatalf("HASHKIT_ORDER=ordertest/block=%s: %s is %v with %s chosen", strings.Join(list, ","), n, *flags[n], want)
+				if runs[n] && fallbacks.Has(id(n)) != (want != Generic && i >= slices.Index(order, want)) {
+					t.Fatalf("HASHKIT_ORDER=ordertest/block=%s: %s is %v with %s chosen", strings.Join(list, ","), n, fallbacks.Has(id(n)), want)
 				}
 			}
 		}
@@ -115,9 +117,9 @@ func TestOrderOnlyReorders(t *testing.T) {
 }
 
 func TestCheckOrder(t *testing.T) {
-	var a, b bool
-	RegisterKernel(Kernel{Pkg: "checkorder", Name: "one", Role: RoleBlock, Flag: &a})
-	RegisterKernel(Kernel{Pkg: "checkorder", Name: "two", Role: RoleFinal, Flag: &b})
+	var blk, fin KernelID
+	RegisterRole("checkorder", RoleBlock, &blk, Kernel{Name: "one", ID: 1})
+	RegisterRole("checkorder", RoleFinal, &fin, Kernel{Name: "two", ID: 1})
 	if err := CheckOrder("checkorder/block=ONE,generic; checkorder/final=two;"); err != nil {
 		t.Errorf("a good value: %v", err)
 	}

@@ -19,12 +19,14 @@ func TestOrderVarChild(t *testing.T) {
 	if os.Getenv("HASHKIT_ORDER_CHILD") != "1" {
 		t.Skip("run by TestOrderVar")
 	}
-	var first, second, absent, off bool
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "envtest", Name: "first", Role: cpu.RoleBlock, Flag: &first})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "envtest", Name: "absent", Role: cpu.RoleBlock, Needs: cpu.AVX | cpu.ASIMD, Flag: &absent})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "envtest", Name: "second", Role: cpu.RoleBlock, Flag: &second})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "envtest", Name: "off", Role: cpu.RoleBlock, Flag: &off})
-	fmt.Printf("chose=%s flags=%v,%v,%v,%v\n", cpu.Shipped("envtest", cpu.RoleBlock), first, absent, second, off)
+	var choice cpu.KernelID
+	var runs cpu.KernelSet
+	cpu.RegisterRoleFallbacks("envtest", cpu.RoleBlock, &choice, &runs,
+		cpu.Kernel{Name: "first", ID: 1},
+		cpu.Kernel{Name: "absent", ID: 2, Needs: cpu.AVX | cpu.ASIMD},
+		cpu.Kernel{Name: "second", ID: 3},
+		cpu.Kernel{Name: "off", ID: 4})
+	fmt.Printf("chose=%s choice=%d runs=%v,%v,%v,%v\n", cpu.Shipped("envtest", cpu.RoleBlock), choice, runs.Has(1), runs.Has(2), runs.Has(3), runs.Has(4))
 }
 
 // TestOrderVar checks that the kernel chosen follows HASHKIT_ORDER, and
@@ -33,15 +35,15 @@ func TestOrderVarChild(t *testing.T) {
 func TestOrderVar(t *testing.T) {
 	hashtest.SkipWithoutSubprocesses(t)
 	for order, want := range map[string]string{
-		"":                                      "chose=first flags=true,false,true,false",
-		"envtest/block=second":                  "chose=second flags=false,false,true,false",
-		"envtest/block=absent,off,second":       "chose=second flags=false,false,true,false",
-		"envtest/block=absent,off":              "chose=first flags=true,false,true,false",
-		"ENVTEST/BLOCK = Second":                "chose=second flags=false,false,true,false",
-		"envtest/block=generic":                 "chose=generic flags=false,false,false,false",
-		"envtest/block=nosuch,second":           "chose=first flags=true,false,true,false",
-		"envtest/block":                         "chose=first flags=true,false,true,false",
-		"envtest=second;envtest/block=second;x": "chose=second flags=false,false,true,false",
+		"":                                      "chose=first choice=1 runs=true,false,true,false",
+		"envtest/block=second":                  "chose=second choice=3 runs=false,false,true,false",
+		"envtest/block=absent,off,second":       "chose=second choice=3 runs=false,false,true,false",
+		"envtest/block=absent,off":              "chose=first choice=1 runs=true,false,true,false",
+		"ENVTEST/BLOCK = Second":                "chose=second choice=3 runs=false,false,true,false",
+		"envtest/block=generic":                 "chose=generic choice=0 runs=false,false,false,false",
+		"envtest/block=nosuch,second":           "chose=first choice=1 runs=true,false,true,false",
+		"envtest/block":                         "chose=first choice=1 runs=true,false,true,false",
+		"envtest=second;envtest/block=second;x": "chose=second choice=3 runs=false,false,true,false",
 	} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestOrderVarChild$")
 		cmd.Env = append(os.Environ(), "HASHKIT_ORDER_CHILD=1", "HASHKIT_ORDER="+order, "HASHKIT_DISABLE=envtest/off")

@@ -73,12 +73,12 @@ func ChoicesFor(vendor string, family, model uint32, has Features) []Choice {
 	})
 }
 
-// choices calls one for each role of the registry (kernels registered by
-// Register have none) and returns the results sorted by Key.
+// choices calls one for each role of the registry and returns the results
+// sorted by Key.
 func choices(one func(pkg string, r Role, ks []*implementation) Choice) []Choice {
 	var out []Choice
 	for _, im := range impls {
-		if im.legacy || slices.ContainsFunc(out, func(c Choice) bool { return c.Pkg == im.Pkg && c.Role == im.Role }) {
+		if slices.ContainsFunc(out, func(c Choice) bool { return c.Pkg == im.Pkg && c.Role == im.Role }) {
 			continue
 		}
 		c := one(im.Pkg, im.Role, role(im.Pkg, im.Role))

@@ -12,19 +12,19 @@ import (
 // roles as shipped, that the shipped combination runs when no forced run
 // has it, and that the run without the one-call kernel is there.
 func TestAllImplementationsRoles(t *testing.T) {
-	var wide, narrow, single, one, quick bool
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "hashtesttest", Name: "wide", Role: cpu.RoleBatch, Flag: &wide})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "hashtesttest", Name: "narrow", Role: cpu.RoleBatch, Flag: &narrow})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "hashtesttest", Name: "single", Role: cpu.RoleSingleBlock, Flag: &single})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "hashtesttest", Name: "one", Role: cpu.RoleSingleBlock, Flag: &one})
-	cpu.RegisterKernel(cpu.Kernel{Pkg: "hashtesttest", Name: "quick", Role: cpu.RoleOneCall, Flag: &quick})
+	var batch, singleBlock, oneCall cpu.KernelID
+	var batchRuns cpu.KernelSet
+	const wide, narrow, single, one, quick = 1, 2, 3, 4, 5
+	cpu.RegisterRoleFallbacks("hashtesttest", cpu.RoleBatch, &batch, &batchRuns, cpu.Kernel{Name: "wide", ID: wide}, cpu.Kernel{Name: "narrow", ID: narrow})
+	cpu.RegisterRole("hashtesttest", cpu.RoleSingleBlock, &singleBlock, cpu.Kernel{Name: "single", ID: single}, cpu.Kernel{Name: "one", ID: one})
+	cpu.RegisterRole("hashtesttest", cpu.RoleOneCall, &oneCall, cpu.Kernel{Name: "quick", ID: quick})
 	var runs []string
 	AllImplementations(t, "hashtesttest", func(t *testing.T) {
 		var on []string
 		for _, k := range []struct {
 			name string
 			on   bool
-		}{{"wide", wide}, {"narrow", narrow}, {"single", single}, {"one", one}, {"quick", quick}} {
+		}{{"wide", batchRuns.Has(wide)}, {"narrow", batchRuns.Has(narrow)}, {"single", singleBlock == single}, {"one", singleBlock == one}, {"quick", oneCall == quick}} {
 			if k.on {
 				on = append(on, k.name)
 			}
@@ -33,14 +33,14 @@ func TestAllImplementationsRoles(t *testing.T) {
 		runs = append(runs, name+"="+strings.Join(on, "+"))
 	})
 	want := []string{
-		"wide=wide+single+one+quick", "narrow=narrow+single+one+quick", "single=wide+narrow+single+quick",
-		"one=wide+narrow+one+quick", "quick=wide+narrow+single+one+quick", "without-one-call=wide+narrow+single+one",
+		"wide=wide+single+quick", "narrow=narrow+single+quick", "single=wide+narrow+single+quick",
+		"one=wide+narrow+one+quick", "quick=wide+narrow+single+quick", "without-one-call=wide+narrow+single",
 		"generic=",
 	}
 	if !slices.Equal(runs, want) {
 		t.Fatalf("runs %v, want %v", runs, want)
 	}
-	if !wide || !narrow || !single || !one || !quick {
-		t.Fatal("the shipped flags were not restored")
+	if batchRuns != 1<<wide|1<<narrow || singleBlock != single || oneCall != quick {
+		t.Fatalf("the shipped kernels were not restored: batch runs %b, single-block %d, one-call %d", batchRuns, singleBlock, oneCall)
 	}
 }
