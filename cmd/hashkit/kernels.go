@@ -108,13 +108,21 @@ func targetOf(fs *flag.FlagSet, cpuFlag, featFlag string) (kernelTarget, error) 
 	var t kernelTarget
 	t.vendor, t.family, t.model, _, _ = cpu.Microarchitecture()
 	t.has = cpu.Detected()
+	// --features is checked first: a bad name is reported whatever the CPU.
+	if fs.Changed("features") {
+		var err error
+		if t.has, err = parseFeatureList(featFlag); err != nil {
+			return t, usageError{err}
+		}
+		t.source = "features as given"
+	}
 	if fs.Changed("cpu") {
 		var err error
 		if t.vendor, t.family, t.model, err = parseCPUID(cpuFlag); err != nil {
 			return t, usageError{err}
 		}
 		k, known := cpu.LookupKnown(t.vendor, t.family, t.model)
-		if arch := goarchOf(t.vendor); arch != runtime.GOARCH {
+		if arch := goarchOf(t.vendor); arch != "" && arch != runtime.GOARCH {
 			return t, usagef("--cpu %s is an %s CPU: this hashkit is built for %s and knows only its kernels", quoteName(cpuFlag), arch, runtime.GOARCH)
 		}
 		switch {
@@ -123,13 +131,6 @@ func targetOf(fs *flag.FlagSet, cpuFlag, featFlag string) (kernelTarget, error) 
 			t.has, t.source = k.Features, "features of "+k.Name
 		default:
 			return t, usagef("--cpu %s: not a CPU whose features hashkit knows; give them with --features ('hashkit kernels --cpus' lists the known CPUs)", quoteName(cpuFlag))
-		}
-	}
-	if fs.Changed("features") {
-		t.source = "features as given"
-		var err error
-		if t.has, err = parseFeatureList(featFlag); err != nil {
-			return t, usageError{err}
 		}
 	}
 	return t, nil
@@ -178,12 +179,16 @@ func formatCPUID(vendor string, family, model uint32) string {
 	return fmt.Sprintf("%s:%d:%d", vendor, family, model)
 }
 
-// goarchOf is the architecture of CPUs of vendor.
+// goarchOf is the architecture of CPUs of vendor, or "" for a vendor no
+// known CPU has.
 func goarchOf(vendor string) string {
-	if vendor == cpu.ARM64Vendor {
+	switch {
+	case vendor == cpu.ARM64Vendor:
 		return "arm64"
+	case slices.ContainsFunc(cpu.KnownCPUs(), func(k cpu.KnownCPU) bool { return k.Vendor == vendor }):
+		return "amd64"
 	}
-	return "amd64"
+	return ""
 }
 
 // parseCPUID reads --cpu's VENDOR:FAMILY:MODEL, numbers in decimal or with

@@ -155,9 +155,14 @@ func formatHex(n uint32) string { return strconv.FormatUint(uint64(n), 16) }
 // bad part, status 2.
 func TestKernelsBadInput(t *testing.T) {
 	dir := t.TempDir()
-	other := "arm64:0x41:0xd0c" // a CPU of another architecture than this build's
-	if runtime.GOARCH == "arm64" {
-		other = "AuthenticAMD:25:1"
+	other := "arm64:0x41:0xd0c"     // a CPU of another architecture than this build's
+	unknown := "GenuineIntel:6:999" // a model of this architecture's vendor that the table lacks
+	switch runtime.GOARCH {
+	case "amd64":
+	case "arm64":
+		other, unknown = "AuthenticAMD:25:1", "arm64:0x41:0xfff"
+	default: // no CPU is of this build's architecture
+		unknown = "NoSuchVendor:2:2"
 	}
 	// Where blake2b has no kernels (purego, a GOARCH without its assembly)
 	// an entry's package is the part it names first.
@@ -176,7 +181,7 @@ func TestKernelsBadInput(t *testing.T) {
 		{nil, []string{"--cpu", "AuthenticAMD:zen:1"}, "family zen"},
 		{nil, []string{"--cpu", "AuthenticAMD:25:-1"}, "model -1"},
 		{nil, []string{"--cpu", "AuthenticAMD:25:99999999999"}, "model 99999999999"},
-		{nil, []string{"--cpu", "GenuineIntel:6:999"}, "'GenuineIntel:6:999': not a CPU"},
+		{nil, []string{"--cpu", unknown}, "'" + unknown + "': not a CPU"},
 		{nil, []string{"--cpu", "NoSuchVendor:1:1"}, "'NoSuchVendor:1:1': not a CPU"},
 		{nil, []string{"--cpu", other}, "'" + other + "' is an"},
 		{nil, []string{"--features", "AVX2,AVX3"}, `"AVX3"`},
