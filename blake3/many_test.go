@@ -72,9 +72,7 @@ func manyCases() [][2]int {
 func TestSumMany(t *testing.T) {
 	src := hashtest.RandBytes(10, 70*1025)
 	hashtest.ManyImplementations(t, "blake3", func(t *testing.T) {
-		for _, c := range manyCases() {
-			checkMany(t, src[:c[0]*c[1]], c[0], c[1])
-		}
+		hashtest.CheckBatches(t, src, manyCases(), checkMany)
 	})
 }
 
@@ -91,13 +89,10 @@ func TestSumManyParallel(t *testing.T) {
 
 func TestSumManyErrors(t *testing.T) {
 	dst := make([][Size]byte, 2)
-	for _, c := range []struct {
-		data   []byte
-		msgLen int
-	}{{make([]byte, 63), 32}, {make([]byte, 96), 32}, {nil, 1}, {make([]byte, 2), 0}, {nil, -1}} {
-		if SumMany(dst, c.data, c.msgLen) == nil || SumManyKeyed(dst, &manyTestKey, c.data, c.msgLen) == nil ||
-			SumManyDeriveKey(dst, "x", c.data, c.msgLen) == nil {
-			t.Errorf("len(data) %d, msgLen %d: no error", len(c.data), c.msgLen)
+	for _, c := range hashtest.BadBatches {
+		if SumMany(dst, c.Data, c.MsgLen) == nil || SumManyKeyed(dst, &manyTestKey, c.Data, c.MsgLen) == nil ||
+			SumManyDeriveKey(dst, "x", c.Data, c.MsgLen) == nil {
+			t.Errorf("len(data) %d, msgLen %d: no error", len(c.Data), c.MsgLen)
 		}
 	}
 	if dst[0] != ([Size]byte{}) || dst[1] != ([Size]byte{}) {
@@ -114,18 +109,7 @@ func TestSumManyErrors(t *testing.T) {
 func FuzzSumMany(f *testing.F) {
 	f.Add(make([]byte, 640), uint(64))
 	f.Add(make([]byte, 2050), uint(1025))
-	f.Fuzz(func(t *testing.T, data []byte, l uint) {
-		msgLen := int(l % uint(len(data)+1))
-		n := 0
-		if msgLen > 0 {
-			n = len(data) / msgLen
-		}
-		defer cpu.Restore("blake3")
-		for _, name := range append(cpu.RoleImpls("blake3", cpu.RoleMany), append(cpu.RoleImpls("blake3", cpu.RoleManyFewLanes), "")...) {
-			cpu.Select("blake3", name)
-			checkMany(t, data[:n*msgLen], n, msgLen)
-		}
-	})
+	hashtest.FuzzBatch(f, "blake3", append(cpu.RoleImpls("blake3", cpu.RoleMany), cpu.RoleImpls("blake3", cpu.RoleManyFewLanes)...), checkMany)
 }
 
 func TestSumManyAllocs(t *testing.T) {
