@@ -132,9 +132,10 @@ func TestBytesGenerators(t *testing.T) {
 }
 
 func TestNobleSHA256(t *testing.T) {
-	var cases []NobleCase
+	s := NewNobleSet(0)
 	for i := range 50 {
-		cases = append(cases, NobleCase{Alg: "SHA2-256", Input: RandBytes(uint64(i), i*37)})
+		in := RandBytes(uint64(i), i*37)
+		s.Add("SHA2-256", nil, in, func() ([]byte, error) { d := sha256.Sum256(in); return d[:], nil })
 	}
-	CrossCheck(t, cases, func(c NobleCase) []byte { s := sha256.Sum256(c.Input); return s[:] })
+	s.Check(t)
 }

@@ -51,21 +51,8 @@ func nobleDir() string {
 	}
 }
 
-// Noble runs cases through @noble/hashes in one node process and returns
-// its outputs in order. A case noble rejects fails the test, naming it.
-func Noble(t testing.TB, cases []NobleCase) [][]byte {
-	t.Helper()
-	outs, errs := NobleResults(t, cases)
-	for i, e := range errs {
-		if e != "" {
-			t.Fatalf("noble rejected case %d (%s %v, %d-byte input): %s", i, cases[i].Alg, cases[i].Params, len(cases[i].Input), e)
-		}
-	}
-	return outs
-}
-
-// NobleResults is Noble for tests that expect some cases to be rejected: it
-// returns noble's output or error message for each case.
+// NobleResults runs cases through @noble/hashes in one node process and
+// returns noble's output or error message for each case, in order.
 func NobleResults(t testing.TB, cases []NobleCase) (outs [][]byte, errs []string) {
 	t.Helper()
 	skip := func(why string) {
@@ -127,18 +114,6 @@ func NobleResults(t testing.TB, cases []NobleCase) (outs [][]byte, errs []string
 		t.Fatalf("node answered %d of %d cases\n%s", len(outs), len(cases), stderr.String())
 	}
 	return outs, errs
-}
-
-// CrossCheck runs every case through noble and through ours, failing on the
-// first difference.
-func CrossCheck(t testing.TB, cases []NobleCase, ours func(NobleCase) []byte) {
-	t.Helper()
-	want := Noble(t, cases)
-	for i, c := range cases {
-		if got := ours(c); !bytes.Equal(got, want[i]) {
-			t.Fatalf("%s %v, %d-byte input %s:\n hashkit %x\n noble   %x", c.Alg, c.Params, len(c.Input), abbrev(c.Input), got, want[i])
-		}
-	}
 }
 
 // NobleSet is a cross-check in the making: cases for noble, each with
