@@ -439,8 +439,8 @@ func (d *Decoder) leavesMoved(src *source, at uint64, p *pending) *move {
 		return nil
 	}
 	c := &d.check
-	k := d.t.chunkOffsets(p.n, &c.encOffs, &c.inOffs)
-	c.mv = move{dst: d.region, src: mem[at : at+size], dstOffs: c.inOffs[:k], srcOffs: c.encOffs[:k]}
+	enc, in := c.chunkOffsets(p.n)
+	c.mv = move{dst: d.region, src: mem[at : at+size], dstOffs: in, srcOffs: enc}
 	return &c.mv
 }
 

@@ -141,7 +141,7 @@ type bufEncoder struct {
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
-	offsOf   int // the subtree length encOffs and inOffs hold offs offsets of
+	offsOf   uint64 // the subtree length encOffs and inOffs hold offs offsets of
 	offs     int
 
 	// Streaming (EncodeSized): src gives the input in order, and each
@@ -252,17 +252,24 @@ func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [3
 	var mv *move
 	if e.move && uint64(len(data)) <= maxMoved*chunkLen {
 		// The leaves go to their places in out as they are hashed.
-		if e.offsOf != len(data) {
-			e.offsOf, e.offs = len(data), e.t.chunkOffsets(uint64(len(data)), &e.encOffs, &e.inOffs)
-		}
-		k := e.offs
-		e.mv = move{dst: out, src: data, dstOffs: e.encOffs[:k], srcOffs: e.inOffs[:k]}
+		enc, in := e.chunkOffsets(uint64(len(data)))
+		e.mv = move{dst: out, src: data, dstOffs: enc, srcOffs: in}
 		mv = &e.mv
 	}
 	start, top := e.levelsOf(data, off, mv)
 	e.emit(out, data, start[:top+1], mv != nil)
 	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
 	return e.t.parentCV(p, root)
+}
+
+// chunkOffsets returns the offsets of the chunks of a complete subtree of
+// n bytes in its encoding and in its input (see tree.chunkOffsets),
+// computed again only when n differs from the last call's.
+func (e *bufEncoder) chunkOffsets(n uint64) (enc, in []int) {
+	if e.offsOf != n {
+		e.offsOf, e.offs = n, e.t.chunkOffsets(n, &e.encOffs, &e.inOffs)
+	}
+	return e.encOffs[:e.offs], e.inOffs[:e.offs]
 }
 
 // levelsOf computes the levels of chaining values of the complete subtree
