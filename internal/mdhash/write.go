@@ -27,13 +27,6 @@ func Write(buf []byte, nx int, p []byte, flush func(), blocks func(i, j int)) in
 		}
 		flush()
 	}
-	end := i + (len(p)-i)&^(len(buf)-1)
-	for ; end-i > preempt.Piece; i += preempt.Piece {
-		blocks(i, i+preempt.Piece)
-		preempt.Point()
-	}
-	if i < end {
-		blocks(i, end)
-	}
-	return copy(buf, p[end:])
+	i += preempt.Blocks(len(p)-i, len(buf), func(a, b int) { blocks(i+a, i+b) })
+	return copy(buf, p[i:])
 }
