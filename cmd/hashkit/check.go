@@ -100,11 +100,7 @@ func cmdCheck(args []string, e *env) error {
 	for _, n := range []string{"binary", "text", "tag"} {
 		fs.MarkHidden(n)
 	}
-	args, err := expandLongOptions(fs, args, false)
-	if err != nil {
-		return usageError{err}
-	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseLongFlags(fs, args); err != nil {
 		return err
 	}
 	if err := f.algorithm.repeated(); err != nil {

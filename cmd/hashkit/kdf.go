@@ -175,7 +175,7 @@ type deriveFunc func(ctx context.Context, password []byte, progress func(float64
 func kdfDerive(ctx context.Context, fn string, args []string, e *env) error {
 	fs := newFlags("kdf "+fn, e)
 	f := defineDeriveFlags(fs, fn)
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseLongFlags(fs, args); err != nil {
 		return err
 	}
 	var maxMem int64
@@ -236,7 +236,8 @@ func defineDeriveFlags(fs *flag.FlagSet, fn string) *deriveFlags {
 	}
 	f.length = fs.IntP("length", "l", defaultLength, lengthHelp)
 	f.raw = fs.Bool("raw", false, "print the key in hex instead of a hash string")
-	f.progress = fs.String("progress", "auto", "progress bar: `WHEN` is auto (on a terminal, for work over about half a second), always or never")
+	f.progress = new(string)
+	defineProgress(fs, f.progress, "progress bar: `WHEN` is auto (on a terminal, for work over about half a second), always or never; --progress alone is always")
 	switch fn {
 	case "scrypt":
 		f.ln = fs.Int("ln", 17, "`LOG2N`: log2 of the cost N")
@@ -471,8 +472,9 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 	secretFile := fs.String("secret-file", "", "Argon2: the `FILE` holding the secret (pepper) the hash was made with")
 	maxMemFlag := sizeFlag(fs, "max-memory", 0, "refuse strings needing more than `SIZE` of memory (default: scrypt 1 GiB, argon2 2 GiB, each + 1 MiB; never more than the machine has free)")
 	maxWorkFlag := sizeFlag(fs, "max-work", 0, "refuse strings needing more than `SIZE` of work (default: argon2 4 GiB, scrypt 2 GiB, each + 1 MiB, pbkdf2 1 GiB: a few seconds)")
-	progressMode := fs.String("progress", "auto", "progress bar: `WHEN` is auto, always or never")
-	if err := parseFlags(fs, args); err != nil {
+	progressMode := new(string)
+	defineProgress(fs, progressMode, "progress bar: `WHEN` is auto, always or never; --progress alone is always")
+	if err := parseLongFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

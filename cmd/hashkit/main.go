@@ -314,6 +314,17 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseLongFlags is parseFlags for commands whose long options may be
+// abbreviated, as getopt allows, and whose optional values (--progress) may
+// follow as the next argument.
+func parseLongFlags(fs *flag.FlagSet, args []string) error {
+	args, err := expandLongOptions(fs, args, false)
+	if err != nil {
+		return usageError{err}
+	}
+	return parseFlags(fs, args)
+}
+
 // flagError words a flag parsing error for people: the flag as typed, what
 // its value must be, and where to look, instead of the parser's internals
 // (strconv.ParseInt: parsing "x": invalid syntax).

@@ -55,4 +55,23 @@ func TestProgressFlagAlone(t *testing.T) {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, got.code, got.stdout, got.stderr)
 		}
 	}
+	// kdf and kdf verify take --progress the same way (work long enough
+	// for the bar to start before it ends).
+	derive := []string{"kdf", "pbkdf2", "-i", "300000", "--salt-string", "NaClNaCl"}
+	phc := hk(t, dir, []byte("pw"), derive...).stdout
+	for _, c := range []struct {
+		args []string
+		out  string
+		bar  bool
+	}{
+		{append(derive, "--progress"), phc, true},
+		{append(derive, "--progress", "never"), phc, false},
+		{[]string{"kdf", "verify", "--progress", strings.TrimSpace(phc)}, "OK\n", true},
+		{[]string{"kdf", "verify", "--progress", "never", strings.TrimSpace(phc)}, "OK\n", false},
+	} {
+		got := hk(t, dir, []byte("pw"), c.args...)
+		if got.code != 0 || got.stdout != c.out || strings.Contains(got.stderr, "deriving") != c.bar {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, got.code, got.stdout, got.stderr)
+		}
+	}
 }

@@ -59,11 +59,7 @@ func cmdSum(args []string, e *env) error {
 	fs.IntVarP(&f.jobs, "jobs", "j", runtime.GOMAXPROCS(0), "`N` files hashed at once")
 	defineProgress(fs, &f.progress, "progress bar: `WHEN` is auto (on a terminal, for slow files), always or never; --progress alone is always")
 	f.checkFlags.define(fs, false)
-	args, err := expandLongOptions(fs, args, false)
-	if err != nil {
-		return usageError{err}
-	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseLongFlags(fs, args); err != nil {
 		return err
 	}
 	if err := f.severalAlgorithms(alg, fs); err != nil {
