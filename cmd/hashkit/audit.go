@@ -23,7 +23,7 @@ import (
 type audit struct {
 	on, json bool
 	listed   map[string]bool // the listed names, cleaned
-	counts   struct{ ok, failed, missing, unreadable, new int }
+	counts   struct{ ok, failed, missing, unreadable, new, malformed int }
 }
 
 func (a *audit) define(fs *flag.FlagSet) {
@@ -66,13 +66,19 @@ func (f *checkFlags) runAudit(e *env, a *audit, args []string) error {
 	switch {
 	case f.status:
 	case a.json:
-		b, _ := json.Marshal(map[string]map[string]int{"summary": {"ok": c.ok, "failed": c.failed, "missing": c.missing, "new": c.new, "unreadable": c.unreadable}})
+		b, _ := json.Marshal(map[string]map[string]int{"summary": {"ok": c.ok, "failed": c.failed, "missing": c.missing, "new": c.new, "unreadable": c.unreadable, "malformed": c.malformed}})
 		out.Write(append(b, '\n'))
 	default:
-		fmt.Fprintf(out, "audit: %d OK, %d FAILED, %d MISSING, %d NEW, %d unreadable\n", c.ok, c.failed, c.missing, c.new, c.unreadable)
+		fmt.Fprintf(out, "audit: %d OK, %d FAILED, %d MISSING, %d NEW, %d unreadable", c.ok, c.failed, c.missing, c.new, c.unreadable)
+		if c.malformed > 0 {
+			fmt.Fprintf(out, ", %d improperly formatted", c.malformed)
+		}
+		out.WriteByte('\n')
 	}
 	out.Flush()
-	if err != nil || c.new > 0 || c.missing > 0 || c.unreadable > 0 {
+	// A line that cannot be read names a file that went unchecked: the
+	// audit fails as for a MISSING one, with or without --strict.
+	if err != nil || c.new > 0 || c.missing > 0 || c.unreadable > 0 || c.malformed > 0 {
 		return exitStatus(exitFail)
 	}
 	return nil

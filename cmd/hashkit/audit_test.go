@@ -54,6 +54,25 @@ func TestCheckAudit(t *testing.T) {
 	if r.code != 1 || len(lines) != 7+2+1 {
 		t.Errorf("--json: %d %q", r.code, r.stdout)
 	}
+	// An improperly formatted line fails the audit (the file it named went
+	// unchecked) and is counted in both summaries. Here it is the only
+	// difference: sub/x verifies and other/y, outside the DIR, is not NEW.
+	dir2 := t.TempDir()
+	writeTree(t, dir2, "sub/x", "other/y")
+	good := hk(t, dir2, nil, "sum", "sub/x", "other/y").stdout
+	line, _, _ := strings.Cut(good, "\n")
+	if err := os.WriteFile(filepath.Join(dir2, "BAD"), []byte(line+"\nnot a checksum line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = hk(t, dir2, nil, "check", "--audit", "BAD", "sub")
+	if want := "sub/x: OK\naudit: 1 OK, 0 FAILED, 0 MISSING, 0 NEW, 0 unreadable, 1 improperly formatted\n"; r.code != 1 || r.stdout != want || !strings.Contains(r.stderr, "1 line is improperly formatted") {
+		t.Errorf("audit of a list with a bad line: %d %q %q, want status 1 and %q", r.code, r.stdout, r.stderr, want)
+	}
+	r = hk(t, dir2, nil, "check", "--audit", "--json", "BAD", "sub")
+	lines = strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil || last["summary"]["malformed"] != 1 || r.code != 1 {
+		t.Errorf("--json summary of a list with a bad line: %d %q: %v", r.code, r.stdout, err)
+	}
 	for _, args := range [][]string{{"check", "--audit"}, {"check", "--json", "SUMS"}, {"check", "--audit", "-"}} {
 		if r := hk(t, dir, nil, args...); r.code != exitUsage {
 			t.Errorf("%q: %d %q, want a usage error", args, r.code, r.stderr)

@@ -681,6 +681,9 @@ func (c *listCheck) badLine(perr error, lineNo int) {
 		c.weak = &uw
 	}
 	c.st.malformed++
+	if c.f.audit != nil {
+		c.f.audit.counts.malformed++
+	}
 	switch {
 	case e.style == styleB3sum:
 		// b3sum fails a list with a bad line, and always says why.
