@@ -71,11 +71,10 @@ func Extract[H hash.Hash](h func() H, secret, salt []byte) ([]byte, error) {
 // It returns an error if keyLength is below 1 or above 255 times the hash's
 // output size. It panics if h is nil or returns nil.
 func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLength int) ([]byte, error) {
-	probe := construct(h)
-	if err := checkLength(probe.Size(), keyLength); err != nil {
+	probe, out, err := begin(h, keyLength)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, keyLength)
 	if size, ok := sha2.Fresh256(probe); ok {
 		var k key256
 		k.SetKey(size, pseudorandomKey)
@@ -96,11 +95,10 @@ func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLen
 // Expand(h, Extract(h, secret, salt), info, keyLength). Errors and panics
 // are those of Expand.
 func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength int) ([]byte, error) {
-	probe := construct(h)
-	if err := checkLength(probe.Size(), keyLength); err != nil {
+	probe, out, err := begin(h, keyLength)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]byte, keyLength)
 	if size, ok := sha2.Fresh256(probe); ok {
 		var k key256
 		var prk [32]byte
@@ -129,14 +127,19 @@ func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength in
 	return out, nil
 }
 
-func checkLength(size, keyLength int) error {
+// begin returns a hash made by h, whose type picks the path and whose size
+// bounds the key, and the buffer for a key of keyLength bytes; or the error
+// for a keyLength below 1 or above 255 times the size (RFC 5869 section
+// 2.3). It panics as construct does.
+func begin[H hash.Hash](h func() H, keyLength int) (hash.Hash, []byte, error) {
+	probe := construct(h)
 	if keyLength < 1 {
-		return errZeroKey
+		return nil, nil, errZeroKey
 	}
-	if keyLength > 255*size {
-		return errKeyLength
+	if keyLength > 255*probe.Size() {
+		return nil, nil, errKeyLength
 	}
-	return nil
+	return probe, make([]byte, keyLength), nil
 }
 
 func construct[H hash.Hash](h func() H) hash.Hash {
