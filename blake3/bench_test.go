@@ -4,19 +4,15 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 func BenchmarkSum256(b *testing.B) {
 	for _, size := range []int{64, 1024, 8192, 65536, 1 << 20} {
 		in := make([]byte, size)
-		for _, impl := range append(cpu.Impls("blake3"), "generic") {
+		for _, impl := range hashtest.BenchImpls("blake3") {
 			b.Run(fmt.Sprintf("impl=%s/size=%d", impl, size), func(b *testing.B) {
-				if impl == "generic" {
-					impl = ""
-				}
-				defer cpu.Restore("blake3")
-				cpu.Select("blake3", impl)
+				hashtest.UseImpl(b, "blake3", impl)
 				b.SetBytes(int64(size))
 				b.ReportAllocs()
 				for b.Loop() {
@@ -30,13 +26,9 @@ func BenchmarkSum256(b *testing.B) {
 func BenchmarkCompress(b *testing.B) {
 	var cv [8]uint32
 	var block [BlockSize]byte
-	for _, impl := range append(cpu.Impls("blake3"), "generic") {
+	for _, impl := range hashtest.BenchImpls("blake3") {
 		b.Run("impl="+impl, func(b *testing.B) {
-			if impl == "generic" {
-				impl = ""
-			}
-			defer cpu.Restore("blake3")
-			cpu.Select("blake3", impl)
+			hashtest.UseImpl(b, "blake3", impl)
 			for b.Loop() {
 				compressBlock(&cv, &block, 0, BlockSize, 0)
 			}
@@ -50,13 +42,9 @@ func BenchmarkCompress(b *testing.B) {
 func BenchmarkPieces(b *testing.B) {
 	in := make([]byte, 1<<20)
 	for _, piece := range []int{64, 1024, 4096, 32768} {
-		for _, impl := range append(cpu.Impls("blake3"), "generic") {
+		for _, impl := range hashtest.BenchImpls("blake3") {
 			b.Run(fmt.Sprintf("impl=%s/piece=%d", impl, piece), func(b *testing.B) {
-				if impl == "generic" {
-					impl = ""
-				}
-				defer cpu.Restore("blake3")
-				cpu.Select("blake3", impl)
+				hashtest.UseImpl(b, "blake3", impl)
 				b.SetBytes(int64(len(in)))
 				b.ReportAllocs()
 				var h Hasher

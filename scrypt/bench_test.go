@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // BenchmarkBlockMix measures one BlockMix with xor (the second loop of
@@ -18,14 +18,9 @@ func BenchmarkBlockMix(b *testing.B) {
 	for i := range in {
 		in[i], x[i] = uint32(i*7), uint32(i*13)
 	}
-	for _, name := range append(cpu.Impls("scrypt"), "generic") {
+	for _, name := range hashtest.BenchImpls("scrypt") {
 		b.Run("impl="+name, func(b *testing.B) {
-			if name == "generic" {
-				cpu.Select("scrypt", "")
-			} else {
-				cpu.Select("scrypt", name)
-			}
-			defer cpu.Restore("scrypt")
+			hashtest.UseImpl(b, "scrypt", name)
 			k := kernel(r)
 			b.SetBytes(128 * r)
 			for b.Loop() {
@@ -37,14 +32,9 @@ func BenchmarkBlockMix(b *testing.B) {
 
 func BenchmarkDeriveKey(b *testing.B) {
 	for _, N := range []int{1 << 10, 1 << 14} {
-		for _, name := range append(cpu.Impls("scrypt"), "generic") {
+		for _, name := range hashtest.BenchImpls("scrypt") {
 			b.Run(fmt.Sprintf("impl=%s/N=%d", name, N), func(b *testing.B) {
-				if name == "generic" {
-					cpu.Select("scrypt", "")
-				} else {
-					cpu.Select("scrypt", name)
-				}
-				defer cpu.Restore("scrypt")
+				hashtest.UseImpl(b, "scrypt", name)
 				b.ReportAllocs()
 				for b.Loop() {
 					DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: N, R: 8, P: 1, KeyLen: 32})

@@ -130,3 +130,17 @@ func shippedCovered(pkg string, roles []cpu.Role) bool {
 	}
 	return !any
 }
+
+// BenchImpls returns the names of pkg's benchmark rows: its kernels, then
+// "generic" for the portable code.
+func BenchImpls(pkg string) []string { return append(cpu.Impls(pkg), "generic") }
+
+// UseImpl runs pkg on impl, one of BenchImpls(pkg), with the other roles as
+// shipped, until tb ends.
+func UseImpl(tb testing.TB, pkg, impl string) {
+	if impl == "generic" {
+		impl = ""
+	}
+	cpu.Select(pkg, impl)
+	tb.Cleanup(func() { cpu.Restore(pkg) })
+}
