@@ -25,6 +25,7 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/hmac"
+	"github.com/hashkit/hashkit/internal/hashfn"
 	"github.com/hashkit/hashkit/internal/sha1"
 	"github.com/hashkit/hashkit/internal/sha2"
 )
@@ -42,7 +43,7 @@ var (
 //
 // Extract panics if h is nil or returns nil.
 func Extract[H hash.Hash](h func() H, secret, salt []byte) ([]byte, error) {
-	probe := construct(h)
+	probe := hashfn.Probe("hashkit/hkdf", h)
 	if size, ok := sha2.Fresh256(probe); ok {
 		var k key256
 		var out [32]byte
@@ -57,7 +58,7 @@ func Extract[H hash.Hash](h func() H, secret, salt []byte) ([]byte, error) {
 		k.mac(&out, secret, "", nil)
 		return append([]byte(nil), out[:]...), nil
 	}
-	m := hmac.New(wrap(h), salt)
+	m := hmac.New(hashfn.Plain(h), salt)
 	m.Write(secret)
 	return m.Sum(make([]byte, 0, m.Size())), nil
 }
@@ -87,7 +88,7 @@ func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLen
 		k.expand(out, info)
 		return out, nil
 	}
-	expandGeneric(hmac.New(wrap(h), pseudorandomKey), out, info)
+	expandGeneric(hmac.New(hashfn.Plain(h), pseudorandomKey), out, info)
 	return out, nil
 }
 
@@ -119,10 +120,10 @@ func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength in
 		clear(prk[:])
 		return out, nil
 	}
-	m := hmac.New(wrap(h), salt)
+	m := hmac.New(hashfn.Plain(h), salt)
 	m.Write(secret)
 	prk := m.Sum(make([]byte, 0, m.Size()))
-	expandGeneric(hmac.New(wrap(h), prk), out, info)
+	expandGeneric(hmac.New(hashfn.Plain(h), prk), out, info)
 	clear(prk)
 	return out, nil
 }
@@ -130,9 +131,9 @@ func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength in
 // begin returns a hash made by h, whose type picks the path and whose size
 // bounds the key, and the buffer for a key of keyLength bytes; or the error
 // for a keyLength below 1 or above 255 times the size (RFC 5869 section
-// 2.3). It panics as construct does.
+// 2.3). It panics if h is nil or returns nil.
 func begin[H hash.Hash](h func() H, keyLength int) (hash.Hash, []byte, error) {
-	probe := construct(h)
+	probe := hashfn.Probe("hashkit/hkdf", h)
 	if keyLength < 1 {
 		return nil, nil, errZeroKey
 	}
@@ -140,21 +141,6 @@ func begin[H hash.Hash](h func() H, keyLength int) (hash.Hash, []byte, error) {
 		return nil, nil, errKeyLength
 	}
 	return probe, make([]byte, keyLength), nil
-}
-
-func construct[H hash.Hash](h func() H) hash.Hash {
-	if h == nil {
-		panic("hashkit/hkdf: nil hash constructor")
-	}
-	probe := hash.Hash(h())
-	if probe == nil {
-		panic("hashkit/hkdf: hash constructor returned nil")
-	}
-	return probe
-}
-
-func wrap[H hash.Hash](h func() H) func() hash.Hash {
-	return func() hash.Hash { return h() }
 }
 
 // expandGeneric is RFC 5869 section 2.3 with a keyed MAC m.

@@ -36,6 +36,7 @@ import (
 	"runtime"
 
 	"github.com/hashkit/hashkit/hmac"
+	"github.com/hashkit/hashkit/internal/hashfn"
 	"github.com/hashkit/hashkit/internal/preempt"
 )
 
@@ -73,7 +74,7 @@ const MaxKeyLen = 1 << 20
 // math.MaxInt64 if that does not fit, or for parameters below 1. It panics
 // if h is nil or returns nil.
 func Work[H hash.Hash](h func() H, iter, keyLength int) int64 {
-	probe := newProbe(h)
+	probe := hashfn.Probe("hashkit/pbkdf2", h)
 	if iter < 1 || keyLength < 1 {
 		return math.MaxInt64
 	}
@@ -203,21 +204,8 @@ func absorb(write func([]byte), salt []byte, bs int, m *monitor) error {
 	return nil
 }
 
-// newProbe returns a hash made by h, for its sizes; it panics if h is nil
-// or returns nil.
-func newProbe[H hash.Hash](h func() H) hash.Hash {
-	if h == nil {
-		panic("hashkit/pbkdf2: nil hash constructor")
-	}
-	probe := hash.Hash(h())
-	if probe == nil {
-		panic("hashkit/pbkdf2: hash constructor returned nil")
-	}
-	return probe
-}
-
 func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt []byte, iter, keyLength int, progress func(float64)) ([]byte, error) {
-	probe := newProbe(h)
+	probe := hashfn.Probe("hashkit/pbkdf2", h)
 	if iter < 1 {
 		return nil, errIter
 	}
@@ -249,7 +237,7 @@ func derive[H hash.Hash](ctx context.Context, h func() H, password string, salt 
 	} else if k, ok := fast1(probe); ok {
 		err = k.derive(out, password, salt, iter, m)
 	} else {
-		err = deriveGeneric(hmac.New(func() hash.Hash { return h() }, []byte(password)), out, salt, iter, m)
+		err = deriveGeneric(hmac.New(hashfn.Plain(h), []byte(password)), out, salt, iter, m)
 	}
 	if err != nil {
 		// Only the blocks written: clearing the rest of a large key would
