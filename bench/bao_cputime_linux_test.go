@@ -10,13 +10,12 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/blake3/bao"
-	"github.com/hashkit/hashkit/blake3/hazmat"
+	"github.com/hashkit/hashkit/internal/hashtest/hazmattest"
 	lukebao "lukechampine.com/blake3/bao"
 )
 
@@ -198,30 +197,8 @@ func TestHazmatCPUTime(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	const size, piece = 16 << 20, 1 << 20
 	in := baoInput(size)
-	subs := make([]*hazmat.Subtree, size/piece)
-	for i := range subs {
-		subs[i], _ = hazmat.NewSubtree(hazmat.Hash(), uint64(i*piece))
-	}
-	cvs := make([]hazmat.ChainingValue, len(subs))
-	pieces := func() {
-		var wg sync.WaitGroup
-		for w := range 2 {
-			wg.Go(func() {
-				for i := w; i < len(subs); i += 2 {
-					subs[i].Reset()
-					subs[i].Write(in[i*piece : (i+1)*piece])
-					cvs[i], _ = subs[i].ChainingValue()
-				}
-			})
-		}
-		wg.Wait()
-		for n := len(cvs); n > 2; n /= 2 {
-			for i := range n / 2 {
-				cvs[i] = hazmat.MergeNonRoot(cvs[2*i], cvs[2*i+1], hazmat.Hash())
-			}
-		}
-		sink256 = hazmat.MergeRoot(cvs[0], cvs[1], hazmat.Hash())
-	}
+	subtrees := hazmattest.NewSubtrees(size, piece, 2)
+	pieces := func() { sink256 = subtrees.Root(in) }
 	sum := func() { sink256 = blake3.Sum256(in) }
 	mo, ms := mediansBy(processCPU, 5, 15, pieces, sum)
 	t.Logf("CPU time: subtrees %9v, Sum256 %9v: %.2fx Sum256's", mo, ms, float64(mo)/float64(ms))

@@ -1,11 +1,10 @@
 package hazmat_test
 
 import (
-	"sync"
 	"testing"
 
 	"github.com/hashkit/hashkit/blake3"
-	"github.com/hashkit/hashkit/blake3/hazmat"
+	"github.com/hashkit/hashkit/internal/hashtest/hazmattest"
 )
 
 // BenchmarkPieces hashes 16 MiB as 16 subtrees of 1 MiB on 2 goroutines
@@ -28,31 +27,12 @@ func BenchmarkPieces(b *testing.B) {
 	b.Run("impl=subtrees/size=16777216", func(b *testing.B) {
 		b.SetBytes(size)
 		b.ReportAllocs()
-		cvs := make([]hazmat.ChainingValue, size/piece)
-		subs := make([]*hazmat.Subtree, len(cvs))
-		for i := range subs {
-			subs[i], _ = hazmat.NewSubtree(hazmat.Hash(), uint64(i*piece))
+		s := hazmattest.NewSubtrees(size, piece, workers)
+		if s.Root(in) != blake3.Sum256(in) {
+			b.Fatal("the subtrees' root is not Sum256's")
 		}
 		for b.Loop() {
-			var wg sync.WaitGroup
-			for w := range workers {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					for i := w; i < len(cvs); i += workers {
-						subs[i].Reset()
-						subs[i].Write(in[i*piece : (i+1)*piece])
-						cvs[i], _ = subs[i].ChainingValue()
-					}
-				}()
-			}
-			wg.Wait()
-			for n := len(cvs); n > 2; n /= 2 {
-				for i := range n / 2 {
-					cvs[i] = hazmat.MergeNonRoot(cvs[2*i], cvs[2*i+1], hazmat.Hash())
-				}
-			}
-			if hazmat.MergeRoot(cvs[0], cvs[1], hazmat.Hash()) == ([32]byte{}) {
+			if s.Root(in) == ([32]byte{}) {
 				b.Fatal("zero root")
 			}
 		}
