@@ -62,7 +62,7 @@ var (
 
 func sumMany(dst [][Size]byte, data []byte, msgLen int, key *[8]uint32, flags uint32) error {
 	n := len(dst)
-	if msgLen < 0 || (msgLen == 0 && len(data) != 0) || (msgLen > 0 && (len(data)%msgLen != 0 || len(data)/msgLen != n)) {
+	if !batch.LengthsOK(n, len(data), msgLen) {
 		return errManyLength
 	}
 	if n == 0 {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"unsafe"
 
+	"github.com/hashkit/hashkit/internal/batch"
 	"github.com/hashkit/hashkit/internal/sha2"
 )
 
@@ -34,7 +35,7 @@ var (
 // others padded in a stack buffer a few at a time; messages of more than 4
 // KiB (which gain little) are hashed one at a time.
 func SumMany(dst [][Size]byte, data []byte, msgLen int) error {
-	if !manyLengthsOK(len(dst), len(data), msgLen) {
+	if !batch.LengthsOK(len(dst), len(data), msgLen) {
 		return errManyLength
 	}
 	sha2.SumMany256(&sha2.IV256, digestBytes(dst), Size, data, msgLen)
@@ -44,7 +45,7 @@ func SumMany(dst [][Size]byte, data []byte, msgLen int) error {
 // SumMany224 is SumMany for SHA-224: dst[i] becomes
 // Sum224(data[i*msgLen : (i+1)*msgLen]).
 func SumMany224(dst [][Size224]byte, data []byte, msgLen int) error {
-	if !manyLengthsOK(len(dst), len(data), msgLen) {
+	if !batch.LengthsOK(len(dst), len(data), msgLen) {
 		return errManyLength
 	}
 	var out []byte
@@ -71,15 +72,6 @@ func SumPairs(dst, nodes [][Size]byte) error {
 	}
 	sha2.SumMany256(&sha2.IV256, digestBytes(dst), Size, digestBytes(nodes), 2*Size)
 	return nil
-}
-
-// manyLengthsOK reports whether data holds exactly n messages of msgLen
-// bytes, without computing n*msgLen (which could overflow).
-func manyLengthsOK(n, dataLen, msgLen int) bool {
-	if msgLen == 0 {
-		return dataLen == 0
-	}
-	return msgLen > 0 && dataLen%msgLen == 0 && dataLen/msgLen == n
 }
 
 // digestBytes returns the bytes of the digests in d, back to back (an

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"unsafe"
 
+	"github.com/hashkit/hashkit/internal/batch"
 	"github.com/hashkit/hashkit/internal/keccak"
 )
 
@@ -63,7 +64,7 @@ func sumManySHAKE(dst []byte, outLen int, data []byte, msgLen, rate int) error {
 	if outLen <= 0 || len(dst)%outLen != 0 {
 		return errManyOutLen
 	}
-	if !manyLengthsOK(len(dst)/outLen, len(data), msgLen) {
+	if !batch.LengthsOK(len(dst)/outLen, len(data), msgLen) {
 		return errManyOutLen
 	}
 	if len(dst) > 0 {
@@ -73,22 +74,13 @@ func sumManySHAKE(dst []byte, outLen int, data []byte, msgLen, rate int) error {
 }
 
 func sumMany(out []byte, size int, data []byte, msgLen, rate int, ds byte) error {
-	if !manyLengthsOK(len(out)/size, len(data), msgLen) {
+	if !batch.LengthsOK(len(out)/size, len(data), msgLen) {
 		return errManyLength
 	}
 	if len(out) > 0 {
 		keccak.Many(out, data, msgLen, rate, keccak.MaxRounds, ds, size)
 	}
 	return nil
-}
-
-// manyLengthsOK reports whether data holds exactly n messages of msgLen
-// bytes, without computing n*msgLen (which could overflow).
-func manyLengthsOK(n, dataLen, msgLen int) bool {
-	if msgLen == 0 {
-		return dataLen == 0
-	}
-	return msgLen > 0 && dataLen%msgLen == 0 && dataLen/msgLen == n
 }
 
 // arrayBytes returns the bytes of the arrays in d, back to back (an array
@@ -124,7 +116,7 @@ func (x *SHAKEMany) Init256(n int, data []byte, msgLen int) error {
 }
 
 func (x *SHAKEMany) init(n int, data []byte, msgLen, rate int) error {
-	if n < 1 || n > keccak.MultiMax || !manyLengthsOK(n, len(data), msgLen) {
+	if n < 1 || n > keccak.MultiMax || !batch.LengthsOK(n, len(data), msgLen) {
 		return errStreamsCount
 	}
 	x.m.Init(data, n, msgLen, rate, keccak.MaxRounds, keccak.DomainSHAKE)

@@ -10,6 +10,17 @@ import (
 	"sync/atomic"
 )
 
+// LengthsOK reports whether data of dataLen bytes holds exactly n messages
+// of msgLen bytes, without computing n*msgLen (which could overflow): the
+// check of every batch function, which returns an error and writes nothing
+// when it fails.
+func LengthsOK(n, dataLen, msgLen int) bool {
+	if msgLen == 0 {
+		return dataLen == 0
+	}
+	return msgLen > 0 && dataLen%msgLen == 0 && dataLen/msgLen == n
+}
+
 // Workers returns how many goroutines should share n items whose hashing
 // reads total bytes: 1 below minTotal, otherwise at most GOMAXPROCS and at
 // most one per perWorker bytes. The callers' minTotal is about a quarter
