@@ -106,6 +106,17 @@ func sumManySerial(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32
 	sumManyGeneric(out[done*Size:], data[done*msgLen:], n-done, msgLen, key, flags)
 }
 
+// lastBlock splits a message of msgLen bytes, at most a chunk, for the
+// batch kernels: the whole blocks before its last block, and the length of
+// that last block (1 to 64 bytes; 0 for the empty message, whose one block
+// is empty).
+func lastBlock(msgLen int) (blocks, lastLen int) {
+	if msgLen > 0 {
+		blocks = (msgLen - 1) / BlockSize
+	}
+	return blocks, msgLen - blocks*BlockSize
+}
+
 // sumManyGeneric hashes the n messages one at a time: the reference the
 // kernel is compared with.
 func sumManyGeneric(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32) {

@@ -30,11 +30,7 @@ func sumManyKernel(out, data []byte, n, msgLen int, key *[8]uint32, flags uint32
 	if manyKernel != kernelManyNEON {
 		return 0
 	}
-	blocks := 0
-	if msgLen > 0 {
-		blocks = (msgLen - 1) / BlockSize // whole blocks before the last
-	}
-	lastLen := msgLen - blocks*BlockSize
+	blocks, lastLen := lastBlock(msgLen)
 	// Last blocks shorter than 64 bytes are copied here, zero-padded; each
 	// copy overwrites the same bytes, so the padding stays zero.
 	var pad [4 * BlockSize]byte
