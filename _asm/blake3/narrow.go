@@ -13,11 +13,11 @@ import (
 // The 8-way AVX2 and 4-way SSE4.1 kernels. With 16 vector registers the
 // state v0..v15 fills them all, so the message of each block is transposed
 // once into a stack area and the rounds take it as memory operands; the
-// chaining values also wait in the stack area while the next block's
-// message is transposed. The one temporary the shift-based rotations by 12
-// and 7 need is made by spilling, for those four instructions, the third
-// word of the last G of the step, which is not read again until the next
-// step.
+// chaining values stay in v0..v7 from block to block, v8..v15 being free
+// while the next block's message is transposed. The one more register the
+// rounds need, for the PSHUFB mask and then the temporary of the shift
+// rotations by 12 and 7, is v0's, spilled for the rest of each half-step
+// once v0 has been added to (see rounds).
 
 // narrow describes one kernel.
 type narrow struct {
@@ -224,13 +224,12 @@ func genNarrow(k narrow) {
 	// Not NOSPLIT: the frame is over the nosplit limit, so the function
 	// gets the usual stack check.
 	// Stack area, aligned to V for the SSE memory operands: message
-	// (16 vectors), chaining values (8), IV (4), counter low and high
-	// words, block length, spill slot, and the two rotation masks.
+	// (16 vectors), IV (4), counter low and high words, block length,
+	// spill slot, and the two rotation masks.
 	const (
 		offMsg = 0
 	)
-	offCV := 16 * V
-	offIV := offCV + 8*V
+	offIV := 16 * V
 	offCtr := offIV + 4*V
 	offLen := offCtr + 2*V
 	offSpill := offLen + V
@@ -302,10 +301,13 @@ func genNarrow(k narrow) {
 		}
 	}
 	Comment("The chaining values start as the key.")
+	var v [16]VecPhysical
+	for i := range v {
+		v[i] = k.vec(i)
+	}
 	for i := range 8 {
 		MOVL(Mem{Base: key, Disp: 4 * i}, t32)
-		k.broadcast(t32, k.vec(0))
-		k.store(k.vec(0), at(offCV+i*V))
+		k.broadcast(t32, v[i])
 	}
 	blockFlags := GP32()
 	remaining := GP64()
@@ -319,8 +321,8 @@ func genNarrow(k narrow) {
 		INCQ(remaining) // the last block too
 		blockLen := GP64()
 		manyBlockTop(pre, remaining, in, table.Base, blockLen, blockFlags, offsets, func() {
-			k.broadcast(blockLen.As32(), k.vec(0))
-			k.store(k.vec(0), at(offLen))
+			k.broadcast(blockLen.As32(), v[8])
+			k.store(v[8], at(offLen))
 		})
 	default:
 		ORL(U32(flagChunkStart), blockFlags)
@@ -337,42 +339,12 @@ func genNarrow(k narrow) {
 			PREFETCHT0(Mem{Base: in, Disp: (k.lanes + i) * chunkLen})
 		}
 	}
-	Comment("Transpose the block's message words into the stack area.")
-	rowBytes := V // bytes of one lane loaded per register
-	for part := 0; part < 64/rowBytes; part++ {
-		pool := &zmm.RegPool{}
-		for i := 15; i >= k.lanes; i-- {
-			pool.Put(k.vec(i))
-		}
-		rows := make([]*trk, k.lanes)
-		for i := range rows {
-			rows[i] = &trk{r: k.vec(i)}
-			for c := range k.lanes {
-				rows[i].e = append(rows[i].e, zmm.Elem{Row: i, Col: c})
-			}
-			off := GP64()
-			MOVQ(table.Offset(8*i), off)
-			k.load(Mem{Base: in, Index: off, Scale: 1, Disp: part * rowBytes}, rows[i].r)
-		}
-		for i := range rows {
-			if k.copying {
-				off := GP64()
-				MOVQ(Mem{Base: dstOffsets, Disp: 8 * i}, off)
-				k.store(rows[i].r, Mem{Base: dst, Index: off, Scale: 1, Disp: part * rowBytes})
-			}
-		}
-		for c, t := range k.transpose(pool, rows) {
-			k.store(t.r, at(offMsg+(part*k.lanes+c)*V))
-		}
+	Comment("Transpose the block's message words into the stack area; the chaining",
+		"values stay in v0..v7, v8..v15 serve as scratch.")
+	for part := range 4 {
+		k.loadWords(part, in, table, dst, dstOffsets, &v, at(offMsg+part*4*V), V)
 	}
-	Comment("The state.")
-	var v [16]VecPhysical
-	for i := range v {
-		v[i] = k.vec(i)
-	}
-	for i := range 8 {
-		k.load(at(offCV+i*V), v[i])
-	}
+	Comment("The rest of the state: IV, counter low and high words, block length, flags.")
 	for i := range 4 {
 		k.load(at(offIV+i*V), v[8+i])
 	}
@@ -380,51 +352,12 @@ func genNarrow(k narrow) {
 	k.load(at(offCtr+V), v[13])
 	k.load(at(offLen), v[14])
 	k.broadcast(blockFlags, v[15])
-	for r := range 7 {
-		Comment(fmt.Sprintf("Round %d.", r))
-		s := schedule[r]
-		msg := func(i int) Mem { return at(offMsg + s[i]*V) }
-		step := func(idx [4][4]int, first int) {
-			half := func(mi func(i int) Mem, r1, r2 int, shuf bool) {
-				for i := range 4 {
-					k.add(mi(i), v[idx[i][0]])
-				}
-				for i := range 4 {
-					k.add(v[idx[i][1]], v[idx[i][0]])
-				}
-				for i := range 4 {
-					k.xor(v[idx[i][0]], v[idx[i][3]])
-				}
-				for i := range 4 {
-					k.shufb(at(offMask+r1*V), v[idx[i][3]])
-				}
-				for i := range 4 {
-					k.add(v[idx[i][3]], v[idx[i][2]])
-				}
-				for i := range 4 {
-					k.xor(v[idx[i][2]], v[idx[i][1]])
-				}
-				spill := v[idx[3][2]]
-				k.store(spill, at(offSpill))
-				for i := range 4 {
-					k.rotr(r2, v[idx[i][1]], spill)
-				}
-				k.load(at(offSpill), spill)
-			}
-			half(func(i int) Mem { return msg(first + 2*i) }, 0, 12, true)
-			half(func(i int) Mem { return msg(first + 2*i + 1) }, 1, 7, true)
-		}
-		step(columns, 0)
-		step(diagonals, 8)
-	}
+	k.rounds(&v, func(w int) Mem { return at(offMsg + w*V) }, at(offMask), at(offSpill), V)
 	Comment("The new chaining values.")
 	for i := range 8 {
 		k.xor(v[i+8], v[i])
 	}
 	if !k.parents {
-		for i := range 8 {
-			k.store(v[i], at(offCV+i*V))
-		}
 		MOVL(flags, blockFlags)
 		if k.copying {
 			ADDQ(U32(64), dst)
@@ -472,4 +405,101 @@ func genNarrow(k narrow) {
 		VZEROUPPER()
 	}
 	RET()
+}
+
+// loadWords loads bytes 16*part to 16*part+15 of each lane's block (lane
+// i's at in plus the entry i of table; with dst, also stored again at dst
+// plus the entry i of dstOffsets), transposes them in v[8..15] and stores
+// words 4*part to 4*part+3, each as one vector of every lane's copy, at
+// out, V bytes apart. With YMM registers one register holds lanes i and
+// i+4 (a 16-byte load and VINSERTI128 from memory), so that the
+// transposition stays within 128-bit lanes: unpacks only, no
+// cross-lane shuffles.
+func (k narrow) loadWords(part int, in Register, table Mem, dst, dstOffsets Register, v *[16]VecPhysical, out Mem, V int) {
+	pool := &zmm.RegPool{}
+	for i := 15; i >= 12; i-- {
+		pool.Put(v[i])
+	}
+	rows := make([]*trk, 4)
+	lane := func(tab Mem, base Register, i int) Mem {
+		off := GP64()
+		MOVQ(tab.Offset(8*i), off)
+		return Mem{Base: base, Index: off, Scale: 1, Disp: 16 * part}
+	}
+	for i := range rows {
+		rows[i] = &trk{r: v[8+i]}
+		for j := range k.lanes {
+			rows[i].e = append(rows[i].e, zmm.Elem{Row: i + 4*(j/4), Col: j % 4})
+		}
+		if k.avx {
+			VMOVDQU(lane(table, in, i), rows[i].r.AsX())
+			VINSERTI128(U8(1), lane(table, in, i+4), rows[i].r, rows[i].r)
+		} else {
+			MOVOU(lane(table, in, i), rows[i].r)
+		}
+	}
+	if dst != nil {
+		// (after the loads, as in loadMessage16)
+		offs := Mem{Base: dstOffsets}
+		for i, r := range rows {
+			if k.avx {
+				VMOVDQU(r.r.AsX(), lane(offs, dst, i))
+				VEXTRACTI128(U8(1), r.r, lane(offs, dst, i+4))
+			} else {
+				MOVOU(r.r, lane(offs, dst, i))
+			}
+		}
+	}
+	for c, t := range k.transpose(pool, rows) {
+		k.store(t.r, out.Offset(c*V))
+	}
+}
+
+// rounds runs the seven rounds on the state v, message word w at msg(w),
+// the PSHUFB masks rotating by 16 and by 8 at masks and masks+V, each half
+// of a step (the first or the second half of the four G functions) one
+// kind of operation for all four Gs after the other. The one register that
+// the state leaves free holds the mask of the PSHUFBs, then the temporary of
+// the shift rotations by 12 and 7: it is v[0]'s, stored to spill once a0
+// has been added to (its last write in the half) and loaded again at the
+// end of the half, when a0 is next needed. The mask comes from a load of
+// its own, not as the PSHUFBs' memory operand, which would put the load's
+// latency on the chain of dependent operations where the load issues with
+// the operation (llvm-mca's model).
+func (k narrow) rounds(v *[16]VecPhysical, msg func(w int) Mem, masks, spill Mem, V int) {
+	for r := range 7 {
+		Comment(fmt.Sprintf("Round %d.", r))
+		s := schedule[r]
+		for step, idx := range [][4][4]int{columns, diagonals} {
+			for h := range 2 {
+				a, b, c, d := func(i int) VecPhysical { return v[idx[i][0]] }, func(i int) VecPhysical { return v[idx[i][1]] },
+					func(i int) VecPhysical { return v[idx[i][2]] }, func(i int) VecPhysical { return v[idx[i][3]] }
+				for i := range 4 {
+					k.add(msg(s[8*step+2*i+h]), a(i))
+				}
+				for i := range 4 {
+					k.add(b(i), a(i))
+				}
+				t := a(0)
+				k.store(t, spill)
+				for i := range 4 {
+					k.xor(a(i), d(i))
+				}
+				k.load(masks.Offset(h*V), t)
+				for i := range 4 {
+					k.shufb(t, d(i))
+				}
+				for i := range 4 {
+					k.add(d(i), c(i))
+				}
+				for i := range 4 {
+					k.xor(c(i), b(i))
+				}
+				for i := range 4 {
+					k.rotr([2]int{12, 7}[h], b(i), t)
+				}
+				k.load(spill, t)
+			}
+		}
+	}
 }
