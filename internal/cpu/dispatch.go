@@ -168,8 +168,7 @@ var zen3 = func() map[string][]string {
 // zen2 is zen3 where znver2's margins clear the error: BLAKE2b's and
 // BLAKE3's rows, their final and one-call forms and the SSE4.1 finish of
 // short SHA messages as on Zen 3, and SumMany on the avx2 batch kernel that
-// blake3/batch already runs here (which znver2 cannot time: it has no
-// timing for VPERM2I128). It keeps zen1's kernels for BLAKE2s and
+// blake3/batch already runs here. It keeps zen1's kernels for BLAKE2s and
 // Salsa20/8, whose estimated margins are inside the error, and for SHA-512,
 // whose YMM schedule znver2 cannot time either.
 var zen2 = func() map[string][]string {
