@@ -8,22 +8,18 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/hashkit/hashkit/_asm/internal/asmutil"
-	"github.com/hashkit/hashkit/internal/sha2"
 )
-
-// k256 are the round constants of internal/sha2, the package the kernels
-// are for.
-var k256 = sha2.K256()
 
 var k256Table, bswap32Mask, pad96Table Mem
 
-// sha256Data writes, once for all the SHA-256 kernels, the round constants,
-// the PSHUFB mask that turns big-endian message words into native dwords
-// (and back), and W[8..15] of the last block of a 96-byte message: one key
+// sha256Data sets the tables of the SHA-256 kernels: the round constants,
+// read from internal/sha2's k256, and, written once a file, the PSHUFB mask
+// that turns big-endian message words into native dwords (and back), and
+// W[8..15] of the last block of a 96-byte message: one key
 // block and a 32-byte digest, the block HMAC's outer hash and PBKDF2's
 // iterations compress (0x80, zeros, and the bit length 96 * 8).
 func sha256Data() {
-	k256Table = asmutil.Table32("k256", k256[:]...)
+	k256Table = asmutil.GoVar("k256")
 	bswap32Mask = asmutil.Table64("bswap32Mask", slices.Repeat(asmutil.BSwap32, 2)...)
 	pad96Table = asmutil.Table32("pad96", 0x80000000, 0, 0, 0, 0, 0, 0, (64+32)*8)
 }

@@ -8,18 +8,12 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/hashkit/hashkit/_asm/internal/asmutil"
-
-	"github.com/hashkit/hashkit/internal/sha2"
 )
-
-// k512 are the round constants of internal/sha2, the package the kernels
-// are for.
-var k512 = sha2.K512()
 
 var k512Table, bswap64Mask Mem
 
 func sha512Data() {
-	k512Table = asmutil.Table64("k512", k512[:]...)
+	k512Table = asmutil.GoVar("k512")
 	bswap64Mask = asmutil.Table64("bswap64Mask", 0x0001020304050607, 0x08090a0b0c0d0e0f)
 }
 

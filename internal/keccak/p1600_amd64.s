@@ -4,39 +4,12 @@
 
 #include "textflag.h"
 
-DATA roundConstants<>+0(SB)/8, $0x0000000000000001
-DATA roundConstants<>+8(SB)/8, $0x0000000000008082
-DATA roundConstants<>+16(SB)/8, $0x800000000000808a
-DATA roundConstants<>+24(SB)/8, $0x8000000080008000
-DATA roundConstants<>+32(SB)/8, $0x000000000000808b
-DATA roundConstants<>+40(SB)/8, $0x0000000080000001
-DATA roundConstants<>+48(SB)/8, $0x8000000080008081
-DATA roundConstants<>+56(SB)/8, $0x8000000000008009
-DATA roundConstants<>+64(SB)/8, $0x000000000000008a
-DATA roundConstants<>+72(SB)/8, $0x0000000000000088
-DATA roundConstants<>+80(SB)/8, $0x0000000080008009
-DATA roundConstants<>+88(SB)/8, $0x000000008000000a
-DATA roundConstants<>+96(SB)/8, $0x000000008000808b
-DATA roundConstants<>+104(SB)/8, $0x800000000000008b
-DATA roundConstants<>+112(SB)/8, $0x8000000000008089
-DATA roundConstants<>+120(SB)/8, $0x8000000000008003
-DATA roundConstants<>+128(SB)/8, $0x8000000000008002
-DATA roundConstants<>+136(SB)/8, $0x8000000000000080
-DATA roundConstants<>+144(SB)/8, $0x000000000000800a
-DATA roundConstants<>+152(SB)/8, $0x800000008000000a
-DATA roundConstants<>+160(SB)/8, $0x8000000080008081
-DATA roundConstants<>+168(SB)/8, $0x8000000000008080
-DATA roundConstants<>+176(SB)/8, $0x0000000080000001
-DATA roundConstants<>+184(SB)/8, $0x8000000080008008
-DATA roundConstants<>+192(SB)/8, $0x0000000000000000
-GLOBL roundConstants<>(SB), RODATA|NOPTR, $200
-
 // func p1600BMI2(a *[25]uint64, rounds int)
 // Requires: BMI, BMI2
 TEXT ·p1600BMI2(SB), NOSPLIT, $0-16
 	MOVQ a+0(FP), AX
 	MOVQ rounds+8(FP), CX
-	LEAQ roundConstants<>+0(SB), DX
+	LEAQ ·rc+0(SB), DX
 	MOVQ CX, BX
 	SHLQ $0x03, BX
 	ADDQ $0xc0, DX
@@ -801,7 +774,7 @@ bmi2loop:
 TEXT ·p1600Plane0BMI2(SB), NOSPLIT, $0-16
 	MOVQ a+0(FP), AX
 	MOVQ rounds+8(FP), CX
-	LEAQ roundConstants<>+0(SB), DX
+	LEAQ ·rc+0(SB), DX
 	MOVQ CX, BX
 	SHLQ $0x03, BX
 	ADDQ $0xc0, DX

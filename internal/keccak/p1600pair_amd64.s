@@ -4,33 +4,6 @@
 
 #include "textflag.h"
 
-DATA roundConstantsPair<>+0(SB)/8, $0x0000000000000001
-DATA roundConstantsPair<>+8(SB)/8, $0x0000000000008082
-DATA roundConstantsPair<>+16(SB)/8, $0x800000000000808a
-DATA roundConstantsPair<>+24(SB)/8, $0x8000000080008000
-DATA roundConstantsPair<>+32(SB)/8, $0x000000000000808b
-DATA roundConstantsPair<>+40(SB)/8, $0x0000000080000001
-DATA roundConstantsPair<>+48(SB)/8, $0x8000000080008081
-DATA roundConstantsPair<>+56(SB)/8, $0x8000000000008009
-DATA roundConstantsPair<>+64(SB)/8, $0x000000000000008a
-DATA roundConstantsPair<>+72(SB)/8, $0x0000000000000088
-DATA roundConstantsPair<>+80(SB)/8, $0x0000000080008009
-DATA roundConstantsPair<>+88(SB)/8, $0x000000008000000a
-DATA roundConstantsPair<>+96(SB)/8, $0x000000008000808b
-DATA roundConstantsPair<>+104(SB)/8, $0x800000000000008b
-DATA roundConstantsPair<>+112(SB)/8, $0x8000000000008089
-DATA roundConstantsPair<>+120(SB)/8, $0x8000000000008003
-DATA roundConstantsPair<>+128(SB)/8, $0x8000000000008002
-DATA roundConstantsPair<>+136(SB)/8, $0x8000000000000080
-DATA roundConstantsPair<>+144(SB)/8, $0x000000000000800a
-DATA roundConstantsPair<>+152(SB)/8, $0x800000008000000a
-DATA roundConstantsPair<>+160(SB)/8, $0x8000000080008081
-DATA roundConstantsPair<>+168(SB)/8, $0x8000000000008080
-DATA roundConstantsPair<>+176(SB)/8, $0x0000000080000001
-DATA roundConstantsPair<>+184(SB)/8, $0x8000000080008008
-DATA roundConstantsPair<>+192(SB)/8, $0x0000000000000000
-GLOBL roundConstantsPair<>(SB), RODATA|NOPTR, $200
-
 DATA rhoPair<>+0(SB)/8, $0x0000000000000000
 DATA rhoPair<>+8(SB)/8, $0x0000000000000024
 DATA rhoPair<>+16(SB)/8, $0x0000000000000001
@@ -74,7 +47,7 @@ TEXT ·p1600PairAVX512(SB), NOSPLIT, $0-16
 	MOVQ         rounds+8(FP), CX
 	MOVQ         $0x00000018, BX
 	SUBQ         CX, BX
-	LEAQ         roundConstantsPair<>+0(SB), DX
+	LEAQ         ·rc+0(SB), DX
 	LEAQ         (DX)(BX*8), DX
 	MOVQ         CX, BX
 	SHRQ         $0x02, BX
@@ -543,7 +516,7 @@ TEXT ·p1600Plane0PairAVX512(SB), NOSPLIT, $0-16
 	MOVQ         rounds+8(FP), CX
 	MOVQ         $0x00000018, BX
 	SUBQ         CX, BX
-	LEAQ         roundConstantsPair<>+0(SB), DX
+	LEAQ         ·rc+0(SB), DX
 	LEAQ         (DX)(BX*8), DX
 	MOVQ         CX, BX
 	SHRQ         $0x02, BX
@@ -1498,7 +1471,7 @@ axor21:
 	VPXORQ       X31, X9, X9
 
 apermute:
-	LEAQ roundConstantsPair<>+0(SB), DI
+	LEAQ ·rc+0(SB), DI
 	MOVQ $0x00000006, R8
 
 aloop:

@@ -4,72 +4,6 @@
 
 #include "textflag.h"
 
-DATA k256<>+0(SB)/4, $0x428a2f98
-DATA k256<>+4(SB)/4, $0x71374491
-DATA k256<>+8(SB)/4, $0xb5c0fbcf
-DATA k256<>+12(SB)/4, $0xe9b5dba5
-DATA k256<>+16(SB)/4, $0x3956c25b
-DATA k256<>+20(SB)/4, $0x59f111f1
-DATA k256<>+24(SB)/4, $0x923f82a4
-DATA k256<>+28(SB)/4, $0xab1c5ed5
-DATA k256<>+32(SB)/4, $0xd807aa98
-DATA k256<>+36(SB)/4, $0x12835b01
-DATA k256<>+40(SB)/4, $0x243185be
-DATA k256<>+44(SB)/4, $0x550c7dc3
-DATA k256<>+48(SB)/4, $0x72be5d74
-DATA k256<>+52(SB)/4, $0x80deb1fe
-DATA k256<>+56(SB)/4, $0x9bdc06a7
-DATA k256<>+60(SB)/4, $0xc19bf174
-DATA k256<>+64(SB)/4, $0xe49b69c1
-DATA k256<>+68(SB)/4, $0xefbe4786
-DATA k256<>+72(SB)/4, $0x0fc19dc6
-DATA k256<>+76(SB)/4, $0x240ca1cc
-DATA k256<>+80(SB)/4, $0x2de92c6f
-DATA k256<>+84(SB)/4, $0x4a7484aa
-DATA k256<>+88(SB)/4, $0x5cb0a9dc
-DATA k256<>+92(SB)/4, $0x76f988da
-DATA k256<>+96(SB)/4, $0x983e5152
-DATA k256<>+100(SB)/4, $0xa831c66d
-DATA k256<>+104(SB)/4, $0xb00327c8
-DATA k256<>+108(SB)/4, $0xbf597fc7
-DATA k256<>+112(SB)/4, $0xc6e00bf3
-DATA k256<>+116(SB)/4, $0xd5a79147
-DATA k256<>+120(SB)/4, $0x06ca6351
-DATA k256<>+124(SB)/4, $0x14292967
-DATA k256<>+128(SB)/4, $0x27b70a85
-DATA k256<>+132(SB)/4, $0x2e1b2138
-DATA k256<>+136(SB)/4, $0x4d2c6dfc
-DATA k256<>+140(SB)/4, $0x53380d13
-DATA k256<>+144(SB)/4, $0x650a7354
-DATA k256<>+148(SB)/4, $0x766a0abb
-DATA k256<>+152(SB)/4, $0x81c2c92e
-DATA k256<>+156(SB)/4, $0x92722c85
-DATA k256<>+160(SB)/4, $0xa2bfe8a1
-DATA k256<>+164(SB)/4, $0xa81a664b
-DATA k256<>+168(SB)/4, $0xc24b8b70
-DATA k256<>+172(SB)/4, $0xc76c51a3
-DATA k256<>+176(SB)/4, $0xd192e819
-DATA k256<>+180(SB)/4, $0xd6990624
-DATA k256<>+184(SB)/4, $0xf40e3585
-DATA k256<>+188(SB)/4, $0x106aa070
-DATA k256<>+192(SB)/4, $0x19a4c116
-DATA k256<>+196(SB)/4, $0x1e376c08
-DATA k256<>+200(SB)/4, $0x2748774c
-DATA k256<>+204(SB)/4, $0x34b0bcb5
-DATA k256<>+208(SB)/4, $0x391c0cb3
-DATA k256<>+212(SB)/4, $0x4ed8aa4a
-DATA k256<>+216(SB)/4, $0x5b9cca4f
-DATA k256<>+220(SB)/4, $0x682e6ff3
-DATA k256<>+224(SB)/4, $0x748f82ee
-DATA k256<>+228(SB)/4, $0x78a5636f
-DATA k256<>+232(SB)/4, $0x84c87814
-DATA k256<>+236(SB)/4, $0x8cc70208
-DATA k256<>+240(SB)/4, $0x90befffa
-DATA k256<>+244(SB)/4, $0xa4506ceb
-DATA k256<>+248(SB)/4, $0xbef9a3f7
-DATA k256<>+252(SB)/4, $0xc67178f2
-GLOBL k256<>(SB), RODATA|NOPTR, $256
-
 DATA bswap32Mask<>+0(SB)/8, $0x0405060700010203
 DATA bswap32Mask<>+8(SB)/8, $0x0c0d0e0f08090a0b
 DATA bswap32Mask<>+16(SB)/8, $0x0405060700010203
@@ -113,14 +47,14 @@ shani_loop:
 	MOVOU       (CX), X4
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       16(CX), X5
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -128,7 +62,7 @@ shani_loop:
 	MOVOU       32(CX), X6
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -136,7 +70,7 @@ shani_loop:
 	MOVOU       48(CX), X7
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -146,7 +80,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -156,7 +90,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -166,7 +100,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -176,7 +110,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -186,7 +120,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -196,7 +130,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -206,7 +140,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -216,7 +150,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -226,7 +160,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -236,7 +170,7 @@ shani_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -245,7 +179,7 @@ shani_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -254,7 +188,7 @@ shani_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -308,19 +242,19 @@ avx2_loop:
 	// W[0..15] in big-endian order from the block, stored with K added.
 	VMOVDQU  (CX), X0
 	VPSHUFB  X4, X0, X0
-	VPADDD   k256<>+0(SB), X0, X1
+	VPADDD   ·k256+0(SB), X0, X1
 	VMOVDQU  X1, (SP)
 	VMOVDQU  16(CX), X1
 	VPSHUFB  X4, X1, X1
-	VPADDD   k256<>+16(SB), X1, X2
+	VPADDD   ·k256+16(SB), X1, X2
 	VMOVDQU  X2, 16(SP)
 	VMOVDQU  32(CX), X2
 	VPSHUFB  X4, X2, X2
-	VPADDD   k256<>+32(SB), X2, X3
+	VPADDD   ·k256+32(SB), X2, X3
 	VMOVDQU  X3, 32(SP)
 	VMOVDQU  48(CX), X3
 	VPSHUFB  X4, X3, X3
-	VPADDD   k256<>+48(SB), X3, X5
+	VPADDD   ·k256+48(SB), X3, X5
 	VMOVDQU  X5, 48(SP)
 	MOVL     SI, R12
 	XORL     DI, R12
@@ -353,7 +287,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X0, X0
-	VPADDD   k256<>+64(SB), X0, X5
+	VPADDD   ·k256+64(SB), X0, X5
 	VMOVDQU  X5, 64(SP)
 	MOVL     SI, R14
 	ANDL     DI, R14
@@ -492,7 +426,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X1, X1
-	VPADDD   k256<>+80(SB), X1, X5
+	VPADDD   ·k256+80(SB), X1, X5
 	VMOVDQU  X5, 80(SP)
 	MOVL     R10, R14
 	ANDL     R11, R14
@@ -631,7 +565,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X2, X2
-	VPADDD   k256<>+96(SB), X2, X5
+	VPADDD   ·k256+96(SB), X2, X5
 	VMOVDQU  X5, 96(SP)
 	MOVL     SI, R14
 	ANDL     DI, R14
@@ -770,7 +704,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X3, X3
-	VPADDD   k256<>+112(SB), X3, X5
+	VPADDD   ·k256+112(SB), X3, X5
 	VMOVDQU  X5, 112(SP)
 	MOVL     R10, R14
 	ANDL     R11, R14
@@ -909,7 +843,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X0, X0
-	VPADDD   k256<>+128(SB), X0, X5
+	VPADDD   ·k256+128(SB), X0, X5
 	VMOVDQU  X5, 128(SP)
 	MOVL     SI, R14
 	ANDL     DI, R14
@@ -1048,7 +982,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X1, X1
-	VPADDD   k256<>+144(SB), X1, X5
+	VPADDD   ·k256+144(SB), X1, X5
 	VMOVDQU  X5, 144(SP)
 	MOVL     R10, R14
 	ANDL     R11, R14
@@ -1187,7 +1121,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X2, X2
-	VPADDD   k256<>+160(SB), X2, X5
+	VPADDD   ·k256+160(SB), X2, X5
 	VMOVDQU  X5, 160(SP)
 	MOVL     SI, R14
 	ANDL     DI, R14
@@ -1326,7 +1260,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X3, X3
-	VPADDD   k256<>+176(SB), X3, X5
+	VPADDD   ·k256+176(SB), X3, X5
 	VMOVDQU  X5, 176(SP)
 	MOVL     R10, R14
 	ANDL     R11, R14
@@ -1465,7 +1399,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X0, X0
-	VPADDD   k256<>+192(SB), X0, X5
+	VPADDD   ·k256+192(SB), X0, X5
 	VMOVDQU  X5, 192(SP)
 	MOVL     SI, R14
 	ANDL     DI, R14
@@ -1604,7 +1538,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X1, X1
-	VPADDD   k256<>+208(SB), X1, X5
+	VPADDD   ·k256+208(SB), X1, X5
 	VMOVDQU  X5, 208(SP)
 	MOVL     R10, R14
 	ANDL     R11, R14
@@ -1743,7 +1677,7 @@ avx2_loop:
 	VPXOR    X7, X6, X6
 	VPSHUFB  shuf256High<>+0(SB), X6, X6
 	VPADDD   X6, X2, X2
-	VPADDD   k256<>+224(SB), X2, X5
+	VPADDD   ·k256+224(SB), X2, X5
 	VMOVDQU  X5, 224(SP)
 	MOVL     SI, R14
 	ANDL     DI, R14
@@ -1882,7 +1816,7 @@ avx2_loop:
 	VPXOR    X2, X1, X1
 	VPSHUFB  shuf256High<>+0(SB), X1, X1
 	VPADDD   X1, X3, X3
-	VPADDD   k256<>+240(SB), X3, X0
+	VPADDD   ·k256+240(SB), X3, X0
 	VMOVDQU  X0, 240(SP)
 	MOVL     R10, R14
 	ANDL     R11, R14
@@ -2500,27 +2434,27 @@ pbkdf2_loop:
 	MOVO        X9, X2
 	MOVO        X12, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X13, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVOU       pad96<>+0(SB), X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVOU       pad96<>+16(SB), X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -2530,7 +2464,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -2540,7 +2474,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -2550,7 +2484,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -2560,7 +2494,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -2570,7 +2504,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -2580,7 +2514,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -2590,7 +2524,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -2600,7 +2534,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -2610,7 +2544,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -2620,7 +2554,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -2629,7 +2563,7 @@ pbkdf2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -2638,7 +2572,7 @@ pbkdf2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -2657,27 +2591,27 @@ pbkdf2_loop:
 	MOVO        X11, X2
 	MOVO        X12, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X13, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVOU       pad96<>+0(SB), X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVOU       pad96<>+16(SB), X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -2687,7 +2621,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -2697,7 +2631,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -2707,7 +2641,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -2717,7 +2651,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -2727,7 +2661,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -2737,7 +2671,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -2747,7 +2681,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -2757,7 +2691,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -2767,7 +2701,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -2777,7 +2711,7 @@ pbkdf2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -2786,7 +2720,7 @@ pbkdf2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -2795,7 +2729,7 @@ pbkdf2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -2861,44 +2795,44 @@ pbkdf2x2_loop:
 	MOVOU       (SP), X7
 	MOVOU       16(SP), X8
 	MOVO        X3, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X9, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X4, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVOU       pad96<>+0(SB), X5
 	MOVO        X5, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVOU       pad96<>+0(SB), X11
 	MOVO        X11, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVOU       pad96<>+16(SB), X6
 	MOVO        X6, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -2909,7 +2843,7 @@ pbkdf2x2_loop:
 	SHA256MSG1  X6, X5
 	MOVOU       pad96<>+16(SB), X12
 	MOVO        X12, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -2919,7 +2853,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -2929,7 +2863,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -2939,7 +2873,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -2949,7 +2883,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -2959,7 +2893,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -2969,7 +2903,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -2979,7 +2913,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -2989,7 +2923,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -2999,7 +2933,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -3009,7 +2943,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -3019,7 +2953,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -3029,7 +2963,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -3039,7 +2973,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -3049,7 +2983,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -3059,7 +2993,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -3069,7 +3003,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -3079,7 +3013,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -3089,7 +3023,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -3099,7 +3033,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -3108,7 +3042,7 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X10, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -3117,7 +3051,7 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X5, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -3126,7 +3060,7 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X11, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -3135,12 +3069,12 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X6, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X12, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
@@ -3171,44 +3105,44 @@ pbkdf2x2_loop:
 	MOVOU       32(SP), X7
 	MOVOU       48(SP), X8
 	MOVO        X3, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X9, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X4, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVOU       pad96<>+0(SB), X5
 	MOVO        X5, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVOU       pad96<>+0(SB), X11
 	MOVO        X11, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVOU       pad96<>+16(SB), X6
 	MOVO        X6, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -3219,7 +3153,7 @@ pbkdf2x2_loop:
 	SHA256MSG1  X6, X5
 	MOVOU       pad96<>+16(SB), X12
 	MOVO        X12, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -3229,7 +3163,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -3239,7 +3173,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -3249,7 +3183,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -3259,7 +3193,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -3269,7 +3203,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -3279,7 +3213,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -3289,7 +3223,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -3299,7 +3233,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -3309,7 +3243,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -3319,7 +3253,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -3329,7 +3263,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -3339,7 +3273,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -3349,7 +3283,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -3359,7 +3293,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -3369,7 +3303,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -3379,7 +3313,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -3389,7 +3323,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -3399,7 +3333,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -3409,7 +3343,7 @@ pbkdf2x2_loop:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -3418,7 +3352,7 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X10, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -3427,7 +3361,7 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X5, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -3436,7 +3370,7 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X11, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -3445,12 +3379,12 @@ pbkdf2x2_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X6, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X12, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
@@ -3516,27 +3450,27 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	MOVQ        h+8(FP), AX
 	MOVOU       (AX), X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       16(AX), X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVOU       pad96<>+0(SB), X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVOU       pad96<>+16(SB), X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -3546,7 +3480,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -3556,7 +3490,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -3566,7 +3500,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -3576,7 +3510,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -3586,7 +3520,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -3596,7 +3530,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -3606,7 +3540,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -3616,7 +3550,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -3626,7 +3560,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -3636,7 +3570,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -3645,7 +3579,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -3654,7 +3588,7 @@ TEXT ·outer256SHANI(SB), NOSPLIT, $0-24
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -3703,14 +3637,14 @@ sum_loop:
 	MOVOU       (CX), X4
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       16(CX), X5
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -3718,7 +3652,7 @@ sum_loop:
 	MOVOU       32(CX), X6
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -3726,7 +3660,7 @@ sum_loop:
 	MOVOU       48(CX), X7
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -3736,7 +3670,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -3746,7 +3680,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -3756,7 +3690,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -3766,7 +3700,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -3776,7 +3710,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -3786,7 +3720,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -3796,7 +3730,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -3806,7 +3740,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -3816,7 +3750,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -3826,7 +3760,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -3835,7 +3769,7 @@ sum_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -3844,7 +3778,7 @@ sum_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -4004,27 +3938,27 @@ tail_next3:
 	MOVO        X2, X10
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4034,7 +3968,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4044,7 +3978,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4054,7 +3988,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4064,7 +3998,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4074,7 +4008,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4084,7 +4018,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4094,7 +4028,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4104,7 +4038,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4114,7 +4048,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4124,7 +4058,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4133,7 +4067,7 @@ tail_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4142,7 +4076,7 @@ tail_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -4156,27 +4090,27 @@ sum_two:
 	MOVO        X2, X10
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4186,7 +4120,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4196,7 +4130,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4206,7 +4140,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4216,7 +4150,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4226,7 +4160,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4236,7 +4170,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4246,7 +4180,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4256,7 +4190,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4266,7 +4200,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4276,7 +4210,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4285,7 +4219,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4294,7 +4228,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -4309,27 +4243,27 @@ sum_two:
 	MOVO        X2, X10
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4339,7 +4273,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4349,7 +4283,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4359,7 +4293,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4369,7 +4303,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4379,7 +4313,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4389,7 +4323,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4399,7 +4333,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4409,7 +4343,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -4419,7 +4353,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -4429,7 +4363,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -4438,7 +4372,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -4447,7 +4381,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -4638,41 +4572,41 @@ key_next3:
 	MOVO        X14, X7
 	MOVO        X15, X8
 	MOVO        X3, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X9, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X4, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -4682,7 +4616,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -4692,7 +4626,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -4702,7 +4636,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -4712,7 +4646,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -4722,7 +4656,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -4732,7 +4666,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -4742,7 +4676,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -4752,7 +4686,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -4762,7 +4696,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -4772,7 +4706,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -4782,7 +4716,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -4792,7 +4726,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -4802,7 +4736,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -4812,7 +4746,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -4822,7 +4756,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -4832,7 +4766,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -4842,7 +4776,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -4852,7 +4786,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -4862,7 +4796,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -4872,7 +4806,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -4881,7 +4815,7 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X10, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -4890,7 +4824,7 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X5, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -4899,7 +4833,7 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X11, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -4908,12 +4842,12 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X6, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X12, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
@@ -4973,14 +4907,14 @@ sum_loop:
 	MOVOU       (AX), X4
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       16(AX), X5
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -4988,7 +4922,7 @@ sum_loop:
 	MOVOU       32(AX), X6
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -4996,7 +4930,7 @@ sum_loop:
 	MOVOU       48(AX), X7
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5006,7 +4940,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5016,7 +4950,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5026,7 +4960,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5036,7 +4970,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5046,7 +4980,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5056,7 +4990,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5066,7 +5000,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5076,7 +5010,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5086,7 +5020,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5096,7 +5030,7 @@ sum_loop:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5105,7 +5039,7 @@ sum_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5114,7 +5048,7 @@ sum_loop:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -5246,27 +5180,27 @@ tail_next3:
 	MOVO        X2, X10
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5276,7 +5210,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5286,7 +5220,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5296,7 +5230,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5306,7 +5240,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5316,7 +5250,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5326,7 +5260,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5336,7 +5270,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5346,7 +5280,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5356,7 +5290,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5366,7 +5300,7 @@ tail_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5375,7 +5309,7 @@ tail_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5384,7 +5318,7 @@ tail_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -5398,27 +5332,27 @@ sum_two:
 	MOVO        X2, X10
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5428,7 +5362,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5438,7 +5372,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5448,7 +5382,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5458,7 +5392,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5468,7 +5402,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5478,7 +5412,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5488,7 +5422,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5498,7 +5432,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5508,7 +5442,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5518,7 +5452,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5527,7 +5461,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5536,7 +5470,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -5551,27 +5485,27 @@ sum_two:
 	MOVO        X2, X10
 	PSHUFB      X8, X4
 	MOVO        X4, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	PSHUFB      X8, X5
 	MOVO        X5, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	PSHUFB      X8, X6
 	MOVO        X6, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	PSHUFB      X8, X7
 	MOVO        X7, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5581,7 +5515,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5591,7 +5525,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5601,7 +5535,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5611,7 +5545,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5621,7 +5555,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5631,7 +5565,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5641,7 +5575,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X6, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5651,7 +5585,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X7, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X7, X3
 	PALIGNR     $0x04, X6, X3
@@ -5661,7 +5595,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X7, X6
 	MOVO        X4, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X3
 	PALIGNR     $0x04, X7, X3
@@ -5671,7 +5605,7 @@ sum_two:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X7
 	MOVO        X5, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X3
 	PALIGNR     $0x04, X4, X3
@@ -5680,7 +5614,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X6, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X3
 	PALIGNR     $0x04, X5, X3
@@ -5689,7 +5623,7 @@ sum_two:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X7, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
@@ -5850,41 +5784,41 @@ key_next3:
 	MOVO        X14, X7
 	MOVO        X15, X8
 	MOVO        X3, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X9, X0
-	PADDD       k256<>+0(SB), X0
+	PADDD       ·k256+0(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X4, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+16(SB), X0
+	PADDD       ·k256+16(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+32(SB), X0
+	PADDD       ·k256+32(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -5894,7 +5828,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+48(SB), X0
+	PADDD       ·k256+48(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -5904,7 +5838,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -5914,7 +5848,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+64(SB), X0
+	PADDD       ·k256+64(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -5924,7 +5858,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -5934,7 +5868,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+80(SB), X0
+	PADDD       ·k256+80(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -5944,7 +5878,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -5954,7 +5888,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+96(SB), X0
+	PADDD       ·k256+96(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -5964,7 +5898,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -5974,7 +5908,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+112(SB), X0
+	PADDD       ·k256+112(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -5984,7 +5918,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -5994,7 +5928,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+128(SB), X0
+	PADDD       ·k256+128(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -6004,7 +5938,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -6014,7 +5948,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X4, X3
 	MOVO        X10, X0
-	PADDD       k256<>+144(SB), X0
+	PADDD       ·k256+144(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -6024,7 +5958,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X10, X9
 	MOVO        X5, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -6034,7 +5968,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X5, X4
 	MOVO        X11, X0
-	PADDD       k256<>+160(SB), X0
+	PADDD       ·k256+160(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -6044,7 +5978,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X11, X10
 	MOVO        X6, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X6, X13
 	PALIGNR     $0x04, X5, X13
@@ -6054,7 +5988,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X6, X5
 	MOVO        X12, X0
-	PADDD       k256<>+176(SB), X0
+	PADDD       ·k256+176(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X12, X13
 	PALIGNR     $0x04, X11, X13
@@ -6064,7 +5998,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X12, X11
 	MOVO        X3, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X3, X13
 	PALIGNR     $0x04, X6, X13
@@ -6074,7 +6008,7 @@ key_next3:
 	SHA256RNDS2 X0, X2, X1
 	SHA256MSG1  X3, X6
 	MOVO        X9, X0
-	PADDD       k256<>+192(SB), X0
+	PADDD       ·k256+192(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X9, X13
 	PALIGNR     $0x04, X12, X13
@@ -6084,7 +6018,7 @@ key_next3:
 	SHA256RNDS2 X0, X8, X7
 	SHA256MSG1  X9, X12
 	MOVO        X4, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X4, X13
 	PALIGNR     $0x04, X3, X13
@@ -6093,7 +6027,7 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X10, X0
-	PADDD       k256<>+208(SB), X0
+	PADDD       ·k256+208(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X10, X13
 	PALIGNR     $0x04, X9, X13
@@ -6102,7 +6036,7 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X5, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	MOVO        X5, X13
 	PALIGNR     $0x04, X4, X13
@@ -6111,7 +6045,7 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X11, X0
-	PADDD       k256<>+224(SB), X0
+	PADDD       ·k256+224(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	MOVO        X11, X13
 	PALIGNR     $0x04, X10, X13
@@ -6120,12 +6054,12 @@ key_next3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7
 	MOVO        X6, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVO        X12, X0
-	PADDD       k256<>+240(SB), X0
+	PADDD       ·k256+240(SB), X0
 	SHA256RNDS2 X0, X7, X8
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X8, X7

@@ -19,6 +19,13 @@ func Table64(name string, words ...uint64) Mem {
 	return m
 }
 
+// GoVar returns the package-level variable name of the Go package the
+// kernels are for: a constant table the portable code also uses (and its
+// tests check) is read from there rather than copied into the assembly.
+func GoVar(name string) Mem {
+	return NewDataAddr(Symbol{Name: "·" + name}, 0)
+}
+
 // Table32 emits the read-only table name holding words, 4 bytes each in
 // order, and returns it.
 func Table32(name string, words ...uint32) Mem {

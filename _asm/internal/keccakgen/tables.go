@@ -1,7 +1,7 @@
 // Package keccakgen holds what the Keccak-p[1600] generators of _asm/keccak
 // share: FIPS 202's step tables, taken from internal/keccak (whose tests
 // recompute them from the standard's algorithms), and the round-constant
-// table they put into their assembly.
+// table their kernels read.
 package keccakgen
 
 import (
@@ -22,13 +22,6 @@ func PairLanes() []int { return keccak.PairLanes() }
 // section 3.2.3) sets A'[x, y] = A[x+3y, x].
 func Source(x, y int) int { return (x+3*y)%5 + 5*x }
 
-// RCTable emits the round constants RC[0..23] as a read-only table named
-// name in the generated file, plus one zero so that a 16-byte memory operand
-// at the last constant stays inside the table, and returns it.
-func RCTable(name string) Mem {
-	rc := make([]uint64, keccak.MaxRounds+1)
-	for ir := range keccak.MaxRounds {
-		rc[ir] = keccak.RoundConstant(ir)
-	}
-	return asmutil.Table64(name, rc...)
-}
+// RC returns internal/keccak's table of the round constants RC[0..23],
+// which its tests recompute with FIPS 202's rc(t).
+func RC() Mem { return asmutil.GoVar("rc") }

@@ -92,7 +92,7 @@ func main() {
 	flag.Parse()
 	log.SetFlags(0)
 
-	Header(&out, "../../../internal/keccak/p1600_arm64.s", "rcARM64")
+	goasm.Header(&out, "../../../internal/keccak/p1600_arm64.s")
 	kernel("keccakARM64", nil)
 	kernel("keccakARM64Vec", NeonRows)
 	goasm.Write(*outFile, out.Bytes())
@@ -138,7 +138,7 @@ func kernel(name string, vrows []int) {
 	}
 	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $%d-49\n", name, FrameSize)
 	g.Emit("MOVD\tR30, %s", SlotLR)
-	g.Emit("MOVD\t$rcARM64<>(SB), R0")
+	g.Emit("MOVD\t$%s(SB), R0", RC)
 	g.Emit("MOVD\tR0, %s", SlotRC)
 	g.Emit("MOVD\tp_base+8(FP), R1")
 	g.Emit("MOVD\tp_len+16(FP), R2")

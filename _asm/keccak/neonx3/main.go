@@ -63,7 +63,7 @@ func main() {
 	log.SetFlags(0)
 	vec := neonOps()
 
-	Header(&out, "../../../internal/keccak/multix3_arm64.s", "rcX3")
+	goasm.Header(&out, "../../../internal/keccak/multix3_arm64.s")
 	kernel(vec)
 	goasm.Write(*outFile, out.Bytes())
 }
@@ -84,7 +84,7 @@ func vectorRound(vec []Op, ir int) []string {
 	var l []string
 	for _, o := range vec {
 		if r, ok := o.RC(); ok {
-			l = append(l, fmt.Sprintf("\tFMOVD\trcX3<>+%d(SB), F%d", 8*ir, r),
+			l = append(l, fmt.Sprintf("\tFMOVD\t%s+%d(SB), F%d", RC, 8*ir, r),
 				fmt.Sprintf("\tVDUP\tV%d.D[0], V%d.D2", r, r))
 			continue
 		}
@@ -164,7 +164,7 @@ func kernel(vec []Op) {
 	fmt.Fprintf(&out, "// Requires: ASIMD, ARM64.SHA3\n")
 	fmt.Fprintf(&out, "TEXT ·absorbX3SHA3(SB), NOSPLIT, $%d-72\n", frameSize)
 	g.Emit("MOVD\tR30, %s", SlotLR)
-	g.Emit("MOVD\t$rcX3<>(SB), R0")
+	g.Emit("MOVD\t$%s(SB), R0", RC)
 	g.Emit("MOVD\tR0, %s", SlotRC)
 	g.Emit("MOVD\tin_base+8(FP), R1")
 	g.Emit("MOVD\toffs+32(FP), R2")

@@ -416,7 +416,7 @@ func main() {
 	Package("github.com/hashkit/hashkit/internal/keccak")
 	ConstraintExpr("!purego")
 
-	rcTable := keccakgen.RCTable("roundConstantsPair")
+	rcTable := keccakgen.RC()
 	rhoTable := GLOBL("rhoPair", RODATA|NOPTR)
 	for k := range 3 { // in offset order: the assembler wants it so
 		for x := range 5 {

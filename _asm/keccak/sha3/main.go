@@ -115,7 +115,7 @@ func state(b *bytes.Buffer, n int, load bool) {
 }
 
 func kernel(b *bytes.Buffer, round, plane []Op) {
-	Header(b, "../../../internal/keccak/p1600sha3_arm64.s", "rcSHA3")
+	goasm.Header(b, "../../../internal/keccak/p1600sha3_arm64.s")
 	fmt.Fprintf(b, `
 // func keccakSHA3(a *[25]uint64, p []byte, lanes int, rounds int, plane0 bool)
 // Requires: ASIMD, ARM64.SHA3
@@ -126,11 +126,11 @@ TEXT ·keccakSHA3(SB), NOSPLIT, $0-49
 	MOVD	lanes+32(FP), R3
 	LSL	$3, R3, R4                             // bytes a block
 	MOVD	rounds+40(FP), R5
-	MOVD	$rcSHA3<>+%d(SB), R6
+	MOVD	$%s+%d(SB), R6
 	SUB	R5<<3, R6, R6                          // the constants of the last rounds rounds
 	MOVBU	plane0+48(FP), R7
 	SUB	R7, R5, R5                             // rounds before a plane-0 round
-`, 8*keccak.MaxRounds)
+`, RC, 8*keccak.MaxRounds)
 	state(b, 25, true)
 	fmt.Fprintf(b, `	CBZ	R3, permute                            // lanes 0: permute once
 

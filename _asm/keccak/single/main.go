@@ -28,7 +28,7 @@ import (
 func main() {
 	Package("github.com/hashkit/hashkit/internal/keccak")
 	ConstraintExpr("!purego")
-	rcTable := keccakgen.RCTable("roundConstants")
+	rcTable := keccakgen.RC()
 	scalarBMI2(rcTable, false)
 	scalarBMI2(rcTable, true)
 	Generate()
