@@ -28,22 +28,21 @@
 	SHA256SU1	w3.S4, w2.S4, w0.S4 \
 	SHA256H2	t.S4, s, e
 
-// The 64 rounds of one block on V2 (a..d) and V3 (e..h), with the message
-// in V4-V7, the constants in V16-V31 and V8, V9 as scratch. Rounds 0 to 47
+// Sixteen rounds of one block on V2 (a..d) and V3 (e..h), with the message
+// in V4-V7, the constants in k0-k3 and V8, V9 as scratch, scheduling
+// W[t+16..t+31]: the message registers repeat every four groups.
+#define ROUNDS16SCHED(k0, k1, k2, k3) \
+	ROUNDS4SCHED(k0, V4, V5, V6, V7, V2, V3, V8, V9) \
+	ROUNDS4SCHED(k1, V5, V6, V7, V4, V2, V3, V8, V9) \
+	ROUNDS4SCHED(k2, V6, V7, V4, V5, V2, V3, V8, V9) \
+	ROUNDS4SCHED(k3, V7, V4, V5, V6, V2, V3, V8, V9)
+
+// The 64 rounds of one block, with the constants in V16-V31. Rounds 0 to 47
 // also schedule W[16..63], each four words twelve rounds before their use.
 #define ROUNDS64() \
-	ROUNDS4SCHED(V16, V4, V5, V6, V7, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V17, V5, V6, V7, V4, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V18, V6, V7, V4, V5, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V19, V7, V4, V5, V6, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V20, V4, V5, V6, V7, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V21, V5, V6, V7, V4, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V22, V6, V7, V4, V5, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V23, V7, V4, V5, V6, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V24, V4, V5, V6, V7, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V25, V5, V6, V7, V4, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V26, V6, V7, V4, V5, V2, V3, V8, V9) \
-	ROUNDS4SCHED(V27, V7, V4, V5, V6, V2, V3, V8, V9) \
+	ROUNDS16SCHED(V16, V17, V18, V19) \
+	ROUNDS16SCHED(V20, V21, V22, V23) \
+	ROUNDS16SCHED(V24, V25, V26, V27) \
 	ROUNDS4(V28, V4, V2, V3, V8, V9) \
 	ROUNDS4(V29, V5, V2, V3, V8, V9) \
 	ROUNDS4(V30, V6, V2, V3, V8, V9) \
@@ -155,6 +154,15 @@ DATA pad96<>+24(SB)/4, $0
 DATA pad96<>+28(SB)/4, $768
 GLOBL pad96<>(SB), RODATA|NOPTR, $32
 
+// The start of a compression of one of HMAC's 96-byte messages: the
+// padding (V14, V15) as W[8..15] in w2, w3, and the working variables in
+// s0, s1 set to the keyed state k0, k1 (ih or oh).
+#define PADSTART(w2, w3, s0, s1, k0, k1) \
+	VMOV	V14.B16, w2.B16 \
+	VMOV	V15.B16, w3.B16 \
+	VMOV	k0.B16, s0.B16 \
+	VMOV	k1.B16, s1.B16
+
 // func pbkdf2SHA2(ih, oh, u, t *[8]uint32, n int)
 //
 // n times (n >= 1): u = HMAC(u) = the compression from oh of the
@@ -177,17 +185,11 @@ TEXT ·pbkdf2SHA2(SB), NOSPLIT, $0-40
 iter:
 	VMOV	V0.B16, V4.B16        // inner block: u, then the padding
 	VMOV	V1.B16, V5.B16
-	VMOV	V14.B16, V6.B16
-	VMOV	V15.B16, V7.B16
-	VMOV	V10.B16, V2.B16
-	VMOV	V11.B16, V3.B16
+	PADSTART(V6, V7, V2, V3, V10, V11)
 	ROUNDS64()
 	VADD	V10.S4, V2.S4, V4.S4  // outer block: the inner hash, then the padding
 	VADD	V11.S4, V3.S4, V5.S4
-	VMOV	V14.B16, V6.B16
-	VMOV	V15.B16, V7.B16
-	VMOV	V12.B16, V2.B16
-	VMOV	V13.B16, V3.B16
+	PADSTART(V6, V7, V2, V3, V12, V13)
 	ROUNDS64()
 	VADD	V12.S4, V2.S4, V0.S4  // the new u
 	VADD	V13.S4, V3.S4, V1.S4
@@ -223,30 +225,18 @@ TEXT ·pbkdf2x2SHA2(SB), NOSPLIT, $0-40
 iter:
 	VMOV	V0.B16, V4.B16        // inner blocks
 	VMOV	V1.B16, V5.B16
-	VMOV	V14.B16, V6.B16
-	VMOV	V15.B16, V7.B16
-	VMOV	V10.B16, V2.B16
-	VMOV	V11.B16, V3.B16
+	PADSTART(V6, V7, V2, V3, V10, V11)
 	VMOV	V16.B16, V20.B16
 	VMOV	V17.B16, V21.B16
-	VMOV	V14.B16, V22.B16
-	VMOV	V15.B16, V23.B16
-	VMOV	V10.B16, V18.B16
-	VMOV	V11.B16, V19.B16
+	PADSTART(V22, V23, V18, V19, V10, V11)
 	MOVD	R7, R5
 	ROUNDS64X2()
 	VADD	V10.S4, V2.S4, V4.S4  // outer blocks
 	VADD	V11.S4, V3.S4, V5.S4
-	VMOV	V14.B16, V6.B16
-	VMOV	V15.B16, V7.B16
-	VMOV	V12.B16, V2.B16
-	VMOV	V13.B16, V3.B16
+	PADSTART(V6, V7, V2, V3, V12, V13)
 	VADD	V10.S4, V18.S4, V20.S4
 	VADD	V11.S4, V19.S4, V21.S4
-	VMOV	V14.B16, V22.B16
-	VMOV	V15.B16, V23.B16
-	VMOV	V12.B16, V18.B16
-	VMOV	V13.B16, V19.B16
+	PADSTART(V22, V23, V18, V19, V12, V13)
 	MOVD	R7, R5
 	ROUNDS64X2()
 	VADD	V12.S4, V2.S4, V0.S4  // the new u of both chains
