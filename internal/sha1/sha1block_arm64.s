@@ -34,80 +34,6 @@
 	VMOV	abcd.B16, prev.B16 \
 	SHA1SU1	w3.S4, w0.S4
 
-#define ROUNDS4(op, k, w) QUAD(op, k, w, V9, V1, V2, V3)
-#define ROUNDS4SCHED(op, k, w0, w1, w2, w3) QUADSCHED(op, k, w0, w1, w2, w3, V9, V1, V2, V3)
-
-// func blockSHA1(h *[5]uint32, p []byte)
-TEXT ·blockSHA1(SB), NOSPLIT, $0-32
-	MOVD	h+0(FP), R0
-	MOVD	p_base+8(FP), R1
-	MOVD	p_len+16(FP), R2
-	AND	$~63, R2              // whole blocks only
-	CBZ	R2, done
-	MOVW	$0x5a827999, R3       // the four K, section 4.2.1
-	VDUP	R3, V16.S4
-	MOVW	$0x6ed9eba1, R3
-	VDUP	R3, V17.S4
-	MOVW	$0x8f1bbcdc, R3
-	VDUP	R3, V18.S4
-	MOVW	$0xca62c1d6, R3
-	VDUP	R3, V19.S4
-	VLD1	(R0), [V0.S4]
-	FMOVS	16(R0), F10           // e, the rest of V10 zero
-
-loop:
-	VLD1.P	64(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
-	VREV32	V4.B16, V4.B16        // the words are big-endian
-	VREV32	V5.B16, V5.B16
-	VREV32	V6.B16, V6.B16
-	VREV32	V7.B16, V7.B16
-	VMOV	V0.B16, V2.B16
-	VMOV	V0.B16, V3.B16
-	VMOV	V10.B16, V1.B16
-
-	// Rounds 0 to 63 also schedule W[16..79].
-	ROUNDS4SCHED(SHA1C, V16, V4, V5, V6, V7)
-	ROUNDS4SCHED(SHA1C, V16, V5, V6, V7, V4)
-	ROUNDS4SCHED(SHA1C, V16, V6, V7, V4, V5)
-	ROUNDS4SCHED(SHA1C, V16, V7, V4, V5, V6)
-	ROUNDS4SCHED(SHA1C, V16, V4, V5, V6, V7)
-	ROUNDS4SCHED(SHA1P, V17, V5, V6, V7, V4)
-	ROUNDS4SCHED(SHA1P, V17, V6, V7, V4, V5)
-	ROUNDS4SCHED(SHA1P, V17, V7, V4, V5, V6)
-	ROUNDS4SCHED(SHA1P, V17, V4, V5, V6, V7)
-	ROUNDS4SCHED(SHA1P, V17, V5, V6, V7, V4)
-	ROUNDS4SCHED(SHA1M, V18, V6, V7, V4, V5)
-	ROUNDS4SCHED(SHA1M, V18, V7, V4, V5, V6)
-	ROUNDS4SCHED(SHA1M, V18, V4, V5, V6, V7)
-	ROUNDS4SCHED(SHA1M, V18, V5, V6, V7, V4)
-	ROUNDS4SCHED(SHA1M, V18, V6, V7, V4, V5)
-	ROUNDS4SCHED(SHA1P, V19, V7, V4, V5, V6)
-	ROUNDS4(SHA1P, V19, V4)
-	ROUNDS4(SHA1P, V19, V5)
-	ROUNDS4(SHA1P, V19, V6)
-	ROUNDS4(SHA1P, V19, V7)
-
-	VADD	V2.S4, V0.S4, V0.S4   // step 4: the intermediate hash value
-	VADD	V1.S4, V10.S4, V10.S4
-	SUBS	$64, R2
-	BNE	loop
-
-	VST1	[V0.S4], (R0)
-	FMOVS	F10, 16(R0)
-
-done:
-	RET
-
-// PBKDF2-HMAC-SHA-1's U chain (RFC 8018 section 5.2): u = HMAC(P, u) and
-// t ^= u, n times. Both compressions of an HMAC hash one block: the
-// previous digest as W[0..4] (a..d as they are in their register, then e),
-// the padding bit as W[5] and the bit length of a key block and 20 bytes,
-// (64 + 20) * 8, as W[15]. Registers besides those of the block:
-//   V20, V21   the inner keyed state, a..d and e
-//   V22, V23   the outer keyed state
-//   V26, V27   W[4..7] less e, and W[12..15]
-//   V24, V25   t (pbkdf2SHA1), or scratch for t in memory (pbkdf2x2SHA1)
-
 // All 80 rounds of one block, W in m0..m3, on the registers wk, e, abcd,
 // prev of a block as QUAD has them.
 #define BLOCK(wk, e, abcd, prev, m0, m1, m2, m3) \
@@ -131,6 +57,62 @@ done:
 	QUAD(SHA1P, V19, m1, wk, e, abcd, prev) \
 	QUAD(SHA1P, V19, m2, wk, e, abcd, prev) \
 	QUAD(SHA1P, V19, m3, wk, e, abcd, prev)
+
+// The four K of SHA-1 (section 4.2.1), each in every lane of V16-V19,
+// through r.
+#define LOADK(r) \
+	MOVW	$0x5a827999, r \
+	VDUP	r, V16.S4 \
+	MOVW	$0x6ed9eba1, r \
+	VDUP	r, V17.S4 \
+	MOVW	$0x8f1bbcdc, r \
+	VDUP	r, V18.S4 \
+	MOVW	$0xca62c1d6, r \
+	VDUP	r, V19.S4
+
+// func blockSHA1(h *[5]uint32, p []byte)
+TEXT ·blockSHA1(SB), NOSPLIT, $0-32
+	MOVD	h+0(FP), R0
+	MOVD	p_base+8(FP), R1
+	MOVD	p_len+16(FP), R2
+	AND	$~63, R2              // whole blocks only
+	CBZ	R2, done
+	LOADK(R3)
+	VLD1	(R0), [V0.S4]
+	FMOVS	16(R0), F10           // e, the rest of V10 zero
+
+loop:
+	VLD1.P	64(R1), [V4.B16, V5.B16, V6.B16, V7.B16]
+	VREV32	V4.B16, V4.B16        // the words are big-endian
+	VREV32	V5.B16, V5.B16
+	VREV32	V6.B16, V6.B16
+	VREV32	V7.B16, V7.B16
+	VMOV	V0.B16, V2.B16
+	VMOV	V0.B16, V3.B16
+	VMOV	V10.B16, V1.B16
+
+	BLOCK(V9, V1, V2, V3, V4, V5, V6, V7)
+
+	VADD	V2.S4, V0.S4, V0.S4   // step 4: the intermediate hash value
+	VADD	V1.S4, V10.S4, V10.S4
+	SUBS	$64, R2
+	BNE	loop
+
+	VST1	[V0.S4], (R0)
+	FMOVS	F10, 16(R0)
+
+done:
+	RET
+
+// PBKDF2-HMAC-SHA-1's U chain (RFC 8018 section 5.2): u = HMAC(P, u) and
+// t ^= u, n times. Both compressions of an HMAC hash one block: the
+// previous digest as W[0..4] (a..d as they are in their register, then e),
+// the padding bit as W[5] and the bit length of a key block and 20 bytes,
+// (64 + 20) * 8, as W[15]. Registers besides those of the block:
+//   V20, V21   the inner keyed state, a..d and e
+//   V22, V23   the outer keyed state
+//   V26, V27   W[4..7] less e, and W[12..15]
+//   V24, V25   t (pbkdf2SHA1), or scratch for t in memory (pbkdf2x2SHA1)
 
 // BLOCK on two chains, their quads alternating so that each fills the
 // latency of the other's SHA1C/P/M.
@@ -197,14 +179,7 @@ done:
 // The round constants, the pads and the keyed states from ih (R0) and oh
 // (R1).
 #define SETUP \
-	MOVW	$0x5a827999, R5 \
-	VDUP	R5, V16.S4 \
-	MOVW	$0x6ed9eba1, R5 \
-	VDUP	R5, V17.S4 \
-	MOVW	$0x8f1bbcdc, R5 \
-	VDUP	R5, V18.S4 \
-	MOVW	$0xca62c1d6, R5 \
-	VDUP	R5, V19.S4 \
+	LOADK(R5) \
 	VEOR	V26.B16, V26.B16, V26.B16 \
 	MOVW	$0x80000000, R5 \
 	VMOV	R5, V26.S[1] \
