@@ -364,18 +364,6 @@ DATA blake256_bswap64<>+56(SB)/4, $0x08090a0b
 DATA blake256_bswap64<>+60(SB)/4, $0x0c0d0e0f
 GLOBL blake256_bswap64<>(SB), RODATA|NOPTR, $64
 
-DATA blake256_c0<>+0(SB)/4, $0x243f6a88
-DATA blake256_c0<>+4(SB)/4, $0x85a308d3
-DATA blake256_c0<>+8(SB)/4, $0x13198a2e
-DATA blake256_c0<>+12(SB)/4, $0x03707344
-GLOBL blake256_c0<>(SB), RODATA|NOPTR, $16
-
-DATA blake256_c4<>+0(SB)/4, $0xa4093822
-DATA blake256_c4<>+4(SB)/4, $0x299f31d0
-DATA blake256_c4<>+8(SB)/4, $0x082efa98
-DATA blake256_c4<>+12(SB)/4, $0xec4e6c89
-GLOBL blake256_c4<>(SB), RODATA|NOPTR, $16
-
 // func blocks256AVX512(h *[8]uint32, s *[4]uint32, t *uint64, p []byte)
 // Requires: AVX, AVX512BW, AVX512F, AVX512VL
 TEXT ·blocks256AVX512(SB), NOSPLIT, $0-48
@@ -398,10 +386,10 @@ avx512_loop:
 	VMOVDQU32 (AX), X0
 	VMOVDQU32 16(AX), X1
 	VMOVDQU32 (CX), X2
-	VPXORD    blake256_c0<>+0(SB), X2, X2
+	VPXORD    ·c256+0(SB), X2, X2
 	VMOVQ     DI, X3
 	VPSHUFD   $0x50, X3, X3
-	VPXORD    blake256_c4<>+0(SB), X3, X3
+	VPXORD    ·c256+16(SB), X3, X3
 
 	// Round 0.
 	VMOVDQU32     blake256_sigma_idx<>+0(SB), Z5
@@ -1060,10 +1048,10 @@ blocks256SSE41_loop:
 	MOVOU  (AX), X0
 	MOVOU  16(AX), X1
 	MOVOU  (CX), X2
-	PXOR   blake256_c0<>+0(SB), X2
+	PXOR   ·c256+0(SB), X2
 	MOVQ   DI, X3
 	PSHUFD $0x50, X3, X3
-	PXOR   blake256_c4<>+0(SB), X3
+	PXOR   ·c256+16(SB), X3
 
 	// Round 0: m[σ(i)] in the order the round reads them.
 	MOVL   (SP), R8
@@ -2122,11 +2110,11 @@ b512_loop:
 	VMOVDQU64 (AX), Y0
 	VMOVDQU64 32(AX), Y1
 	VMOVDQU64 (CX), Y2
-	VPXORQ    blake512_c0<>+0(SB), Y2, Y2
+	VPXORQ    ·c512+0(SB), Y2, Y2
 	VMOVQ     R8, X3
 	VPINSRQ   $0x01, R9, X3, X3
 	VPERMQ    $0x50, Y3, Y3
-	VPXORQ    blake512_c4<>+0(SB), Y3, Y3
+	VPXORQ    ·c512+32(SB), Y3, Y3
 
 	// Round 0.
 	VMOVDQU64     blake512_sigma_idx<>+0(SB), Z7
@@ -3545,23 +3533,3 @@ DATA blake512_bswap<>+52(SB)/4, $0x00010203
 DATA blake512_bswap<>+56(SB)/4, $0x0c0d0e0f
 DATA blake512_bswap<>+60(SB)/4, $0x08090a0b
 GLOBL blake512_bswap<>(SB), RODATA|NOPTR, $64
-
-DATA blake512_c0<>+0(SB)/4, $0x85a308d3
-DATA blake512_c0<>+4(SB)/4, $0x243f6a88
-DATA blake512_c0<>+8(SB)/4, $0x03707344
-DATA blake512_c0<>+12(SB)/4, $0x13198a2e
-DATA blake512_c0<>+16(SB)/4, $0x299f31d0
-DATA blake512_c0<>+20(SB)/4, $0xa4093822
-DATA blake512_c0<>+24(SB)/4, $0xec4e6c89
-DATA blake512_c0<>+28(SB)/4, $0x082efa98
-GLOBL blake512_c0<>(SB), RODATA|NOPTR, $32
-
-DATA blake512_c4<>+0(SB)/4, $0x38d01377
-DATA blake512_c4<>+4(SB)/4, $0x452821e6
-DATA blake512_c4<>+8(SB)/4, $0x34e90c6c
-DATA blake512_c4<>+12(SB)/4, $0xbe5466cf
-DATA blake512_c4<>+16(SB)/4, $0xc97c50dd
-DATA blake512_c4<>+20(SB)/4, $0xc0ac29b7
-DATA blake512_c4<>+24(SB)/4, $0xb5470917
-DATA blake512_c4<>+28(SB)/4, $0x3f84d5b5
-GLOBL blake512_c4<>(SB), RODATA|NOPTR, $32

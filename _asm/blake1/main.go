@@ -47,8 +47,8 @@ func tables() {
 		b64[i] %= 16 // VPSHUFB indexes within each 128-bit lane
 	}
 	bswap64 = data("blake256_bswap64", b64)
-	c0 = data("blake256_c0", u32s(c256[0:4]...))
-	c4 = data("blake256_c4", u32s(c256[4:8]...))
+	c0 = asmutil.GoVar("c256") // c0..c7 from the portable code's table
+	c4 = c0.Offset(16)
 
 }
 
@@ -397,8 +397,8 @@ func gen512AVX512() {
 		bs = append(bs, byte(i&^7+7-i&7)%16)
 	}
 	bswap := data("blake512_bswap", bs)
-	c0 := data("blake512_c0", u64s(c512[0:4]...))
-	c4 := data("blake512_c4", u64s(c512[4:8]...))
+	c0 := asmutil.GoVar("c512")
+	c4 := c0.Offset(32)
 
 	hp := Load(Param("h"), GP64())
 	sp := Load(Param("s"), GP64())
