@@ -4,17 +4,6 @@
 
 #include "textflag.h"
 
-// The BLAKE2b initialization vector.
-DATA ·iv<>+0(SB)/8, $0x6a09e667f3bcc908
-DATA ·iv<>+8(SB)/8, $0xbb67ae8584caa73b
-DATA ·iv<>+16(SB)/8, $0x3c6ef372fe94f82b
-DATA ·iv<>+24(SB)/8, $0xa54ff53a5f1d36f1
-DATA ·iv<>+32(SB)/8, $0x510e527fade682d1
-DATA ·iv<>+40(SB)/8, $0x9b05688c2b3e6c1f
-DATA ·iv<>+48(SB)/8, $0x1f83d9abfb41bd6b
-DATA ·iv<>+56(SB)/8, $0x5be0cd19137e2179
-GLOBL ·iv<>(SB), RODATA|NOPTR, $64
-
 // func blocksSHA3(h *[8]uint64, c *[2]uint64, f0 uint64, f1 uint64, p []byte)
 // Requires: ARM64.SHA3, ASIMD
 TEXT ·blocksSHA3(SB), NOSPLIT, $0-56
@@ -26,7 +15,7 @@ TEXT ·blocksSHA3(SB), NOSPLIT, $0-56
 	// V20-V23: h; V24-V26: iv[0..5]; V29: iv[6..7] ^ (f0, f1), the second
 	// half of the initial d row; the first is made per block from the counter.
 	VLD1 (R0), [V20.D2, V21.D2, V22.D2, V23.D2]
-	MOVD $·iv<>(SB), R6
+	MOVD $·iv(SB), R6
 	VLD1 (R6), [V24.D2, V25.D2, V26.D2, V27.D2]
 	MOVD f0+16(FP), R7
 	MOVD f1+24(FP), R8

@@ -187,7 +187,7 @@ func (g *gen) kernel() {
 	g.op("// V20-V23: h; V24-V26: iv[0..5]; V29: iv[6..7] ^ (f0, f1), the second")
 	g.op("// half of the initial d row; the first is made per block from the counter.")
 	g.op("VLD1 (R0), [V%d.D2, V%d.D2, V%d.D2, V%d.D2]", regH, regH+1, regH+2, regH+3)
-	g.op("MOVD $·iv<>(SB), R6")
+	g.op("MOVD $·iv(SB), R6") // the portable code's iv
 	g.op("VLD1 (R6), [V%d.D2, V%d.D2, V%d.D2, V27.D2]", regIV, regIV+1, regIV45)
 	g.op("MOVD f0+16(FP), R7")
 	g.op("MOVD f1+24(FP), R8")
@@ -248,9 +248,6 @@ func main() {
 	flag.Parse()
 	var g gen
 	goasm.Header(&g.b, *out)
-	g.line("// The BLAKE2b initialization vector.")
-	goasm.Table64(&g.b, "·iv", blake2tab.IV[:]...)
-	g.line("")
 	g.kernel()
 	goasm.Write(*out, []byte(g.b.String()))
 }
