@@ -25,7 +25,7 @@ import (
 // two chains take twelve registers, so the initial value and the chaining
 // values to add after each block live on the stack.
 func genMany256x2SHANI() {
-	sha256Data() // file-local symbols: the file gets its own copy
+	sha256Data() // bswap32Mask and pad96 are file-local: this file gets its own copy
 	Implement("sumMany256x2SHANI")
 	Attributes(NOSPLIT)
 	AllocLocal(96)
