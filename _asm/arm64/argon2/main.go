@@ -30,7 +30,6 @@ package main
 //go:generate go run . -out ../../../argon2/blamka_arm64.s
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
@@ -298,17 +297,15 @@ func (e *emitter) kernel(isa string, xor bool) {
 }
 
 func main() {
-	out := flag.String("out", "", "output file")
-	flag.Parse()
 	var e emitter
-	goasm.Header(&e.b, *out)
-	e.line("// Byte shuffles (VTBL indices) rotating each 64-bit word right by 24")
-	e.line("// and by 16 bits.")
-	goasm.Table64(&e.b, "·rotTables", 0x0201000706050403, 0x0a09080f0e0d0c0b, 0x0100070605040302, 0x09080f0e0d0c0b0a)
-	e.line("")
-	for _, isa := range []string{"NEON", "SHA3"} {
-		e.kernel(isa, false)
-		e.kernel(isa, true)
-	}
-	goasm.Write(*out, []byte(strings.TrimSuffix(e.b.String(), "\n")+"\n"))
+	goasm.Main(&e.b, func() {
+		e.line("// Byte shuffles (VTBL indices) rotating each 64-bit word right by 24")
+		e.line("// and by 16 bits.")
+		goasm.Table64(&e.b, "·rotTables", 0x0201000706050403, 0x0a09080f0e0d0c0b, 0x0100070605040302, 0x09080f0e0d0c0b0a)
+		e.line("")
+		for _, isa := range []string{"NEON", "SHA3"} {
+			e.kernel(isa, false)
+			e.kernel(isa, true)
+		}
+	})
 }

@@ -29,7 +29,6 @@ package main
 //go:generate go run . -out ../../../blake2b/block_arm64.s
 
 import (
-	"flag"
 	"fmt"
 	"log"
 	"slices"
@@ -244,10 +243,6 @@ func (g *gen) kernel() {
 }
 
 func main() {
-	out := flag.String("out", "", "output file")
-	flag.Parse()
 	var g gen
-	goasm.Header(&g.b, *out)
-	g.kernel()
-	goasm.Write(*out, []byte(g.b.String()))
+	goasm.Main(&g.b, g.kernel)
 }

@@ -1,14 +1,32 @@
 // Package goasm holds what the generators that print Go assembly themselves
 // share (avo writes amd64 only, so the arm64 kernels come from plain Go
-// programs): the generated file's header, and writing the file out.
+// programs): the generated file's header, writing the file out, and Main,
+// which does both around a generator's kernels.
 package goasm
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"log"
 	"os"
+	"strings"
 )
+
+// Main is a generator's main: it parses the command line (the -out flag
+// and any flags the generator defined), writes the header to b, runs body,
+// which writes the kernels to b, and writes b, ending in one newline, to
+// the -out file.
+func Main(b interface {
+	io.Writer
+	fmt.Stringer
+}, body func()) {
+	out := flag.String("out", "", "output file")
+	flag.Parse()
+	Header(b, *out)
+	body()
+	Write(*out, []byte(strings.TrimSuffix(b.String(), "\n")+"\n"))
+}
 
 // Header writes the first lines of a generated file: the "Code generated"
 // line naming out, the -out its generator is run with, the !purego

@@ -38,7 +38,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"log"
 
@@ -88,14 +87,11 @@ func store(s *State, ptr string, n int) {
 }
 
 func main() {
-	outFile := flag.String("out", "", "output file")
-	flag.Parse()
 	log.SetFlags(0)
-
-	goasm.Header(&out, "../../../internal/keccak/p1600_arm64.s")
-	kernel("keccakARM64", nil)
-	kernel("keccakARM64Vec", NeonRows)
-	goasm.Write(*outFile, out.Bytes())
+	goasm.Main(&out, func() {
+		kernel("keccakARM64", nil)
+		kernel("keccakARM64Vec", NeonRows)
+	})
 }
 
 // kernel emits the function name, with the rows vrows of χ in vector

@@ -34,7 +34,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 
 	"github.com/hashkit/hashkit/_asm/internal/goasm"
@@ -43,29 +42,25 @@ import (
 
 //go:generate go run . -out ../../../internal/keccak/multi_arm64.s
 
-var (
-	out     = flag.String("out", "", "output file")
-	neonOps = keccakarm64.NEONFlags()
-)
+var neonOps = keccakarm64.NEONFlags()
 
 func main() {
-	flag.Parse()
-	best := neonOps()
 	var b bytes.Buffer
-	header(&b)
-	for _, o := range best {
-		if r, ok := o.RC(); ok {
-			fmt.Fprintf(&b, "\tVLD1R.P\t8(R9), [V%d.D2]                  // RC[ir] in both halves\n", r)
-			continue
+	goasm.Main(&b, func() {
+		prologue(&b)
+		for _, o := range neonOps() {
+			if r, ok := o.RC(); ok {
+				fmt.Fprintf(&b, "\tVLD1R.P\t8(R9), [V%d.D2]                  // RC[ir] in both halves\n", r)
+				continue
+			}
+			fmt.Fprintln(&b, o)
 		}
-		fmt.Fprintln(&b, o)
-	}
-	footer(&b)
-	goasm.Write(*out, b.Bytes())
+		footer(&b)
+	})
 }
 
-func header(b *bytes.Buffer) {
-	goasm.Header(b, "../../../internal/keccak/multi_arm64.s")
+// prologue writes the kernel's declaration and loads its arguments.
+func prologue(b *bytes.Buffer) {
 	fmt.Fprintf(b, `// func absorbX2SHA3(s *[50]uint64, in []byte, offs *[2]uint64, blocks int, rateLanes int, rc *uint64, groups int)
 // Requires: ASIMD, ARM64.SHA3
 TEXT ·absorbX2SHA3(SB), NOSPLIT, $0-72

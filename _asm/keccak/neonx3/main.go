@@ -28,7 +28,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"log"
 	"strings"
@@ -38,11 +37,8 @@ import (
 	"github.com/hashkit/hashkit/internal/keccak"
 )
 
-var (
-	outFile = flag.String("out", "", "output file")
-	// The vector round's choices, as for neonx2 (see _asm/keccak/neonx2).
-	neonOps = NEONFlags()
-)
+// The vector round's choices, as for neonx2 (see _asm/keccak/neonx2).
+var neonOps = NEONFlags()
 
 // The frame: keccakarm64's slots of the scalar round (round-constant
 // address, parities, spill, LR) and the kernel's own, below them.
@@ -59,13 +55,8 @@ var (
 )
 
 func main() {
-	flag.Parse()
 	log.SetFlags(0)
-	vec := neonOps()
-
-	goasm.Header(&out, "../../../internal/keccak/multix3_arm64.s")
-	kernel(vec)
-	goasm.Write(*outFile, out.Bytes())
+	goasm.Main(&out, func() { kernel(neonOps()) })
 }
 
 // lines returns the instruction lines of b, comments dropped.
