@@ -34,29 +34,32 @@
 	VMOV	abcd.B16, prev.B16 \
 	SHA1SU1	w3.S4, w0.S4
 
-// All 80 rounds of one block, W in m0..m3, on the registers wk, e, abcd,
-// prev of a block as QUAD has them.
-#define BLOCK(wk, e, abcd, prev, m0, m1, m2, m3) \
-	QUADSCHED(SHA1C, V16, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V19, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, m0, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, m1, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, m2, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, m3, wk, e, abcd, prev)
+// The quads of the block in V9, V1, V2, V3 (the table above).
+#define QUADA(op, k, w) QUAD(op, k, w, V9, V1, V2, V3)
+#define QUADSCHEDA(op, k, w0, w1, w2, w3) QUADSCHED(op, k, w0, w1, w2, w3, V9, V1, V2, V3)
+
+// All 80 rounds of the block in V9, V1, V2, V3, its message in V4-V7.
+#define BLOCK \
+	QUADSCHEDA(SHA1C, V16, V4, V5, V6, V7) \
+	QUADSCHEDA(SHA1C, V16, V5, V6, V7, V4) \
+	QUADSCHEDA(SHA1C, V16, V6, V7, V4, V5) \
+	QUADSCHEDA(SHA1C, V16, V7, V4, V5, V6) \
+	QUADSCHEDA(SHA1C, V16, V4, V5, V6, V7) \
+	QUADSCHEDA(SHA1P, V17, V5, V6, V7, V4) \
+	QUADSCHEDA(SHA1P, V17, V6, V7, V4, V5) \
+	QUADSCHEDA(SHA1P, V17, V7, V4, V5, V6) \
+	QUADSCHEDA(SHA1P, V17, V4, V5, V6, V7) \
+	QUADSCHEDA(SHA1P, V17, V5, V6, V7, V4) \
+	QUADSCHEDA(SHA1M, V18, V6, V7, V4, V5) \
+	QUADSCHEDA(SHA1M, V18, V7, V4, V5, V6) \
+	QUADSCHEDA(SHA1M, V18, V4, V5, V6, V7) \
+	QUADSCHEDA(SHA1M, V18, V5, V6, V7, V4) \
+	QUADSCHEDA(SHA1M, V18, V6, V7, V4, V5) \
+	QUADSCHEDA(SHA1P, V19, V7, V4, V5, V6) \
+	QUADA(SHA1P, V19, V4) \
+	QUADA(SHA1P, V19, V5) \
+	QUADA(SHA1P, V19, V6) \
+	QUADA(SHA1P, V19, V7)
 
 // The four K of SHA-1 (section 4.2.1), each in every lane of V16-V19,
 // through r.
@@ -91,7 +94,7 @@ loop:
 	VMOV	V0.B16, V3.B16
 	VMOV	V10.B16, V1.B16
 
-	BLOCK(V9, V1, V2, V3, V4, V5, V6, V7)
+	BLOCK
 
 	VADD	V2.S4, V0.S4, V0.S4   // step 4: the intermediate hash value
 	VADD	V1.S4, V10.S4, V10.S4
@@ -114,49 +117,38 @@ done:
 //   V26, V27   W[4..7] less e, and W[12..15]
 //   V24, V25   t (pbkdf2SHA1), or scratch for t in memory (pbkdf2x2SHA1)
 
-// BLOCK on two chains, their quads alternating so that each fills the
-// latency of the other's SHA1C/P/M.
-#define BLOCK2(wk, e, abcd, prev, m0, m1, m2, m3, wkB, eB, abcdB, prevB, n0, n1, n2, n3) \
-	QUADSCHED(SHA1C, V16, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, n0, n1, n2, n3, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1C, V16, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, n1, n2, n3, n0, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1C, V16, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, n2, n3, n0, n1, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1C, V16, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, n3, n0, n1, n2, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1C, V16, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1C, V16, n0, n1, n2, n3, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1P, V17, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, n1, n2, n3, n0, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1P, V17, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, n2, n3, n0, n1, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1P, V17, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, n3, n0, n1, n2, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1P, V17, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, n0, n1, n2, n3, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1P, V17, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V17, n1, n2, n3, n0, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1M, V18, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, n2, n3, n0, n1, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1M, V18, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, n3, n0, n1, n2, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1M, V18, m0, m1, m2, m3, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, n0, n1, n2, n3, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1M, V18, m1, m2, m3, m0, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, n1, n2, n3, n0, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1M, V18, m2, m3, m0, m1, wk, e, abcd, prev) \
-	QUADSCHED(SHA1M, V18, n2, n3, n0, n1, wkB, eB, abcdB, prevB) \
-	QUADSCHED(SHA1P, V19, m3, m0, m1, m2, wk, e, abcd, prev) \
-	QUADSCHED(SHA1P, V19, n3, n0, n1, n2, wkB, eB, abcdB, prevB) \
-	QUAD(SHA1P, V19, m0, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, n0, wkB, eB, abcdB, prevB) \
-	QUAD(SHA1P, V19, m1, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, n1, wkB, eB, abcdB, prevB) \
-	QUAD(SHA1P, V19, m2, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, n2, wkB, eB, abcdB, prevB) \
-	QUAD(SHA1P, V19, m3, wk, e, abcd, prev) \
-	QUAD(SHA1P, V19, n3, wkB, eB, abcdB, prevB)
+// A quad of the first block and the same quad of the second (its W+K, e,
+// a..d, prev in V12-V15), alternating so that each fills the latency of the
+// other's SHA1C/P/M.
+#define QUAD2(op, k, m, n) \
+	QUADA(op, k, m) \
+	QUAD(op, k, n, V12, V13, V14, V15)
+#define QUADSCHED2(op, k, m0, m1, m2, m3, n0, n1, n2, n3) \
+	QUADSCHEDA(op, k, m0, m1, m2, m3) \
+	QUADSCHED(op, k, n0, n1, n2, n3, V12, V13, V14, V15)
+
+// BLOCK on two chains, the second's message in V28-V31.
+#define BLOCK2 \
+	QUADSCHED2(SHA1C, V16, V4, V5, V6, V7, V28, V29, V30, V31) \
+	QUADSCHED2(SHA1C, V16, V5, V6, V7, V4, V29, V30, V31, V28) \
+	QUADSCHED2(SHA1C, V16, V6, V7, V4, V5, V30, V31, V28, V29) \
+	QUADSCHED2(SHA1C, V16, V7, V4, V5, V6, V31, V28, V29, V30) \
+	QUADSCHED2(SHA1C, V16, V4, V5, V6, V7, V28, V29, V30, V31) \
+	QUADSCHED2(SHA1P, V17, V5, V6, V7, V4, V29, V30, V31, V28) \
+	QUADSCHED2(SHA1P, V17, V6, V7, V4, V5, V30, V31, V28, V29) \
+	QUADSCHED2(SHA1P, V17, V7, V4, V5, V6, V31, V28, V29, V30) \
+	QUADSCHED2(SHA1P, V17, V4, V5, V6, V7, V28, V29, V30, V31) \
+	QUADSCHED2(SHA1P, V17, V5, V6, V7, V4, V29, V30, V31, V28) \
+	QUADSCHED2(SHA1M, V18, V6, V7, V4, V5, V30, V31, V28, V29) \
+	QUADSCHED2(SHA1M, V18, V7, V4, V5, V6, V31, V28, V29, V30) \
+	QUADSCHED2(SHA1M, V18, V4, V5, V6, V7, V28, V29, V30, V31) \
+	QUADSCHED2(SHA1M, V18, V5, V6, V7, V4, V29, V30, V31, V28) \
+	QUADSCHED2(SHA1M, V18, V6, V7, V4, V5, V30, V31, V28, V29) \
+	QUADSCHED2(SHA1P, V19, V7, V4, V5, V6, V31, V28, V29, V30) \
+	QUAD2(SHA1P, V19, V4, V28) \
+	QUAD2(SHA1P, V19, V5, V29) \
+	QUAD2(SHA1P, V19, V6, V30) \
+	QUAD2(SHA1P, V19, V7, V31)
 
 // The message of a compression from the digest ua..ud, ue (e in lane 0,
 // the other lanes zero) into m0..m3, and the block's registers set to the
@@ -207,10 +199,10 @@ TEXT ·pbkdf2SHA1(SB), NOSPLIT, $0-40
 
 loop:
 	START(V0, V10, V4, V5, V6, V7, V20, V21, V1, V2, V3)
-	BLOCK(V9, V1, V2, V3, V4, V5, V6, V7)
+	BLOCK
 	FINISH(V0, V10, V20, V21, V1, V2)
 	START(V0, V10, V4, V5, V6, V7, V22, V23, V1, V2, V3)
-	BLOCK(V9, V1, V2, V3, V4, V5, V6, V7)
+	BLOCK
 	FINISH(V0, V10, V22, V23, V1, V2)
 	VEOR	V0.B16, V24.B16, V24.B16
 	VEOR	V10.B16, V25.B16, V25.B16
@@ -256,12 +248,12 @@ TEXT ·pbkdf2x2SHA1(SB), NOSPLIT, $0-40
 loop:
 	START(V0, V10, V4, V5, V6, V7, V20, V21, V1, V2, V3)
 	START(V8, V11, V28, V29, V30, V31, V20, V21, V13, V14, V15)
-	BLOCK2(V9, V1, V2, V3, V4, V5, V6, V7, V12, V13, V14, V15, V28, V29, V30, V31)
+	BLOCK2
 	FINISH(V0, V10, V20, V21, V1, V2)
 	FINISH(V8, V11, V20, V21, V13, V14)
 	START(V0, V10, V4, V5, V6, V7, V22, V23, V1, V2, V3)
 	START(V8, V11, V28, V29, V30, V31, V22, V23, V13, V14, V15)
-	BLOCK2(V9, V1, V2, V3, V4, V5, V6, V7, V12, V13, V14, V15, V28, V29, V30, V31)
+	BLOCK2
 	FINISH(V0, V10, V22, V23, V1, V2)
 	FINISH(V8, V11, V22, V23, V13, V14)
 	XORT(V0, V10, 0)
