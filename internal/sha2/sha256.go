@@ -154,10 +154,8 @@ func (d *Digest256) UnmarshalBinary(b []byte) error {
 // a multiple of 64, updating h, on the fastest kernel this CPU has.
 func Block256(h *[8]uint32, p []byte) { block256(h, p) }
 
-// K256 returns the SHA-256 round constants (FIPS 180-4 section 4.2.2), for
-// the generator in _asm/sha2, which writes them into the kernels' tables.
-func K256() [64]uint32 { return k256 }
-
+// k256 are the SHA-256 constants, FIPS 180-4 section 4.2.2. The amd64
+// kernels read this table too (·k256).
 var k256 = [64]uint32{
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
 	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,

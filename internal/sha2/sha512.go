@@ -134,11 +134,8 @@ func (d *Digest512) UnmarshalBinary(b []byte) error {
 // be a multiple of 128, updating h, on the fastest kernel this CPU has.
 func Block512(h *[8]uint64, p []byte) { block512(h, p) }
 
-// K512 returns the SHA-384/512 round constants, for the generator in
-// _asm/sha2, which writes them into the kernels' tables.
-func K512() [80]uint64 { return k512 }
-
-// k512 are the SHA-384/512 constants, FIPS 180-4 section 4.2.3.
+// k512 are the SHA-384/512 constants, FIPS 180-4 section 4.2.3. The amd64
+// kernels read this table too (·k512).
 var k512 = [80]uint64{
 	0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
 	0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
