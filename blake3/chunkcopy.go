@@ -11,6 +11,16 @@ package blake3
 // read. Chunks that lie outside src or dst panic before anything is
 // written.
 func copyChunks(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) {
+	copyChunksNT(dst, dstOffs, src, srcOffs, key, counter, flags, out, nil, nil)
+}
+
+// copyChunksNT is copyChunks that also copies ntSrc to ntDst (at least as
+// long, overlapping nothing else copied) as copyNT does with fence set.
+// The 16-way kernel issues the non-temporal stores between the rounds of
+// the chunks it hashes, where a core whose input streams from memory
+// overlaps them with the hashing better than with a copy of their own
+// (after it, or between batches).
+func copyChunksNT(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte, ntDst, ntSrc []byte) {
 	n := len(srcOffs)
 	_ = dstOffs[:n]
 	_ = out[:n*cvLen]
@@ -18,9 +28,15 @@ func copyChunks(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]ui
 		_ = src[srcOffs[k] : srcOffs[k]+chunkLen]
 		_ = dst[dstOffs[k] : dstOffs[k]+chunkLen]
 	}
-	done := copyChunksKernel(dst, dstOffs[:n], src, srcOffs, key, counter, flags, out)
+	ntDst = ntDst[:len(ntSrc)]
+	done, copied := copyChunksKernel(dst, dstOffs[:n], src, srcOffs, key, counter, flags, out, ntDst, ntSrc)
 	copyChunksSerial(dst, dstOffs[done:n], src, srcOffs[done:], key, counter+uint64(done), flags, out[done*cvLen:])
+	copyNT(ntDst[copied:], ntSrc[copied:], true)
 }
+
+// ntLinesMax is the most lines hashChunksCopyNTAVX512 copies in a call:
+// ntSlots (_asm/blake3) in each of a chunk's 16 blocks.
+const ntLinesMax = 18 * 16
 
 // copyChunksSerial is copyChunks as copies followed by hashChunks: each
 // run of chunks that lie back to back in dst is hashed from there, each

@@ -43,7 +43,7 @@ const (
 func init() {
 	cpu.RegisterRole("blake3", cpu.RoleBatch, &batchKernel,
 		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX512F,
-			Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512", "copyNTAVX512", "copyNTShiftAVX512"}},
+			Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashChunksCopyNTAVX512", "hashParentsAVX512", "outputBlocksAVX512", "copyNTAVX512", "copyNTShiftAVX512"}},
 		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.AVX2,
 			Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2", "copyNTAVX2"}},
 		cpu.Kernel{Name: "sse41", ID: kernelSSE41, Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
@@ -94,6 +94,14 @@ func hashChunksAVX512(in *byte, lanes int, key *[8]uint32, counter uint64, flags
 //
 //go:noescape
 func hashChunksCopyAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte)
+
+// hashChunksCopyNTAVX512 is hashChunksCopyAVX512 that also copies ntLines
+// (at most ntLinesMax) 64-byte lines from ntSrc to ntDst, which is 64-byte
+// aligned, with non-temporal stores spread between its rounds, and no
+// SFENCE.
+//
+//go:noescape
+func hashChunksCopyNTAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, ntDst, ntSrc *byte, ntLines int)
 
 // copyNTAVX512 copies n bytes, a multiple of 64, from src to dst, which is
 // 64-byte aligned, with non-temporal stores, followed if fence by an
@@ -410,11 +418,14 @@ func copyNT(dst, src []byte, fence bool) {
 	}
 }
 
-// copyChunksKernel does copyChunks' work on the widest copying kernel
+// copyChunksKernel does copyChunksNT's work on the widest copying kernel
 // enabled, in batches of at least two chunks, and returns how many chunks
-// it did: the rest is copyChunksSerial's. The caller has checked every
-// chunk's bounds.
-func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) int {
+// it did and how many bytes of ntSrc it copied (its first partial line by
+// copy, then whole lines of ntDst, spread over the batches, by the 16-way
+// kernel): the rest is copyChunksSerial's and copyNT's, which is left at
+// least a byte to copy so that it issues the SFENCE. The caller has
+// checked every chunk's bounds.
+func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc []byte) (done, copied int) {
 	width := 0
 	switch {
 	case batchKernel == kernelAVX512:
@@ -422,8 +433,17 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 	case batchKernel == kernelAVX2:
 		width = 8
 	}
-	done := 0
-	for width > 0 && len(srcOffs)-done >= 2 {
+	lines, batches := 0, len(srcOffs)/16
+	if len(srcOffs)%16 >= 2 {
+		batches++
+	}
+	if width == 16 && batches > 0 && len(ntSrc) > 64 {
+		head := int(-uintptr(unsafe.Pointer(&ntDst[0])) & 63)
+		copied = copy(ntDst[:head], ntSrc)
+		lines = (len(ntSrc) - head - 1) / 64
+	}
+	given := 0
+	for b := 0; width > 0 && len(srcOffs)-done >= 2; b++ {
 		n := min(len(srcOffs)-done, width)
 		// Offsets from the batch's first chunk, lanes past n repeating
 		// lane 0's (see hashChunksCopyAVX512).
@@ -432,14 +452,20 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 			in[i], to[i] = srcOffs[done+i]-srcOffs[done], dstOffs[done+i]-dstOffs[done]
 		}
 		s, d := &src[srcOffs[done]], &dst[dstOffs[done]]
-		if width == 16 {
+		give := min(lines*(b+1)/batches-given, ntLinesMax)
+		switch {
+		case give > 0:
+			hashChunksCopyNTAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen], &ntDst[copied], &ntSrc[copied], give)
+			given += give
+			copied += give * 64
+		case width == 16:
 			hashChunksCopyAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
-		} else {
+		default:
 			hashChunksCopyAVX2(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
 		}
 		done += n
 	}
-	return done
+	return done, copied
 }
 
 func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {

@@ -8,8 +8,8 @@ func sumBlock(data []byte) [Size]byte {
 
 func sumChunkKernel(data []byte, key *[8]uint32, flags uint32, out *[Size]byte) bool { return false }
 
-func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) int {
-	return 0
+func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc []byte) (done, copied int) {
+	return 0, 0
 }
 
 func copyNT(dst, src []byte, fence bool) { copy(dst, src) }

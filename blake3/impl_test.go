@@ -178,15 +178,21 @@ func TestSumChunkFlags(t *testing.T) {
 	})
 }
 
-// TestCopyChunks compares copyChunks, under every implementation, with
-// copies followed by the portable chunk hashing: every count up to 33, the
-// three modes, counters that carry, and chunks gathered from gaps into a
-// run, scattered from a run into gaps (Bao's decoder and encoder), and
-// both at unaligned offsets. Bytes of dst outside the copies stay as they
-// were.
+// TestCopyChunks compares copyChunks and copyChunksNT, under every
+// implementation, with copies followed by the portable chunk hashing:
+// every count up to 33, the three modes, counters that carry, and chunks
+// gathered from gaps into a run, scattered from a run into gaps (Bao's
+// decoder and encoder), and both at unaligned offsets; copyChunksNT's
+// second copy at every alignment of its destination, lengths from none to
+// more than its kernel takes in the calls it makes, and sources at every
+// offset against it. Bytes of dst outside the copies stay as they were.
 func TestCopyChunks(t *testing.T) {
 	const room = 40 * (chunkLen + 200)
 	src := hashtest.RandBytes(27, room)
+	ntLens := []int{0, 1, 64, 65, 200, 4100, 2*ntLinesMax*64 + 300}
+	ntSrc := hashtest.RandBytes(29, ntLens[len(ntLens)-1]+64)
+	ntDst := make([]byte, len(ntSrc)+64)
+	combo := 0
 	key := [8]uint32{0x01234567, 0x89abcdef, 3, 4, 5, 6, 7, 0xffffffff}
 	layouts := map[string]func(k int) (from, to int){
 		"gather":    func(k int) (int, int) { return 5 + k*chunkLen + 64*(k%3+k/2), k * chunkLen },
@@ -212,12 +218,27 @@ func TestCopyChunks(t *testing.T) {
 						for k := range n {
 							copy(wantDst[to[k]:], chunks[k*chunkLen:(k+1)*chunkLen])
 						}
-						copyChunks(dst, to, src, from, &key, ctr, flags, got)
+						combo++
+						ntLen, off, rel := ntLens[combo%len(ntLens)], combo*7%64, combo*5%64
+						for i := range ntDst {
+							ntDst[i] = 0x5a
+						}
+						wantNT := bytes.Clone(ntDst)
+						copy(wantNT[off:], ntSrc[rel:rel+ntLen])
+						if combo%2 == 0 {
+							copyChunks(dst, to, src, from, &key, ctr, flags, got)
+							wantNT = ntDst
+						} else {
+							copyChunksNT(dst, to, src, from, &key, ctr, flags, got, ntDst[off:], ntSrc[rel:rel+ntLen])
+						}
 						if !bytes.Equal(got, want) {
 							t.Fatalf("%s: copyChunks(%d chunks, counter %#x, flags %d): chaining values differ", name, n, ctr, flags)
 						}
 						if !bytes.Equal(dst, wantDst) {
 							t.Fatalf("%s: copyChunks(%d chunks, counter %#x, flags %d): copies differ", name, n, ctr, flags)
+						}
+						if !bytes.Equal(ntDst, wantNT) {
+							t.Fatalf("%s: copyChunksNT(%d chunks, %d bytes from offset %d to offset %d): second copy differs", name, n, ntLen, rel, off)
 						}
 					}
 				}

@@ -59,9 +59,9 @@ func init() {
 			copy(out[i*cvLen:], cv[:])
 		})
 	}
-	seam.CopyChunks = func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *seam.Mode, counter uint64, out []byte) {
+	seam.CopyChunks = func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *seam.Mode, counter uint64, out, ntDst, ntSrc []byte) {
 		key, flags := modeKey(m)
-		copyChunks(dst, dstOffs, src, srcOffs, &key, counter, flags, out)
+		copyChunksNT(dst, dstOffs, src, srcOffs, &key, counter, flags, out, ntDst, ntSrc)
 	}
 	seam.CopyNT = copyNT
 	seam.Parents = func(in []byte, m *seam.Mode, out []byte) {

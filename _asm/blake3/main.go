@@ -80,6 +80,7 @@ func main() {
 	genWide16(false)
 	genWide16(true)
 	genWide16Copy()
+	genWide16CopyNT()
 	genWide8VL()
 	genOutput16()
 	for _, avx := range []bool{true, false} {

@@ -84,7 +84,7 @@ func genMany(width int) {
 	VPXORD(v[13], v[13], v[13])
 	VPBROADCASTD(blockLen.As32(), v[14])
 	VPBROADCASTD(blockFlags, v[15])
-	rounds16(&v, msg)
+	rounds16(&v, ops(msg), nil)
 	Comment("The new chaining values (for the last block, the hashes).")
 	for i := range 8 {
 		VPXORD(v[i+8], v[i], v[i])

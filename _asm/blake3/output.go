@@ -52,7 +52,7 @@ func genOutput16() {
 	for j := range 16 {
 		VPBROADCASTD(Mem{Base: block, Disp: 4 * j}, msg[j])
 	}
-	rounds16(&v, msg)
+	rounds16(&v, ops(msg), nil)
 	Comment("Output words: v[i]^v[i+8], then v[i+8]^cv[i].")
 	for i := range 8 {
 		VPXORD(v[i+8], v[i], v[i])

@@ -16,9 +16,10 @@ import (
 // registers, so nothing is spilled; each block's message is loaded as one
 // row per input and transposed in registers.
 
-// g16 runs G on four columns (or diagonals) at once, interleaved.
-func g16(v *[16]VecPhysical, idx [4][4]int, mx, my [4]VecPhysical) {
-	half := func(m func(i int) VecPhysical, r1, r2 int) {
+// g16 runs G on four columns (or diagonals) at once, interleaved; hook, if
+// not nil, emits code after each half.
+func g16(v *[16]VecPhysical, idx [4][4]int, mx, my [4]Op, hook func()) {
+	half := func(m func(i int) Op, r1, r2 int) {
 		for i := range 4 {
 			VPADDD(m(i), v[idx[i][0]], v[idx[i][0]])
 		}
@@ -40,9 +41,12 @@ func g16(v *[16]VecPhysical, idx [4][4]int, mx, my [4]VecPhysical) {
 		for i := range 4 {
 			VPRORD(U8(r2), v[idx[i][1]], v[idx[i][1]])
 		}
+		if hook != nil {
+			hook()
+		}
 	}
-	half(func(i int) VecPhysical { return mx[i] }, 16, 12)
-	half(func(i int) VecPhysical { return my[i] }, 8, 7)
+	half(func(i int) Op { return mx[i] }, 16, 12)
+	half(func(i int) Op { return my[i] }, 8, 7)
 }
 
 var (
@@ -50,19 +54,20 @@ var (
 	diagonals = [4][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
 )
 
-// rounds16 runs the seven rounds, msg[i] holding message word i.
-func rounds16(v *[16]VecPhysical, msg []VecPhysical) {
+// rounds16 runs the seven rounds, msg[i] holding message word i (a
+// register, or memory); hook, if not nil, emits code after each half G.
+func rounds16(v *[16]VecPhysical, msg []Op, hook func()) {
 	for r := range 7 {
 		Comment(fmt.Sprintf("Round %d.", r))
 		s := schedule[r]
-		m := func(is ...int) (o [4]VecPhysical) {
+		m := func(is ...int) (o [4]Op) {
 			for k, i := range is {
 				o[k] = msg[s[i]]
 			}
 			return o
 		}
-		g16(v, columns, m(0, 2, 4, 6), m(1, 3, 5, 7))
-		g16(v, diagonals, m(8, 10, 12, 14), m(9, 11, 13, 15))
+		g16(v, columns, m(0, 2, 4, 6), m(1, 3, 5, 7), hook)
+		g16(v, diagonals, m(8, 10, 12, 14), m(9, 11, 13, 15), hook)
 	}
 }
 
@@ -70,7 +75,7 @@ var laneIndexes Mem
 
 // genWide16 writes hashChunksAVX512 (parents false) or hashParentsAVX512,
 // for 1 to 16 lanes.
-func genWide16(parents bool) { genWide(16, parents, false) }
+func genWide16(parents bool) { genWide(16, parents, false, false) }
 
 // genWide16Copy writes hashChunksCopyAVX512: hashChunksAVX512 with the
 // rows of each lane read at in plus the lane's entry of the table inOffs,
@@ -79,7 +84,17 @@ func genWide16(parents bool) { genWide(16, parents, false) }
 // 0's, which stores lane 0's bytes again). Copying a chunk costs four
 // stores per block while the rounds keep the core busy, so a Bao encoder
 // or decoder moves its leaves for about the cost of hashing them.
-func genWide16Copy() { genWide(16, false, true) }
+func genWide16Copy() { genWide(16, false, true, false) }
+
+// genWide16CopyNT writes hashChunksCopyNTAVX512: hashChunksCopyAVX512 that
+// also copies ntLines (at most ntSlots a block) 64-byte lines from ntSrc to
+// ntDst (64-byte aligned) with non-temporal stores, spread evenly between
+// the half G rounds of each block while any are left: a Bao encoder writes
+// out the last subtree it encoded while it hashes the next, and stores
+// issued in bursts (between blocks, or after a subtree) stall the core
+// where these drain as the rounds run. Message word 15 is kept in memory
+// to free the register the lines go through.
+func genWide16CopyNT() { genWide(16, false, true, true) }
 
 // genWide8VL writes hashChunksAVX512VL: the 16-way kernel's code on YMM
 // registers (AVX-512VL), for 1 to 8 chunks. The 16-way kernel costs the
@@ -88,12 +103,13 @@ func genWide16Copy() { genWide(16, false, true) }
 // ZMM ones, so a few chunks take less time here. Each row of a chunk's
 // block is loaded as two halves and transposed in two groups of eight
 // words (loadMessage8).
-func genWide8VL() { genWide(8, false, false) }
+func genWide8VL() { genWide(8, false, false, false) }
 
 // genWide writes the kernel of width lanes (16: ZMM registers, 8: YMM
 // registers, chunks only); copying, the chunks kernel that also copies its
-// rows (see genWide16Copy).
-func genWide(width int, parents, copying bool) {
+// rows (see genWide16Copy), and nt, with a non-temporal copy job (see
+// genWide16CopyNT).
+func genWide(width int, parents, copying, nt bool) {
 	if laneIndexes.Symbol.Name == "" {
 		laneIndexes = GLOBL("blake3LaneIndexes", RODATA|NOPTR)
 		for i := range 16 {
@@ -114,6 +130,9 @@ func genWide(width int, parents, copying bool) {
 	}
 	if copying {
 		name = "hashChunksCopyAVX512"
+	}
+	if nt {
+		name, pre = "hashChunksCopyNTAVX512", "nt"
 	}
 	Implement(name)
 	Attributes(NOSPLIT)
@@ -140,6 +159,14 @@ func genWide(width int, parents, copying bool) {
 			CMOVQLE(zero, off)
 			MOVQ(off, rowOffsets.Offset(8*i))
 		}
+	}
+	var ntDst, ntSrc, ntLines Register
+	var spill Mem
+	if nt {
+		ntDst = Load(Param("ntDst"), GP64())
+		ntSrc = Load(Param("ntSrc"), GP64())
+		ntLines = Load(Param("ntLines"), GP64())
+		spill = AllocLocal(64)
 	}
 	flags := Load(Param("flags"), GP32())
 	var v [16]VecPhysical
@@ -194,14 +221,22 @@ func genWide(width int, parents, copying bool) {
 			VMOVDQU32(r, Mem{Base: dst, Index: doff, Scale: 1, Disp: disp})
 		}
 	}
-	var msg []VecPhysical
+	var words []VecPhysical
 	if width == 16 {
 		Comment("Load one row of 16 message words per lane and transpose them.")
-		msg = loadMessage16(row, loaded)
+		words = loadMessage16(row, loaded)
 	} else {
-		msg = loadMessage8(row, regs)
+		words = loadMessage8(row, regs)
 	}
-	compressLanes(&v, msg, counters, hiOff, blockFlags)
+	msg := ops(words)
+	var hook func()
+	if nt {
+		Comment("Message word 15 goes to memory: its register carries the lines copied.")
+		VMOVDQU32(words[15], spill)
+		msg[15] = spill
+		hook = ntSlot(words[15], ntDst, ntSrc, ntLines)
+	}
+	compressLanes(&v, msg, counters, hiOff, blockFlags, hook)
 	if !parents {
 		MOVL(flags, blockFlags)
 		if copying {
@@ -288,7 +323,7 @@ func storeLaneCounters(t []VecPhysical, counters Mem, hiOff int) {
 // compressLanes sets the rest of the state (IV, the counters stored at
 // counters and hiOff bytes on, block length, flags), runs the rounds on
 // the message words msg and leaves the new chaining values in v[0..7].
-func compressLanes(v *[16]VecPhysical, msg []VecPhysical, counters Mem, hiOff int, blockFlags Register) {
+func compressLanes(v *[16]VecPhysical, msg []Op, counters Mem, hiOff int, blockFlags Register, hook func()) {
 	Comment("The rest of the state: IV, counters, block length, flags.")
 	genIV()
 	for i := range 4 {
@@ -300,7 +335,7 @@ func compressLanes(v *[16]VecPhysical, msg []VecPhysical, counters Mem, hiOff in
 	MOVL(U32(64), bl)
 	VPBROADCASTD(bl, v[14])
 	VPBROADCASTD(blockFlags, v[15])
-	rounds16(v, msg)
+	rounds16(v, msg, hook)
 	Comment("The new chaining values.")
 	for i := range 8 {
 		VPXORD(v[i+8], v[i], v[i])
@@ -318,6 +353,44 @@ func storeCVs(v *[16]VecPhysical, regs []VecPhysical, lanes Register, end string
 		zmm.StoreLanes(v[:8], regs[16:], lanes, out, end)
 	} else {
 		zmm.StoreLanes8(v[:8], regs[16:], lanes, out, end)
+	}
+}
+
+// ops returns regs as operands.
+func ops(regs []VecPhysical) []Op {
+	o := make([]Op, len(regs))
+	for i, r := range regs {
+		o[i] = r
+	}
+	return o
+}
+
+// ntSlots is how many lines hashChunksCopyNTAVX512 copies at most per
+// block: a little over the 17 a group-0 Bao encoding has per 16 KiB of
+// input (16 chunks and 15 or 16 parents).
+const ntSlots = 18
+
+// ntSlot returns a hook for rounds16 that, after ntSlots of a block's 28
+// half G rounds spread evenly, copies one 64-byte line from src to dst,
+// through the register line, with a non-temporal store, while lines
+// (counted down) is not 0.
+func ntSlot(line VecPhysical, dst, src, lines Register) func() {
+	k := 0
+	return func() {
+		h := k % 28
+		k++
+		if h*ntSlots/28 == (h+1)*ntSlots/28 {
+			return
+		}
+		skip := fmt.Sprintf("ntSkip%d", k)
+		TESTQ(lines, lines)
+		JZ(LabelRef(skip))
+		VMOVDQU64(Mem{Base: src}, line)
+		VMOVNTDQ(line, Mem{Base: dst})
+		ADDQ(U8(64), src)
+		ADDQ(U8(64), dst)
+		DECQ(lines)
+		Label(skip)
 	}
 }
 

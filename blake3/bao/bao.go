@@ -232,7 +232,7 @@ func (t *tree) leafCVs(data []byte, off uint64, scratch []byte, mv *move) int {
 	leaves, chunks := len(data)/int(t.g), len(data)/chunkLen
 	switch {
 	case mv != nil:
-		seam.CopyChunks(mv.dst, mv.dstOffs[:chunks], mv.src, mv.srcOffs[:chunks], &t.mode, off/chunkLen, scratch[:chunks*cvLen])
+		seam.CopyChunks(mv.dst, mv.dstOffs[:chunks], mv.src, mv.srcOffs[:chunks], &t.mode, off/chunkLen, scratch[:chunks*cvLen], mv.ntDst, mv.ntSrc)
 	case chunks == leaves || 2*chunks*cvLen > len(scratch):
 		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), scratch[:leaves*cvLen])
 		return 0
@@ -256,6 +256,7 @@ func (t *tree) leafCVs(data []byte, off uint64, scratch []byte, mv *move) int {
 type move struct {
 	dst, src         []byte
 	dstOffs, srcOffs []int
+	ntDst, ntSrc     []byte // copied meanwhile with non-temporal stores
 }
 
 // maxMoved is the most chunks a move takes: a complete subtree of
@@ -277,7 +278,9 @@ var moveMaxBytes uint64 = 4 << 20
 // is encoded or verified (its leaves moved) in a buffer that stays in the
 // cache, and copied out in one pass that does not read the lines it
 // writes, where ordinary stores would read each line of the destination
-// first. A variable so that tests can reach both paths.
+// first. Encode and AppendEncode copy each subtree out while they hash the
+// next (see bufEncoder.pend).
+// A variable so that tests can reach both paths.
 var ntMinBytes uint64 = 32 << 20
 
 // chunkOffsets writes to enc and in the offsets of the chunks of a

@@ -633,7 +633,9 @@ func TestMovedLeaves(t *testing.T) {
 	ntMin := *bao.NTMinBytes
 	key := [32]byte{7}
 	rng := rand.New(rand.NewPCG(5, 5))
-	for _, n := range []int{2048, 64<<10 + 5, 300<<10 + 7} {
+	defer func(v uint64) { *bao.ParallelMinBytes = v }(*bao.ParallelMinBytes)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(4, runtime.GOMAXPROCS(0))))
+	for _, n := range []int{2048, 64<<10 + 5, 300<<10 + 7, 1<<20 + 3<<10 + 5} {
 		in := random(n, uint64(n)+5)
 		for _, opt := range []*bao.Options{nil, {GroupSize: 16 << 10}, {Mode: hazmat.Keyed(&key), GroupSize: 2048}} {
 			*bao.MoveMaxBytes, *bao.NTMinBytes = 0, ntMin
@@ -644,12 +646,17 @@ func TestMovedLeaves(t *testing.T) {
 				t.Fatalf("n=%d %+v: moved encoding differs (%v)", n, opt, err)
 			}
 			*bao.NTMinBytes = 0
-			reused := bytes.Repeat([]byte{0xa5}, len(want)+5)
-			nt, r, err := bao.AppendEncode(reused[:5], in, opt)
-			*bao.NTMinBytes = ntMin
-			if err != nil || r != root || !bytes.Equal(nt[5:], want) || !bytes.Equal(nt[:5], reused[:5]) {
-				t.Fatalf("n=%d %+v: encoding through non-temporal stores differs (%v)", n, opt, err)
+			for _, par := range []uint64{1 << 62, 256 << 10} {
+				// Each subtree's encoding is written out while the next is
+				// hashed, on one goroutine or several.
+				*bao.ParallelMinBytes = par
+				reused := bytes.Repeat([]byte{0xa5}, len(want)+5)
+				nt, r, err := bao.AppendEncode(reused[:5], in, opt)
+				if err != nil || r != root || !bytes.Equal(nt[5:], want) || !bytes.Equal(nt[:5], reused[:5]) {
+					t.Fatalf("n=%d %+v parallel from %d: encoding through non-temporal stores differs (%v)", n, opt, par, err)
+				}
 			}
+			*bao.NTMinBytes = ntMin
 			for _, c := range [][2]uint64{{0, ntMin}, {1 << 30, ntMin}, {0, 0}} {
 				*bao.MoveMaxBytes, *bao.NTMinBytes = c[0], c[1]
 				if got, err := bao.Decode(enc, &root, opt); err != nil || !bytes.Equal(got, in) {

@@ -73,6 +73,7 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0),
 		move: !outboard && (n <= moveMaxBytes || n >= ntMinBytes), nt: !outboard && n >= ntMinBytes}
 	root := e.node(0, n, true, 0)
+	e.flush()
 	return dst[:len(dst)+int(size)], root, nil
 }
 
@@ -136,8 +137,11 @@ type bufEncoder struct {
 	h        hasher
 	levels   [2 * wideBytes / chunkLen * cvLen]byte
 	move     bool // complete moves the leaves of combined encodings
-	nt       bool // complete subtrees go out through ntBuf and CopyNT
-	ntBuf    []byte
+	nt       bool // complete subtrees go out through ntBufs and CopyNT
+	ntBufs   [2][]byte
+	ntNext   int         // the one of ntBufs the next subtree is encoded in
+	pend     pendingCopy // the last subtree encoded there, not yet written out
+	preread  byte        // preread's result, so that its loads are made
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
@@ -198,13 +202,17 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 	if n%t.g == 0 && n <= max(wideBytes, 2*t.g) && bits.OnesCount64(n/t.g) == 1 {
 		if e.nt {
 			// Encoded in a buffer that stays in the cache, then written
-			// out in one pass that does not read the lines it writes.
+			// out with stores that do not read the lines they write, while
+			// the next subtree is hashed (see complete).
 			size := t.encSize(n, false)
-			if uint64(len(e.ntBuf)) < size {
-				e.ntBuf = make([]byte, size)
+			buf := &e.ntBufs[e.ntNext]
+			e.ntNext ^= 1
+			if uint64(len(*buf)) < size {
+				*buf = make([]byte, size)
 			}
-			cv := e.complete(e.data[off:off+n], off, root, e.ntBuf)
-			seam.CopyNT(e.out[pos:], e.ntBuf[:size], true)
+			e.preread = preread(e.data, off+n, n)
+			cv := e.complete(e.data[off:off+n], off, root, (*buf)[:size])
+			e.pend = pendingCopy{dst: e.out[pos : pos+size], src: (*buf)[:size]}
 			return cv
 		}
 		if e.dst == nil {
@@ -226,7 +234,10 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		par := e.par
 		e.par -= lpar
 		var wg sync.WaitGroup
-		wg.Go(func() { lcv = sub.node(off, l, false, lpos) })
+		wg.Go(func() {
+			lcv = sub.node(off, l, false, lpos)
+			sub.flush()
+		})
 		rcv = e.node(off+l, n-l, false, rpos)
 		wg.Wait()
 		e.par = par
@@ -251,15 +262,48 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [32]byte {
 	var mv *move
 	if e.move && uint64(len(data)) <= maxMoved*chunkLen {
-		// The leaves go to their places in out as they are hashed.
+		// The leaves go to their places in out as they are hashed, and the
+		// subtree encoded before goes out meanwhile.
 		enc, in := e.chunkOffsets(uint64(len(data)))
-		e.mv = move{dst: out, src: data, dstOffs: enc, srcOffs: in}
+		e.mv = move{dst: out, src: data, dstOffs: enc, srcOffs: in, ntDst: e.pend.dst, ntSrc: e.pend.src}
+		e.pend = pendingCopy{}
 		mv = &e.mv
+	} else {
+		e.flush()
 	}
 	start, top := e.levelsOf(data, off, mv)
 	e.emit(out, data, start[:top+1], mv != nil)
 	p := (*[ParentSize]byte)(e.levels[start[top] : start[top]+ParentSize])
 	return e.t.parentCV(p, root)
+}
+
+// pendingCopy is the encoding of a complete subtree in one of a
+// bufEncoder's ntBufs, src, and where it goes, dst.
+type pendingCopy struct{ dst, src []byte }
+
+// flush writes out the subtree encoding that waits for the next subtree's
+// hashing, if any: once the last subtree is encoded.
+func (e *bufEncoder) flush() {
+	if e.pend.src != nil {
+		seam.CopyNT(e.pend.dst, e.pend.src, true)
+		e.pend = pendingCopy{}
+	}
+}
+
+// preread reads a byte of each 64-byte line of the n bytes of data at off
+// (as far as data goes) and returns their OR: it brings the input of the
+// next subtree into the cache in a pass of its own. Past the caches, a
+// core that streams an encoder's input in from memory while it writes the
+// encoding out stalls on both; with the input read first, the
+// non-temporal stores drain while the rounds run.
+func preread(data []byte, off, n uint64) byte {
+	end := uint64(len(data))
+	b := data[min(off, end):min(off+n, end)]
+	var x byte
+	for i := 0; i < len(b); i += 64 {
+		x |= b[i]
+	}
+	return x
 }
 
 // chunkOffsets returns the offsets of the chunks of a complete subtree of

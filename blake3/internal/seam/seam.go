@@ -48,8 +48,10 @@ var (
 	// srcOffs[k] in src to dstOffs[k] in dst (the copies overlap no chunk
 	// read) and writes its chaining value, as the chunk with index
 	// counter+k, to out[32*k:], on the wide kernels that hash a chunk as
-	// they copy it.
-	CopyChunks func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *Mode, counter uint64, out []byte)
+	// they copy it; meanwhile it copies ntSrc to ntDst (if not empty) as
+	// CopyNT with fence does, its non-temporal stores spread between the
+	// hashing.
+	CopyChunks func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *Mode, counter uint64, out, ntDst, ntSrc []byte)
 	// CopyNT copies src to dst, which is at least as long, with
 	// non-temporal stores where the CPU has them: for destinations larger
 	// than the caches, whose lines are then not read before being written.
