@@ -205,13 +205,14 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 			// out with stores that do not read the lines they write, while
 			// the next subtree is hashed (see complete).
 			size := t.encSize(n, false)
+			data := e.data[off : off+n]
 			buf := &e.ntBufs[e.ntNext]
 			e.ntNext ^= 1
 			if uint64(len(*buf)) < size {
 				*buf = make([]byte, size)
 			}
-			e.preread = preread(e.data, off+n, n)
-			cv := e.complete(e.data[off:off+n], off, root, (*buf)[:size])
+			e.preread = preread(data)
+			cv := e.complete(data, off, root, (*buf)[:size])
 			e.pend = pendingCopy{dst: e.out[pos : pos+size], src: (*buf)[:size]}
 			return cv
 		}
@@ -290,15 +291,12 @@ func (e *bufEncoder) flush() {
 	}
 }
 
-// preread reads a byte of each 64-byte line of the n bytes of data at off
-// (as far as data goes) and returns their OR: it brings the input of the
-// next subtree into the cache in a pass of its own. Past the caches, a
-// core that streams an encoder's input in from memory while it writes the
-// encoding out stalls on both; with the input read first, the
-// non-temporal stores drain while the rounds run.
-func preread(data []byte, off, n uint64) byte {
-	end := uint64(len(data))
-	b := data[min(off, end):min(off+n, end)]
+// preread reads a byte of each 64-byte line of b and returns their OR: it
+// brings a subtree's input into the cache in a pass of its own before it
+// is hashed. Past the caches, a core that streams an encoder's input in
+// from memory while it writes the encoding out stalls on both; with the
+// input read first, the non-temporal stores drain while the rounds run.
+func preread(b []byte) byte {
 	var x byte
 	for i := 0; i < len(b); i += 64 {
 		x |= b[i]
