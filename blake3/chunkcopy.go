@@ -17,9 +17,9 @@ func copyChunks(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]ui
 // copyChunksNT is copyChunks that also copies ntSrc to ntDst (at least as
 // long, overlapping nothing else copied) as copyNT does with fence set.
 // The 16-way kernel issues the non-temporal stores between the rounds of
-// the chunks it hashes, where a core whose input streams from memory
-// overlaps them with the hashing better than with a copy of their own
-// (after it, or between batches).
+// the chunks it hashes, once the chunks have been read into the cache (see
+// preread): they then overlap with the hashing, where a copy of their own
+// (after it, or between batches) does not.
 func copyChunksNT(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte, ntDst, ntSrc []byte) {
 	n := len(srcOffs)
 	_ = dstOffs[:n]

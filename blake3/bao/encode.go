@@ -141,7 +141,6 @@ type bufEncoder struct {
 	ntBufs   [2][]byte
 	ntNext   int         // the one of ntBufs the next subtree is encoded in
 	pend     pendingCopy // the last subtree encoded there, not yet written out
-	preread  byte        // preread's result, so that its loads are made
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
@@ -211,7 +210,6 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 			if uint64(len(*buf)) < size {
 				*buf = make([]byte, size)
 			}
-			e.preread = preread(data)
 			cv := e.complete(data, off, root, (*buf)[:size])
 			e.pend = pendingCopy{dst: e.out[pos : pos+size], src: (*buf)[:size]}
 			return cv
@@ -289,19 +287,6 @@ func (e *bufEncoder) flush() {
 		seam.CopyNT(e.pend.dst, e.pend.src, true)
 		e.pend = pendingCopy{}
 	}
-}
-
-// preread reads a byte of each 64-byte line of b and returns their OR: it
-// brings a subtree's input into the cache in a pass of its own before it
-// is hashed. Past the caches, a core that streams an encoder's input in
-// from memory while it writes the encoding out stalls on both; with the
-// input read first, the non-temporal stores drain while the rounds run.
-func preread(b []byte) byte {
-	var x byte
-	for i := 0; i < len(b); i += 64 {
-		x |= b[i]
-	}
-	return x
 }
 
 // chunkOffsets returns the offsets of the chunks of a complete subtree of
