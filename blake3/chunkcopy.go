@@ -11,16 +11,17 @@ package blake3
 // read. Chunks that lie outside src or dst panic before anything is
 // written.
 func copyChunks(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) {
-	copyChunksNT(dst, dstOffs, src, srcOffs, key, counter, flags, out, nil, nil)
+	copyChunksNT(dst, dstOffs, src, srcOffs, key, counter, flags, out, nil, nil, nil)
 }
 
 // copyChunksNT is copyChunks that also copies ntSrc to ntDst (at least as
-// long, overlapping nothing else copied) as copyNT does with fence set.
-// The 16-way kernel issues the non-temporal stores between the rounds of
-// the chunks it hashes, once the chunks have been read into the cache (see
-// preread): they then overlap with the hashing, where a copy of their own
-// (after it, or between batches) does not.
-func copyChunksNT(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte, ntDst, ntSrc []byte) {
+// long, overlapping nothing else copied) as copyNT does with fence set,
+// and may bring next (the input hashed after) into the cache. The 16-way
+// kernel issues the non-temporal stores and the prefetches of next between
+// the rounds of the chunks it hashes: with its own input in the cache,
+// they then overlap with the hashing, where a copy of their own (after it,
+// or between batches), or stores while its loads wait for memory, do not.
+func copyChunksNT(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte, ntDst, ntSrc, next []byte) {
 	n := len(srcOffs)
 	_ = dstOffs[:n]
 	_ = out[:n*cvLen]
@@ -29,14 +30,15 @@ func copyChunksNT(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]
 		_ = dst[dstOffs[k] : dstOffs[k]+chunkLen]
 	}
 	ntDst = ntDst[:len(ntSrc)]
-	done, copied := copyChunksKernel(dst, dstOffs[:n], src, srcOffs, key, counter, flags, out, ntDst, ntSrc)
+	done, copied := copyChunksKernel(dst, dstOffs[:n], src, srcOffs, key, counter, flags, out, ntDst, ntSrc, next)
 	copyChunksSerial(dst, dstOffs[done:n], src, srcOffs[done:], key, counter+uint64(done), flags, out[done*cvLen:])
 	copyNT(ntDst[copied:], ntSrc[copied:], true)
 }
 
-// ntLinesMax is the most lines hashChunksCopyNTAVX512 copies in a call:
-// ntSlots (_asm/blake3) in each of a chunk's 16 blocks.
-const ntLinesMax = 18 * 16
+// ntLinesMax and pfLinesMax are the most lines hashChunksCopyNTAVX512
+// copies and prefetches in a call: ntSlots and pfSlots (_asm/blake3) in
+// each of a chunk's 16 blocks.
+const ntLinesMax, pfLinesMax = 18 * 16, 16 * 16
 
 // copyChunksSerial is copyChunks as copies followed by hashChunks: each
 // run of chunks that lie back to back in dst is hashed from there, each

@@ -3,7 +3,6 @@
 package blake3
 
 import (
-	"runtime"
 	"unsafe"
 
 	"github.com/hashkit/hashkit/internal/cpu"
@@ -98,11 +97,11 @@ func hashChunksCopyAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int
 
 // hashChunksCopyNTAVX512 is hashChunksCopyAVX512 that also copies ntLines
 // (at most ntLinesMax) 64-byte lines from ntSrc to ntDst, which is 64-byte
-// aligned, with non-temporal stores spread between its rounds, and no
-// SFENCE.
+// aligned, with non-temporal stores, and prefetches pfLines (at most
+// pfLinesMax) lines from pf on, both spread between its rounds; no SFENCE.
 //
 //go:noescape
-func hashChunksCopyNTAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, ntDst, ntSrc *byte, ntLines int)
+func hashChunksCopyNTAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, ntDst, ntSrc *byte, ntLines int, pf *byte, pfLines int)
 
 // copyNTAVX512 copies n bytes, a multiple of 64, from src to dst, which is
 // 64-byte aligned, with non-temporal stores, followed if fence by an
@@ -423,10 +422,10 @@ func copyNT(dst, src []byte, fence bool) {
 // enabled, in batches of at least two chunks, and returns how many chunks
 // it did and how many bytes of ntSrc it copied (its first partial line by
 // copy, then whole lines of ntDst, spread over the batches, by the 16-way
-// kernel): the rest is copyChunksSerial's and copyNT's, which is left at
-// least a byte to copy so that it issues the SFENCE. The caller has
-// checked every chunk's bounds.
-func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc []byte) (done, copied int) {
+// kernel, which also prefetches next): the rest is copyChunksSerial's and
+// copyNT's, which is left at least a byte to copy so that it issues the
+// SFENCE. The caller has checked every chunk's bounds.
+func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc, next []byte) (done, copied int) {
 	width := 0
 	switch {
 	case batchKernel == kernelAVX512:
@@ -434,17 +433,19 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 	case batchKernel == kernelAVX2:
 		width = 8
 	}
-	lines, batches := 0, len(srcOffs)/16
+	lines, pf, batches := 0, 0, len(srcOffs)/16
 	if len(srcOffs)%16 >= 2 {
 		batches++
 	}
-	if width == 16 && batches > 0 && len(ntSrc) > 64 {
-		head := int(-uintptr(unsafe.Pointer(&ntDst[0])) & 63)
-		copied = copy(ntDst[:head], ntSrc)
-		lines = (len(ntSrc) - head - 1) / 64
-		runtime.KeepAlive(preread(src, srcOffs))
+	if width == 16 && batches > 0 {
+		if len(ntSrc) > 64 {
+			head := int(-uintptr(unsafe.Pointer(&ntDst[0])) & 63)
+			copied = copy(ntDst[:head], ntSrc)
+			lines = (len(ntSrc) - head - 1) / 64
+		}
+		pf = (len(next) + 63) / 64
 	}
-	given := 0
+	given, pfGiven := 0, 0
 	for b := 0; width > 0 && len(srcOffs)-done >= 2; b++ {
 		n := min(len(srcOffs)-done, width)
 		// Offsets from the batch's first chunk, lanes past n repeating
@@ -455,10 +456,12 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 		}
 		s, d := &src[srcOffs[done]], &dst[dstOffs[done]]
 		give := min(lines*(b+1)/batches-given, ntLinesMax)
+		pfGive := min(pf*(b+1)/batches-pfGiven, pfLinesMax)
 		switch {
-		case give > 0:
-			hashChunksCopyNTAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen], &ntDst[copied], &ntSrc[copied], give)
-			given += give
+		case give > 0 || pfGive > 0:
+			hashChunksCopyNTAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen],
+				at(ntDst, copied), at(ntSrc, copied), give, at(next, pfGiven*64), pfGive)
+			given, pfGiven = given+give, pfGiven+pfGive
 			copied += give * 64
 		case width == 16:
 			hashChunksCopyAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
@@ -470,20 +473,13 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 	return done, copied
 }
 
-// preread reads a byte of each 64-byte line of the chunks at offs in src
-// and returns their OR: it brings them into the cache in a pass of their
-// own before they are hashed. Past the caches, a core that streams its
-// input in from memory while it writes non-temporally stalls on both; with
-// the input read first, the stores drain while the rounds run.
-func preread(src []byte, offs []int) byte {
-	var x byte
-	for _, off := range offs {
-		b := src[off : off+chunkLen]
-		for i := 0; i < len(b); i += 64 {
-			x |= b[i]
-		}
+// at returns &b[i], or nil past b's end (for a kernel that reads nothing
+// there).
+func at(b []byte, i int) *byte {
+	if i < len(b) {
+		return &b[i]
 	}
-	return x
+	return nil
 }
 
 func hashParents(in []byte, key *[8]uint32, flags uint32, out []byte) {

@@ -3380,9 +3380,9 @@ hashChunksCopyAVX512Done:
 	VZEROUPPER
 	RET
 
-// func hashChunksCopyNTAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, ntDst *byte, ntSrc *byte, ntLines int)
+// func hashChunksCopyNTAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, ntDst *byte, ntSrc *byte, ntLines int, pf *byte, pfLines int)
 // Requires: AVX, AVX512F, MMX+
-TEXT ·hashChunksCopyNTAVX512(SB), NOSPLIT, $192-96
+TEXT ·hashChunksCopyNTAVX512(SB), NOSPLIT, $192-112
 	MOVQ in+0(FP), AX
 	MOVQ lanes+32(FP), CX
 	MOVQ key+40(FP), DX
@@ -3392,21 +3392,23 @@ TEXT ·hashChunksCopyNTAVX512(SB), NOSPLIT, $192-96
 	MOVQ ntDst+72(FP), R8
 	MOVQ ntSrc+80(FP), R9
 	MOVQ ntLines+88(FP), R10
-	MOVL flags+56(FP), R11
+	MOVQ pf+96(FP), R11
+	MOVQ pfLines+104(FP), R12
+	MOVL flags+56(FP), R13
 
 	// The per-lane counters: counter+i for chunks, 0 for parents.
-	MOVQ         counter+48(FP), R12
-	MOVL         R12, R13
-	VPBROADCASTD R13, Z16
+	MOVQ         counter+48(FP), R14
+	MOVL         R14, R15
+	VPBROADCASTD R15, Z16
 	VPADDD       blake3LaneIndexes<>+0(SB), Z16, Z17
 	VMOVDQU32    Z17, 64(SP)
 
 	// A lane's high word is one more where its low word wrapped around.
-	SHRQ         $0x20, R12
-	VPBROADCASTD R12, Z18
+	SHRQ         $0x20, R14
+	VPBROADCASTD R14, Z18
 	VPCMPUD      $0x01, Z16, Z17, K1
-	MOVL         $0x00000001, R12
-	VPBROADCASTD R12, Z19
+	MOVL         $0x00000001, R14
+	VPBROADCASTD R14, Z19
 	VPADDD.Z     Z19, Z18, K1, Z20
 	VPBLENDMD    Z20, Z18, K1, Z18
 	VMOVDQU32    Z18, 128(SP)
@@ -3420,14 +3422,14 @@ TEXT ·hashChunksCopyNTAVX512(SB), NOSPLIT, $192-96
 	VPBROADCASTD 20(DX), Z5
 	VPBROADCASTD 24(DX), Z6
 	VPBROADCASTD 28(DX), Z7
-	MOVL         R11, R12
-	ORL          $0x00000001, R12
-	MOVQ         $0x00000010, R13
+	MOVL         R13, R14
+	ORL          $0x00000001, R14
+	MOVQ         $0x00000010, R15
 
 ntblock:
-	CMPQ R13, $0x01
+	CMPQ R15, $0x01
 	JNE  ntnotLast
-	ORL  $0x00000002, R12
+	ORL  $0x00000002, R14
 
 ntnotLast:
 	// Prefetch this block of each chunk of the next 16, which is where
@@ -3595,7 +3597,7 @@ ntnotLast:
 	VMOVDQU32    128(SP), Z13
 	MOVL         $0x00000040, DX
 	VPBROADCASTD DX, Z14
-	VPBROADCASTD R12, Z15
+	VPBROADCASTD R14, Z15
 
 	// Round 0.
 	VPADDD    Z27, Z0, Z0
@@ -3663,6 +3665,13 @@ ntnotLast:
 	DECQ      R10
 
 ntSkip2:
+	TESTQ      R12, R12
+	JZ         pfSkip2
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip2:
 	VPADDD    Z23, Z0, Z0
 	VPADDD    Z28, Z1, Z1
 	VPADDD    Z30, Z2, Z2
@@ -3728,6 +3737,13 @@ ntSkip2:
 	DECQ      R10
 
 ntSkip4:
+	TESTQ      R12, R12
+	JZ         pfSkip4
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip4:
 	// Round 1.
 	VPADDD    Z19, Z0, Z0
 	VPADDD    Z29, Z1, Z1
@@ -3766,34 +3782,41 @@ ntSkip4:
 	DECQ      R10
 
 ntSkip5:
-	VPADDD    Z18, Z0, Z0
-	VPADDD    Z28, Z1, Z1
-	VPADDD    Z27, Z2, Z2
-	VPADDD    Z31, Z3, Z3
-	VPADDD    Z4, Z0, Z0
-	VPADDD    Z5, Z1, Z1
-	VPADDD    Z6, Z2, Z2
-	VPADDD    Z7, Z3, Z3
-	VPXORD    Z0, Z12, Z12
-	VPXORD    Z1, Z13, Z13
-	VPXORD    Z2, Z14, Z14
-	VPXORD    Z3, Z15, Z15
-	VPRORD    $0x08, Z12, Z12
-	VPRORD    $0x08, Z13, Z13
-	VPRORD    $0x08, Z14, Z14
-	VPRORD    $0x08, Z15, Z15
-	VPADDD    Z12, Z8, Z8
-	VPADDD    Z13, Z9, Z9
-	VPADDD    Z14, Z10, Z10
-	VPADDD    Z15, Z11, Z11
-	VPXORD    Z8, Z4, Z4
-	VPXORD    Z9, Z5, Z5
-	VPXORD    Z10, Z6, Z6
-	VPXORD    Z11, Z7, Z7
-	VPRORD    $0x07, Z4, Z4
-	VPRORD    $0x07, Z5, Z5
-	VPRORD    $0x07, Z6, Z6
-	VPRORD    $0x07, Z7, Z7
+	VPADDD     Z18, Z0, Z0
+	VPADDD     Z28, Z1, Z1
+	VPADDD     Z27, Z2, Z2
+	VPADDD     Z31, Z3, Z3
+	VPADDD     Z4, Z0, Z0
+	VPADDD     Z5, Z1, Z1
+	VPADDD     Z6, Z2, Z2
+	VPADDD     Z7, Z3, Z3
+	VPXORD     Z0, Z12, Z12
+	VPXORD     Z1, Z13, Z13
+	VPXORD     Z2, Z14, Z14
+	VPXORD     Z3, Z15, Z15
+	VPRORD     $0x08, Z12, Z12
+	VPRORD     $0x08, Z13, Z13
+	VPRORD     $0x08, Z14, Z14
+	VPRORD     $0x08, Z15, Z15
+	VPADDD     Z12, Z8, Z8
+	VPADDD     Z13, Z9, Z9
+	VPADDD     Z14, Z10, Z10
+	VPADDD     Z15, Z11, Z11
+	VPXORD     Z8, Z4, Z4
+	VPXORD     Z9, Z5, Z5
+	VPXORD     Z10, Z6, Z6
+	VPXORD     Z11, Z7, Z7
+	VPRORD     $0x07, Z4, Z4
+	VPRORD     $0x07, Z5, Z5
+	VPRORD     $0x07, Z6, Z6
+	VPRORD     $0x07, Z7, Z7
+	TESTQ      R12, R12
+	JZ         pfSkip6
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip6:
 	VPADDD    Z24, Z0, Z0
 	VPADDD    Z30, Z1, Z1
 	VPADDD    Z16, Z2, Z2
@@ -3831,6 +3854,13 @@ ntSkip5:
 	DECQ      R10
 
 ntSkip7:
+	TESTQ      R12, R12
+	JZ         pfSkip7
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip7:
 	VPADDD    Z21, Z0, Z0
 	VPADDD    Z20, Z1, Z1
 	VPADDD    Z26, Z2, Z2
@@ -3869,34 +3899,41 @@ ntSkip7:
 
 ntSkip8:
 	// Round 2.
-	VPADDD    Z29, Z0, Z0
-	VPADDD    Z28, Z1, Z1
-	VPADDD    Z31, Z2, Z2
-	VPADDD    Z25, Z3, Z3
-	VPADDD    Z4, Z0, Z0
-	VPADDD    Z5, Z1, Z1
-	VPADDD    Z6, Z2, Z2
-	VPADDD    Z7, Z3, Z3
-	VPXORD    Z0, Z12, Z12
-	VPXORD    Z1, Z13, Z13
-	VPXORD    Z2, Z14, Z14
-	VPXORD    Z3, Z15, Z15
-	VPRORD    $0x10, Z12, Z12
-	VPRORD    $0x10, Z13, Z13
-	VPRORD    $0x10, Z14, Z14
-	VPRORD    $0x10, Z15, Z15
-	VPADDD    Z12, Z8, Z8
-	VPADDD    Z13, Z9, Z9
-	VPADDD    Z14, Z10, Z10
-	VPADDD    Z15, Z11, Z11
-	VPXORD    Z8, Z4, Z4
-	VPXORD    Z9, Z5, Z5
-	VPXORD    Z10, Z6, Z6
-	VPXORD    Z11, Z7, Z7
-	VPRORD    $0x0c, Z4, Z4
-	VPRORD    $0x0c, Z5, Z5
-	VPRORD    $0x0c, Z6, Z6
-	VPRORD    $0x0c, Z7, Z7
+	VPADDD     Z29, Z0, Z0
+	VPADDD     Z28, Z1, Z1
+	VPADDD     Z31, Z2, Z2
+	VPADDD     Z25, Z3, Z3
+	VPADDD     Z4, Z0, Z0
+	VPADDD     Z5, Z1, Z1
+	VPADDD     Z6, Z2, Z2
+	VPADDD     Z7, Z3, Z3
+	VPXORD     Z0, Z12, Z12
+	VPXORD     Z1, Z13, Z13
+	VPXORD     Z2, Z14, Z14
+	VPXORD     Z3, Z15, Z15
+	VPRORD     $0x10, Z12, Z12
+	VPRORD     $0x10, Z13, Z13
+	VPRORD     $0x10, Z14, Z14
+	VPRORD     $0x10, Z15, Z15
+	VPADDD     Z12, Z8, Z8
+	VPADDD     Z13, Z9, Z9
+	VPADDD     Z14, Z10, Z10
+	VPADDD     Z15, Z11, Z11
+	VPXORD     Z8, Z4, Z4
+	VPXORD     Z9, Z5, Z5
+	VPXORD     Z10, Z6, Z6
+	VPXORD     Z11, Z7, Z7
+	VPRORD     $0x0c, Z4, Z4
+	VPRORD     $0x0c, Z5, Z5
+	VPRORD     $0x0c, Z6, Z6
+	VPRORD     $0x0c, Z7, Z7
+	TESTQ      R12, R12
+	JZ         pfSkip9
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip9:
 	VPADDD    Z22, Z0, Z0
 	VPADDD    Z30, Z1, Z1
 	VPADDD    Z19, Z2, Z2
@@ -3971,6 +4008,13 @@ ntSkip10:
 	DECQ      R10
 
 ntSkip11:
+	TESTQ      R12, R12
+	JZ         pfSkip11
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip11:
 	VPADDD Z20, Z0, Z0
 	VPADDD Z27, Z1, Z1
 	VPADDD (SP), Z2, Z2
@@ -4038,6 +4082,13 @@ ntSkip11:
 	DECQ      R10
 
 ntSkip13:
+	TESTQ      R12, R12
+	JZ         pfSkip13
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip13:
 	VPADDD    Z25, Z0, Z0
 	VPADDD    Z16, Z1, Z1
 	VPADDD    Z29, Z2, Z2
@@ -4075,6 +4126,13 @@ ntSkip13:
 	DECQ      R10
 
 ntSkip14:
+	TESTQ      R12, R12
+	JZ         pfSkip14
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip14:
 	VPADDD    Z22, Z0, Z0
 	VPADDD    Z21, Z1, Z1
 	VPADDD    Z20, Z2, Z2
@@ -4140,6 +4198,13 @@ ntSkip14:
 	DECQ      R10
 
 ntSkip16:
+	TESTQ      R12, R12
+	JZ         pfSkip16
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip16:
 	// Round 4.
 	VPADDD    Z30, Z0, Z0
 	VPADDD    Z16, Z1, Z1
@@ -4206,6 +4271,13 @@ ntSkip16:
 	DECQ      R10
 
 ntSkip18:
+	TESTQ      R12, R12
+	JZ         pfSkip18
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip18:
 	VPADDD    Z25, Z0, Z0
 	VPADDD    Z20, Z1, Z1
 	VPADDD    Z27, Z2, Z2
@@ -4243,35 +4315,41 @@ ntSkip18:
 	DECQ      R10
 
 ntSkip19:
-	VPADDD Z19, Z0, Z0
-	VPADDD Z29, Z1, Z1
-	VPADDD Z24, Z2, Z2
-	VPADDD Z22, Z3, Z3
-	VPADDD Z5, Z0, Z0
-	VPADDD Z6, Z1, Z1
-	VPADDD Z7, Z2, Z2
-	VPADDD Z4, Z3, Z3
-	VPXORD Z0, Z15, Z15
-	VPXORD Z1, Z12, Z12
-	VPXORD Z2, Z13, Z13
-	VPXORD Z3, Z14, Z14
-	VPRORD $0x08, Z15, Z15
-	VPRORD $0x08, Z12, Z12
-	VPRORD $0x08, Z13, Z13
-	VPRORD $0x08, Z14, Z14
-	VPADDD Z15, Z10, Z10
-	VPADDD Z12, Z11, Z11
-	VPADDD Z13, Z8, Z8
-	VPADDD Z14, Z9, Z9
-	VPXORD Z10, Z5, Z5
-	VPXORD Z11, Z6, Z6
-	VPXORD Z8, Z7, Z7
-	VPXORD Z9, Z4, Z4
-	VPRORD $0x07, Z5, Z5
-	VPRORD $0x07, Z6, Z6
-	VPRORD $0x07, Z7, Z7
-	VPRORD $0x07, Z4, Z4
+	VPADDD     Z19, Z0, Z0
+	VPADDD     Z29, Z1, Z1
+	VPADDD     Z24, Z2, Z2
+	VPADDD     Z22, Z3, Z3
+	VPADDD     Z5, Z0, Z0
+	VPADDD     Z6, Z1, Z1
+	VPADDD     Z7, Z2, Z2
+	VPADDD     Z4, Z3, Z3
+	VPXORD     Z0, Z15, Z15
+	VPXORD     Z1, Z12, Z12
+	VPXORD     Z2, Z13, Z13
+	VPXORD     Z3, Z14, Z14
+	VPRORD     $0x08, Z15, Z15
+	VPRORD     $0x08, Z12, Z12
+	VPRORD     $0x08, Z13, Z13
+	VPRORD     $0x08, Z14, Z14
+	VPADDD     Z15, Z10, Z10
+	VPADDD     Z12, Z11, Z11
+	VPADDD     Z13, Z8, Z8
+	VPADDD     Z14, Z9, Z9
+	VPXORD     Z10, Z5, Z5
+	VPXORD     Z11, Z6, Z6
+	VPXORD     Z8, Z7, Z7
+	VPXORD     Z9, Z4, Z4
+	VPRORD     $0x07, Z5, Z5
+	VPRORD     $0x07, Z6, Z6
+	VPRORD     $0x07, Z7, Z7
+	VPRORD     $0x07, Z4, Z4
+	TESTQ      R12, R12
+	JZ         pfSkip20
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
 
+pfSkip20:
 	// Round 5.
 	VPADDD    Z16, Z0, Z0
 	VPADDD    Z21, Z1, Z1
@@ -4310,6 +4388,13 @@ ntSkip19:
 	DECQ      R10
 
 ntSkip21:
+	TESTQ      R12, R12
+	JZ         pfSkip21
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip21:
 	VPADDD    Z26, Z0, Z0
 	VPADDD    Z20, Z1, Z1
 	VPADDD    Z30, Z2, Z2
@@ -4347,34 +4432,41 @@ ntSkip21:
 	DECQ      R10
 
 ntSkip22:
-	VPADDD    Z31, Z0, Z0
-	VPADDD    Z27, Z1, Z1
-	VPADDD    Z19, Z2, Z2
-	VPADDD    Z22, Z3, Z3
-	VPADDD    Z5, Z0, Z0
-	VPADDD    Z6, Z1, Z1
-	VPADDD    Z7, Z2, Z2
-	VPADDD    Z4, Z3, Z3
-	VPXORD    Z0, Z15, Z15
-	VPXORD    Z1, Z12, Z12
-	VPXORD    Z2, Z13, Z13
-	VPXORD    Z3, Z14, Z14
-	VPRORD    $0x10, Z15, Z15
-	VPRORD    $0x10, Z12, Z12
-	VPRORD    $0x10, Z13, Z13
-	VPRORD    $0x10, Z14, Z14
-	VPADDD    Z15, Z10, Z10
-	VPADDD    Z12, Z11, Z11
-	VPADDD    Z13, Z8, Z8
-	VPADDD    Z14, Z9, Z9
-	VPXORD    Z10, Z5, Z5
-	VPXORD    Z11, Z6, Z6
-	VPXORD    Z8, Z7, Z7
-	VPXORD    Z9, Z4, Z4
-	VPRORD    $0x0c, Z5, Z5
-	VPRORD    $0x0c, Z6, Z6
-	VPRORD    $0x0c, Z7, Z7
-	VPRORD    $0x0c, Z4, Z4
+	VPADDD     Z31, Z0, Z0
+	VPADDD     Z27, Z1, Z1
+	VPADDD     Z19, Z2, Z2
+	VPADDD     Z22, Z3, Z3
+	VPADDD     Z5, Z0, Z0
+	VPADDD     Z6, Z1, Z1
+	VPADDD     Z7, Z2, Z2
+	VPADDD     Z4, Z3, Z3
+	VPXORD     Z0, Z15, Z15
+	VPXORD     Z1, Z12, Z12
+	VPXORD     Z2, Z13, Z13
+	VPXORD     Z3, Z14, Z14
+	VPRORD     $0x10, Z15, Z15
+	VPRORD     $0x10, Z12, Z12
+	VPRORD     $0x10, Z13, Z13
+	VPRORD     $0x10, Z14, Z14
+	VPADDD     Z15, Z10, Z10
+	VPADDD     Z12, Z11, Z11
+	VPADDD     Z13, Z8, Z8
+	VPADDD     Z14, Z9, Z9
+	VPXORD     Z10, Z5, Z5
+	VPXORD     Z11, Z6, Z6
+	VPXORD     Z8, Z7, Z7
+	VPXORD     Z9, Z4, Z4
+	VPRORD     $0x0c, Z5, Z5
+	VPRORD     $0x0c, Z6, Z6
+	VPRORD     $0x0c, Z7, Z7
+	VPRORD     $0x0c, Z4, Z4
+	TESTQ      R12, R12
+	JZ         pfSkip23
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip23:
 	VPADDD    Z29, Z0, Z0
 	VPADDD    Z28, Z1, Z1
 	VPADDD    Z18, Z2, Z2
@@ -4450,6 +4542,13 @@ ntSkip24:
 	DECQ      R10
 
 ntSkip25:
+	TESTQ      R12, R12
+	JZ         pfSkip25
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip25:
 	VPADDD    (SP), Z0, Z0
 	VPADDD    Z27, Z1, Z1
 	VPADDD    Z16, Z2, Z2
@@ -4515,6 +4614,13 @@ ntSkip25:
 	DECQ      R10
 
 ntSkip27:
+	TESTQ      R12, R12
+	JZ         pfSkip27
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip27:
 	VPADDD    Z28, Z0, Z0
 	VPADDD    Z30, Z1, Z1
 	VPADDD    Z22, Z2, Z2
@@ -4552,6 +4658,13 @@ ntSkip27:
 	DECQ      R10
 
 ntSkip28:
+	TESTQ      R12, R12
+	JZ         pfSkip28
+	PREFETCHT0 (R11)
+	ADDQ       $0x40, R11
+	DECQ       R12
+
+pfSkip28:
 	// The new chaining values.
 	VPXORD Z8, Z0, Z0
 	VPXORD Z9, Z1, Z1
@@ -4561,10 +4674,10 @@ ntSkip28:
 	VPXORD Z13, Z5, Z5
 	VPXORD Z14, Z6, Z6
 	VPXORD Z15, Z7, Z7
-	MOVL   R11, R12
+	MOVL   R13, R14
 	ADDQ   $0x00000040, DI
 	ADDQ   $0x00000040, AX
-	DECQ   R13
+	DECQ   R15
 	JNZ    ntblock
 
 	// Transpose the chaining values to one 32-byte row per lane.

@@ -8,7 +8,7 @@ func sumBlock(data []byte) [Size]byte {
 
 func sumChunkKernel(data []byte, key *[8]uint32, flags uint32, out *[Size]byte) bool { return false }
 
-func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc []byte) (done, copied int) {
+func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc, next []byte) (done, copied int) {
 	return 0, 0
 }
 

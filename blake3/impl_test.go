@@ -185,7 +185,9 @@ func TestSumChunkFlags(t *testing.T) {
 // decoder and encoder), and both at unaligned offsets; copyChunksNT's
 // second copy at every alignment of its destination, lengths from none to
 // more than its kernel takes in the calls it makes, and sources at every
-// offset against it. Bytes of dst outside the copies stay as they were.
+// offset against it, and its prefetches of the same lengths (which must
+// not fault or change anything). Bytes of dst outside the copies stay as
+// they were.
 func TestCopyChunks(t *testing.T) {
 	const room = 40 * (chunkLen + 200)
 	src := hashtest.RandBytes(27, room)
@@ -229,7 +231,8 @@ func TestCopyChunks(t *testing.T) {
 							copyChunks(dst, to, src, from, &key, ctr, flags, got)
 							wantNT = ntDst
 						} else {
-							copyChunksNT(dst, to, src, from, &key, ctr, flags, got, ntDst[off:], ntSrc[rel:rel+ntLen])
+							next := ntSrc[rel : rel+ntLens[(combo+3)%len(ntLens)]]
+							copyChunksNT(dst, to, src, from, &key, ctr, flags, got, ntDst[off:], ntSrc[rel:rel+ntLen], next)
 						}
 						if !bytes.Equal(got, want) {
 							t.Fatalf("%s: copyChunks(%d chunks, counter %#x, flags %d): chaining values differ", name, n, ctr, flags)

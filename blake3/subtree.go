@@ -59,9 +59,9 @@ func init() {
 			copy(out[i*cvLen:], cv[:])
 		})
 	}
-	seam.CopyChunks = func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *seam.Mode, counter uint64, out, ntDst, ntSrc []byte) {
+	seam.CopyChunks = func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *seam.Mode, counter uint64, out, ntDst, ntSrc, next []byte) {
 		key, flags := modeKey(m)
-		copyChunksNT(dst, dstOffs, src, srcOffs, &key, counter, flags, out, ntDst, ntSrc)
+		copyChunksNT(dst, dstOffs, src, srcOffs, &key, counter, flags, out, ntDst, ntSrc, next)
 	}
 	seam.CopyNT = copyNT
 	seam.Parents = func(in []byte, m *seam.Mode, out []byte) {

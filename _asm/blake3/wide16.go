@@ -88,12 +88,14 @@ func genWide16Copy() { genWide(16, false, true, false) }
 
 // genWide16CopyNT writes hashChunksCopyNTAVX512: hashChunksCopyAVX512 that
 // also copies ntLines (at most ntSlots a block) 64-byte lines from ntSrc to
-// ntDst (64-byte aligned) with non-temporal stores, spread evenly between
-// the half G rounds of each block while any are left: a Bao encoder writes
-// out the last subtree it encoded while it hashes the next, and stores
-// issued in bursts (between blocks, or after a subtree) stall the core
-// where these drain as the rounds run. Message word 15 is kept in memory
-// to free the register the lines go through.
+// ntDst (64-byte aligned) with non-temporal stores, and prefetches pfLines
+// (at most pfSlots a block) lines from pf, each spread evenly between the
+// half G rounds of each block while any are left. A Bao encoder writes out
+// the last subtree it encoded and brings the next one's input into the
+// cache while it hashes one: stores issued in bursts (between blocks, or
+// after a subtree), or while the kernel's own loads wait for memory, stall
+// the core, where these drain as the rounds run. Message word 15 is kept
+// in memory to free the register the lines go through.
 func genWide16CopyNT() { genWide(16, false, true, true) }
 
 // genWide8VL writes hashChunksAVX512VL: the 16-way kernel's code on YMM
@@ -160,12 +162,14 @@ func genWide(width int, parents, copying, nt bool) {
 			MOVQ(off, rowOffsets.Offset(8*i))
 		}
 	}
-	var ntDst, ntSrc, ntLines Register
+	var ntDst, ntSrc, ntLines, pfSrc, pfLines Register
 	var spill Mem
 	if nt {
 		ntDst = Load(Param("ntDst"), GP64())
 		ntSrc = Load(Param("ntSrc"), GP64())
 		ntLines = Load(Param("ntLines"), GP64())
+		pfSrc = Load(Param("pf"), GP64())
+		pfLines = Load(Param("pfLines"), GP64())
 		spill = AllocLocal(64)
 	}
 	flags := Load(Param("flags"), GP32())
@@ -234,7 +238,7 @@ func genWide(width int, parents, copying, nt bool) {
 		Comment("Message word 15 goes to memory: its register carries the lines copied.")
 		VMOVDQU32(words[15], spill)
 		msg[15] = spill
-		hook = ntSlot(words[15], ntDst, ntSrc, ntLines)
+		hook = slotHook(words[15], ntDst, ntSrc, ntLines, pfSrc, pfLines)
 	}
 	compressLanes(&v, msg, counters, hiOff, blockFlags, hook)
 	if !parents {
@@ -367,30 +371,41 @@ func ops(regs []VecPhysical) []Op {
 
 // ntSlots is how many lines hashChunksCopyNTAVX512 copies at most per
 // block: a little over the 17 a group-0 Bao encoding has per 16 KiB of
-// input (16 chunks and 15 or 16 parents).
-const ntSlots = 18
+// input (16 chunks and 15 or 16 parents); pfSlots, how many it prefetches:
+// the 16 of the next 16 KiB of input.
+const ntSlots, pfSlots = 18, 16
 
-// ntSlot returns a hook for rounds16 that, after ntSlots of a block's 28
+// slotHook returns a hook for rounds16 that, after ntSlots of a block's 28
 // half G rounds spread evenly, copies one 64-byte line from src to dst,
 // through the register line, with a non-temporal store, while lines
-// (counted down) is not 0.
-func ntSlot(line VecPhysical, dst, src, lines Register) func() {
+// (counted down) is not 0, and after pfSlots of them prefetches the line at
+// pf while pfLines is not 0.
+func slotHook(line VecPhysical, dst, src, lines, pf, pfLines Register) func() {
 	k := 0
+	slot := func(h, slots int) bool { return h*slots/28 != (h+1)*slots/28 }
 	return func() {
 		h := k % 28
 		k++
-		if h*ntSlots/28 == (h+1)*ntSlots/28 {
-			return
+		if slot(h, ntSlots) {
+			skip := fmt.Sprintf("ntSkip%d", k)
+			TESTQ(lines, lines)
+			JZ(LabelRef(skip))
+			VMOVDQU64(Mem{Base: src}, line)
+			VMOVNTDQ(line, Mem{Base: dst})
+			ADDQ(U8(64), src)
+			ADDQ(U8(64), dst)
+			DECQ(lines)
+			Label(skip)
 		}
-		skip := fmt.Sprintf("ntSkip%d", k)
-		TESTQ(lines, lines)
-		JZ(LabelRef(skip))
-		VMOVDQU64(Mem{Base: src}, line)
-		VMOVNTDQ(line, Mem{Base: dst})
-		ADDQ(U8(64), src)
-		ADDQ(U8(64), dst)
-		DECQ(lines)
-		Label(skip)
+		if slot(h, pfSlots) {
+			skip := fmt.Sprintf("pfSkip%d", k)
+			TESTQ(pfLines, pfLines)
+			JZ(LabelRef(skip))
+			PREFETCHT0(Mem{Base: pf})
+			ADDQ(U8(64), pf)
+			DECQ(pfLines)
+			Label(skip)
+		}
 	}
 }
 

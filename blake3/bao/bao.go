@@ -232,7 +232,7 @@ func (t *tree) leafCVs(data []byte, off uint64, scratch []byte, mv *move) int {
 	leaves, chunks := len(data)/int(t.g), len(data)/chunkLen
 	switch {
 	case mv != nil:
-		seam.CopyChunks(mv.dst, mv.dstOffs[:chunks], mv.src, mv.srcOffs[:chunks], &t.mode, off/chunkLen, scratch[:chunks*cvLen], mv.ntDst, mv.ntSrc)
+		seam.CopyChunks(mv.dst, mv.dstOffs[:chunks], mv.src, mv.srcOffs[:chunks], &t.mode, off/chunkLen, scratch[:chunks*cvLen], mv.ntDst, mv.ntSrc, mv.next)
 	case chunks == leaves || 2*chunks*cvLen > len(scratch):
 		seam.Subtrees(data, &t.mode, off/chunkLen, int(t.g/chunkLen), scratch[:leaves*cvLen])
 		return 0
@@ -257,6 +257,7 @@ type move struct {
 	dst, src         []byte
 	dstOffs, srcOffs []int
 	ntDst, ntSrc     []byte // copied meanwhile with non-temporal stores
+	next             []byte // the input hashed after, brought into the cache
 }
 
 // maxMoved is the most chunks a move takes: a complete subtree of

@@ -141,6 +141,7 @@ type bufEncoder struct {
 	ntBufs   [2][]byte
 	ntNext   int         // the one of ntBufs the next subtree is encoded in
 	pend     pendingCopy // the last subtree encoded there, not yet written out
+	next     []byte      // the input after the subtree being encoded there
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
@@ -202,7 +203,8 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		if e.nt {
 			// Encoded in a buffer that stays in the cache, then written
 			// out with stores that do not read the lines they write, while
-			// the next subtree is hashed (see complete).
+			// the next subtree is hashed (see complete), whose input comes
+			// into the cache while this one is.
 			size := t.encSize(n, false)
 			data := e.data[off : off+n]
 			buf := &e.ntBufs[e.ntNext]
@@ -210,7 +212,10 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 			if uint64(len(*buf)) < size {
 				*buf = make([]byte, size)
 			}
+			end := uint64(len(e.data))
+			e.next = e.data[min(off+n, end):min(off+2*n, end)]
 			cv := e.complete(data, off, root, (*buf)[:size])
+			e.next = nil
 			e.pend = pendingCopy{dst: e.out[pos : pos+size], src: (*buf)[:size]}
 			return cv
 		}
@@ -261,10 +266,11 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 func (e *bufEncoder) complete(data []byte, off uint64, root bool, out []byte) [32]byte {
 	var mv *move
 	if e.move && uint64(len(data)) <= maxMoved*chunkLen {
-		// The leaves go to their places in out as they are hashed, and the
-		// subtree encoded before goes out meanwhile.
+		// The leaves go to their places in out as they are hashed, and
+		// meanwhile the subtree encoded before goes out and the next one's
+		// input comes into the cache.
 		enc, in := e.chunkOffsets(uint64(len(data)))
-		e.mv = move{dst: out, src: data, dstOffs: enc, srcOffs: in, ntDst: e.pend.dst, ntSrc: e.pend.src}
+		e.mv = move{dst: out, src: data, dstOffs: enc, srcOffs: in, ntDst: e.pend.dst, ntSrc: e.pend.src, next: e.next}
 		e.pend = pendingCopy{}
 		mv = &e.mv
 	} else {

@@ -50,8 +50,8 @@ var (
 	// counter+k, to out[32*k:], on the wide kernels that hash a chunk as
 	// they copy it; meanwhile it copies ntSrc to ntDst (if not empty) as
 	// CopyNT with fence does, its non-temporal stores spread between the
-	// hashing.
-	CopyChunks func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *Mode, counter uint64, out, ntDst, ntSrc []byte)
+	// hashing, and may bring next, the input hashed after, into the cache.
+	CopyChunks func(dst []byte, dstOffs []int, src []byte, srcOffs []int, m *Mode, counter uint64, out, ntDst, ntSrc, next []byte)
 	// CopyNT copies src to dst, which is at least as long, with
 	// non-temporal stores where the CPU has them: for destinations larger
 	// than the caches, whose lines are then not read before being written.
