@@ -222,15 +222,47 @@ func baoInputs(in, outboard string, e *env) (r, ob io.Reader, done func(), err e
 	return r, ob, func() { obDone(); rDone() }, nil
 }
 
+// baoCreate creates the output file name, unless it is a regular file that
+// is one of the inputs (under any name): creating it would truncate that
+// input before it is read (bao encode f f would leave f an encoding of
+// nothing).
+func baoCreate(name string, e *env, inputs ...string) (*os.File, error) {
+	if out, err := os.Stat(name); err == nil && out.Mode().IsRegular() {
+		for _, in := range inputs {
+			var st os.FileInfo
+			if in == "-" {
+				if f, ok := e.stdin.(*os.File); ok {
+					st, err = f.Stat()
+				}
+			} else if in != "" {
+				st, err = os.Stat(in)
+			}
+			if st != nil && err == nil && os.SameFile(st, out) {
+				shown := "standard input"
+				if in != "-" {
+					shown = quoteName(in)
+				}
+				return nil, usagef("bao: the output %s is the input %s: writing it would destroy it before it is read", quoteName(name), shown)
+			}
+		}
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s", quoteName(name), describe(err))
+	}
+	return f, nil
+}
+
 // baoWrite runs write on a buffered writer to name (standard output for
-// "-"), then flushes and closes it, and returns the first error.
-func baoWrite(name string, e *env, write func(io.Writer) error) error {
+// "-"), then flushes and closes it, and returns the first error. inputs
+// are the files the command reads, which name must not be.
+func baoWrite(name string, e *env, write func(io.Writer) error, inputs ...string) error {
 	var dst io.Writer = e.out
 	var f *os.File
 	if name != "-" {
 		var err error
-		if f, err = os.Create(name); err != nil {
-			return fmt.Errorf("%s: %s", quoteName(name), describe(err))
+		if f, err = baoCreate(name, e, inputs...); err != nil {
+			return err
 		}
 		dst = f
 	}
@@ -361,9 +393,9 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 		_, err = e.out.Write(enc)
 		return err
 	}
-	f, err := os.Create(dest)
+	f, err := baoCreate(dest, e, in)
 	if err != nil {
-		return fmt.Errorf("%s: %s", quoteName(dest), describe(err))
+		return err
 	}
 	if err := baoEncodeFile(f, r, isOutboard, o); err != nil {
 		f.Close()
@@ -419,7 +451,7 @@ func baoDecode(root *[32]byte, in, out, outboard string, start uint64, count int
 	return baoErr(baoWrite(out, e, func(w io.Writer) error {
 		_, err := io.Copy(w, src)
 		return err
-	}))
+	}, in, outboard))
 }
 
 func baoSlice(start, count uint64, in, out, outboard string, o *bao.Options, e *env) error {
@@ -433,7 +465,7 @@ func baoSlice(start, count uint64, in, out, outboard string, o *bao.Options, e *
 			return bao.ExtractSliceOutboard(w, r, ob, start, count, o)
 		}
 		return bao.ExtractSlice(w, r, start, count, o)
-	}))
+	}, in, outboard))
 }
 
 func baoDecodeSlice(root *[32]byte, start, count uint64, in, out string, o *bao.Options, e *env) error {
@@ -449,7 +481,7 @@ func baoDecodeSlice(root *[32]byte, start, count uint64, in, out string, o *bao.
 	return baoErr(baoWrite(out, e, func(w io.Writer) error {
 		_, err := io.Copy(w, d)
 		return err
-	}))
+	}, in))
 }
 
 // baoErr words a verification failure: the library's message names the

@@ -173,3 +173,52 @@ func flipAt(b []byte, i int) []byte {
 	b[i] ^= 1
 	return b
 }
+
+// TestBaoOutputIsInput names an input again as the output, under its own
+// name or another link to it: creating the output would truncate the input
+// before it is read, so the command must refuse and leave it as it was.
+func TestBaoOutputIsInput(t *testing.T) {
+	dir := t.TempDir()
+	in := make([]byte, 5000)
+	for i := range in {
+		in[i] = byte(i * 7)
+	}
+	sum := blake3.Sum256(in)
+	root := hex.EncodeToString(sum[:])
+	enc, _, _ := bao.Encode(in, nil)
+	ob, _, _ := bao.EncodeOutboard(in, nil)
+	var slice bytes.Buffer
+	if err := bao.ExtractSlice(&slice, bytes.NewReader(enc), 1000, 100, nil); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{"in": in, "enc": enc, "ob": ob, "slice": slice.Bytes()}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Link(filepath.Join(dir, "enc"), filepath.Join(dir, "enc.link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"encode", "in", "in"},
+		{"encode", "in", "--outboard", "in"},
+		{"decode", root, "enc", "enc"},
+		{"decode", root, "enc", "enc.link"},
+		{"decode", root, "in", "ob", "--outboard", "ob"},
+		{"decode", root, "in", "in", "--outboard", "ob"},
+		{"slice", "1000", "100", "enc", "enc"},
+		{"slice", "1000", "100", "in", "ob", "--outboard", "ob"},
+		{"decode-slice", root, "1000", "100", "slice", "slice"},
+	} {
+		r := hk(t, dir, nil, append([]string{"bao"}, args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, "input") {
+			t.Errorf("bao %q: status %d, %q", args, r.code, r.stderr)
+		}
+		for name, b := range files {
+			if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, b) {
+				t.Fatalf("bao %q changed %s (%d bytes, was %d): %v", args, name, len(got), len(b), err)
+			}
+		}
+	}
+}
