@@ -595,12 +595,19 @@ func (c *listCheck) readLines(r io.Reader) error {
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
 	for lineNo := 1; ; lineNo++ {
-		line, err := br.ReadString(sep)
+		line, tooLong, err := readLine(br, sep)
 		if err != nil && err != io.EOF {
 			return listReadError{err}
 		}
-		if line == "" && err == io.EOF {
+		if line == "" && !tooLong && err == io.EOF {
 			return nil
+		}
+		if tooLong {
+			c.badLine(fmt.Errorf("longer than %d MiB", maxLine>>20), lineNo)
+			if err == io.EOF {
+				return nil
+			}
+			continue
 		}
 		line = strings.TrimSuffix(line, string(sep))
 		if e.style == styleB3sum && !utf8.ValidString(line) {
@@ -620,6 +627,29 @@ func (c *listCheck) readLines(r io.Reader) error {
 		}
 		if err == io.EOF {
 			return nil
+		}
+	}
+}
+
+// maxLine bounds the lines of a list that are read: a longer one is
+// improperly formatted and dropped as it is read, so that a list with no
+// line end (check /dev/zero) cannot take all memory. It leaves room for an
+// XOF's checksum of millions of bytes.
+const maxLine = 64 << 20
+
+// readLine reads the next line, sep included, as bufio.Reader.ReadString
+// does; tooLong reports a line over maxLine, of which nothing is returned.
+func readLine(br *bufio.Reader, sep byte) (line string, tooLong bool, err error) {
+	var b strings.Builder
+	for {
+		frag, err := br.ReadSlice(sep)
+		if tooLong = tooLong || b.Len()+len(frag) > maxLine; tooLong {
+			b = strings.Builder{}
+		} else {
+			b.Write(frag)
+		}
+		if err != bufio.ErrBufferFull {
+			return b.String(), tooLong, err
 		}
 	}
 }

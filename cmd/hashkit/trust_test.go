@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"io"
 	"math"
@@ -347,5 +348,47 @@ func TestXOFLengthUnbounded(t *testing.T) {
 	want := hk(t, dir, nil, "sum", "-a", "blake3", "-l", "64", "f").stdout[:128]
 	if err != nil || string(head) != want {
 		t.Errorf("sum -a blake3 -l 2000000000 starts %q (%v), want %q", head, err, want)
+	}
+}
+
+// TestCheckLongLineBounded: a list line is read into memory only up to
+// maxLine; a longer one is improperly formatted and dropped as it is read.
+// A list with no newline (check /dev/zero) took all memory, then the
+// runtime crashed.
+func TestCheckLongLineBounded(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	sum := sha256.Sum256([]byte("hello\n"))
+	good := hex.EncodeToString(sum[:]) + "  f\n"
+	long := bytes.Repeat([]byte("0"), maxLine+1)
+	for _, args := range [][]string{{"check", "--warn", "-"}, {"check", "--strict", "-"}} {
+		r := hk(t, dir, append(append(bytes.Clone(long), '\n'), good...), args...)
+		want := 0
+		if args[1] == "--strict" {
+			want = 1
+		}
+		if r.code != want || r.stdout != "f: OK\n" || !strings.Contains(r.stderr, "1 line is improperly formatted") {
+			t.Errorf("%q with a %d-byte line: status %d, stdout %q, stderr %q", args, len(long), r.code, r.stdout, r.stderr)
+		}
+	}
+	// 512 MiB without a newline, then the good line, through a pipe.
+	cmd := exec.Command(binary, "check", "-")
+	cmd.Dir = dir
+	pw, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		block := bytes.Repeat([]byte("0"), 1<<20)
+		for range 512 {
+			if _, err := pw.Write(block); err != nil {
+				break
+			}
+		}
+		pw.Write([]byte("\n" + good))
+		pw.Close()
+	}()
+	if peak := peakMemory(t, cmd); peak > 5*maxLine {
+		t.Errorf("check of a 512 MiB line: %d MiB of memory at most, want under %d MiB", peak>>20, 5*maxLine>>20)
 	}
 }
