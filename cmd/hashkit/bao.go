@@ -164,9 +164,9 @@ func baoOptions(group, keyFile string) (*bao.Options, error) {
 }
 
 func readBaoKey(name string) (*[32]byte, error) {
-	b, err := os.ReadFile(name)
+	b, err := readSmallFile(name)
 	if err != nil {
-		return nil, fmt.Errorf("--keyed: %s", describe(err))
+		return nil, fmt.Errorf("--keyed: %v", err)
 	}
 	if len(b) == 32 {
 		return (*[32]byte)(b), nil

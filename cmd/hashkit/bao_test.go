@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -220,5 +221,23 @@ func TestBaoOutputIsInput(t *testing.T) {
 				t.Fatalf("bao %q changed %s (%d bytes, was %d): %v", args, name, len(got), len(b), err)
 			}
 		}
+	}
+}
+
+// TestBaoKeyFileBounded: --keyed reads at most a small file's worth, as
+// sum's --key-file does: --keyed /dev/zero read until the runtime died of
+// "out of memory". The command runs under a 1 GB address-space limit so
+// that a regression fails here rather than taking the machine's memory.
+func TestBaoKeyFileBounded(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if _, zerr := os.Stat("/dev/zero"); err != nil || zerr != nil {
+		t.Skip("no sh or /dev/zero")
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "in"), []byte("hello\n"), 0o644)
+	cmd := exec.Command(sh, "-c", `ulimit -v 1000000 && exec "$0" "$@"`, binary, "bao", "hash", "--keyed", "/dev/zero", "in")
+	r := runIn(t, cmd, dir, nil)
+	if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "hashkit: --keyed: ") || !strings.Contains(r.stderr, "holds over") {
+		t.Errorf("bao hash --keyed /dev/zero: status %d, %q, %.300q", r.code, r.stdout, r.stderr)
 	}
 }
