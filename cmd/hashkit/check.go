@@ -678,8 +678,10 @@ func (c *listCheck) lineEntry(line string) (en entry, skip bool, perr error) {
 		perr = errors.New("an untagged line, read only with -a")
 	}
 	if i := strings.IndexByte(en.name, 0); perr == nil && i >= 0 {
-		if e.style == styleCoreutils {
-			en.name = en.name[:i] // coreutils reads the name as a C string
+		if e.style == styleCoreutils && !en.escaped {
+			// coreutils reads the name as a C string, but its unescaping
+			// refuses a NUL: an escaped line with one is malformed.
+			en.name = en.name[:i]
 		} else {
 			perr = errors.New("a NUL in the name")
 		}

@@ -33,6 +33,9 @@ func TestCheckLinesAsCoreutils(t *testing.T) {
 		{"an empty name in a tag", h + "  f\nSHA256 () = " + h + "\n", false, false},
 		// hashkit check refuses the line: no name holds a NUL.
 		{"a NUL in the name (cut there)", h + "  f\x00x\n", false, true},
+		// An escaped name with a NUL is malformed: the list has no good line.
+		{"a NUL in an escaped name", "\\" + h + "  f\x00x\n", false, false},
+		{"a NUL in an escaped tagged name", "\\SHA256 (f\x00x) = " + h + "\n", false, false},
 		{"leading spaces", h + "  f\n  " + h + "  g\n", false, false},
 		{"leading tab", h + "  f\n\t" + h + "  g\n", false, false},
 		{"leading space before a tag", h + "  f\n SHA256 (g) = " + h + "\n", false, false},
