@@ -287,20 +287,13 @@ func parseLine(line string, p *lineParser) (entry, error) {
 		en.escaped = true
 		line = line[1:]
 	}
-	tag, sum, err := p.split(line, &en)
+	tag, sum, form, err := p.split(line, &en)
 	if err != nil {
 		return en, err
 	}
 	// A tag's name may be empty (coreutils then fails to open '').
 	if en.name == "" && tag == "" || sum == "" {
 		return en, errMalformed
-	}
-	if en.escaped {
-		name, ok := unescapeName(en.name, true)
-		if !ok {
-			return en, errors.New("bad escape")
-		}
-		en.name = name
 	}
 	if tag != "" {
 		err = en.setTagged(tag, sum, p)
@@ -313,47 +306,61 @@ func parseLine(line string, p *lineParser) (entry, error) {
 	if err := en.alg.checkLength(en.length); err != nil {
 		return en, err
 	}
+	// A good digest sets the form, as in coreutils, whatever the name: a
+	// line malformed before it (cut short, say) must not decide how the
+	// names of the lines after it read.
+	if form != formUnknown {
+		p.form = form
+	}
+	if en.escaped {
+		name, ok := unescapeName(en.name, true)
+		if !ok {
+			return en, errors.New("bad escape")
+		}
+		en.name = name
+	}
 	en.short = tag == "" && en.alg.prefix && en.length < en.alg.size
 	return en, nil
 }
 
 // split cuts a line (after its backslash) into its tag (empty for an
-// untagged line), its digest and en.name.
-func (p *lineParser) split(line string, en *entry) (tag, sum string, err error) {
+// untagged line), its digest and en.name; form is the form an untagged
+// line is in, which parseLine keeps for the list once its digest is good.
+func (p *lineParser) split(line string, en *entry) (tag, sum string, form lineForm, err error) {
 	if i := strings.IndexAny(line, " \t"); i > 0 && p.untaggedDigest(line[:i], line[i:]) {
 		sum, en.name = line[:i], line[i+1:]
+		form = formReversed
 		switch {
 		case len(en.name) <= 1 || en.name[0] != ' ' && en.name[0] != '*':
 			if p.form == formStandard {
-				return "", "", errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
+				return "", "", form, errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
 			}
-			p.form = formReversed
 		case p.form != formReversed:
-			p.form = formStandard
+			form = formStandard
 			en.name = en.name[1:]
 		}
-		return "", sum, nil
+		return "", sum, form, nil
 	}
 	i := strings.IndexAny(line, " (")
 	if i <= 0 {
-		return "", "", errMalformed
+		return "", "", formUnknown, errMalformed
 	}
 	tag = line[:i]
 	rest := strings.TrimPrefix(line[i:], " ")
 	if !strings.HasPrefix(rest, "(") {
-		return "", "", errMalformed
+		return "", "", formUnknown, errMalformed
 	}
 	rest = rest[1:]
 	j := strings.LastIndexByte(rest, ')')
 	if j < 0 {
-		return "", "", errMalformed
+		return "", "", formUnknown, errMalformed
 	}
 	en.name = rest[:j]
 	rest = strings.TrimLeft(rest[j+1:], " \t")
 	if !strings.HasPrefix(rest, "=") {
-		return "", "", errMalformed
+		return "", "", formUnknown, errMalformed
 	}
-	return tag, strings.TrimLeft(rest[1:], " \t"), nil
+	return tag, strings.TrimLeft(rest[1:], " \t"), formUnknown, nil
 }
 
 // untaggedDigest reports whether word, followed by rest, starts an untagged

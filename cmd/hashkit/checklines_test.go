@@ -46,6 +46,11 @@ func TestCheckLinesAsCoreutils(t *testing.T) {
 		{"reversed BSD form (md5 -r)", h + " f\n" + h + " g\n", false, false},
 		{"reversed BSD form, then a standard line", h + " f\n" + h + "  f\n", false, false},
 		{"standard line, then the reversed form", h + "  f\n" + h + " g\n", false, false},
+		// A line whose digest is malformed does not choose the form (a
+		// space then " f" is the name " f" in the reversed form); one
+		// whose digest is good does, even if its name is not.
+		{"a reversed line cut short, then a standard one", h[:62] + " x\n" + h + "  f\n", false, false},
+		{"a reversed line with a bad escape, then a standard one", "\\" + h + " x\\q\n" + h + "  f\n", false, false},
 		{"OpenSSL form", h + "  f\nSHA256(g)= " + h + "\n", false, false},
 		{"no spaces around =", h + "  f\nSHA256 (g)=" + h + "\n", false, false},
 		{"tabs around =", h + "  f\nSHA256 (g)\t=\t" + h + "\n", false, false},
