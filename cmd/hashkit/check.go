@@ -171,7 +171,7 @@ func (f *checkFlags) run(e *env, lists []string) error {
 	}
 	out.Flush()
 	switch {
-	case st.mismatched > 0 || st.unreadable > 0 || st.failedLists > 0, st.malformed > 0 && e.style == styleB3sum:
+	case st.mismatched > 0 || st.unreadable > 0 || st.unsupported > 0 || st.failedLists > 0, st.malformed > 0 && e.style == styleB3sum:
 		return exitStatus(exitFail)
 	case f.strict && st.malformed > 0:
 		return exitStatus(exitFail)
@@ -182,6 +182,8 @@ func (f *checkFlags) run(e *env, lists []string) error {
 // checkStats counts the lines of every list checked so far.
 type checkStats struct {
 	malformed, mismatched, unreadable int
+	// unsupported are the lines of an algorithm hashkit lacks (SM3).
+	unsupported int
 	// failedLists are the lists that could not be read, had no properly
 	// formatted line, or (--ignore-missing) verified no file.
 	failedLists int
@@ -391,6 +393,9 @@ func (en *entry) setTagged(tag, sum string, p *lineParser) error {
 	if err != nil && p.openssl {
 		a, n, err = lookupOpenSSL(tag)
 	}
+	if err != nil && tag == "SM3" && p.forced == nil && p.family == nil && sm3Digest(sum) {
+		return unsupported{tag}
+	}
 	if err != nil {
 		return err
 	}
@@ -504,6 +509,22 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 		return en, errors.New("Unicode replacement character in path")
 	}
 	return en, nil
+}
+
+// unsupported is a properly formatted line of an algorithm that cksum -c
+// checks and hashkit lacks (SM3): the file it names cannot be verified, so
+// the line fails the check where a malformed one would only be counted.
+type unsupported struct{ tag string }
+
+func (u unsupported) Error() string {
+	return fmt.Sprintf("%s checksums cannot be checked: hashkit has no %[1]s", u.tag)
+}
+
+// sm3Digest reports whether sum has the form of an SM3 digest: 32 bytes,
+// in hex or base64.
+func sm3Digest(sum string) bool {
+	_, b64 := decodeBase64Digest(sum, 32)
+	return isHex(sum) && len(sum) == 64 || b64
 }
 
 // unnamedWeak is a bare line of MD5's or SHA-1's length in a list whose
@@ -627,6 +648,8 @@ func (c *listCheck) readLines(r io.Reader) error {
 		en, skip, perr := c.lineEntry(line)
 		switch {
 		case skip:
+		case errors.As(perr, new(unsupported)):
+			c.unsupportedLine(perr, lineNo)
 		case perr != nil:
 			c.badLine(perr, lineNo)
 		default:
@@ -731,6 +754,18 @@ func (c *listCheck) badLine(perr error, lineNo int) {
 		c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: %d: improperly formatted %s checksum line", e.prog, c.shown, lineNo, improperTag(c.lastAlg, &c.parser)))
 	case c.f.warn:
 		c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: %d: improperly formatted checksum line (%v)", e.prog, c.shown, lineNo, perr))
+	}
+}
+
+// unsupportedLine counts a line that cannot be checked as a failure, and
+// says why unless --status.
+func (c *listCheck) unsupportedLine(perr error, lineNo int) {
+	c.st.unsupported++
+	if c.f.audit != nil {
+		c.f.audit.counts.unreadable++
+	}
+	if !c.f.status {
+		c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: %d: %v", c.e.prog, c.shown, lineNo, perr))
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
 	be "encoding/binary"
 	"encoding/hex"
@@ -381,5 +382,38 @@ func TestMessagesQuoteAsTheLocale(t *testing.T) {
 				t.Errorf("LC_ALL=%q %q: hashkit %d %q, coreutils %d %q", locale, run, got.code, got.stderr, want.code, want.stderr)
 			}
 		}
+	}
+}
+
+// TestCheckSM3LineFails: an SM3 line is a line cksum -c checks, but hashkit
+// has no SM3, so the file it names cannot be verified: the check fails,
+// saying why, rather than skipping it as improperly formatted and passing
+// on the other lines (cksum -c failed such a list whose SM3 digest did not
+// match; hashkit passed it with status 0). Where an -a chooses another
+// algorithm, the line is malformed, as in coreutils.
+func TestCheckSM3LineFails(t *testing.T) {
+	dir := t.TempDir()
+	data := []byte("hello\n")
+	if err := os.WriteFile(filepath.Join(dir, "a"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	good := "SHA256 (a) = " + hex.EncodeToString(sum[:]) + "\n"
+	list := writeList(t, t.TempDir(), "CHECKSUMS", good+"SM3 (a) = "+strings.Repeat("0", 64)+"\n")
+	link := linkAs(t, "cksum")
+	for _, c := range []struct {
+		args []string
+		run  func(args ...string) runResult
+	}{
+		{[]string{"-c", list}, func(args ...string) runResult { return runLink(t, link, dir, nil, args...) }},
+		{[]string{"check", list}, func(args ...string) runResult { return hk(t, dir, nil, args...) }},
+		{[]string{"sum", "-c", list}, func(args ...string) runResult { return hk(t, dir, nil, args...) }},
+	} {
+		if r := c.run(c.args...); r.code != 1 || !strings.Contains(r.stderr, "SM3") {
+			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := runLink(t, link, dir, nil, "-c", "-a", "sha256", list); r.code != 0 || r.stdout != "a: OK\n" {
+		t.Errorf("cksum -c -a sha256: status %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
