@@ -371,7 +371,9 @@ func TestCheckLongLineBounded(t *testing.T) {
 			t.Errorf("%q with a %d-byte line: status %d, stdout %q, stderr %q", args, len(long), r.code, r.stdout, r.stderr)
 		}
 	}
-	// 512 MiB without a newline, then the good line, through a pipe.
+	// 512 MiB without a newline, then the good line, through a pipe; the
+	// good line many times, so that the results stream out while the
+	// command runs, as peakMemory needs to sample its memory.
 	cmd := exec.Command(binary, "check", "-")
 	cmd.Dir = dir
 	pw, err := cmd.StdinPipe()
@@ -385,7 +387,7 @@ func TestCheckLongLineBounded(t *testing.T) {
 				break
 			}
 		}
-		pw.Write([]byte("\n" + good))
+		pw.Write([]byte("\n" + strings.Repeat(good, 20000)))
 		pw.Close()
 	}()
 	if peak := peakMemory(t, cmd); peak > 5*maxLine {
