@@ -571,9 +571,14 @@ type listCheck struct {
 	forced  *algorithm
 	parser  lineParser
 	notes   lineNotes
-	entries []entry
-	weak    *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
-	lastAlg *algorithm   // the algorithm cksum's warnings name: the last line's
+	entries []entry // those of the batch being checked
+	lineNo  int     // the number of the last line read
+	// total, matched and failed count the list's entries so far.
+	total, matched, failed int
+	first                  []entry // the first batch, which suggest reads
+	weakNoted              bool
+	weak                   *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
+	lastAlg                *algorithm   // the algorithm cksum's warnings name: the last line's
 }
 
 func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *checkFlags, st *checkStats) error {
@@ -589,15 +594,29 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		c.parser = *fam
 	}
 	c.parser.openssl, c.parser.base64 = e.style == styleHashkit, f.readBase64
-	if err := c.readLines(r); err != nil {
-		return err
+	br := bufio.NewReaderSize(r, 64<<10)
+	for first := true; ; first = false {
+		more, err := c.readLines(br)
+		if err != nil {
+			return err
+		}
+		if first && c.noEntries() {
+			return nil
+		}
+		c.noteWeak(false)
+		c.verify()
+		if !more || e.failed() {
+			break
+		}
 	}
-	if c.noEntries() {
-		return nil
-	}
-	c.verify()
+	c.finish()
 	return nil
 }
+
+// checkBatch bounds the entries of a list held at once: a list is read,
+// hashed and reported this many lines at a time, so that its memory stays
+// flat however long it is (sha256sum -c reads one line at a time).
+const checkBatch = 1 << 14
 
 // openList opens a list ("-" is standard input).
 func openList(e *env, list string) (io.Reader, func(), error) {
@@ -614,26 +633,28 @@ func openList(e *env, list string) (io.Reader, func(), error) {
 	return file, func() { file.Close() }, nil
 }
 
-// readLines reads the list's lines into c.entries, counting and noting the
-// bad ones.
-func (c *listCheck) readLines(r io.Reader) error {
+// readLines reads the list's next lines into c.entries, counting and
+// noting the bad ones, until it holds checkBatch entries (more: the list
+// may go on) or the list ends.
+func (c *listCheck) readLines(br *bufio.Reader) (more bool, err error) {
 	e, sep := c.e, byte('\n')
 	if c.f.zero {
 		sep = 0
 	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	for lineNo := 1; ; lineNo++ {
+	c.entries = nil
+	for len(c.entries) < checkBatch {
+		c.lineNo++
 		line, tooLong, err := readLine(br, sep)
 		if err != nil && err != io.EOF {
-			return listReadError{err}
+			return false, listReadError{err}
 		}
 		if line == "" && !tooLong && err == io.EOF {
-			return nil
+			return false, nil
 		}
 		if tooLong {
-			c.badLine(fmt.Errorf("longer than %d MiB", maxLine>>20), lineNo)
+			c.badLine(fmt.Errorf("longer than %d MiB", maxLine>>20), c.lineNo)
 			if err == io.EOF {
-				return nil
+				return false, nil
 			}
 			continue
 		}
@@ -643,22 +664,23 @@ func (c *listCheck) readLines(r io.Reader) error {
 			// that is not, having checked the lines before it.
 			c.notes.add(len(c.entries), fmt.Sprintf("%s: %s: stream did not contain valid UTF-8", e.prog, lossyUTF8(c.list)))
 			c.st.failedLists++
-			return nil
+			return false, nil
 		}
 		en, skip, perr := c.lineEntry(line)
 		switch {
 		case skip:
 		case errors.As(perr, new(unsupported)):
-			c.unsupportedLine(perr, lineNo)
+			c.unsupportedLine(perr, c.lineNo)
 		case perr != nil:
-			c.badLine(perr, lineNo)
+			c.badLine(perr, c.lineNo)
 		default:
 			c.entries = append(c.entries, en)
 		}
 		if err == io.EOF {
-			return nil
+			return false, nil
 		}
 	}
+	return true, nil
 }
 
 // maxLine bounds the lines of a list that are read: a longer one is
@@ -776,15 +798,7 @@ func (c *listCheck) noEntries() bool {
 	if none {
 		c.notes.print(0)
 	}
-	if c.weak != nil && !c.f.status {
-		c.out.Flush()
-		found := ""
-		if none {
-			found = " no properly formatted checksum lines found:"
-		}
-		fmt.Fprintf(e.stderr, "%s: %s:%s bare %d-digit lines are not taken for %s from their length alone: check them with -a %s (or name the list %s)\n",
-			e.prog, c.shown, found, c.weak.digits, strings.ToUpper(c.weak.alg), c.weak.alg, strings.ToUpper(c.weak.alg)+"SUMS")
-	}
+	c.noteWeak(none)
 	switch {
 	case !none:
 		return false
@@ -801,9 +815,34 @@ func (c *listCheck) noEntries() bool {
 	return true
 }
 
-// verify hashes the listed files, reports each, then the list's summary.
+// noteWeak says, once, why bare lines of MD5's or SHA-1's length were not
+// checked; none: the list had no good line.
+func (c *listCheck) noteWeak(none bool) {
+	if c.weak == nil || c.weakNoted || c.f.status {
+		return
+	}
+	c.weakNoted = true
+	c.out.Flush()
+	found := ""
+	if none {
+		found = " no properly formatted checksum lines found:"
+	}
+	fmt.Fprintf(c.e.stderr, "%s: %s:%s bare %d-digit lines are not taken for %s from their length alone: check them with -a %s (or name the list %s)\n",
+		c.e.prog, c.shown, found, c.weak.digits, strings.ToUpper(c.weak.alg), c.weak.alg, strings.ToUpper(c.weak.alg)+"SUMS")
+}
+
+// verify hashes the files of the batch's entries and reports each, with
+// the notes on the bad lines among them.
 func (c *listCheck) verify() {
 	e, f, out, entries := c.e, c.f, c.out, c.entries
+	c.total += len(entries)
+	if len(entries) == 0 {
+		c.notes.print(0)
+		return
+	}
+	if c.first == nil {
+		c.first = entries
+	}
 	names := make([]string, len(entries))
 	for i, en := range entries {
 		names[i] = en.name
@@ -813,12 +852,11 @@ func (c *listCheck) verify() {
 	next := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
 		return entries[i].alg.new(options{length: entries[i].length})
 	})
-	matched, failed := 0, 0
 	for i, en := range entries {
 		r := next()
 		resume := prog.pause(r.err != nil || e.flushEachLine() || c.notes.before(i))
 		c.notes.print(i)
-		stop := checkEntry(e, out, en, r, f, c.st, &matched, &failed)
+		stop := checkEntry(e, out, en, r, f, c.st, &c.matched, &c.failed)
 		resume()
 		if stop {
 			break
@@ -826,7 +864,13 @@ func (c *listCheck) verify() {
 	}
 	prog.finish() // before any message below
 	c.notes.print(len(entries))
-	if matched == 0 && failed == len(entries) && !f.status {
+}
+
+// finish prints what follows the results of a list's last batch: advice
+// when every line failed, and the list's summary.
+func (c *listCheck) finish() {
+	e, f, out := c.e, c.f, c.out
+	if c.matched == 0 && c.failed == c.total && !f.status {
 		c.suggest()
 	}
 	out.Flush()
@@ -835,7 +879,7 @@ func (c *listCheck) verify() {
 	}
 	// With --ignore-missing, a list of only missing files verified
 	// nothing: that is no pass (coreutils 9: "no file was verified").
-	if f.ignoreMissing && matched == 0 {
+	if f.ignoreMissing && c.matched == 0 {
 		if !f.status {
 			fmt.Fprintf(e.stderr, "%s: %s: no file was verified\n", e.prog, c.shown)
 		}
@@ -844,22 +888,26 @@ func (c *listCheck) verify() {
 }
 
 // suggest names the algorithm a list whose every line failed may have been
-// made with, when each line's algorithm was inferred.
+// made with, when each line's algorithm was inferred (as its first batch
+// tells).
 func (c *listCheck) suggest() {
-	for _, en := range c.entries {
+	if len(c.first) == 0 {
+		return
+	}
+	for _, en := range c.first {
 		if !en.untagged {
 			return
 		}
 	}
-	if hint := suggestAlgorithm(listName(c.list), c.entries); hint != "" {
+	if hint := suggestAlgorithm(listName(c.list), c.first); hint != "" {
 		c.out.Flush()
 		fmt.Fprintf(c.e.stderr, "%s: %s\n", c.e.prog, hint)
 	}
 }
 
 // lineNotes are the messages about a list's bad lines, each printed where
-// its line falls among the results of the good ones (which come after the
-// whole list is read), as coreutils prints them.
+// its line falls among the results of the good ones (which come after its
+// batch of lines is read), as coreutils prints them.
 type lineNotes struct {
 	e     *env
 	out   *bufio.Writer

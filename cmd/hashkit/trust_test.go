@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -392,5 +393,47 @@ func TestCheckLongLineBounded(t *testing.T) {
 	}()
 	if peak := peakMemory(t, cmd); peak > 5*maxLine {
 		t.Errorf("check of a 512 MiB line: %d MiB of memory at most, want under %d MiB", peak>>20, 5*maxLine>>20)
+	}
+}
+
+// TestCheckLongListBounded: a list is checked a batch of lines at a time,
+// so memory does not grow with its length; the results, the notes on bad
+// lines and the summary are those of one pass. 150000 lines took 70 MB
+// when the whole list was held.
+func TestCheckLongListBounded(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	sum := sha256.Sum256([]byte("hello\n"))
+	good := hex.EncodeToString(sum[:]) + "  f\n"
+	var list bytes.Buffer
+	n := 2*checkBatch + 10
+	for i := range n {
+		switch i {
+		case 5, checkBatch + 7:
+			list.WriteString("not a line\n")
+		case checkBatch - 1, 2*checkBatch + 3:
+			list.WriteString(strings.Repeat("0", 64) + "  f\n")
+		default:
+			list.WriteString(good)
+		}
+	}
+	name := filepath.Join(dir, "SHA256SUMS")
+	os.WriteFile(name, list.Bytes(), 0o644)
+	r := hk(t, dir, nil, "check", "-w", name)
+	wantErr := fmt.Sprintf("hashkit: %s: 6: improperly formatted checksum line (malformed line)\n", name) +
+		fmt.Sprintf("hashkit: %s: %d: improperly formatted checksum line (malformed line)\n", name, checkBatch+8) +
+		"hashkit: WARNING: 2 lines are improperly formatted\nhashkit: WARNING: 2 computed checksums did NOT match\n"
+	results := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+	if r.code != 1 || len(results) != n-2 || results[checkBatch-2] != "f: FAILED" || results[2*checkBatch+1] != "f: FAILED" ||
+		strings.Count(r.stdout, "f: OK\n") != n-4 || r.stderr != wantErr {
+		t.Errorf("check -w of %d lines: status %d, %d results, stderr %q, want %q", n, r.code, len(results), r.stderr, wantErr)
+	}
+	const long = 150000
+	os.WriteFile(name, bytes.Repeat([]byte(good), long), 0o644)
+	// Not --status: peakMemory samples the memory as the output comes.
+	cmd := exec.Command(binary, "check", name)
+	cmd.Dir = dir
+	if peak := peakMemory(t, cmd); peak > 40<<20 {
+		t.Errorf("check of %d lines: %d MB of memory at most, want under 40 MB", long, peak>>20)
 	}
 }
