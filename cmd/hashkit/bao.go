@@ -444,6 +444,14 @@ func baoDecode(root *[32]byte, in, out, outboard string, start uint64, count int
 			return err
 		}
 	}
+	if count == 0 {
+		// Nothing is written, but the chunk at start is checked, as a
+		// slice of 0 bytes is: a wrong hash must not pass unread.
+		var one [1]byte
+		if _, err := d.Read(one[:]); err != nil && err != io.EOF {
+			return baoErr(err)
+		}
+	}
 	var src io.Reader = d
 	if count >= 0 {
 		src = io.LimitReader(d, count)

@@ -175,18 +175,24 @@ func flipAt(b []byte, i int) []byte {
 	return b
 }
 
+// smallBaoInput is an input of five chunks, its root hash in hex and its
+// combined encoding.
+func smallBaoInput() (in []byte, root string, enc []byte) {
+	in = make([]byte, 5000)
+	for i := range in {
+		in[i] = byte(i * 7)
+	}
+	sum := blake3.Sum256(in)
+	enc, _, _ = bao.Encode(in, nil)
+	return in, hex.EncodeToString(sum[:]), enc
+}
+
 // TestBaoOutputIsInput names an input again as the output, under its own
 // name or another link to it: creating the output would truncate the input
 // before it is read, so the command must refuse and leave it as it was.
 func TestBaoOutputIsInput(t *testing.T) {
 	dir := t.TempDir()
-	in := make([]byte, 5000)
-	for i := range in {
-		in[i] = byte(i * 7)
-	}
-	sum := blake3.Sum256(in)
-	root := hex.EncodeToString(sum[:])
-	enc, _, _ := bao.Encode(in, nil)
+	in, root, enc := smallBaoInput()
 	ob, _, _ := bao.EncodeOutboard(in, nil)
 	var slice bytes.Buffer
 	if err := bao.ExtractSlice(&slice, bytes.NewReader(enc), 1000, 100, nil); err != nil {
@@ -239,5 +245,32 @@ func TestBaoKeyFileBounded(t *testing.T) {
 	r := runIn(t, cmd, dir, nil)
 	if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "hashkit: --keyed: ") || !strings.Contains(r.stderr, "holds over") {
 		t.Errorf("bao hash --keyed /dev/zero: status %d, %q, %.300q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestBaoDecodeCountZero: decode --count 0 writes nothing but still checks
+// the chunk at --start against HASH, as a slice of 0 bytes does
+// (decode-slice HASH START 0): with a wrong hash it exited 0.
+func TestBaoDecodeCountZero(t *testing.T) {
+	dir := t.TempDir()
+	_, root, enc := smallBaoInput()
+	os.WriteFile(filepath.Join(dir, "enc"), enc, 0o644)
+	wrong := strings.Repeat("0", 64)
+	for _, c := range []struct {
+		root string
+		args []string
+		code int
+	}{
+		{root, []string{"--count", "0"}, 0},
+		{root, []string{"--start", "4000", "--count", "0"}, 0},
+		{root, []string{"--start", "5000", "--count", "0"}, 0},
+		{wrong, []string{"--count", "0"}, 1},
+		{wrong, []string{"--start", "4000", "--count", "0"}, 1},
+		{wrong, []string{"--start", "5000", "--count", "0"}, 1},
+	} {
+		r := hk(t, dir, nil, append([]string{"bao", "decode", c.root, "enc"}, c.args...)...)
+		if r.code != c.code || r.stdout != "" {
+			t.Errorf("bao decode %s... enc %q: status %d, want %d; %d bytes out, %q", c.root[:8], c.args, r.code, c.code, len(r.stdout), r.stderr)
+		}
 	}
 }
