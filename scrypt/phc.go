@@ -27,6 +27,9 @@ func HashContext(ctx context.Context, password []byte, params Params) (string, e
 	if params.KeyLen == 0 {
 		params.KeyLen = 32
 	}
+	if params.KeyLen > 0 && params.KeyLen < minHashLen {
+		return "", errors.New("hashkit/scrypt: Hash needs a KeyLen of at least 4 bytes (Verify refuses shorter hashes)")
+	}
 	salt := make([]byte, 16)
 	rand.Read(salt)
 	key, err := DeriveKey(ctx, password, salt, params)
@@ -35,6 +38,11 @@ func HashContext(ctx context.Context, password []byte, params Params) (string, e
 	}
 	return Encode(params, salt, key), nil
 }
+
+// minHashLen is the shortest hash a PHC string may hold, as Argon2's (RFC
+// 9106): a string cut to a byte or two would let one wrong password in a
+// few hundred verify.
+const minHashLen = 4
 
 // Encode formats a derived key as a passlib scrypt PHC string. params.N
 // must be a power of two.
@@ -55,7 +63,7 @@ func Encode(params Params, salt, key []byte) string {
 // KeyLen), salt and key, checking the syntax and the ranges that DeriveKey
 // checks (except the memory and work limits): ln, r, p in this order,
 // 1 <= ln <= 62 (30 on 32-bit platforms), r, p >= 1, r*p < 2^30, and a
-// non-empty hash.
+// hash of at least 4 bytes.
 func Decode(s string) (params Params, salt, key []byte, err error) {
 	f, err := decode(s)
 	if err != nil {
@@ -99,6 +107,9 @@ func decode(s string) (fields, error) {
 	}
 	if h.Hash == nil {
 		return bad("no hash")
+	}
+	if len(h.Hash) < minHashLen {
+		return bad("hash shorter than 4 bytes")
 	}
 	// r and p are checked as read (r*p < 2^30 below 2^31), so that on
 	// 32-bit platforms a large one does not wrap in an int.

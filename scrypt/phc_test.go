@@ -65,6 +65,10 @@ func TestHashRoundTrip(t *testing.T) {
 			t.Errorf("Verify(%s) with a wrong password: %v", s, err)
 		}
 	}
+	// A hash Verify would refuse is not made.
+	if s, err := Hash([]byte("pw"), Params{N: 16, R: 8, P: 1, KeyLen: 3}); err == nil {
+		t.Errorf("Hash with KeyLen 3: %s, want an error", s)
+	}
 }
 
 func TestDecodeErrors(t *testing.T) {
@@ -86,6 +90,8 @@ func TestDecodeErrors(t *testing.T) {
 		"$scrypt$ln=4,r=8,p=1$c29tZXNhbHQ=$rjCGpPW8",
 		"$scrypt$ln=4,r=8,p=1$c29tZXNhbHQ$rjCGpPW8$",
 		"$scrypt$ln=4,r=8,p=1$c29t ZXNhbHQ$rjCGpPW8",
+		"$scrypt$ln=4,r=8,p=1$c29tZXNhbHQ$rjCG", // a 3-byte hash
+		"$scrypt$ln=4,r=8,p=1$c29tZXNhbHQ$rg",   // a 1-byte hash
 	}
 	kdftest.DecodeErrors(t, good, bad, func(s string) error { _, _, _, err := Decode(s); return err },
 		func(s string) error { return Verify(s, []byte("password")) }, ErrMismatch)

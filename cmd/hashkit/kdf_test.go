@@ -98,6 +98,8 @@ func TestKDFErrors(t *testing.T) {
 		{[]string{"kdf", "verify", "$argon2id$v=19$m=4,t=1,p=1$c29tZXNhbHQ$aGFzaGhhc2g"}, "m must be at least"},
 		{[]string{"kdf", "verify", "plain text"}, "not a hash string"},
 		{[]string{"kdf", "verify", "$pbkdf2-md5$i=1$c2FsdA$aGFzaA"}, "unknown PBKDF2 hash"},
+		{[]string{"kdf", "verify", "$pbkdf2-sha256$i=1$c2FsdA$aGE"}, "at least 4"},
+		{[]string{"kdf", "verify", "$scrypt$ln=4,r=8,p=1$c2FsdA$aGE"}, "shorter than 4 bytes"},
 	} {
 		r := hk(t, dir, []byte("pw"), c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {

@@ -71,5 +71,10 @@ func decodePBKDF2(s string) (name string, iter int, salt, key []byte, err error)
 	if !legacy && len(key) != pbkdf2Sizes[name] {
 		return bad(fmt.Sprintf("a %s checksum is %d bytes, not %d", fields[1], pbkdf2Sizes[name], len(key)))
 	}
+	if len(key) < 4 {
+		// As for Argon2 and scrypt: a string cut to a byte or two would
+		// let one wrong password in a few hundred verify.
+		return bad(fmt.Sprintf("a checksum of %d bytes (at least 4)", len(key)))
+	}
 	return name, int(n), salt, key, nil
 }
