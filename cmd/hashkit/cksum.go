@@ -223,15 +223,27 @@ func (f *sumFlags) cksumLine(out *bufio.Writer, a *algorithm, opts options, r re
 	case len(f.multi) > 0:
 		f.writeMulti(out, r, name)
 	case f.base64:
-		sum := r.sum
+		n := len(r.sum)
 		if r.out != nil {
-			sum, _ = io.ReadAll(r.out)
+			n = opts.length
 		}
-		f.writeOne(out, a, sum, name, f.tag)
+		writeLine(out, a.bsdTag(n), func(w *bufio.Writer) { writeDigestBase64(w, r) }, name, f.tag, f.zero, f.binary, true)
 	default:
 		return false
 	}
 	return true
+}
+
+// writeDigestBase64 writes r's digest in base64, a streamed output as it is
+// read (an -l of gigabytes is written in constant memory, as in hex).
+func writeDigestBase64(w *bufio.Writer, r result) {
+	enc := base64.NewEncoder(base64.StdEncoding, w)
+	if r.out == nil {
+		enc.Write(r.sum)
+	} else {
+		io.Copy(enc, r.out)
+	}
+	enc.Close()
 }
 
 // writeOne writes a digest's line, tagged or not, in hex or base64.
