@@ -126,7 +126,8 @@ func (p *phCore) clone() phCore {
 
 // ParallelHash is ParallelHash128 or ParallelHash256 (SP 800-185 section 6)
 // with a fixed output length. It implements hash.Hash and hash.Cloner.
-// Writes of many blocks are hashed on several goroutines.
+// Writes of many blocks are hashed on several goroutines. The zero value is
+// not usable: make one with NewParallelHash128 or NewParallelHash256.
 type ParallelHash struct {
 	phCore
 	outLen int
@@ -164,6 +165,7 @@ func newParallelHash(kind uint8, blockSize int, S []byte, outLen int) (*Parallel
 
 // Sum appends the hash of the data so far to b, without changing the state.
 func (h *ParallelHash) Sum(b []byte) []byte {
+	mustBeMade(&h.outer, "ParallelHash")
 	s := h.phCore.final(uint64(h.outLen) * 8)
 	return appendSqueeze(b, &s, h.outLen)
 }
@@ -177,7 +179,8 @@ func (h *ParallelHash) Clone() (hash.Cloner, error) {
 }
 
 // ParallelHashXOF is ParallelHashXOF128 or ParallelHashXOF256 (SP 800-185
-// section 6.3.1). It implements hash.XOF.
+// section 6.3.1). It implements hash.XOF. The zero value is not usable:
+// make one with NewParallelHashXOF128 or NewParallelHashXOF256.
 type ParallelHashXOF struct{ phCore }
 
 var _ hash.XOF = (*ParallelHashXOF)(nil)
@@ -204,6 +207,7 @@ func newParallelHashXOF(kind uint8, blockSize int, S []byte) (*ParallelHashXOF, 
 // Read fills out with the next bytes of output. It never returns an error.
 func (h *ParallelHashXOF) Read(out []byte) (int, error) {
 	if !h.phCore.outer.s.Squeezing() {
+		mustBeMade(&h.outer, "ParallelHashXOF")
 		h.phCore.outer.s = h.phCore.final(0)
 	}
 	h.phCore.outer.s.Squeeze(out)

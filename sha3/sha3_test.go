@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -816,5 +817,35 @@ func TestKMACShortTag(t *testing.T) {
 		if got := k.Verify(k.Sum(nil)); got != (n >= minTag) {
 			t.Errorf("outLen %d: Verify of its own tag = %v", n, got)
 		}
+	}
+}
+
+// TestZeroSP800185Panics checks that the zero values of the SP 800-185
+// types, which have no key, function name or customization, refuse to give
+// output, with a message of the package's (a zero KMACXOF would otherwise
+// return an unkeyed "MAC").
+func TestZeroSP800185Panics(t *testing.T) {
+	msg := []byte("message")
+	out := make([]byte, 32)
+	for name, f := range map[string]func(){
+		"KMAC":            func() { var k KMAC; k.Write(msg); k.Sum(nil) },
+		"KMAC.Verify":     func() { var k KMAC; k.Verify(out) },
+		"KMACXOF":         func() { var k KMACXOF; k.Write(msg); k.Read(out) },
+		"TupleHash":       func() { var h TupleHash; h.Sum(nil) },
+		"TupleHashXOF":    func() { var h TupleHashXOF; h.Read(out) },
+		"ParallelHash":    func() { var h ParallelHash; h.Sum(nil) },
+		"ParallelHashXOF": func() { var h ParallelHashXOF; h.Read(out) },
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if r == nil {
+					t.Errorf("zero %s gave output", name)
+				} else if s, ok := r.(string); !ok || !strings.HasPrefix(s, "hashkit/sha3: ") {
+					t.Errorf("zero %s panicked with %v", name, r)
+				}
+			}()
+			f()
+		}()
 	}
 }

@@ -53,11 +53,21 @@ func appendSqueeze(b []byte, s *keccak.Sponge, n int) []byte {
 	return b[:len(b)+n]
 }
 
+// mustBeMade panics unless x was set up by a constructor of the SP 800-185
+// function name: each is a cSHAKE with a function name, while the zero
+// value has none (nor key nor customization), so its output would belong
+// to no function of the standard.
+func mustBeMade(x *SHAKE, name string) {
+	if x.kind < kindCSHAKE128 {
+		panic("hashkit/sha3: zero " + name + " value; make it with its New function")
+	}
+}
+
 // ---- KMAC ----
 
 // KMAC is KMAC128 or KMAC256 with a fixed output length (SP 800-185 section
 // 4). It implements hash.Hash and hash.Cloner; being keyed, it does not
-// marshal its state.
+// marshal its state. The zero value has no key: Sum and Verify panic on it.
 type KMAC struct {
 	x      SHAKE // cSHAKE("KMAC", S) after bytepad(encode_string(key))
 	outLen int
@@ -104,6 +114,7 @@ func (k *KMAC) Write(p []byte) (int, error) { return k.x.Write(p) }
 // Sum appends the MAC of the message written so far to b, without changing
 // the state.
 func (k *KMAC) Sum(b []byte) []byte {
+	mustBeMade(&k.x, "KMAC")
 	s := finish(k.x.s, uint64(k.outLen)*8)
 	return appendSqueeze(b, &s, k.outLen)
 }
@@ -147,7 +158,7 @@ func (k *KMAC) Clone() (hash.Cloner, error) {
 
 // KMACXOF is KMACXOF128 or KMACXOF256 (SP 800-185 section 4.3.1): KMAC with
 // arbitrary-length output, which does not depend on how much is read. It
-// implements hash.XOF.
+// implements hash.XOF. The zero value has no key: Read panics on it.
 type KMACXOF struct{ cshakeXOF }
 
 var _ hash.XOF = (*KMACXOF)(nil)
@@ -184,6 +195,7 @@ type cshakeXOF struct{ x SHAKE }
 // Read fills p with the next bytes of output. It never returns an error.
 func (c *cshakeXOF) Read(p []byte) (int, error) {
 	if !c.x.s.Squeezing() {
+		mustBeMade(&c.x, "KMACXOF or TupleHashXOF")
 		c.x.s = finish(c.x.s, 0)
 	}
 	return c.x.Read(p)
@@ -202,7 +214,8 @@ func (c *cshakeXOF) BlockSize() int { return c.x.BlockSize() }
 // fixed output length, computed incrementally: each WriteElement call adds
 // one string to the tuple. It is deliberately not an io.Writer: splitting a
 // write would change the tuple. The tuple ("ab", "c") hashes differently
-// from ("a", "bc").
+// from ("a", "bc"). The zero value is not usable: make one with
+// NewTupleHash128 or NewTupleHash256.
 type TupleHash struct {
 	x      SHAKE
 	outLen int
@@ -245,6 +258,7 @@ func (t *TupleHash) WriteElement(e []byte) { writeElement(&t.x, e) }
 
 // Sum appends the hash of the tuple so far to b, without changing the state.
 func (t *TupleHash) Sum(b []byte) []byte {
+	mustBeMade(&t.x, "TupleHash")
 	s := finish(t.x.s, uint64(t.outLen)*8)
 	return appendSqueeze(b, &s, t.outLen)
 }
@@ -266,7 +280,8 @@ func (t *TupleHash) Clone() *TupleHash {
 
 // TupleHashXOF is TupleHashXOF128 or TupleHashXOF256 (SP 800-185 section
 // 5.3.1), computed incrementally: WriteElement adds one string, Read
-// produces output.
+// produces output. The zero value is not usable: make one with
+// NewTupleHashXOF128 or NewTupleHashXOF256.
 type TupleHashXOF struct{ cshakeXOF }
 
 // NewTupleHashXOF128 returns TupleHashXOF128 with customization string S.
