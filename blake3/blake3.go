@@ -73,6 +73,9 @@ const bufChunks = 16
 // speed of large ones. A short message costs no more than the small
 // struct, and one declared as a local variable can stay on the stack. For
 // a one-shot hash, [Sum256] and [DeriveKey] need no Hasher and no buffer.
+//
+// The zero value is the plain hash of [New], as crypto/sha3's zero SHA3 is
+// SHA3-256.
 type Hasher struct {
 	key   [8]uint32 // the IV, the key, or the derived context key
 	flags uint32    // KEYED_HASH, DERIVE_KEY_MATERIAL, or 0
@@ -243,6 +246,7 @@ func (h *Hasher) write(p []byte) {
 	if len(p) == 0 {
 		return
 	}
+	h.ready()
 	if h.bufLen > 0 {
 		k := copy(h.reserve(bufCap)[h.bufLen:bufCap-h.headBlocks*BlockSize], p)
 		h.bufLen += k
@@ -302,9 +306,29 @@ func (h *Hasher) hashBuffered(s *cvStack, chunks int) int {
 	return end
 }
 
+// emptyRoot is the root node of the empty input of New: its one chunk.
+var emptyRoot = node{cv: iv, flags: flagChunkStart | flagChunkEnd}
+
+// zero reports whether h is a zero Hasher, which has not got New's IV
+// yet: only it has flags 0 (the plain hash) and a first key word of 0,
+// where the IV has 0x6A09E667.
+func (h *Hasher) zero() bool { return h.flags == 0 && h.key[0] == 0 }
+
+// ready gives a zero Hasher New's IV before it hashes anything. Write's
+// fast path, which only a non-empty buffer takes, never needs it.
+func (h *Hasher) ready() {
+	if h.zero() {
+		h.key = iv
+	}
+}
+
 // rootNode returns the root of the tree over the input so far, without
 // changing h: the buffered chunks, then the stacked subtrees right to left.
 func (h *Hasher) rootNode() node {
+	if h.zero() {
+		// Nothing has been written (write calls ready).
+		return emptyRoot
+	}
 	if h.bufLen == 0 && h.counter > h.stack.base {
 		// Write flushes the pending subtrees before it absorbs a subtree.
 		return h.stack.root(nil, &h.key, h.flags)

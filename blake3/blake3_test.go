@@ -550,6 +550,50 @@ func TestKeyedMarshalRefused(t *testing.T) {
 	}
 }
 
+// TestZeroHasher checks that the zero Hasher is the plain hash of New, as
+// crypto/sha3's zero SHA3 is SHA3-256: for Sum, XOF, Read and marshalling,
+// after writes of any size, and after UnmarshalBinary.
+func TestZeroHasher(t *testing.T) {
+	in := ptn251(20000)
+	for _, n := range []int{0, 1, 64, 1024, 1025, 16384, 16385, 20000} {
+		want := Sum256(in[:n])
+		var z Hasher
+		z.Write(in[:n])
+		if got := z.Sum(nil); !bytes.Equal(got, want[:]) {
+			t.Errorf("%d bytes: zero Hasher's Sum %x, want %x", n, got, want)
+		}
+		var x [Size]byte
+		if z.XOF().Read(x[:]); x != want {
+			t.Errorf("%d bytes: zero Hasher's XOF %x, want %x", n, x, want)
+		}
+		var e Hasher
+		if e.Write(in[:n/2]); n > 0 {
+			e.Write(in[n/2 : n])
+		}
+		if e.Read(x[:]); x != want {
+			t.Errorf("%d bytes: zero Hasher's Read %x, want %x", n, x, want)
+		}
+		var m Hasher
+		m.Write(in[:n])
+		if st, err := m.MarshalBinary(); err != nil {
+			t.Errorf("%d bytes: zero Hasher's MarshalBinary: %v", n, err)
+		} else if r := New(); r.UnmarshalBinary(st) != nil || !bytes.Equal(r.Sum(nil), want[:]) {
+			t.Errorf("%d bytes: the state of a zero Hasher restores into a different hash", n)
+		}
+	}
+	h := New()
+	h.Write(in[:1500])
+	st, _ := h.MarshalBinary()
+	var z Hasher
+	if err := z.UnmarshalBinary(st); err != nil {
+		t.Fatal(err)
+	}
+	z.Write(in[1500:3000])
+	if got, want := z.Sum(nil), Sum256(in[:3000]); !bytes.Equal(got, want[:]) {
+		t.Errorf("zero Hasher after UnmarshalBinary: Sum %x, want %x", got, want)
+	}
+}
+
 // TestMarshalGolden keeps the marshalled format stable: a version 2 state
 // after 16484 bytes of ptn251 (16 chunks on the stack as one subtree, 100
 // bytes buffered), and a version 1 state, still read, after 2500 bytes (two

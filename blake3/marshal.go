@@ -204,8 +204,10 @@ func stackBounds(counter uint64, empty bool) (lo, hi int) {
 	return lo, lo
 }
 
-// restore sets h to the checked state s.
+// restore sets h to the checked state s, a state of New, so with the IV
+// even if h is a zero Hasher.
 func (h *Hasher) restore(s *marshaledState) {
+	h.key = iv
 	h.counter = s.counter
 	h.headCV, h.headBlocks = s.cv, s.blocks
 	h.bufLen = 0

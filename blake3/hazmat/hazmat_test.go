@@ -142,6 +142,28 @@ func TestLargeOffsets(t *testing.T) {
 	}
 }
 
+// TestZeroSubtree checks that the zero Subtree is NewSubtree(Hash(), 0).
+func TestZeroSubtree(t *testing.T) {
+	in := make([]byte, 20000)
+	for i := range in {
+		in[i] = byte(i % 251)
+	}
+	for _, n := range []int{0, 1, 2048, 20000} {
+		var z hazmat.Subtree
+		z.Write(in[:n])
+		want := blake3.Sum256(in[:n])
+		if got, err := z.Root(); err != nil || got != want {
+			t.Errorf("%d bytes: zero Subtree's Root %x (%v), want %x", n, got, err, want)
+		}
+		s, _ := hazmat.NewSubtree(hazmat.Hash(), 0)
+		s.Write(in[:n])
+		cv, err := s.ChainingValue()
+		if got, gotErr := z.ChainingValue(); got != cv || (gotErr == nil) != (err == nil) {
+			t.Errorf("%d bytes: zero Subtree's ChainingValue %x (%v), want %x (%v)", n, got, gotErr, cv, err)
+		}
+	}
+}
+
 // TestMatchesHasher compares roots of inputs of many lengths, in subtrees
 // of every size, with blake3's one-shot and keyed Hashers.
 func TestMatchesHasher(t *testing.T) {
