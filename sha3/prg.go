@@ -18,7 +18,8 @@ import (
 //
 // Add entropy with AddEntropy, read with Read, and call Forget after use so
 // that a later compromise of the state does not reveal earlier output.
-// KeccakPRG is not safe for concurrent use.
+// KeccakPRG is not safe for concurrent use. The zero value has no capacity:
+// its methods return an error.
 type KeccakPRG struct {
 	a        [25]uint64
 	blockLen int // rho in bytes
@@ -33,6 +34,7 @@ var (
 	errNoEntropy  = errors.New("hashkit/sha3: KeccakPRG read before AddEntropy")
 	errEmptySeed  = errors.New("hashkit/sha3: empty KeccakPRG seed")
 	errForgetRate = errors.New("hashkit/sha3: KeccakPRG rate is too low for Forget")
+	errZeroPRG    = errors.New("hashkit/sha3: zero KeccakPRG value; make it with NewKeccakPRG")
 )
 
 // NewKeccakPRG returns a generator with the given capacity in bits, which
@@ -65,6 +67,9 @@ func (g *KeccakPRG) duplex() {
 // AddEntropy absorbs seed, which must not be empty; it can be called at any
 // time, also between reads.
 func (g *KeccakPRG) AddEntropy(seed []byte) error {
+	if g.blockLen == 0 {
+		return errZeroPRG
+	}
 	if len(seed) == 0 {
 		return errEmptySeed
 	}
@@ -116,6 +121,9 @@ func (g *KeccakPRG) Read(p []byte) (int, error) {
 // recomputed from a later state. It needs a rate above half the state
 // (capacity at most 798 bits) and returns an error otherwise.
 func (g *KeccakPRG) Forget() error {
+	if g.blockLen == 0 {
+		return errZeroPRG
+	}
 	if g.rate < 1600/2+1 {
 		return errForgetRate
 	}

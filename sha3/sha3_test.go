@@ -849,3 +849,21 @@ func TestZeroSP800185Panics(t *testing.T) {
 		}()
 	}
 }
+
+// TestZeroKeccakPRG checks that the zero KeccakPRG, which has no block
+// length, returns errors rather than panicking on a long seed or giving
+// output of a generator of no defined capacity.
+func TestZeroKeccakPRG(t *testing.T) {
+	var g KeccakPRG
+	for _, n := range []int{1, 300} {
+		if err := g.AddEntropy(make([]byte, n)); err == nil {
+			t.Errorf("zero KeccakPRG: AddEntropy of %d bytes succeeded", n)
+		}
+	}
+	if n, err := g.Read(make([]byte, 8)); err == nil || n != 0 {
+		t.Errorf("zero KeccakPRG: Read gave %d bytes (%v)", n, err)
+	}
+	if err := g.Forget(); err == nil {
+		t.Error("zero KeccakPRG: Forget succeeded")
+	}
+}
