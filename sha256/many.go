@@ -70,7 +70,7 @@ func SumPairs(dst, nodes [][Size]byte) error {
 	if len(nodes) != 2*len(dst) {
 		return errPairsLength
 	}
-	sha2.SumMany256(&sha2.IV256, digestBytes(dst), Size, digestBytes(nodes), 2*Size)
+	sha2.SumPairs256(digestBytes(dst), digestBytes(nodes))
 	return nil
 }
 

@@ -3,6 +3,8 @@ package sha256
 import (
 	stdsha256 "crypto/sha256"
 	"errors"
+	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/cpu"
@@ -77,6 +79,35 @@ func TestSumMany(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSumPairsInPlaceParallel checks in-place layers large enough to be
+// hashed on several goroutines (from 8192 pairs), with GOMAXPROCS raised so
+// that they are even on a small machine: no goroutine may overwrite nodes
+// that another has not read yet.
+func TestSumPairsInPlaceParallel(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+	for _, n := range []int{8192, 8193, 20001} {
+		nodes := make([][Size]byte, 2*n)
+		for i := range nodes {
+			nodes[i] = [Size]byte{byte(i), byte(i >> 8), byte(i >> 16)}
+		}
+		want := make([][Size]byte, n)
+		if err := SumPairs(want, nodes); err != nil {
+			t.Fatal(err)
+		}
+		for range 4 {
+			layer := slices.Clone(nodes)
+			if err := SumPairs(layer[:n], layer); err != nil {
+				t.Fatal(err)
+			}
+			for i := range n {
+				if layer[i] != want[i] {
+					t.Fatalf("%d pairs in place: parent %d is %x, want %x", n, i, layer[i], want[i])
+				}
+			}
+		}
+	}
 }
 
 // TestSumManyErrors checks the length rule: an error and nothing written.

@@ -51,6 +51,27 @@ func SumMany256(iv *[8]uint32, out []byte, size int, data []byte, msgLen int) {
 	s.Wait(out)
 }
 
+// SumPairs256 is SumMany256 of SHA-256 over the 64-byte messages of data
+// (pairs of 32-byte nodes) where out may be data[:len(data)/2], the
+// parents overwriting the layer below: pair i's digest lands on half of
+// pair i/2. On several goroutines a run would then overwrite pairs that
+// another has not read yet, so a layer large enough to be split is hashed
+// in two calls that each write only below what they read: the first half
+// of the pairs (in place, the same way), then the second, whose digests
+// land on the first half's pairs alone.
+func SumPairs256(out, data []byte) {
+	n := len(out) / Size256
+	h := (n + 1) / 2
+	// SumMany256's test for goroutines (batch.Workers): a message and a
+	// padding block per pair, and two pairs at least.
+	if n < 2 || n*(2*BlockSize256) < manyParallelMin || &out[0] != &data[0] {
+		SumMany256(&IV256, out, Size256, data, 2*Size256)
+		return
+	}
+	SumPairs256(out[:h*Size256], data[:2*h*Size256])
+	SumMany256(&IV256, out[h*Size256:], Size256, data[2*h*Size256:], 2*Size256)
+}
+
 // sumManyRange is SumMany256 on the calling goroutine. The kernels write
 // whole 32-byte digests: truncated ones go through a stack buffer.
 func sumManyRange(iv *[8]uint32, out []byte, size int, data []byte, n, msgLen int) {

@@ -2,6 +2,7 @@ package sha2
 
 import (
 	"bytes"
+	"runtime"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -31,6 +32,34 @@ func TestSumManyParallel(t *testing.T) {
 						t.Fatalf("%d messages of %d bytes: digest %d differs", n, l, i)
 					}
 				}
+			}
+		}
+	})
+}
+
+// TestSumPairs256InPlace lowers the thresholds so that small in-place
+// layers take the goroutine path, with GOMAXPROCS raised so that they do
+// on any machine, and compares with the layer hashed into a separate
+// buffer, on every kernel.
+func TestSumPairs256InPlace(t *testing.T) {
+	defer func(a, b int) { manyParallelMin, manyRunBytes = a, b }(manyParallelMin, manyRunBytes)
+	manyParallelMin, manyRunBytes = 1, 300
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
+	src := hashtest.RandBytes(4, 64*1000)
+	hashtest.ManyImplementations(t, "sha256", func(t *testing.T) {
+		for _, n := range []int{0, 1, 2, 3, 17, 40, 1000} {
+			data := src[:64*n]
+			want := make([]byte, 32*n)
+			SumPairs256(want, data)
+			for i := range n {
+				if d := Sum256(data[64*i : 64*(i+1)]); !bytes.Equal(want[32*i:32*(i+1)], d[:]) {
+					t.Fatalf("%d pairs: parent %d differs", n, i)
+				}
+			}
+			layer := bytes.Clone(data)
+			SumPairs256(layer[:32*n], layer)
+			if !bytes.Equal(layer[:32*n], want) {
+				t.Fatalf("%d pairs in place: the parents differ", n)
 			}
 		}
 	})
