@@ -112,10 +112,12 @@ func DeriveMainSeedContext(ctx context.Context, username, password string) ([]by
 }
 
 // ESKDF holds a main seed and derives child keys from it. Its methods may be
-// called from several goroutines.
+// called from several goroutines. The zero value holds no seed: make one with
+// New or NewContext.
 type ESKDF struct {
 	mu          sync.Mutex
 	seed        [32]byte
+	made        bool // seed was set by New; the zero value has none
 	expired     bool
 	fingerprint string
 }
@@ -141,7 +143,7 @@ func NewContext(ctx context.Context, username, password string) (*ESKDF, error) 
 // newFromSeed builds an ESKDF from a main seed (tests use it to skip the
 // slow derivation).
 func newFromSeed(seed []byte) (*ESKDF, error) {
-	e := &ESKDF{}
+	e := &ESKDF{made: true}
 	copy(e.seed[:], seed)
 	fp, err := e.DeriveChildKey("fingerprint", 0, nil)
 	if err != nil {
@@ -211,8 +213,8 @@ func allowsStringID(protocol string) bool {
 
 // DeriveChildKey derives the child key of protocol (3 to 15 characters
 // [a-z0-9]) and the numeric account id, whose 4 big-endian bytes are the
-// HKDF salt. Errors: "invalid protocol", the Options errors, and "expired"
-// after Expire.
+// HKDF salt. Errors: "invalid protocol", the Options errors, "expired"
+// after Expire, and one on the zero value.
 func (e *ESKDF) DeriveChildKey(protocol string, accountID uint32, opts *Options) ([]byte, error) {
 	if !protocolOK(protocol) {
 		return nil, errors.New("hashkit/eskdf: invalid protocol")
@@ -276,6 +278,10 @@ func (e *ESKDF) derive(protocol string, salt []byte, opts *Options) ([]byte, err
 	if e.expired {
 		e.mu.Unlock()
 		return nil, errors.New("hashkit/eskdf: expired: the main seed was deleted")
+	}
+	if !e.made {
+		e.mu.Unlock()
+		return nil, errors.New("hashkit/eskdf: zero ESKDF value has no main seed; make it with New")
 	}
 	// noble calls hkdf(sha256, seed, salt, info, length): the seed is the
 	// input keying material, the account id the salt, the protocol the info.

@@ -125,6 +125,19 @@ func TestChildKeyVectors(t *testing.T) {
 	}
 }
 
+// TestZeroValue checks that the zero ESKDF, which holds no main seed,
+// derives nothing: its keys would be those of an all-zero seed, which
+// anyone can compute.
+func TestZeroValue(t *testing.T) {
+	var e ESKDF
+	if k, err := e.DeriveChildKey("ssh", 1, nil); err == nil {
+		t.Errorf("zero ESKDF derived %x", k)
+	}
+	if k, err := e.DeriveChildKeyString("password", "id", nil); err == nil {
+		t.Errorf("zero ESKDF derived %x", k)
+	}
+}
+
 func TestValidation(t *testing.T) {
 	seed := make([]byte, 32)
 	e, err := newFromSeed(seed)
