@@ -697,3 +697,24 @@ func checkStaged(t *testing.T, in, enc []byte, root *[32]byte, opt *bao.Options,
 		}
 	}
 }
+
+// TestZeroDecoder checks that a zero Decoder, which has no encoding to
+// read, returns an error from Read, WriteTo and Seek rather than panicking.
+func TestZeroDecoder(t *testing.T) {
+	for name, f := range map[string]func(d *bao.Decoder) error{
+		"Read":    func(d *bao.Decoder) error { _, err := d.Read(make([]byte, 10)); return err },
+		"WriteTo": func(d *bao.Decoder) error { _, err := d.WriteTo(io.Discard); return err },
+		"Seek":    func(d *bao.Decoder) error { _, err := d.Seek(-1, io.SeekEnd); return err },
+	} {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s on a zero Decoder panicked: %v", name, r)
+				}
+			}()
+			if err := f(new(bao.Decoder)); err == nil {
+				t.Errorf("%s on a zero Decoder succeeded", name)
+			}
+		}()
+	}
+}

@@ -212,6 +212,8 @@ func newDecoder(enc, data io.Reader, root *[32]byte, opt *Options) (*Decoder, er
 	return d, nil
 }
 
+var errZeroDecoder = errors.New("hashkit/blake3/bao: Decoder not made by NewDecoder, NewOutboardDecoder or NewSliceDecoder")
+
 // fail makes err the Decoder's error from now on.
 func (d *Decoder) fail(err error) error {
 	if d.err == nil {
@@ -224,6 +226,9 @@ func (d *Decoder) fail(err error) error {
 func (d *Decoder) begin() error {
 	if d.started {
 		return nil
+	}
+	if d.tree == nil {
+		return errZeroDecoder
 	}
 	hdr, err := d.tree.view(d.node[:HeaderSize], 0, "length header")
 	if err != nil {
