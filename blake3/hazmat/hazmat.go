@@ -92,7 +92,8 @@ var (
 // then gives the value to merge with its sibling. A Subtree at offset 0
 // may also be the whole input: Root and RootXOF give its hash.
 //
-// A Subtree must not be copied after first use: make a new one.
+// A Subtree must not be copied after first use: make a new one. The zero
+// Subtree is NewSubtree(Hash(), 0).
 type Subtree struct {
 	h       blake3.Hasher
 	mode    seam.Mode
