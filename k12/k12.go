@@ -62,9 +62,19 @@ var errDomain = errors.New("hashkit/k12: domain byte D must be in 0x01..0x7F")
 // (RFC 9861 section 2.1: 0x01 to 0x7F).
 func validDomain(D byte) bool { return D >= 0x01 && D <= 0x7F }
 
+// mustBeMade panics unless the sponge was set up by a constructor (or
+// UnmarshalBinary): the zero TurboSHAKE or KT has no rate and no domain
+// byte, so it stands for no function of RFC 9861.
+func mustBeMade(s *keccak.Sponge, name string) {
+	if s.Rate() == 0 {
+		panic("hashkit/k12: zero " + name + " value; make it with its New function")
+	}
+}
+
 // TurboSHAKE is a TurboSHAKE128 or TurboSHAKE256 instance (RFC 9861 section
 // 2). It implements [hash.XOF], [hash.Cloner] (and so [hash.Hash], whose Sum
-// gives the default output length) and binary marshalling.
+// gives the default output length) and binary marshalling. The zero value
+// is not usable: make one with NewTurboSHAKE128 or NewTurboSHAKE256.
 type TurboSHAKE struct {
 	s keccak.Sponge
 }
@@ -93,6 +103,7 @@ func newTurboSHAKE(rate int, D byte) (*TurboSHAKE, error) {
 // Write absorbs more data. It never returns an error. It panics if called
 // after Read.
 func (t *TurboSHAKE) Write(p []byte) (int, error) {
+	mustBeMade(&t.s, "TurboSHAKE")
 	if t.s.Squeezing() {
 		panic("hashkit/k12: Write after Read")
 	}
@@ -103,6 +114,7 @@ func (t *TurboSHAKE) Write(p []byte) (int, error) {
 // Read fills p with the next bytes of output. The first call ends the
 // input. It never returns an error.
 func (t *TurboSHAKE) Read(p []byte) (int, error) {
+	mustBeMade(&t.s, "TurboSHAKE")
 	t.s.Squeeze(p)
 	return len(p), nil
 }
@@ -123,6 +135,7 @@ func (t *TurboSHAKE) Size() int { return defaultSize(t.s.Rate()) }
 // bytes. It makes a TurboSHAKE a [hash.Hash] (as [hash.Cloner] requires);
 // use Read for other lengths.
 func (t *TurboSHAKE) Sum(b []byte) []byte {
+	mustBeMade(&t.s, "TurboSHAKE")
 	c := *t
 	b = append(b, make([]byte, c.Size())...)
 	c.s.Squeeze(b[len(b)-c.Size():])

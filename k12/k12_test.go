@@ -389,3 +389,26 @@ func TestMethodSets(t *testing.T) {
 	hashtest.NoExtraMethods(t, ts)
 	hashtest.NoExtraMethods(t, NewKT128(nil))
 }
+
+// TestZeroPanics checks that the zero TurboSHAKE and KT, which have no rate
+// or domain byte, refuse input and output with a message of the package's,
+// not a runtime error.
+func TestZeroPanics(t *testing.T) {
+	msg, out := []byte("message"), make([]byte, 32)
+	for name, f := range map[string]func(){
+		"TurboSHAKE.Write": func() { var h TurboSHAKE; h.Write(msg) },
+		"TurboSHAKE.Read":  func() { var h TurboSHAKE; h.Read(out) },
+		"TurboSHAKE.Sum":   func() { var h TurboSHAKE; h.Sum(nil) },
+		"KT.Write":         func() { var h KT; h.Write(msg) },
+		"KT.Read":          func() { var h KT; h.Read(out) },
+		"KT.Sum":           func() { var h KT; h.Sum(nil) },
+		"KT.Reset":         func() { var h KT; h.Reset() },
+	} {
+		r := hashtest.Recovered(f)
+		if r == nil {
+			t.Errorf("zero %s did not panic", name)
+		} else if s, ok := r.(string); !ok || !strings.HasPrefix(s, "hashkit/k12: zero ") {
+			t.Errorf("zero %s panicked with %v", name, r)
+		}
+	}
+}

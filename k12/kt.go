@@ -49,7 +49,8 @@ var marker = [8]byte{0x03}
 // everything written, with the
 // customization given to the constructor. It implements [hash.XOF],
 // [hash.Cloner] (and so [hash.Hash], whose Sum gives the default output
-// length) and binary marshalling.
+// length) and binary marshalling. The zero value is not usable: make one
+// with NewKT128, NewKT256 or NewM14.
 //
 // Writes of any size give the same result. Once the message passes 8 KiB, a
 // KT keeps a buffer of up to 64 KiB (allocated once, kept across Reset) to
@@ -102,6 +103,7 @@ func (d *KT) init(rate, cvLen, rounds int, custom []byte) {
 // Write absorbs more of the message. It never returns an error. It panics if
 // called after Read.
 func (d *KT) Write(p []byte) (int, error) {
+	mustBeMade(&d.final, "KT")
 	if d.done {
 		panic("hashkit/k12: Write after Read")
 	}
@@ -112,6 +114,7 @@ func (d *KT) Write(p []byte) (int, error) {
 // Read fills p with the next bytes of output. The first call ends the
 // message. It never returns an error.
 func (d *KT) Read(p []byte) (int, error) {
+	mustBeMade(&d.final, "KT")
 	if !d.done {
 		d.finish()
 	}
@@ -121,6 +124,7 @@ func (d *KT) Read(p []byte) (int, error) {
 
 // Reset returns d to its initial state, keeping its customization.
 func (d *KT) Reset() {
+	mustBeMade(&d.final, "KT")
 	d.init(d.final.Rate(), int(d.cvLen), d.final.Rounds(), d.custom)
 }
 
@@ -137,6 +141,7 @@ func (d *KT) Size() int { return defaultSize(d.final.Rate()) }
 // It makes a KT a [hash.Hash] (as [hash.Cloner] requires); use Read for
 // other lengths.
 func (d *KT) Sum(b []byte) []byte {
+	mustBeMade(&d.final, "KT")
 	c := *d // finishing c reads the shared buffer but never writes to it
 	if !c.done {
 		c.finish()

@@ -55,6 +55,7 @@ func (p *phCore) Reset() {
 // Write absorbs more data. It never returns an error; it panics if called
 // after Read (of a ParallelHashXOF).
 func (p *phCore) Write(data []byte) (int, error) {
+	mustBeMade(&p.outer, "ParallelHash or ParallelHashXOF")
 	p.write(data)
 	return len(data), nil
 }

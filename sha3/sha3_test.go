@@ -821,32 +821,31 @@ func TestKMACShortTag(t *testing.T) {
 }
 
 // TestZeroSP800185Panics checks that the zero values of the SP 800-185
-// types, which have no key, function name or customization, refuse to give
-// output, with a message of the package's (a zero KMACXOF would otherwise
-// return an unkeyed "MAC").
+// types, which have no key, function name or customization, refuse input
+// and output with a message of the package's, not a runtime error (a zero
+// KMACXOF would otherwise return an unkeyed "MAC").
 func TestZeroSP800185Panics(t *testing.T) {
 	msg := []byte("message")
 	out := make([]byte, 32)
 	for name, f := range map[string]func(){
-		"KMAC":            func() { var k KMAC; k.Write(msg); k.Sum(nil) },
-		"KMAC.Verify":     func() { var k KMAC; k.Verify(out) },
-		"KMACXOF":         func() { var k KMACXOF; k.Write(msg); k.Read(out) },
-		"TupleHash":       func() { var h TupleHash; h.Sum(nil) },
-		"TupleHashXOF":    func() { var h TupleHashXOF; h.Read(out) },
-		"ParallelHash":    func() { var h ParallelHash; h.Sum(nil) },
-		"ParallelHashXOF": func() { var h ParallelHashXOF; h.Read(out) },
+		"KMAC":                      func() { var k KMAC; k.Write(msg); k.Sum(nil) },
+		"KMAC.Verify":               func() { var k KMAC; k.Verify(out) },
+		"KMACXOF":                   func() { var k KMACXOF; k.Write(msg); k.Read(out) },
+		"TupleHash":                 func() { var h TupleHash; h.Sum(nil) },
+		"TupleHash.WriteElement":    func() { var h TupleHash; h.WriteElement(msg) },
+		"TupleHashXOF":              func() { var h TupleHashXOF; h.Read(out) },
+		"TupleHashXOF.WriteElement": func() { var h TupleHashXOF; h.WriteElement(msg) },
+		"ParallelHash":              func() { var h ParallelHash; h.Sum(nil) },
+		"ParallelHash.Write":        func() { var h ParallelHash; h.Write(msg) },
+		"ParallelHashXOF":           func() { var h ParallelHashXOF; h.Read(out) },
+		"ParallelHashXOF.Write":     func() { var h ParallelHashXOF; h.Write(msg) },
 	} {
-		func() {
-			defer func() {
-				r := recover()
-				if r == nil {
-					t.Errorf("zero %s gave output", name)
-				} else if s, ok := r.(string); !ok || !strings.HasPrefix(s, "hashkit/sha3: ") {
-					t.Errorf("zero %s panicked with %v", name, r)
-				}
-			}()
-			f()
-		}()
+		r := hashtest.Recovered(f)
+		if r == nil {
+			t.Errorf("zero %s gave output", name)
+		} else if s, ok := r.(string); !ok || !strings.HasPrefix(s, "hashkit/sha3: zero ") {
+			t.Errorf("zero %s panicked with %v", name, r)
+		}
 	}
 }
 

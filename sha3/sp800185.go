@@ -244,7 +244,8 @@ func newTupleHashFixed(kind uint8, S []byte, outLen int) (*TupleHash, error) {
 }
 
 // writeElement absorbs encode_string(e).
-func writeElement(x *SHAKE, e []byte) {
+func writeElement(x *SHAKE, e []byte, name string) {
+	mustBeMade(x, name)
 	if x.s.Squeezing() {
 		panic("hashkit/sha3: WriteElement after Read")
 	}
@@ -254,7 +255,7 @@ func writeElement(x *SHAKE, e []byte) {
 }
 
 // WriteElement adds e as the next element of the tuple.
-func (t *TupleHash) WriteElement(e []byte) { writeElement(&t.x, e) }
+func (t *TupleHash) WriteElement(e []byte) { writeElement(&t.x, e, "TupleHash") }
 
 // Sum appends the hash of the tuple so far to b, without changing the state.
 func (t *TupleHash) Sum(b []byte) []byte {
@@ -300,7 +301,7 @@ func NewTupleHashXOF256(S []byte) *TupleHashXOF {
 
 // WriteElement adds e as the next element of the tuple. It panics if called
 // after Read.
-func (t *TupleHashXOF) WriteElement(e []byte) { writeElement(&t.x, e) }
+func (t *TupleHashXOF) WriteElement(e []byte) { writeElement(&t.x, e, "TupleHashXOF") }
 
 // Clone returns an independent copy.
 func (t *TupleHashXOF) Clone() *TupleHashXOF {
@@ -315,7 +316,7 @@ func tupleHash(kind uint8, tuple [][]byte, S []byte, outLen int, xof bool) ([]by
 	var x SHAKE
 	x.initCSHAKE(kind, []byte("TupleHash"), S)
 	for _, e := range tuple {
-		writeElement(&x, e)
+		writeElement(&x, e, "TupleHash")
 	}
 	bits := uint64(outLen) * 8
 	if xof {

@@ -13,6 +13,13 @@ func Panics(f func()) (panicked bool) {
 	return false
 }
 
+// Recovered returns the value f panics with, or nil if it returns.
+func Recovered(f func()) (r any) {
+	defer func() { r = recover() }()
+	f()
+	return nil
+}
+
 // Unhex returns the bytes of s, a hex literal of a test's table, which
 // spaces and line breaks may split (as RFCs print their vectors); it panics
 // on a malformed one.
