@@ -20,7 +20,8 @@
 //     [EncodeSized] for an io.Reader of known length (a file), each node
 //     written once at its place; [NewEncoder] (or [EncodeFrom]) for one of
 //     unknown length, written to a file in one pass with O(log n) memory
-//     and reordered in place.
+//     and reordered in place; [EncodeTo] for a file to a stream (a network
+//     connection, a pipe), reading it twice.
 //   - [NewDecoder] and [NewOutboardDecoder] for an io.Reader, io.Seeker and
 //     io.WriterTo of verified bytes; [Decode] for an encoding in memory.
 //   - [ExtractSlice] and [ExtractSliceOutboard] to cut a slice;
@@ -192,14 +193,19 @@ func (t *tree) encSize(n uint64, outboard bool) uint64 {
 // outboard) encoding of an input of n bytes, header included. The error is
 // ErrGroupSize for invalid Options, or ErrLength for n >= 2^63.
 func EncodedSize(n uint64, outboard bool, opt *Options) (uint64, error) {
-	t, err := newTree(opt)
+	t, err := sizedTree(n, opt)
 	if err != nil {
 		return 0, err
 	}
-	if n > maxLen {
-		return 0, fmt.Errorf("%w (%d)", ErrLength, n)
-	}
 	return HeaderSize + t.encSize(n, outboard), nil
+}
+
+// sizedTree is newTree for an input of n bytes, which must fit an encoding.
+func sizedTree(n uint64, opt *Options) (tree, error) {
+	if n > maxLen {
+		return tree{}, fmt.Errorf("%w (%d)", ErrLength, n)
+	}
+	return newTree(opt)
 }
 
 // leafCV returns the chaining value of the leaf data starting at off, or

@@ -590,39 +590,106 @@ type failWriter struct{}
 
 func (failWriter) WriteAt([]byte, int64) (int, error) { return 0, errors.New("disk full") }
 
-// TestEncodeSized encodes inputs of every size, with 16 KiB groups and a
-// keyed mode, through EncodeSized: the encodings are Encode's, bytes past
-// the length are not read, and a short input or a failing destination is
-// an error.
+// sizedEncoders are the encoders of an input of known length read from
+// src: EncodeSized into a file, each node at its place, and EncodeTo to a
+// stream, reading src twice. Each returns the encoding and the root, and
+// with a failing destination an error.
+var sizedEncoders = map[string]func(src *bytes.Reader, n uint64, outboard, fail bool, opt *bao.Options) ([]byte, [32]byte, error){
+	"EncodeSized": func(src *bytes.Reader, n uint64, outboard, fail bool, opt *bao.Options) ([]byte, [32]byte, error) {
+		if fail {
+			root, err := bao.EncodeSized(failWriter{}, src, n, outboard, opt)
+			return nil, root, err
+		}
+		f := new(memFile)
+		root, err := bao.EncodeSized(f, src, n, outboard, opt)
+		return f.b, root, err
+	},
+	"EncodeTo": func(src *bytes.Reader, n uint64, outboard, fail bool, opt *bao.Options) ([]byte, [32]byte, error) {
+		if fail {
+			root, err := bao.EncodeTo(errWriter{}, src, n, outboard, opt)
+			return nil, root, err
+		}
+		var b bytes.Buffer
+		root, err := bao.EncodeTo(&b, src, n, outboard, opt)
+		return b.Bytes(), root, err
+	},
+}
+
+// TestEncodeSized encodes inputs of every size, with chunk groups and a
+// keyed mode, through EncodeSized and EncodeTo (with units of 4 KiB, so
+// that inputs span many): the encodings are Encode's, bytes past the
+// length are not read, and a short input or a failing destination is an
+// error, as is an input that changes between EncodeTo's reads.
 func TestEncodeSized(t *testing.T) {
+	defer func(v uint64) { *bao.StreamUnit = v }(*bao.StreamUnit)
+	*bao.StreamUnit = 4 << 10
 	key := [32]byte{9}
-	for _, opt := range []*bao.Options{nil, {GroupSize: 16 << 10}, {Mode: hazmat.Keyed(&key)}} {
+	for _, opt := range []*bao.Options{nil, {GroupSize: 2048}, {GroupSize: 16 << 10}, {Mode: hazmat.Keyed(&key)}} {
 		for _, n := range append(sizes, 600<<10+5) {
 			in := random(n, 6)
-			for _, outboard := range []bool{false, true} {
-				want, root, _ := bao.Encode(in, opt)
-				if outboard {
-					want, _, _ = bao.EncodeOutboard(in, opt)
+			for name, encode := range sizedEncoders {
+				for _, outboard := range []bool{false, true} {
+					want, root, _ := bao.Encode(in, opt)
+					if outboard {
+						want, _, _ = bao.EncodeOutboard(in, opt)
+					}
+					src := bytes.NewReader(append(bytes.Clone(in), "after"...))
+					got, gotRoot, err := encode(src, uint64(n), outboard, false, opt)
+					if err != nil || gotRoot != root || !bytes.Equal(got, want) || (name == "EncodeSized" && src.Len() != 5) {
+						t.Errorf("%s n=%d outboard=%v: %v, root %v, encoding equal %v, %d bytes left", name, n, outboard, err, gotRoot == root, bytes.Equal(got, want), src.Len())
+					}
 				}
-				f := new(memFile)
-				src := bytes.NewReader(append(bytes.Clone(in), "after"...))
-				got, err := bao.EncodeSized(f, src, uint64(n), outboard, opt)
-				if err != nil || got != root || !bytes.Equal(f.b, want) || src.Len() != 5 {
-					t.Errorf("n=%d outboard=%v: %v, root %v, encoding equal %v, %d bytes left", n, outboard, err, got == root, bytes.Equal(f.b, want), src.Len())
+				if n == 0 {
+					continue
+				}
+				if _, _, err := encode(bytes.NewReader(in[:n-1]), uint64(n), false, false, opt); !errors.Is(err, io.ErrUnexpectedEOF) {
+					t.Errorf("%s n=%d: input one byte short: %v", name, n, err)
+				}
+				if _, _, err := encode(bytes.NewReader(in), uint64(n), false, true, opt); err == nil {
+					t.Errorf("%s n=%d: failing destination: no error", name, n)
 				}
 			}
-			if n == 0 {
+			if n < 2 {
 				continue
 			}
-			if _, err := bao.EncodeSized(new(memFile), bytes.NewReader(in[:n-1]), uint64(n), false, opt); !errors.Is(err, io.ErrUnexpectedEOF) {
-				t.Errorf("n=%d: input one byte short: %v", n, err)
-			}
-			if _, err := bao.EncodeSized(failWriter{}, bytes.NewReader(in), uint64(n), false, opt); err == nil {
-				t.Errorf("n=%d: failing destination: no error", n)
+			for _, outboard := range []bool{false, true} {
+				flip := &flipOnSecondRead{b: bytes.Clone(in), at: n - 1 - n/3}
+				if _, err := bao.EncodeTo(io.Discard, flip, uint64(n), outboard, opt); (n > max(4<<10, 2*groupSize(opt))) != errors.Is(err, bao.ErrHashMismatch) {
+					t.Errorf("n=%d outboard=%v: input changed between EncodeTo's reads: %v", n, outboard, err)
+				}
 			}
 		}
 	}
 }
+
+func groupSize(opt *bao.Options) int {
+	if opt == nil || opt.GroupSize == 0 {
+		return 1024
+	}
+	return opt.GroupSize
+}
+
+// flipOnSecondRead is an input whose byte at changes once it has been read
+// once, as a file rewritten between EncodeTo's reads.
+type flipOnSecondRead struct {
+	b     []byte
+	at    int
+	reads int
+}
+
+func (f *flipOnSecondRead) ReadAt(p []byte, off int64) (int, error) {
+	if off <= int64(f.at) && off+int64(len(p)) > int64(f.at) {
+		if f.reads++; f.reads == 2 {
+			f.b[f.at] ^= 1
+		}
+	}
+	return bytes.NewReader(f.b).ReadAt(p, off)
+}
+
+// errWriter fails every write.
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
 
 // TestMovedLeaves encodes and decodes with the leaves copied as they are
 // hashed and copied after, and through non-temporal stores (encoding into

@@ -88,12 +88,9 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 // src's (io.ErrUnexpectedEOF, wrapped, if it ends first), dst's, or
 // ErrLength or ErrGroupSize.
 func EncodeSized(dst io.WriterAt, src io.Reader, n uint64, outboard bool, opt *Options) ([32]byte, error) {
-	t, err := newTree(opt)
+	t, err := sizedTree(n, opt)
 	if err != nil {
 		return [32]byte{}, err
-	}
-	if n > maxLen {
-		return [32]byte{}, fmt.Errorf("%w (%d)", ErrLength, n)
 	}
 	var hdr [HeaderSize]byte
 	binary.LittleEndian.PutUint64(hdr[:], n)

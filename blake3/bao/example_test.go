@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/hashkit/hashkit/blake3/bao"
 )
@@ -65,4 +67,36 @@ func ExampleEncodeOutboard() {
 	// Output:
 	// 65480 4040 true
 	// <nil>
+}
+
+// EncodeTo serves an encoding of a file, here a 10 MiB one, to a stream
+// such as an HTTP response, in pre-order, without holding the file or its
+// encoding in memory.
+func ExampleEncodeTo() {
+	dir, err := os.MkdirTemp("", "bao")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "data")
+	if err := os.WriteFile(name, bytes.Repeat([]byte("file contents "), 750_000), 0o600); err != nil {
+		panic(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		panic(err)
+	}
+	var response bytes.Buffer // an http.ResponseWriter, a net.Conn
+	root, err := bao.EncodeTo(&response, f, uint64(st.Size()), false, nil)
+	if err != nil {
+		panic(err)
+	}
+	got, err := bao.Decode(response.Bytes(), &root, nil)
+	fmt.Println(len(got), err)
+	// Output: 10500000 <nil>
 }

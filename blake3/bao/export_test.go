@@ -11,3 +11,7 @@ var MoveMaxBytes = &moveMaxBytes
 // NTMinBytes lets tests choose whether Encode and Decode write through non-temporal
 // stores.
 var NTMinBytes = &ntMinBytes
+
+// StreamUnit lets tests lower the unit of EncodeTo, so that small inputs
+// span several.
+var StreamUnit = &streamUnit

@@ -376,7 +376,13 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 		dest = outboard
 	}
 	if dest == "-" {
-		// Standard output cannot be rewritten in place: encode in memory.
+		// Standard output cannot be written out of order: a regular file
+		// is read twice, other input is encoded in memory.
+		if f, ok := r.(*os.File); ok {
+			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+				return baoEncodeToStream(e.out, f, st.Size(), isOutboard, o, in)
+			}
+		}
 		data, err := io.ReadAll(r)
 		if err != nil {
 			return fmt.Errorf("%s: %s", quoteName(in), describe(err))
@@ -402,6 +408,25 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 		return fmt.Errorf("encoding %s: %s", quoteName(in), describe(err))
 	}
 	return f.Close()
+}
+
+// baoEncodeToStream encodes the regular file f, named in, from its current
+// offset to the size it had, to w (bao.EncodeTo), and fails if f grew
+// meanwhile.
+func baoEncodeToStream(w io.Writer, f *os.File, size int64, outboard bool, o *bao.Options, in string) error {
+	start, err := f.Seek(0, io.SeekCurrent)
+	if err == nil {
+		n := max(size-start, 0)
+		_, err = bao.EncodeTo(w, io.NewSectionReader(f, start, n), uint64(n), outboard, o)
+		var more [1]byte
+		if k, _ := f.ReadAt(more[:], start+n); err == nil && k > 0 {
+			err = errors.New("the input grew while it was encoded")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("encoding %s: %s", quoteName(in), describe(err))
+	}
+	return nil
 }
 
 // baoEncodeFile encodes r to f: a regular file's length is known, so each

@@ -59,6 +59,21 @@ func TestBao(t *testing.T) {
 	if r := ok(hk(t, dir, in, "bao", "encode", "-", "-")); r.stdout != string(want) {
 		t.Fatal("bao encode - -: encoding differs")
 	}
+	if r := ok(hk(t, dir, nil, "bao", "encode", "in", "-")); r.stdout != string(want) {
+		t.Fatal("bao encode FILE -: encoding differs")
+	}
+	// A file of several of bao.EncodeTo's units, to standard output: read
+	// twice, not held in memory.
+	big := bytes.Repeat(in, 30)
+	write("big", big)
+	bigEnc, _, _ := bao.Encode(big, nil)
+	bigOb, _, _ := bao.EncodeOutboard(big, nil)
+	if r := ok(hk(t, dir, nil, "bao", "encode", "big", "-")); r.stdout != string(bigEnc) {
+		t.Fatal("bao encode BIG -: encoding differs")
+	}
+	if r := ok(hk(t, dir, nil, "bao", "encode", "big", "--outboard", "-")); r.stdout != string(bigOb) {
+		t.Fatal("bao encode BIG --outboard -: encoding differs")
+	}
 	ok(hk(t, dir, nil, "bao", "encode", "in", "--outboard", "ob"))
 	if r := ok(hk(t, dir, want, "bao", "decode", root)); r.stdout != string(in) {
 		t.Fatal("bao decode from standard input differs")
