@@ -405,7 +405,7 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 	}
 	if err := baoEncodeFile(f, r, isOutboard, o); err != nil {
 		f.Close()
-		return fmt.Errorf("encoding %s: %s", quoteName(in), describe(err))
+		return fmt.Errorf("encoding %s: %s", quoteName(in), baoDescribe(err))
 	}
 	return f.Close()
 }
@@ -424,18 +424,24 @@ func baoEncodeToStream(w io.Writer, f *os.File, size int64, outboard bool, o *ba
 		}
 	}
 	if err != nil {
-		return fmt.Errorf("encoding %s: %s", quoteName(in), describe(err))
+		return fmt.Errorf("encoding %s: %s", quoteName(in), baoDescribe(err))
 	}
 	return nil
 }
 
-// baoEncodeFile encodes r to f: a regular file's length is known, so each
-// node is written once at its place (bao.EncodeSized); any other input is
-// encoded in post-order and reordered in f (bao.EncodeFrom).
+// baoEncodeFile encodes r to f: a regular file's length is known (from
+// its offset, which standard input may have past 0), so each node is
+// written once at its place (bao.EncodeSized); any other input is encoded
+// in post-order and reordered in f (bao.EncodeFrom).
 func baoEncodeFile(f *os.File, r io.Reader, outboard bool, o *bao.Options) error {
 	if in, ok := r.(*os.File); ok {
-		if st, err := in.Stat(); err == nil && st.Mode().IsRegular() {
-			if _, err := bao.EncodeSized(f, in, uint64(st.Size()), outboard, o); err != nil {
+		st, err := in.Stat()
+		var start int64
+		if err == nil {
+			start, err = in.Seek(0, io.SeekCurrent)
+		}
+		if err == nil && st.Mode().IsRegular() {
+			if _, err := bao.EncodeSized(f, in, uint64(max(st.Size()-start, 0)), outboard, o); err != nil {
 				return err
 			}
 			var more [1]byte
@@ -519,6 +525,15 @@ func baoDecodeSlice(root *[32]byte, start, count uint64, in, out string, o *bao.
 
 // baoErr words a verification failure: the library's message names the
 // node and its offset.
+// baoDescribe is describe for an error of encoding: the bao package's own
+// errors lose their prefix, not their case.
+func baoDescribe(err error) string {
+	if s, ok := strings.CutPrefix(err.Error(), "hashkit/blake3/bao: "); ok {
+		return s
+	}
+	return describe(err)
+}
+
 func baoErr(err error) error {
 	switch {
 	case err == nil:

@@ -289,3 +289,50 @@ func TestBaoDecodeCountZero(t *testing.T) {
 		}
 	}
 }
+
+// TestBaoEncodeStdinOffset encodes standard input that is a regular file
+// read partway already (a shell's "(read header; hashkit bao encode - out)
+// < file"): the encoding is of the rest, to a file and to standard output,
+// where the length of the file alone would make the input end early.
+func TestBaoEncodeStdinOffset(t *testing.T) {
+	dir := t.TempDir()
+	in := make([]byte, 70<<10+5)
+	for i := range in {
+		in[i] = byte(i * 31)
+	}
+	name := filepath.Join(dir, "in")
+	if err := os.WriteFile(name, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-", "enc"}, {"-", "-"}, {"-", "--outboard", "-"}} {
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Seek(10, 0); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(binary, append([]string{"bao", "encode"}, args...)...)
+		cmd.Dir, cmd.Stdin = dir, f
+		var out, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		err = cmd.Run()
+		f.Close()
+		if err != nil {
+			t.Fatalf("bao encode %v from offset 10: %v: %s", args, err, stderr.String())
+		}
+		got := out.Bytes()
+		if args[1] == "enc" {
+			if got, err = os.ReadFile(filepath.Join(dir, "enc")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, _, _ := bao.Encode(in[10:], nil)
+		if args[1] == "--outboard" {
+			want, _, _ = bao.EncodeOutboard(in[10:], nil)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("bao encode %v from offset 10: not the encoding of the rest of the file", args)
+		}
+	}
+}
