@@ -3,6 +3,7 @@ package hashtest
 import (
 	"encoding/hex"
 	"strings"
+	"testing"
 )
 
 // Panics reports whether f panics: for the misuse that the API documents as
@@ -13,8 +14,22 @@ func Panics(f func()) (panicked bool) {
 	return false
 }
 
-// Recovered returns the value f panics with, or nil if it returns.
-func Recovered(f func()) (r any) {
+// PanicsWith checks that each of cases panics with a message that starts
+// with prefix: a message of the package's for the misuse, not a runtime
+// error from deep inside it (a zero value's division by zero).
+func PanicsWith(t *testing.T, prefix string, cases map[string]func()) {
+	t.Helper()
+	for name, f := range cases {
+		r := recovered(f)
+		if r == nil {
+			t.Errorf("%s did not panic", name)
+		} else if s, ok := r.(string); !ok || !strings.HasPrefix(s, prefix) {
+			t.Errorf("%s panicked with %v, not a message starting %q", name, r, prefix)
+		}
+	}
+}
+
+func recovered(f func()) (r any) {
 	defer func() { r = recover() }()
 	f()
 	return nil
