@@ -377,15 +377,19 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 	}
 	if dest == "-" {
 		// Standard output cannot be written out of order: a regular file
-		// is read twice, other input is encoded in memory.
+		// is read twice; other input is encoded in memory up to
+		// baoSpillBytes, and past that saved to a temporary file first.
 		if f, ok := r.(*os.File); ok {
 			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 				return baoEncodeToStream(e.out, f, st.Size(), isOutboard, o, in)
 			}
 		}
-		data, err := io.ReadAll(r)
+		data, err := io.ReadAll(io.LimitReader(r, baoSpillBytes+1))
 		if err != nil {
 			return fmt.Errorf("%s: %s", quoteName(in), describe(err))
+		}
+		if len(data) > baoSpillBytes {
+			return baoEncodeSpilled(e.out, data, r, isOutboard, o, in)
 		}
 		var enc []byte
 		if isOutboard {
@@ -408,6 +412,36 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 		return fmt.Errorf("encoding %s: %s", quoteName(in), baoDescribe(err))
 	}
 	return f.Close()
+}
+
+// baoSpillBytes is the most of a stream that bao encode - holds in memory
+// to encode it to standard output.
+const baoSpillBytes = 16 << 20
+
+// baoEncodeSpilled encodes to w a stream too long to hold: head, already
+// read, and the rest of r are written to a temporary file (in $TMPDIR,
+// removed after), which is then read twice as a regular file is.
+func baoEncodeSpilled(w io.Writer, head []byte, r io.Reader, outboard bool, o *bao.Options, in string) error {
+	tmp, err := os.CreateTemp("", "hashkit-bao-")
+	if err != nil {
+		return fmt.Errorf("a temporary file for %s: %s", quoteName(in), describe(err))
+	}
+	defer os.Remove(tmp.Name())
+	defer tmp.Close()
+	if _, err = tmp.Write(head); err == nil {
+		_, err = io.Copy(tmp, r)
+	}
+	if err != nil {
+		return fmt.Errorf("saving %s to %s: %s", quoteName(in), tmp.Name(), describe(err))
+	}
+	size, err := tmp.Seek(0, io.SeekCurrent)
+	if err == nil {
+		_, err = tmp.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %s", tmp.Name(), describe(err))
+	}
+	return baoEncodeToStream(w, tmp, size, outboard, o, in)
 }
 
 // baoEncodeToStream encodes the regular file f, named in, from its current

@@ -336,3 +336,28 @@ func TestBaoEncodeStdinOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestBaoEncodePipe encodes a stream longer than bao encode holds in memory
+// to standard output: it goes through a temporary file, the encoding is
+// bao's, combined and outboard, and the command's memory stays bounded
+// (it held the stream and its encoding: over 200 MB for this one).
+func TestBaoEncodePipe(t *testing.T) {
+	dir := t.TempDir()
+	in := make([]byte, 96<<20+5)
+	for i := range in {
+		in[i] = byte(i*7 + i>>13)
+	}
+	want, _, _ := bao.Encode(in, nil)
+	if r := hk(t, dir, in, "bao", "encode", "-", "-"); r.code != 0 || r.stdout != string(want) {
+		t.Fatalf("bao encode - - of %d bytes: status %d, encoding equal %v: %s", len(in), r.code, r.stdout == string(want), r.stderr)
+	}
+	want, _, _ = bao.EncodeOutboard(in, nil)
+	if r := hk(t, dir, in, "bao", "encode", "-", "--outboard", "-"); r.code != 0 || r.stdout != string(want) {
+		t.Fatalf("bao encode - --outboard - of %d bytes: status %d, encoding equal %v: %s", len(in), r.code, r.stdout == string(want), r.stderr)
+	}
+	cmd := exec.Command(binary, "bao", "encode", "-", "-")
+	cmd.Dir, cmd.Stdin = dir, bytes.NewReader(in)
+	if peak := peakMemory(t, cmd); peak > 64<<20 {
+		t.Errorf("bao encode - - of %d MB: %d MB of memory at most, want under 64 MB", len(in)>>20, peak>>20)
+	}
+}
