@@ -97,11 +97,19 @@ func EncodeSized(dst io.WriterAt, src io.Reader, n uint64, outboard bool, opt *O
 	if _, err := dst.WriteAt(hdr[:], 0); err != nil {
 		return [32]byte{}, err
 	}
-	batch := max(wideBytes, 2*t.g)
-	e := &bufEncoder{t: &t, outboard: outboard, par: 1, src: src, dst: dst, move: !outboard,
-		data: make([]byte, batch), out: make([]byte, t.encSize(batch, outboard))}
+	e := newSizedEncoder(&t, outboard)
+	e.src, e.dst = src, dst
 	root := e.node(0, n, true, 0)
 	return root, e.err
+}
+
+// newSizedEncoder returns a bufEncoder for EncodeSized and EncodeTo, which
+// read the input from src in order and write each node to dst at its
+// place: data and out are buffers for one leaf or complete subtree.
+func newSizedEncoder(t *tree, outboard bool) *bufEncoder {
+	batch := max(wideBytes, 2*t.g)
+	return &bufEncoder{t: t, outboard: outboard, par: 1, move: !outboard,
+		data: make([]byte, batch), out: make([]byte, t.encSize(batch, outboard))}
 }
 
 // batchBytes is the most input the streaming encoder hashes at once, and

@@ -55,8 +55,7 @@ func EncodeTo(dst io.Writer, src io.ReaderAt, n uint64, outboard bool, opt *Opti
 	if _, err := dst.Write(hdr[:]); err != nil {
 		return [32]byte{}, err
 	}
-	s.enc = &bufEncoder{t: &t, outboard: outboard, par: 1, move: !outboard,
-		data: make([]byte, max(wideBytes, 2*t.g)), out: make([]byte, t.encSize(max(wideBytes, 2*t.g), outboard))}
+	s.enc = newSizedEncoder(&t, outboard)
 	s.unitEnc = make([]byte, t.encSize(unit, outboard))
 	root := s.cv(0, n, true)
 	return root, s.node(0, n)
