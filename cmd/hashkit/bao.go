@@ -379,10 +379,8 @@ func baoEncode(in, out, outboard string, o *bao.Options, e *env) error {
 		// Standard output cannot be written out of order: a regular file
 		// is read twice; other input is encoded in memory up to
 		// baoSpillBytes, and past that saved to a temporary file first.
-		if f, ok := r.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-				return baoEncodeToStream(e.out, f, st.Size(), isOutboard, o, in)
-			}
+		if f, start, n, ok := regularRest(r); ok {
+			return baoEncodeToStream(e.out, f, start, n, isOutboard, o, in)
 		}
 		data, err := io.ReadAll(io.LimitReader(r, baoSpillBytes+1))
 		if err != nil {
@@ -428,34 +426,51 @@ func baoEncodeSpilled(w io.Writer, head []byte, r io.Reader, outboard bool, o *b
 	}
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
-	if _, err = tmp.Write(head); err == nil {
-		_, err = io.Copy(tmp, r)
+	_, err = tmp.Write(head)
+	var rest int64
+	if err == nil {
+		rest, err = io.Copy(tmp, r)
 	}
 	if err != nil {
 		return fmt.Errorf("saving %s to %s: %s", quoteName(in), tmp.Name(), describe(err))
 	}
-	size, err := tmp.Seek(0, io.SeekCurrent)
-	if err == nil {
-		_, err = tmp.Seek(0, io.SeekStart)
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %s", tmp.Name(), describe(err))
-	}
-	return baoEncodeToStream(w, tmp, size, outboard, o, in)
+	return baoEncodeToStream(w, tmp, 0, int64(len(head))+rest, outboard, o, in)
 }
 
-// baoEncodeToStream encodes the regular file f, named in, from its current
-// offset to the size it had, to w (bao.EncodeTo), and fails if f grew
-// meanwhile.
-func baoEncodeToStream(w io.Writer, f *os.File, size int64, outboard bool, o *bao.Options, in string) error {
-	start, err := f.Seek(0, io.SeekCurrent)
-	if err == nil {
-		n := max(size-start, 0)
-		_, err = bao.EncodeTo(w, io.NewSectionReader(f, start, n), uint64(n), outboard, o)
-		var more [1]byte
-		if k, _ := f.ReadAt(more[:], start+n); err == nil && k > 0 {
-			err = errors.New("the input grew while it was encoded")
+// regularRest returns r as a regular file with its offset (standard input
+// may be past 0) and the n bytes from there to its end; ok is false for
+// any other input.
+func regularRest(r io.Reader) (f *os.File, start, n int64, ok bool) {
+	f, ok = r.(*os.File)
+	if !ok {
+		return nil, 0, 0, false
+	}
+	st, err := f.Stat()
+	if err == nil && st.Mode().IsRegular() {
+		start, err = f.Seek(0, io.SeekCurrent)
+		if err == nil {
+			return f, start, max(st.Size()-start, 0), true
 		}
+	}
+	return nil, 0, 0, false
+}
+
+// grown reports an error if f has bytes at end: it grew while it was
+// encoded, and the encoding is of a length it no longer has.
+func grown(f *os.File, end int64) error {
+	var more [1]byte
+	if k, _ := f.ReadAt(more[:], end); k > 0 {
+		return errors.New("the input grew while it was encoded")
+	}
+	return nil
+}
+
+// baoEncodeToStream encodes the n bytes of the regular file f, named in,
+// from offset start, to w (bao.EncodeTo), and fails if f grew meanwhile.
+func baoEncodeToStream(w io.Writer, f *os.File, start, n int64, outboard bool, o *bao.Options, in string) error {
+	_, err := bao.EncodeTo(w, io.NewSectionReader(f, start, n), uint64(n), outboard, o)
+	if err == nil {
+		err = grown(f, start+n)
 	}
 	if err != nil {
 		return fmt.Errorf("encoding %s: %s", quoteName(in), baoDescribe(err))
@@ -468,22 +483,11 @@ func baoEncodeToStream(w io.Writer, f *os.File, size int64, outboard bool, o *ba
 // written once at its place (bao.EncodeSized); any other input is encoded
 // in post-order and reordered in f (bao.EncodeFrom).
 func baoEncodeFile(f *os.File, r io.Reader, outboard bool, o *bao.Options) error {
-	if in, ok := r.(*os.File); ok {
-		st, err := in.Stat()
-		var start int64
-		if err == nil {
-			start, err = in.Seek(0, io.SeekCurrent)
+	if in, start, n, ok := regularRest(r); ok {
+		if _, err := bao.EncodeSized(f, in, uint64(n), outboard, o); err != nil {
+			return err
 		}
-		if err == nil && st.Mode().IsRegular() {
-			if _, err := bao.EncodeSized(f, in, uint64(max(st.Size()-start, 0)), outboard, o); err != nil {
-				return err
-			}
-			var more [1]byte
-			if n, _ := in.Read(more[:]); n > 0 {
-				return errors.New("the input grew while it was encoded")
-			}
-			return nil
-		}
+		return grown(in, start+n)
 	}
 	_, _, err := bao.EncodeFrom(f, bufio.NewReaderSize(r, 1<<20), outboard, o)
 	return err
