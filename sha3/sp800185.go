@@ -244,8 +244,7 @@ func newTupleHashFixed(kind uint8, S []byte, outLen int) (*TupleHash, error) {
 }
 
 // writeElement absorbs encode_string(e).
-func writeElement(x *SHAKE, e []byte, name string) {
-	mustBeMade(x, name)
+func writeElement(x *SHAKE, e []byte) {
 	if x.s.Squeezing() {
 		panic("hashkit/sha3: WriteElement after Read")
 	}
@@ -255,7 +254,10 @@ func writeElement(x *SHAKE, e []byte, name string) {
 }
 
 // WriteElement adds e as the next element of the tuple.
-func (t *TupleHash) WriteElement(e []byte) { writeElement(&t.x, e, "TupleHash") }
+func (t *TupleHash) WriteElement(e []byte) {
+	mustBeMade(&t.x, "TupleHash")
+	writeElement(&t.x, e)
+}
 
 // Sum appends the hash of the tuple so far to b, without changing the state.
 func (t *TupleHash) Sum(b []byte) []byte {
@@ -301,7 +303,10 @@ func NewTupleHashXOF256(S []byte) *TupleHashXOF {
 
 // WriteElement adds e as the next element of the tuple. It panics if called
 // after Read.
-func (t *TupleHashXOF) WriteElement(e []byte) { writeElement(&t.x, e, "TupleHashXOF") }
+func (t *TupleHashXOF) WriteElement(e []byte) {
+	mustBeMade(&t.x, "TupleHashXOF")
+	writeElement(&t.x, e)
+}
 
 // Clone returns an independent copy.
 func (t *TupleHashXOF) Clone() *TupleHashXOF {
@@ -316,7 +321,7 @@ func tupleHash(kind uint8, tuple [][]byte, S []byte, outLen int, xof bool) ([]by
 	var x SHAKE
 	x.initCSHAKE(kind, []byte("TupleHash"), S)
 	for _, e := range tuple {
-		writeElement(&x, e, "TupleHash")
+		writeElement(&x, e)
 	}
 	bits := uint64(outLen) * 8
 	if xof {
