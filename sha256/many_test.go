@@ -68,17 +68,25 @@ func TestSumMany(t *testing.T) {
 					t.Fatalf("%d pairs: parent %d is %x, want %x", n, i, dst[i], want)
 				}
 			}
-			// In place: the layer above overwrites the first half of this one.
-			if err := SumPairs(nodes[:n], nodes); err != nil {
-				t.Fatal(err)
-			}
-			for i := range n {
-				if nodes[i] != dst[i] {
-					t.Fatalf("%d pairs in place: parent %d is %x, want %x", n, i, nodes[i], dst[i])
-				}
-			}
+			checkPairsInPlace(t, nodes, dst)
 		}
 	})
+}
+
+// checkPairsInPlace hashes the 2n nodes of layer in place, as SumPairs
+// allows (the parents overwrite the first half of the layer), and compares
+// the n parents with want.
+func checkPairsInPlace(t *testing.T, layer, want [][Size]byte) {
+	t.Helper()
+	n := len(want)
+	if err := SumPairs(layer[:n], layer); err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		if layer[i] != want[i] {
+			t.Fatalf("%d pairs in place: parent %d is %x, want %x", n, i, layer[i], want[i])
+		}
+	}
 }
 
 // TestSumPairsInPlaceParallel checks in-place layers large enough to be
@@ -97,15 +105,7 @@ func TestSumPairsInPlaceParallel(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 4 {
-			layer := slices.Clone(nodes)
-			if err := SumPairs(layer[:n], layer); err != nil {
-				t.Fatal(err)
-			}
-			for i := range n {
-				if layer[i] != want[i] {
-					t.Fatalf("%d pairs in place: parent %d is %x, want %x", n, i, layer[i], want[i])
-				}
-			}
+			checkPairsInPlace(t, slices.Clone(nodes), want)
 		}
 	}
 }
