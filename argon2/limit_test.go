@@ -50,10 +50,8 @@ func TestDefaultMaxWork(t *testing.T) {
 	} {
 		p.Variant = Argon2id
 		what := fmt.Sprintf("t=%d m=%d keyLen=%d", p.Time, p.Memory, p.KeyLen)
-		kdftest.OverDefaultBudget(t, what, p.KeyLen > MaxKeyLen, ErrCostExceeded, "MaxWork = 4296015872", func(ctx context.Context, unlimited bool) error {
-			if unlimited {
-				p.MaxWork = -1
-			}
+		kdftest.OverDefaultBudget(t, what, p.KeyLen > MaxKeyLen, ErrCostExceeded, "MaxWork = 4296015872", func(ctx context.Context, maxWork int64) error {
+			p.MaxWork = maxWork
 			_, err := DeriveKey(ctx, []byte("pw"), []byte("somesalt"), p)
 			return err
 		})

@@ -41,10 +41,8 @@ func TestDefaultMaxWork(t *testing.T) {
 		{N: 2, R: 1, P: 1, KeyLen: 1 << 30, MaxMemory: -1},
 	} {
 		what := fmt.Sprintf("N=%d r=%d p=%d keyLen=%d", p.N, p.R, p.P, p.KeyLen)
-		kdftest.OverDefaultBudget(t, what, p.KeyLen > MaxKeyLen, ErrCostExceeded, "MaxWork = 2148532224", func(ctx context.Context, unlimited bool) error {
-			if unlimited {
-				p.MaxWork = -1
-			}
+		kdftest.OverDefaultBudget(t, what, p.KeyLen > MaxKeyLen, ErrCostExceeded, "MaxWork = 2148532224", func(ctx context.Context, maxWork int64) error {
+			p.MaxWork = maxWork
 			_, err := DeriveKey(ctx, []byte("pw"), []byte("salt"), p)
 			return err
 		})

@@ -392,20 +392,21 @@ func CancelFromProgress(t *testing.T, stopped *func(int64), total, maxExtra int6
 }
 
 // OverDefaultBudget checks a derivation whose work is over the default
-// budget: derive(ctx, false) is refused with errCost, naming the budget
-// ("MaxWork = N"); derive(ctx, true), with the budget lifted and a
-// cancelled ctx, gets through the check to the cancellation before any
-// work, unless the key is over MaxKeyLen (1 MiB), which it then refuses
+// budget; derive runs it with Params.MaxWork set to maxWork, where, as in
+// argon2 and scrypt, 0 is the default budget and -1 none. derive(ctx, 0) is
+// refused with errCost, naming the budget ("MaxWork = N"); derive(ctx, -1),
+// with a cancelled ctx, gets through the check to the cancellation before
+// any work, unless the key is over MaxKeyLen (1 MiB), which it then refuses
 // naming MaxKeyLen.
-func OverDefaultBudget(t *testing.T, what string, overMaxKeyLen bool, errCost error, budget string, derive func(ctx context.Context, unlimited bool) error) {
+func OverDefaultBudget(t *testing.T, what string, overMaxKeyLen bool, errCost error, budget string, derive func(ctx context.Context, maxWork int64) error) {
 	t.Helper()
-	err := derive(context.Background(), false)
+	err := derive(context.Background(), 0)
 	if !errors.Is(err, errCost) || !strings.Contains(err.Error(), budget) {
 		t.Errorf("%s: %v, want %v naming %s", what, err, errCost, budget)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err = derive(ctx, true)
+	err = derive(ctx, -1)
 	if overMaxKeyLen {
 		if err == nil || !strings.Contains(err.Error(), "MaxKeyLen = 1048576") {
 			t.Errorf("%s, no budget: %v, want an error naming MaxKeyLen", what, err)
