@@ -579,6 +579,7 @@ type listCheck struct {
 	weakNoted              bool
 	weak                   *unnamedWeak // the first line of MD5's or SHA-1's length left unchecked
 	lastAlg                *algorithm   // the algorithm cksum's warnings name: the last line's
+	prog                   *progress    // one bar for all the list's batches, from the first
 }
 
 func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *checkFlags, st *checkStats) error {
@@ -595,6 +596,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	}
 	c.parser.openssl, c.parser.base64 = e.style == styleHashkit, f.readBase64
 	br := bufio.NewReaderSize(r, 64<<10)
+	defer func() { c.prog.finish() }() // on the error returns too
 	for first := true; ; first = false {
 		more, err := c.readLines(br)
 		if err != nil {
@@ -603,8 +605,8 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		if first && c.noEntries() {
 			return nil
 		}
-		c.noteWeak(false)
-		c.verify()
+		c.say(func() { c.noteWeak(false) })
+		c.verify(more)
 		if !more || e.failed() {
 			break
 		}
@@ -832,12 +834,13 @@ func (c *listCheck) noteWeak(none bool) {
 }
 
 // verify hashes the files of the batch's entries and reports each, with
-// the notes on the bad lines among them.
-func (c *listCheck) verify() {
+// the notes on the bad lines among them; more says whether another batch
+// may follow.
+func (c *listCheck) verify(more bool) {
 	e, f, out, entries := c.e, c.f, c.out, c.entries
 	c.total += len(entries)
 	if len(entries) == 0 {
-		c.notes.print(0)
+		c.say(func() { c.notes.print(0) })
 		return
 	}
 	if c.first == nil {
@@ -847,8 +850,13 @@ func (c *listCheck) verify() {
 	for i, en := range entries {
 		names[i] = en.name
 	}
-	prog := newProgress(e, f.progress, names)
-	defer prog.finish()
+	if c.prog == nil {
+		c.prog = newProgress(e, f.progress, names)
+		c.prog.expectMore(more)
+	} else {
+		c.prog.extend(e, names, more)
+	}
+	prog := c.prog
 	next := hashFiles(e, names, f.jobs, prog, func(i int) (digest, error) {
 		return entries[i].alg.new(options{length: entries[i].length})
 	})
@@ -862,14 +870,26 @@ func (c *listCheck) verify() {
 			break
 		}
 	}
-	prog.finish() // before any message below
-	c.notes.print(len(entries))
+	c.say(func() { c.notes.print(len(entries)) })
+}
+
+// say runs print, which writes to stderr, with the bar of the list's
+// batches so far (if any) wiped and held off.
+func (c *listCheck) say(print func()) {
+	if c.prog == nil {
+		print()
+		return
+	}
+	resume := c.prog.pause(true)
+	defer resume()
+	print()
 }
 
 // finish prints what follows the results of a list's last batch: advice
 // when every line failed, and the list's summary.
 func (c *listCheck) finish() {
 	e, f, out := c.e, c.f, c.out
+	c.prog.finish() // before any message below
 	if c.matched == 0 && c.failed == c.total && !f.status {
 		c.suggest()
 	}

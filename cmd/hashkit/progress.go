@@ -29,6 +29,7 @@ type progress struct {
 	on     bool
 	done   atomic.Int64
 	total  int64 // -1 if unknown (standard input, devices)
+	more   bool  // more files may be added (extend): the bar must not end at total
 	files  atomic.Int64
 	nfiles int // files to hash, shown beside the bytes
 	sigs   chan os.Signal
@@ -54,14 +55,7 @@ func newProgress(e *env, mode string, files []string) *progress {
 	if !p.on {
 		return p
 	}
-	for _, name := range files {
-		st, err := os.Stat(name)
-		if name == "-" || err != nil || !st.Mode().IsRegular() {
-			p.total = -1
-			break
-		}
-		p.total += st.Size()
-	}
+	p.total = filesSize(files)
 	delay := progressDelay
 	if mode == "always" {
 		delay = 0
@@ -71,6 +65,73 @@ func newProgress(e *env, mode string, files []string) *progress {
 	p.wg.Add(1)
 	go p.run(e, delay, "hashing")
 	return p
+}
+
+// filesSize returns the total size of files, or -1 if one of them is
+// standard input or not a regular file (its size is not known).
+func filesSize(files []string) int64 {
+	var total int64
+	for _, name := range files {
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.Mode().IsRegular() {
+			return -1
+		}
+		total += st.Size()
+	}
+	return total
+}
+
+// extend adds files, the next batch of a list checked a batch at a time,
+// to the work the bar counts, so that one bar runs through the whole list;
+// more says whether another batch may follow. A bar of known size whose
+// new files' sizes are not known keeps the size it has.
+func (p *progress) extend(e *env, files []string, more bool) {
+	if !p.on {
+		return
+	}
+	if slices.Contains(files, "-") && e.onTerminal(e.stdin) {
+		p.finish() // as newProgress: no bar while the terminal is read
+		return
+	}
+	n := filesSize(files)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.nfiles += len(files)
+	if p.total >= 0 && n >= 0 {
+		p.total += n
+	}
+	p.more = more
+	p.resize()
+}
+
+// expectMore records whether more files may follow the first ones
+// (extend).
+func (p *progress) expectMore(more bool) {
+	if !p.on {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.more = more
+	p.resize()
+}
+
+// resize gives the bar, once drawn, the size max says; the caller holds
+// p.mu.
+func (p *progress) resize() {
+	if p.bar != nil && p.total >= 0 {
+		p.bar.ChangeMax64(p.max())
+	}
+}
+
+// max is the bar's size: one more than the bytes known while more files
+// may follow, so that the bar, which ends once it reaches its size, stays
+// up between a batch and the next.
+func (p *progress) max() int64 {
+	if p.more && p.total >= 0 {
+		return p.total + 1
+	}
+	return p.total
 }
 
 // newWorkProgress is a bar for a job of total units that is not reading
@@ -121,15 +182,13 @@ func (p *progress) run(e *env, delay time.Duration, what string) {
 		opts = append(opts, progressbar.OptionShowBytes(true))
 	}
 	p.mu.Lock()
-	p.bar = progressbar.NewOptions64(p.total, opts...)
+	p.bar = progressbar.NewOptions64(p.max(), opts...)
 	p.mu.Unlock()
 	t := time.NewTicker(100 * time.Millisecond)
 	defer t.Stop()
 	for {
 		p.mu.Lock()
-		if what == "hashing" {
-			p.bar.Describe(fmt.Sprintf("hashing %d/%d files", p.files.Load(), p.nfiles))
-		}
+		p.describe()
 		p.bar.Set64(p.done.Load())
 		p.mu.Unlock()
 		select {
@@ -137,6 +196,14 @@ func (p *progress) run(e *env, delay time.Duration, what string) {
 			return
 		case <-t.C:
 		}
+	}
+}
+
+// describe puts the files hashed so far in a hashing bar's description;
+// the caller holds p.mu.
+func (p *progress) describe() {
+	if p.nfiles > 0 {
+		p.bar.Describe(fmt.Sprintf("hashing %d/%d files", p.files.Load(), p.nfiles))
 	}
 }
 
@@ -174,9 +241,9 @@ func (p *progress) pause(wipe bool) (resume func()) {
 	return p.mu.Unlock
 }
 
-// finish stops and removes the bar.
+// finish stops and removes the bar, if any: a nil progress is none.
 func (p *progress) finish() {
-	if !p.on {
+	if p == nil || !p.on {
 		return
 	}
 	select {
@@ -193,8 +260,10 @@ func (p *progress) finish() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.bar != nil {
+		p.describe()
 		p.bar.Set64(p.done.Load())
 		p.bar.Finish()
 		p.bar.Clear()
+		p.bar = nil // a later pause has nothing to wipe
 	}
 }

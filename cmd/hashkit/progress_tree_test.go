@@ -3,6 +3,9 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -73,5 +76,28 @@ func TestProgressFlagAlone(t *testing.T) {
 		if got.code != 0 || got.stdout != c.out || strings.Contains(got.stderr, "deriving") != c.bar {
 			t.Errorf("%q: status %d, stdout %q, stderr %q", c.args, got.code, got.stdout, got.stderr)
 		}
+	}
+}
+
+// TestProgressAcrossBatches: check reads a long list a batch of lines at a
+// time (checkBatch); one bar counts the files of the whole list instead of
+// starting again at each batch (it showed "hashing 0/1 files" for a last
+// batch of one file).
+func TestProgressAcrossBatches(t *testing.T) {
+	dir := bigSparse(t, 256<<20)
+	os.WriteFile(filepath.Join(dir, "s"), []byte("small\n"), 0o644)
+	small := hk(t, dir, nil, "sum", "-a", "ripemd160", "--tag", "s").stdout
+	big := hk(t, dir, nil, "sum", "-a", "ripemd160", "--tag", "big").stdout
+	list := writeList(t, dir, "list", strings.Repeat(small, checkBatch)+big)
+	t.Setenv("HASHKIT_PROGRESS_DELAY", "0s")
+	// ripemd160 is slow enough that the last batch, 256 MiB, takes
+	// several of the bar's ticks.
+	r := hk(t, dir, nil, "check", "--progress", list)
+	if r.code != 0 || strings.Count(r.stdout, ": OK\n") != checkBatch+1 {
+		t.Fatalf("check --progress of %d lines: status %d, %d results, stderr %.300q", checkBatch+1, r.code, strings.Count(r.stdout, "\n"), r.stderr)
+	}
+	want := fmt.Sprintf("/%d files", checkBatch+1)
+	if !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "/1 files") {
+		t.Errorf("check --progress of %d lines in two batches: no bar counting %q, or one started again: %.400q", checkBatch+1, want, r.stderr[max(0, len(r.stderr)-400):])
 	}
 }
