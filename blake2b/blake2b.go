@@ -106,9 +106,8 @@ func (p *Params) paramBlock(xofLength uint32) (pb [64]byte, err error) {
 	binary.LittleEndian.PutUint32(pb[4:], p.LeafLength)
 	binary.LittleEndian.PutUint64(pb[8:], p.NodeOffset)
 	if xofLength != 0 {
-		if p.NodeOffset>>32 != 0 {
-			return pb, errors.New("hashkit/blake2b: NodeOffset must fit in 32 bits in BLAKE2Xb")
-		}
+		// BLAKE2X's root has node offset 0 (CheckXOF): the length takes
+		// the field's high part.
 		binary.LittleEndian.PutUint32(pb[12:], xofLength)
 	}
 	pb[16] = p.NodeDepth

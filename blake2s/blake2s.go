@@ -105,9 +105,8 @@ func (p *Params) paramBlock(xofLength uint16) (pb [32]byte, err error) {
 	binary.LittleEndian.PutUint32(pb[8:], uint32(p.NodeOffset))
 	binary.LittleEndian.PutUint16(pb[12:], uint16(p.NodeOffset>>32))
 	if xofLength != 0 {
-		if p.NodeOffset>>32 != 0 {
-			return pb, errors.New("hashkit/blake2s: NodeOffset must fit in 32 bits in BLAKE2Xs")
-		}
+		// BLAKE2X's root has node offset 0 (CheckXOF): the length takes
+		// the field's high part.
 		binary.LittleEndian.PutUint16(pb[12:], xofLength)
 	}
 	pb[14] = p.NodeDepth
