@@ -852,7 +852,7 @@ func (c *listCheck) verify(more bool) {
 	}
 	if c.prog == nil {
 		c.prog = newProgress(e, f.progress, names)
-		c.prog.expectMore(more)
+		c.prog.extend(e, nil, more)
 	} else {
 		c.prog.extend(e, names, more)
 	}

@@ -82,9 +82,10 @@ func filesSize(files []string) int64 {
 }
 
 // extend adds files, the next batch of a list checked a batch at a time,
-// to the work the bar counts, so that one bar runs through the whole list;
-// more says whether another batch may follow. A bar of known size whose
-// new files' sizes are not known keeps the size it has.
+// to the work the bar counts, so that one bar runs through the whole list
+// (none for the first batch, which newProgress counted); more says whether
+// another batch may follow. A bar of known size whose new files' sizes are
+// not known keeps the size it has.
 func (p *progress) extend(e *env, files []string, more bool) {
 	if !p.on {
 		return
@@ -101,24 +102,6 @@ func (p *progress) extend(e *env, files []string, more bool) {
 		p.total += n
 	}
 	p.more = more
-	p.resize()
-}
-
-// expectMore records whether more files may follow the first ones
-// (extend).
-func (p *progress) expectMore(more bool) {
-	if !p.on {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.more = more
-	p.resize()
-}
-
-// resize gives the bar, once drawn, the size max says; the caller holds
-// p.mu.
-func (p *progress) resize() {
 	if p.bar != nil && p.total >= 0 {
 		p.bar.ChangeMax64(p.max())
 	}
