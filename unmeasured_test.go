@@ -41,7 +41,7 @@ var (
 	}{
 		{"Zen 5", "AuthenticAMD", 0x1a, 0x02, zen5Features, with(icxWant,
 			"blake2b/block", "bmi2", "blake2b/final", "avx512bw", "blake2s/block", "bmi2", "blake2s/final", "avx512bw",
-			"blake3/single-block", "bmi2", "blake3/one-call", "avx512bw", "scrypt/block", "scalar")},
+			"blake3/single-block", "bmi2", "blake3/one-call", "avx512bw", "blake3/stream", "prefetch", "scrypt/block", "scalar")},
 		{"Zen 4", "AuthenticAMD", 0x19, 0x11, zen4Features, with(icxWant,
 			"blake2b/block", "avx2", "blake2b/final", "avx2last", "scrypt/block", "sse2",
 			"sha256/one-call", "onecall", "sha512/block", "avx512ymm")},
@@ -78,6 +78,7 @@ var zen3Want, icxWant = tiers(
 	"blake2s/block", "sse41", "avx512vl",
 	"blake2s/final", "sse41last", "avx512vlbw",
 	"blake3/batch", "avx2", "avx512",
+	"blake3/stream", "ntavx2", "ntavx512",
 	"blake3/single-block", "avxrows", "avx512rows",
 	"blake3/one-call", "avxrowssum", "avx512bwrows",
 	"keccak/single-state", "bmi2", "avx512",

@@ -23,7 +23,7 @@ import (
 
 // Each role's dispatch variable holds the ID of the kernel that runs (0:
 // the portable code).
-var batchKernel, fewLanesKernel, singleKernel, oneCallKernel cpu.KernelID
+var batchKernel, fewLanesKernel, singleKernel, oneCallKernel, streamKernel cpu.KernelID
 
 const (
 	kernelRowsAVX512 cpu.KernelID = iota + 1
@@ -38,15 +38,29 @@ const (
 	kernelAVX2
 	kernelSSE41
 	kernelAVX512VL8
+	kernelStreamNTAVX512
+	kernelStreamNTAVX2
+	kernelStreamPrefetch
 )
 
 func init() {
 	cpu.RegisterRole("blake3", cpu.RoleBatch, &batchKernel,
 		cpu.Kernel{Name: "avx512", ID: kernelAVX512, Needs: cpu.AVX | cpu.AVX512F,
-			Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashChunksCopyNTAVX512", "hashParentsAVX512", "outputBlocksAVX512", "copyNTAVX512", "copyNTShiftAVX512"}},
+			Funcs: []string{"hashChunksAVX512", "hashChunksCopyAVX512", "hashParentsAVX512", "outputBlocksAVX512"}},
 		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.AVX2,
-			Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2", "copyNTAVX2"}},
+			Funcs: []string{"hashChunksAVX2", "hashChunksCopyAVX2", "hashParentsAVX2"}},
 		cpu.Kernel{Name: "sse41", ID: kernelSSE41, Needs: cpu.SSSE3, Funcs: []string{"hashChunksSSE41", "hashParentsSSE41"}})
+	// How a Bao encoding (or Decode's output) larger than the caches is
+	// written: in non-temporal stores, which do not read the lines they
+	// fill, spread between the rounds of the next subtree's hashing
+	// (ntavx512) or after it (ntavx2); or, on a core whose ordinary stores
+	// fill memory as fast (Zen 5), by moving the leaves straight to their
+	// place while the kernel prefetches the next subtree's place.
+	cpu.RegisterRole("blake3", cpu.RoleStream, &streamKernel,
+		cpu.Kernel{Name: "ntavx512", ID: kernelStreamNTAVX512, Needs: cpu.AVX | cpu.AVX512F,
+			Funcs: []string{"hashChunksCopyNTAVX512", "copyNTAVX512", "copyNTShiftAVX512"}},
+		cpu.Kernel{Name: "ntavx2", ID: kernelStreamNTAVX2, Needs: cpu.AVX, Funcs: []string{"copyNTAVX2"}},
+		cpu.Kernel{Name: "prefetch", ID: kernelStreamPrefetch, Needs: cpu.AVX | cpu.AVX512F, Funcs: []string{"hashChunksCopyPFAVX512"}})
 	// Single blocks: one block's rows in XMM registers, or the work vector
 	// in general-purpose registers (bmi2). Which is faster depends on the
 	// core's vector latency, not on its features: the dispatch table
@@ -102,6 +116,12 @@ func hashChunksCopyAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int
 //
 //go:noescape
 func hashChunksCopyNTAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, ntDst, ntSrc *byte, ntLines int, pf *byte, pfLines int)
+
+// hashChunksCopyPFAVX512 is hashChunksCopyNTAVX512 without the
+// non-temporal copies: it only prefetches.
+//
+//go:noescape
+func hashChunksCopyPFAVX512(in *byte, inOffs *[16]int, dst *byte, dstOffs *[16]int, lanes int, key *[8]uint32, counter uint64, flags uint32, out *byte, pf *byte, pfLines int)
 
 // copyNTAVX512 copies n bytes, a multiple of 64, from src to dst, which is
 // 64-byte aligned, with non-temporal stores, followed if fence by an
@@ -384,13 +404,13 @@ func hashChunks(in []byte, key *[8]uint32, counter uint64, flags uint32, out []b
 var narrowChunksLeast, narrowParentsLeast = 3, 3
 
 // copyNT copies src to dst, which is at least as long, writing the whole
-// 64-byte lines of dst with non-temporal stores where a copying kernel is
-// enabled, and the partial lines at either end with copy. The last of a
-// batch of calls has fence set: it orders the batch's non-temporal stores
-// before the stores that follow.
+// 64-byte lines of dst with non-temporal stores where the stream role's
+// kernel uses them, and the partial lines at either end with copy. The
+// last of a batch of calls has fence set: it orders the batch's
+// non-temporal stores before the stores that follow.
 func copyNT(dst, src []byte, fence bool) {
 	n := len(src)
-	if n == 0 || batchKernel != kernelAVX512 && batchKernel != kernelAVX2 {
+	if n == 0 || streamKernel != kernelStreamNTAVX512 && streamKernel != kernelStreamNTAVX2 {
 		copy(dst, src)
 		return
 	}
@@ -409,41 +429,47 @@ func copyNT(dst, src []byte, fence bool) {
 	// shifted into place instead.
 	shift := uintptr(unsafe.Pointer(s)) & 63
 	switch {
-	case batchKernel == kernelAVX512 && shift != 0 && shift%8 == 0:
+	case streamKernel == kernelStreamNTAVX512 && shift != 0 && shift%8 == 0:
 		copyNTShiftAVX512(d, s, body, int(shift/8), fence)
-	case batchKernel == kernelAVX512:
+	case streamKernel == kernelStreamNTAVX512:
 		copyNTAVX512(d, s, body, fence)
 	default:
 		copyNTAVX2(d, s, body, fence)
 	}
 }
 
+// prefetchStream reports whether the stream role writes large outputs
+// with ordinary stores, their lines prefetched (see seam.PrefetchStream).
+func prefetchStream() bool { return streamKernel == kernelStreamPrefetch }
+
 // copyChunksKernel does copyChunksNT's work on the widest copying kernel
 // enabled, in batches of at least two chunks, and returns how many chunks
-// it did and how many bytes of ntSrc it copied (its first partial line by
-// copy, then whole lines of ntDst, spread over the batches, by the 16-way
-// kernel, which also prefetches next): the rest is copyChunksSerial's and
-// copyNT's, which is left at least a byte to copy so that it issues the
-// SFENCE. The caller has checked every chunk's bounds.
+// it did and how many bytes of ntSrc it copied: with the stream role's
+// 16-way kernels, which spread the cache work between their rounds, its
+// first partial line by copy, then whole lines of ntDst (ntavx512), and
+// the prefetches of next (ntavx512 and prefetch). The rest is
+// copyChunksSerial's and copyNT's, which is left at least a byte to copy
+// so that it issues the SFENCE. The caller has checked every chunk's
+// bounds.
 func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out, ntDst, ntSrc, next []byte) (done, copied int) {
-	width := 0
+	width, lines, pf := 0, 0, 0
+	if streamKernel == kernelStreamNTAVX512 && len(ntSrc) > 64 {
+		head := int(-uintptr(unsafe.Pointer(&ntDst[0])) & 63)
+		copied = copy(ntDst[:head], ntSrc)
+		lines = (len(ntSrc) - head - 1) / 64
+	}
+	if streamKernel == kernelStreamNTAVX512 || streamKernel == kernelStreamPrefetch {
+		pf = (len(next) + 63) / 64
+	}
 	switch {
-	case batchKernel == kernelAVX512:
+	case batchKernel == kernelAVX512 || lines > 0 || pf > 0:
 		width = 16
 	case batchKernel == kernelAVX2:
 		width = 8
 	}
-	lines, pf, batches := 0, 0, len(srcOffs)/16
+	batches := len(srcOffs) / 16
 	if len(srcOffs)%16 >= 2 {
 		batches++
-	}
-	if width == 16 && batches > 0 {
-		if len(ntSrc) > 64 {
-			head := int(-uintptr(unsafe.Pointer(&ntDst[0])) & 63)
-			copied = copy(ntDst[:head], ntSrc)
-			lines = (len(ntSrc) - head - 1) / 64
-		}
-		pf = (len(next) + 63) / 64
 	}
 	given, pfGiven := 0, 0
 	for b := 0; width > 0 && len(srcOffs)-done >= 2; b++ {
@@ -457,17 +483,21 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 		s, d := &src[srcOffs[done]], &dst[dstOffs[done]]
 		give := min(lines*(b+1)/batches-given, ntLinesMax)
 		pfGive := min(pf*(b+1)/batches-pfGiven, pfLinesMax)
+		// A batch with no cache work left runs on the batch role's kernel,
+		// unless HASHKIT_DISABLE took that one off.
 		switch {
-		case give > 0 || pfGive > 0:
+		case streamKernel == kernelStreamPrefetch && (pfGive > 0 || batchKernel != kernelAVX512):
+			hashChunksCopyPFAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen], at(next, pfGiven*64), pfGive)
+		case streamKernel == kernelStreamNTAVX512 && (give > 0 || pfGive > 0 || batchKernel != kernelAVX512):
 			hashChunksCopyNTAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen],
 				at(ntDst, copied), at(ntSrc, copied), give, at(next, pfGiven*64), pfGive)
-			given, pfGiven = given+give, pfGiven+pfGive
 			copied += give * 64
 		case width == 16:
 			hashChunksCopyAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
 		default:
 			hashChunksCopyAVX2(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen])
 		}
+		given, pfGiven = given+give, pfGiven+pfGive
 		done += n
 	}
 	return done, copied

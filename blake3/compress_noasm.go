@@ -14,6 +14,8 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 
 func copyNT(dst, src []byte, fence bool) { copy(dst, src) }
 
+func prefetchStream() bool { return false }
+
 func compressBlock(cv *[8]uint32, block *[BlockSize]byte, counter uint64, blockLen, flags uint32) {
 	compressBlockGeneric(cv, block, counter, blockLen, flags)
 }

@@ -64,6 +64,7 @@ func init() {
 		copyChunksNT(dst, dstOffs, src, srcOffs, &key, counter, flags, out, ntDst, ntSrc, next)
 	}
 	seam.CopyNT = copyNT
+	seam.PrefetchStream = prefetchStream
 	seam.Parents = func(in []byte, m *seam.Mode, out []byte) {
 		key, flags := modeKey(m)
 		hashParents(in, &key, flags, out)

@@ -81,6 +81,7 @@ func main() {
 	genWide16(true)
 	genWide16Copy()
 	genWide16CopyNT()
+	genWide16CopyPF()
 	genWide8VL()
 	genOutput16()
 	for _, avx := range []bool{true, false} {

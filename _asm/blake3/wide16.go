@@ -75,7 +75,7 @@ var laneIndexes Mem
 
 // genWide16 writes hashChunksAVX512 (parents false) or hashParentsAVX512,
 // for 1 to 16 lanes.
-func genWide16(parents bool) { genWide(16, parents, false, false) }
+func genWide16(parents bool) { genWide(16, parents, false, noHints) }
 
 // genWide16Copy writes hashChunksCopyAVX512: hashChunksAVX512 with the
 // rows of each lane read at in plus the lane's entry of the table inOffs,
@@ -84,7 +84,7 @@ func genWide16(parents bool) { genWide(16, parents, false, false) }
 // 0's, which stores lane 0's bytes again). Copying a chunk costs four
 // stores per block while the rounds keep the core busy, so a Bao encoder
 // or decoder moves its leaves for about the cost of hashing them.
-func genWide16Copy() { genWide(16, false, true, false) }
+func genWide16Copy() { genWide(16, false, true, noHints) }
 
 // genWide16CopyNT writes hashChunksCopyNTAVX512: hashChunksCopyAVX512 that
 // also copies ntLines (at most ntSlots a block) 64-byte lines from ntSrc to
@@ -96,7 +96,23 @@ func genWide16Copy() { genWide(16, false, true, false) }
 // after a subtree), or while the kernel's own loads wait for memory, stall
 // the core, where these drain as the rounds run. Message word 15 is kept
 // in memory to free the register the lines go through.
-func genWide16CopyNT() { genWide(16, false, true, true) }
+func genWide16CopyNT() { genWide(16, false, true, ntHints) }
+
+// genWide16CopyPF writes hashChunksCopyPFAVX512: hashChunksCopyNTAVX512
+// with the prefetches alone, for a core whose ordinary stores write memory
+// as fast as non-temporal ones: a Bao encoder moves each subtree's leaves
+// straight into the encoding and brings the place of the next one into the
+// cache, so that the stores do not wait for the lines they fill.
+func genWide16CopyPF() { genWide(16, false, true, pfHints) }
+
+// hints says which cache work a copying kernel spreads between its rounds.
+type hints int
+
+const (
+	noHints hints = iota
+	ntHints       // non-temporal copies and prefetches
+	pfHints       // prefetches only
+)
 
 // genWide8VL writes hashChunksAVX512VL: the 16-way kernel's code on YMM
 // registers (AVX-512VL), for 1 to 8 chunks. The 16-way kernel costs the
@@ -105,13 +121,13 @@ func genWide16CopyNT() { genWide(16, false, true, true) }
 // ZMM ones, so a few chunks take less time here. Each row of a chunk's
 // block is loaded as two halves and transposed in two groups of eight
 // words (loadMessage8).
-func genWide8VL() { genWide(8, false, false, false) }
+func genWide8VL() { genWide(8, false, false, noHints) }
 
 // genWide writes the kernel of width lanes (16: ZMM registers, 8: YMM
 // registers, chunks only); copying, the chunks kernel that also copies its
-// rows (see genWide16Copy), and nt, with a non-temporal copy job (see
-// genWide16CopyNT).
-func genWide(width int, parents, copying, nt bool) {
+// rows (see genWide16Copy), with the cache work of hint (see
+// genWide16CopyNT and genWide16CopyPF).
+func genWide(width int, parents, copying bool, hint hints) {
 	if laneIndexes.Symbol.Name == "" {
 		laneIndexes = GLOBL("blake3LaneIndexes", RODATA|NOPTR)
 		for i := range 16 {
@@ -133,8 +149,11 @@ func genWide(width int, parents, copying, nt bool) {
 	if copying {
 		name = "hashChunksCopyAVX512"
 	}
-	if nt {
+	switch hint {
+	case ntHints:
 		name, pre = "hashChunksCopyNTAVX512", "nt"
+	case pfHints:
+		name, pre = "hashChunksCopyPFAVX512", "pf"
 	}
 	Implement(name)
 	Attributes(NOSPLIT)
@@ -164,13 +183,15 @@ func genWide(width int, parents, copying, nt bool) {
 	}
 	var ntDst, ntSrc, ntLines, pfSrc, pfLines Register
 	var spill Mem
-	if nt {
+	if hint == ntHints {
 		ntDst = Load(Param("ntDst"), GP64())
 		ntSrc = Load(Param("ntSrc"), GP64())
 		ntLines = Load(Param("ntLines"), GP64())
+		spill = AllocLocal(64)
+	}
+	if hint != noHints {
 		pfSrc = Load(Param("pf"), GP64())
 		pfLines = Load(Param("pfLines"), GP64())
-		spill = AllocLocal(64)
 	}
 	flags := Load(Param("flags"), GP32())
 	var v [16]VecPhysical
@@ -234,11 +255,14 @@ func genWide(width int, parents, copying, nt bool) {
 	}
 	msg := ops(words)
 	var hook func()
-	if nt {
+	switch hint {
+	case ntHints:
 		Comment("Message word 15 goes to memory: its register carries the lines copied.")
 		VMOVDQU32(words[15], spill)
 		msg[15] = spill
 		hook = slotHook(words[15], ntDst, ntSrc, ntLines, pfSrc, pfLines)
+	case pfHints:
+		hook = slotHook(nil, nil, nil, nil, pfSrc, pfLines)
 	}
 	compressLanes(&v, msg, counters, hiOff, blockFlags, hook)
 	if !parents {
@@ -379,14 +403,14 @@ const ntSlots, pfSlots = 18, 16
 // half G rounds spread evenly, copies one 64-byte line from src to dst,
 // through the register line, with a non-temporal store, while lines
 // (counted down) is not 0, and after pfSlots of them prefetches the line at
-// pf while pfLines is not 0.
+// pf while pfLines is not 0. With lines nil it only prefetches.
 func slotHook(line VecPhysical, dst, src, lines, pf, pfLines Register) func() {
 	k := 0
 	slot := func(h, slots int) bool { return h*slots/28 != (h+1)*slots/28 }
 	return func() {
 		h := k % 28
 		k++
-		if slot(h, ntSlots) {
+		if lines != nil && slot(h, ntSlots) {
 			skip := fmt.Sprintf("ntSkip%d", k)
 			TESTQ(lines, lines)
 			JZ(LabelRef(skip))

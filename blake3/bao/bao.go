@@ -274,19 +274,22 @@ const maxMoved = wideBytes / chunkLen
 // Decode copy as they hash them (see move): about what stays in a core's
 // caches. Past it, the kernel's stores to an encoding or output larger than
 // the caches wait for memory while its rounds could run, and the leaves are
-// hashed first and copied after (from the cache) as fast or faster.
+// hashed first and copied after (from the cache) as fast or faster; unless
+// the stream kernel prefetches (seam.PrefetchStream), in which case Encode
+// and AppendEncode go on moving them, each subtree's place in the encoding
+// brought into the cache while the one before it is hashed.
 // EncodeSized's buffers are small and reused: it always moves. A variable
 // so that tests can reach both paths.
 var moveMaxBytes uint64 = 4 << 20
 
 // ntMinBytes is the smallest input whose combined encoding Encode and
 // AppendEncode write, and (for groups of 2 KiB or more) whose output Decode
-// writes, with non-temporal stores: past the caches, each complete subtree
-// is encoded or verified (its leaves moved) in a buffer that stays in the
-// cache, and copied out in one pass that does not read the lines it
-// writes, where ordinary stores would read each line of the destination
-// first. Encode and AppendEncode copy each subtree out while they hash the
-// next (see bufEncoder.pend).
+// writes, with non-temporal stores where the stream kernel uses them: past
+// the caches, each complete subtree is encoded or verified (its leaves
+// moved) in a buffer that stays in the cache, and copied out in one pass
+// that does not read the lines it writes, where ordinary stores would read
+// each line of the destination first. Encode and AppendEncode copy each
+// subtree out while they hash the next (see bufEncoder.pend).
 // A variable so that tests can reach both paths.
 var ntMinBytes uint64 = 32 << 20
 

@@ -14,6 +14,7 @@ import (
 	"github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/blake3/bao"
 	"github.com/hashkit/hashkit/blake3/hazmat"
+	"github.com/hashkit/hashkit/internal/cpu"
 )
 
 func random(n int, seed uint64) []byte {
@@ -712,17 +713,22 @@ func TestMovedLeaves(t *testing.T) {
 			if err != nil || r != root || !bytes.Equal(enc, want) {
 				t.Fatalf("n=%d %+v: moved encoding differs (%v)", n, opt, err)
 			}
-			*bao.NTMinBytes = 0
-			for _, par := range []uint64{1 << 62, 256 << 10} {
-				// Each subtree's encoding is written out while the next is
-				// hashed, on one goroutine or several.
-				*bao.ParallelMinBytes = par
-				reused := bytes.Repeat([]byte{0xa5}, len(want)+5)
-				nt, r, err := bao.AppendEncode(reused[:5], in, opt)
-				if err != nil || r != root || !bytes.Equal(nt[5:], want) || !bytes.Equal(nt[:5], reused[:5]) {
-					t.Fatalf("n=%d %+v parallel from %d: encoding through non-temporal stores differs (%v)", n, opt, par, err)
+			*bao.MoveMaxBytes, *bao.NTMinBytes = 0, 0
+			for _, stream := range append(cpu.RoleImpls("blake3", cpu.RoleStream), cpu.Generic) {
+				cpu.SelectRole("blake3", cpu.RoleStream, stream)
+				for _, par := range []uint64{1 << 62, 256 << 10} {
+					// Each subtree's encoding is written out while the next
+					// is hashed (or its place prefetched), on one goroutine
+					// or several.
+					*bao.ParallelMinBytes = par
+					reused := bytes.Repeat([]byte{0xa5}, len(want)+5)
+					nt, r, err := bao.AppendEncode(reused[:5], in, opt)
+					if err != nil || r != root || !bytes.Equal(nt[5:], want) || !bytes.Equal(nt[:5], reused[:5]) {
+						t.Fatalf("n=%d %+v stream kernel %s, parallel from %d: encoding past NTMinBytes differs (%v)", n, opt, stream, par, err)
+					}
 				}
 			}
+			cpu.Restore("blake3")
 			*bao.NTMinBytes = ntMin
 			for _, c := range [][2]uint64{{0, ntMin}, {1 << 30, ntMin}, {0, 0}} {
 				*bao.MoveMaxBytes, *bao.NTMinBytes = c[0], c[1]

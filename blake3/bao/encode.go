@@ -70,8 +70,10 @@ func appendEncode(dst, data []byte, outboard bool, opt *Options) ([]byte, [32]by
 	}
 	out := dst[len(dst) : len(dst)+int(size)]
 	binary.LittleEndian.PutUint64(out, n)
+	pf := !outboard && n > moveMaxBytes && seam.PrefetchStream()
+	nt := !outboard && n >= ntMinBytes && !pf
 	e := &bufEncoder{t: &t, data: data, out: out[HeaderSize:], outboard: outboard, par: runtime.GOMAXPROCS(0),
-		move: !outboard && (n <= moveMaxBytes || n >= ntMinBytes), nt: !outboard && n >= ntMinBytes}
+		move: !outboard && (n <= moveMaxBytes || nt || pf), nt: nt, pf: pf}
 	root := e.node(0, n, true, 0)
 	e.flush()
 	return dst[:len(dst)+int(size)], root, nil
@@ -143,10 +145,11 @@ type bufEncoder struct {
 	levels   [2 * wideBytes / chunkLen * cvLen]byte
 	move     bool // complete moves the leaves of combined encodings
 	nt       bool // complete subtrees go out through ntBufs and CopyNT
+	pf       bool // or, moved straight to their place, prefetch the next one's (seam.PrefetchStream)
 	ntBufs   [2][]byte
 	ntNext   int         // the one of ntBufs the next subtree is encoded in
 	pend     pendingCopy // the last subtree encoded there, not yet written out
-	next     []byte      // the input after the subtree being encoded there
+	next     []byte      // what to bring into the cache while a subtree is encoded: the input after it (nt), or its place in out (pf)
 	mv       move
 	encOffs  [maxMoved]int
 	inOffs   [maxMoved]int
@@ -225,7 +228,16 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 			return cv
 		}
 		if e.dst == nil {
-			return e.complete(e.data[off:off+n], off, root, e.out[pos:])
+			if e.pf {
+				// The leaves go straight to their place, and the place of
+				// the subtree encoded next (about: parents may come first)
+				// comes into the cache meanwhile.
+				size, end := t.encSize(n, false), uint64(len(e.out))
+				e.next = e.out[min(pos+size, end):min(pos+2*size, end)]
+			}
+			cv := e.complete(e.data[off:off+n], off, root, e.out[pos:])
+			e.next = nil
+			return cv
 		}
 		cv := e.complete(e.input(off, n), off, root, e.out)
 		e.put(e.out[:t.encSize(n, e.outboard)], pos)
@@ -239,7 +251,7 @@ func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 		// The left subtree on a new goroutine, with a share of the
 		// goroutines as large as its share of the input.
 		lpar := max(1, min(e.par-1, int(uint64(e.par)*l/n)))
-		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar, move: e.move, nt: e.nt}
+		sub := &bufEncoder{t: t, data: e.data, out: e.out, outboard: e.outboard, par: lpar, move: e.move, nt: e.nt, pf: e.pf}
 		par := e.par
 		e.par -= lpar
 		var wg sync.WaitGroup

@@ -117,9 +117,14 @@ var zen1 = map[string][]string{
 // eight-lane YMM ones) beat the full-width kernels with lanes left empty,
 // and SHA-256's short messages finish sooner with their tail put together
 // in general registers than with masked loads (SHA-1's do not). Every
-// other role kept its kernel there.
+// other role kept its kernel there. Past the caches, Zen 5's ordinary
+// stores copy as fast as non-temporal ones but overlap the hashing where
+// those do not: a Bao encoding of 1 GiB is written faster by moving the
+// leaves to their place with the next subtree's place prefetched
+// (bench/TestBaoCPUTimeRatios).
 var zen5 = func() map[string][]string {
 	m := maps.Clone(zen1)
+	m["blake3/stream"] = []string{"prefetch"}
 	m["keccak/few-lanes"] = []string{"avx512vlx4"}
 	m["blake3/few-lanes"] = []string{"avx512vl8"}
 	m["blake3/many-few-lanes"] = []string{"manyavx512vl8"}

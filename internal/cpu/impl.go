@@ -33,6 +33,7 @@ const (
 	RoleMany         Role = "many"           // several whole messages at once (SumMany); its kernels are named "many..."
 	RoleManyFewLanes Role = "many-few-lanes" // RoleMany's few-lanes counterpart
 	RolePrefetch     Role = "prefetch"       // a cache hint, not a computation
+	RoleStream       Role = "stream"         // how output larger than the caches is written: non-temporal stores, or ordinary ones with their lines prefetched
 	RoleStdlib       Role = "stdlib"         // the whole hash handed to the standard library, where it has assembly and hashkit none
 )
 

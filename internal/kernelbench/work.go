@@ -12,6 +12,7 @@ import (
 	"github.com/hashkit/hashkit/blake2b"
 	"github.com/hashkit/hashkit/blake2s"
 	"github.com/hashkit/hashkit/blake3"
+	"github.com/hashkit/hashkit/blake3/bao"
 	"github.com/hashkit/hashkit/k12"
 	"github.com/hashkit/hashkit/md5"
 	"github.com/hashkit/hashkit/ripemd160"
@@ -39,6 +40,10 @@ var Work = map[string]func(){
 	"blake3/many":         func() { blake3.SumMany(manyDst[:], msg64K(), 64) },
 	"blake3/single-block": func() { h := blake3.New(); h.Write(msg64K()[:1000]); h.Sum(nil) },
 	"blake3/few-lanes":    func() { manyShort(func(m []byte) { blake3.Sum256(m) }, 6<<10) },
+	"blake3/stream": func() {
+		in := msg40M()
+		baoEnc, _, _ = bao.AppendEncode(baoEnc[:0], in, nil)
+	},
 	"blake3/many-few-lanes": func() {
 		for i := range 128 {
 			blake3.SumMany(manyDst[:5], msg64K()[i*320:][:5*64], 64)
@@ -62,6 +67,13 @@ var Work = map[string]func(){
 }
 
 var manyDst [1024][32]byte
+
+// msg40M is the input of the stream role's work: a Bao encoding larger
+// than the caches, written into baoEnc, reused.
+var (
+	msg40M = sync.OnceValue(func() []byte { return written(40 << 20) })
+	baoEnc []byte
+)
 
 // msg64K returns the 64 KiB message the work hashes, written on first use
 // rather than when a program that imports the package starts.

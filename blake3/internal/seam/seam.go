@@ -58,6 +58,11 @@ var (
 	// The last call of a batch sets fence, which orders the batch's stores
 	// before any that follow.
 	CopyNT func(dst, src []byte, fence bool)
+	// PrefetchStream reports whether the stream kernel writes large
+	// outputs with ordinary stores and prefetches their lines instead:
+	// CopyNT then copies, and an encoder passes CopyChunks, as next, the
+	// place in the encoding of the subtree it encodes after.
+	PrefetchStream func() bool
 	// Parents writes to out the chaining value of each 64-byte pair of
 	// chaining values of in (a multiple of 64 bytes), on the wide kernels.
 	// out may start at in.
