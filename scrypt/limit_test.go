@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/bits"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
@@ -50,6 +52,38 @@ func TestDefaultMaxWork(t *testing.T) {
 	s := "$scrypt$ln=22,r=1,p=4194300$c2FsdA$YWJjZA"
 	if err := VerifyContext(context.Background(), s, []byte("pw"), Params{MaxMemory: -1}); !errors.Is(err, ErrCostExceeded) {
 		t.Errorf("Verify(%s): %v, want ErrCostExceeded", s, err)
+	}
+}
+
+// TestCostOverflow: Work and MinMemory return math.MaxInt64 where a
+// product overflows, which 4*KeyLen (KeyLen >= 2^62) and 128*R (R >= 2^57)
+// did, wrapping to a few bytes; DeriveKey then refuses such a key over
+// MaxWork with ErrCostExceeded.
+func TestCostOverflow(t *testing.T) {
+	if bits.UintSize < 64 {
+		t.Skip("an int holds neither 2^62 nor 2^57")
+	}
+	k62, r57 := math.MaxInt/2+1, math.MaxInt>>6+1
+	for _, p := range []Params{
+		{N: 2, R: 1, P: 1, KeyLen: k62},
+		{N: 2, R: 1, P: 1, KeyLen: k62 + 1},
+		{N: 2, R: 1, P: 1, KeyLen: math.MaxInt},
+	} {
+		if w := p.Work(); w != math.MaxInt64 {
+			t.Errorf("%+v: Work() = %d, want math.MaxInt64", p, w)
+		}
+	}
+	for _, p := range []Params{
+		{N: 2, R: r57, P: 1, KeyLen: 32},
+		{N: 1 << 20, R: r57 + 1, P: 1, KeyLen: 32},
+	} {
+		if m := p.MinMemory(); m != math.MaxInt64 {
+			t.Errorf("%+v: MinMemory() = %d, want math.MaxInt64", p, m)
+		}
+	}
+	p := Params{N: 2, R: 1, P: 1, KeyLen: k62, MaxMemory: -1, MaxWork: 1 << 20}
+	if _, err := DeriveKey(context.Background(), []byte("pw"), []byte("salt"), p); !errors.Is(err, ErrCostExceeded) {
+		t.Errorf("KeyLen 2^62 with MaxWork 1 MiB: %v, want ErrCostExceeded", err)
 	}
 }
 

@@ -116,9 +116,10 @@ func work(N uint64, r, p, keyLen int) int64 {
 	hi2, mix := bits.Mul64(rp, N)
 	hi3, mix := bits.Mul64(mix, 256)
 	hi4, steps := bits.Mul64(rp, 640)
+	hi5, key := bits.Mul64(uint64(keyLen), 4)
 	w, c1 := bits.Add64(mix, steps, 0)
-	w, c2 := bits.Add64(w, 4*uint64(keyLen), 0)
-	if hi1|hi2|hi3|hi4|c1|c2 != 0 || w > math.MaxInt64 {
+	w, c2 := bits.Add64(w, key, 0)
+	if hi1|hi2|hi3|hi4|hi5|c1|c2 != 0 || w > math.MaxInt64 {
 		return math.MaxInt64
 	}
 	return int64(w)
@@ -144,9 +145,10 @@ func memory64(N uint64, r, p, w, keyLen int) int64 {
 	var c1, c2, c3 uint64
 	blocks, c1 = bits.Add64(blocks, uint64(p), 0)
 	blocks, c2 = bits.Add64(blocks, uint64(w), 0)
-	hi2, bytes := bits.Mul64(blocks, 128*uint64(r))
+	hi2, block := bits.Mul64(128, uint64(r))
+	hi3, bytes := bits.Mul64(blocks, block)
 	bytes, c3 = bits.Add64(bytes, uint64(keyLen), 0)
-	if hi != 0 || c1 != 0 || c2 != 0 || c3 != 0 || hi2 != 0 || bytes > math.MaxInt64 {
+	if hi|hi2|hi3|c1|c2|c3 != 0 || bytes > math.MaxInt64 {
 		return math.MaxInt64
 	}
 	return int64(bytes)

@@ -570,8 +570,11 @@ func scryptVerifier(s string, lim verifyLimits) (verifyFunc, error) {
 	if err := lim.check(what, p.MinMemory(), scrypt.DefaultMaxMemory, p.Work(), scrypt.DefaultMaxWork); err != nil {
 		return nil, err
 	}
+	// The limit goes on to the library too: the check above is of one
+	// table, and it runs as many of the p tables in parallel as fit.
+	maxMem := cmp.Or(lim.maxMem, scrypt.DefaultMaxMemory)
 	return func(ctx context.Context, pw []byte, progress func(float64)) error {
-		return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: -1, MaxWork: -1})
+		return scrypt.VerifyContext(ctx, s, pw, scrypt.Params{Progress: progress, MaxMemory: maxMem, MaxWork: -1})
 	}, nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	stdpbkdf2 "crypto/pbkdf2"
 	"crypto/sha256"
 	"encoding/hex"
@@ -104,6 +105,40 @@ func TestKDFErrors(t *testing.T) {
 		r := hk(t, dir, []byte("pw"), c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {
 			t.Errorf("%v: status %d, stderr %q, stdout %q; want status 2 and %q", c.args, r.code, r.stderr, r.stdout, c.msg)
+		}
+	}
+}
+
+// TestDecodePBKDF2Encodings: a passlib string has one encoding, as a PHC
+// string has: a salt or checksum whose last character has unused bits set,
+// or with a CR or LF inside (Go's decoder skips both), is refused, not read
+// as the canonical one. passlib reads '+' for '.' in the salt and the
+// checksum alike.
+func TestDecodePBKDF2Encodings(t *testing.T) {
+	salt, key := []byte("saltsalt"), bytes.Repeat([]byte{0xfb, 0xef, 0xbe}, 11)[:32]
+	good := encodePBKDF2("sha256", 10, salt, key)
+	if want := "$pbkdf2-sha256$10$c2FsdHNhbHQ$" + strings.Repeat(".", 42) + "8"; good != want {
+		t.Fatalf("encodePBKDF2 = %q, want %q", good, want)
+	}
+	legacy := "$pbkdf2-sha256$i=10$c2FsdHNhbHQ$++++++8" // key[:5]
+	for _, s := range []string{good, legacy, strings.ReplaceAll(good, ".", "+")} {
+		if _, _, gotSalt, gotKey, err := decodePBKDF2(s); err != nil || !bytes.Equal(gotSalt, salt) || !bytes.HasPrefix(key, gotKey) {
+			t.Errorf("decodePBKDF2(%q): salt %q, key %x, %v", s, gotSalt, gotKey, err)
+		}
+	}
+	for _, s := range []string{
+		strings.TrimSuffix(good, "8") + "9", // the checksum's two unused bits
+		strings.Replace(good, "$c2FsdHNhbHQ$", "$c2FsdHNhbHR$", 1),
+		strings.Replace(good, "c2Fsd", "c2F\nsd", 1),
+		strings.Replace(good, "c2Fsd", "c2F\rsd", 1),
+		strings.Replace(good, "$....", "$..\n..", 1),
+		good + "\r\n",
+		strings.TrimSuffix(legacy, "8") + "9",
+		strings.Replace(legacy, "$c2FsdHNhbHQ$", "$c2FsdHNhbHR$", 1),
+		strings.Replace(legacy, "$+++", "$+\n++", 1),
+	} {
+		if name, iter, gotSalt, gotKey, err := decodePBKDF2(s); err == nil {
+			t.Errorf("decodePBKDF2(%q) = %s, %d, %q, %x; want an error", s, name, iter, gotSalt, gotKey)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -75,6 +76,24 @@ func TestKDFRaisedLimits(t *testing.T) {
 	}
 	if r := hk(t, dir, []byte("pw"), "kdf", "verify", "--max-memory", "8000000", s); r.code != 0 || r.stdout != "OK\n" {
 		t.Errorf("verify with --max-memory: status %d %q %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestKDFVerifyParallelMemory: verify keeps scrypt's parallel tables
+// within --max-memory, as kdf scrypt does. With the limit passed on only as
+// a check of one table, p=8 on four threads took four 32 MiB tables under
+// --max-memory 40MiB.
+func TestKDFVerifyParallelMemory(t *testing.T) {
+	dir := t.TempDir()
+	made := hk(t, dir, []byte("pw"), "kdf", "scrypt", "--ln", "15", "-r", "8", "-p", "8", "--max-memory", "40MiB")
+	if made.code != 0 {
+		t.Fatalf("kdf scrypt: status %d %q", made.code, made.stderr)
+	}
+	cmd := exec.Command(binary, "kdf", "verify", "--max-memory", "40MiB", strings.TrimSpace(made.stdout))
+	cmd.Dir, cmd.Stdin = dir, strings.NewReader("pw")
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=4")
+	if peak := peakMemory(t, cmd); peak > 56<<20 {
+		t.Errorf("verify --max-memory 40MiB of scrypt ln=15 r=8 p=8: %d MiB of memory at most, want the 32 MiB table and the process's own (under 56 MiB)", peak>>20)
 	}
 }
 

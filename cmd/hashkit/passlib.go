@@ -14,7 +14,9 @@ import (
 // checksum as long as the hash's output. SHA-1's identifier is plain
 // $pbkdf2$.
 
-var ab64 = base64.NewEncoding("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789./").WithPadding(base64.NoPadding)
+// Strict, as internal/phc's base64 is: one encoding per salt and checksum
+// (the unused low bits of the last character zero).
+var ab64 = base64.NewEncoding("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789./").WithPadding(base64.NoPadding).Strict()
 
 // pbkdf2Sizes are the output sizes of the hashes, which passlib's
 // checksums have.
@@ -53,19 +55,22 @@ func decodePBKDF2(s string) (name string, iter int, salt, key []byte, err error)
 	// i=ROUNDS, standard base64, any key length. They still verify.
 	enc, legacy := ab64, strings.HasPrefix(r, "i=")
 	if legacy {
-		r, enc = r[2:], base64.RawStdEncoding
+		r, enc = r[2:], base64.RawStdEncoding.Strict()
 	}
 	n, perr := strconv.ParseUint(r, 10, 31)
 	if perr != nil || n < 1 || (len(r) > 1 && r[0] == '0') {
 		return bad("rounds must be a number from 1 to 2147483647 without leading zeros")
 	}
 	if !legacy {
-		fields[3] = strings.ReplaceAll(fields[3], "+", ".") // passlib reads both
+		// passlib reads both, in the salt and the checksum.
+		fields[3] = strings.ReplaceAll(fields[3], "+", ".")
+		fields[4] = strings.ReplaceAll(fields[4], "+", ".")
 	}
-	if salt, err = enc.DecodeString(fields[3]); err != nil {
+	// Go's decoder skips CR and LF, which no hash string holds.
+	if salt, err = enc.DecodeString(fields[3]); err != nil || strings.ContainsAny(fields[3], "\r\n") {
 		return bad("the salt is not adapted base64")
 	}
-	if key, err = enc.DecodeString(fields[4]); err != nil || len(key) == 0 {
+	if key, err = enc.DecodeString(fields[4]); err != nil || len(key) == 0 || strings.ContainsAny(fields[4], "\r\n") {
 		return bad("the checksum is not adapted base64")
 	}
 	if !legacy && len(key) != pbkdf2Sizes[name] {
