@@ -530,8 +530,14 @@ func (l verifyLimits) check(what string, mem, defMem, work, defWork int64) error
 // verifier decodes the hash string s, checks its costs against lim and
 // returns the check of a password against it.
 func verifier(s, secretFile string, lim verifyLimits) (verifyFunc, error) {
+	argon := strings.HasPrefix(s, "$argon2")
+	if secretFile != "" && !argon {
+		// Ignoring it would check the password without the secret the
+		// caller meant to apply, and could pass where it should not.
+		return nil, usagef("--secret-file: only Argon2 hashes take a secret (pepper), not %s", quoteName(truncate(s, 40)))
+	}
 	switch {
-	case strings.HasPrefix(s, "$argon2"):
+	case argon:
 		return argon2Verifier(s, secretFile, lim)
 	case strings.HasPrefix(s, "$scrypt$"):
 		return scryptVerifier(s, lim)

@@ -5,6 +5,8 @@ import (
 	stdpbkdf2 "crypto/pbkdf2"
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -79,6 +81,9 @@ func TestKDFVerify(t *testing.T) {
 
 func TestKDFErrors(t *testing.T) {
 	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "secret"), []byte("pepper"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		msg  string
@@ -101,6 +106,8 @@ func TestKDFErrors(t *testing.T) {
 		{[]string{"kdf", "verify", "$pbkdf2-md5$i=1$c2FsdA$aGFzaA"}, "unknown PBKDF2 hash"},
 		{[]string{"kdf", "verify", "$pbkdf2-sha256$i=1$c2FsdA$aGE"}, "at least 4"},
 		{[]string{"kdf", "verify", "$scrypt$ln=4,r=8,p=1$c2FsdA$aGE"}, "shorter than 4 bytes"},
+		{[]string{"kdf", "verify", "--secret-file", "secret", "$scrypt$ln=4,r=8,p=1$c2FsdA$aGFzaA"}, "only Argon2"},
+		{[]string{"kdf", "verify", "--secret-file", "secret", "$pbkdf2-sha256$i=1$c2FsdA$aGFzaA"}, "only Argon2"},
 	} {
 		r := hk(t, dir, []byte("pw"), c.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.msg) || r.stdout != "" {
