@@ -31,6 +31,7 @@ type checkFlags struct {
 	progress      string
 	taggedOnly    bool // cksum -c without -a: untagged lines are malformed
 	readBase64    bool // untagged lines may hold base64 digests (hashkit's check, cksum -c)
+	emptyNames    bool // b2sum -c, cksum -c: see lineParser.emptyNames
 	audit         *audit
 }
 
@@ -265,6 +266,10 @@ type lineParser struct {
 	// base64: an untagged digest may be in base64 when the algorithm is
 	// known (-a, or the list's name), as cksum --untagged --base64 prints.
 	base64 bool
+	// emptyNames: a digest and one blank is a reversed line naming '', as
+	// b2sum and cksum read it (a FAILED file); the other tools' shortest
+	// line is longer than that.
+	emptyNames bool
 }
 
 var errMalformed = errors.New("malformed line")
@@ -294,7 +299,7 @@ func parseLine(line string, p *lineParser) (entry, error) {
 		return en, err
 	}
 	// A tag's name may be empty (coreutils then fails to open '').
-	if en.name == "" && tag == "" || sum == "" {
+	if en.name == "" && tag == "" && !(p.emptyNames && form == formReversed) || sum == "" {
 		return en, errMalformed
 	}
 	if tag != "" {
@@ -549,14 +554,23 @@ func isHex(s string) bool {
 	if s == "" {
 		return false
 	}
+	// A table, not comparisons: digits and letters alternate at random in
+	// a digest, and the branches of the comparisons then mispredict at
+	// every other byte (a line of an XOF's megabytes is read several times).
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+		if !hexDigits[s[i]] {
 			return false
 		}
 	}
 	return true
 }
+
+var hexDigits = func() (t [256]bool) {
+	for _, c := range "0123456789abcdefABCDEF" {
+		t[c] = true
+	}
+	return t
+}()
 
 // listCheck is the check of one list: its lines read so far, and what
 // its messages need.
@@ -594,7 +608,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 	if fam := cksumFamily(f.alg); fam != nil {
 		c.parser = *fam
 	}
-	c.parser.openssl, c.parser.base64 = e.style == styleHashkit, f.readBase64
+	c.parser.openssl, c.parser.base64, c.parser.emptyNames = e.style == styleHashkit, f.readBase64, f.emptyNames
 	br := bufio.NewReaderSize(r, 64<<10)
 	defer func() { c.prog.finish() }() // on the error returns too
 	for first := true; ; first = false {
@@ -620,6 +634,10 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 // flat however long it is (sha256sum -c reads one line at a time).
 const checkBatch = 1 << 14
 
+// checkBatchBytes bounds a batch's lines by their size too: the lines of an
+// XOF's checksums of megabytes each held 16384 at a time took gigabytes.
+const checkBatchBytes = 16 << 20
+
 // openList opens a list ("-" is standard input).
 func openList(e *env, list string) (io.Reader, func(), error) {
 	if list == "-" {
@@ -636,15 +654,17 @@ func openList(e *env, list string) (io.Reader, func(), error) {
 }
 
 // readLines reads the list's next lines into c.entries, counting and
-// noting the bad ones, until it holds checkBatch entries (more: the list
-// may go on) or the list ends.
+// noting the bad ones, until it holds checkBatch entries or
+// checkBatchBytes of their lines (more: the list may go on) or the list
+// ends.
 func (c *listCheck) readLines(br *bufio.Reader) (more bool, err error) {
 	e, sep := c.e, byte('\n')
 	if c.f.zero {
 		sep = 0
 	}
 	c.entries = nil
-	for len(c.entries) < checkBatch {
+	held := 0 // the bytes of the entries' lines, which their digests and names keep alive
+	for len(c.entries) < checkBatch && held < checkBatchBytes {
 		c.lineNo++
 		line, tooLong, err := readLine(br, sep)
 		if err != nil && err != io.EOF {
@@ -677,6 +697,7 @@ func (c *listCheck) readLines(br *bufio.Reader) (more bool, err error) {
 			c.badLine(perr, c.lineNo)
 		default:
 			c.entries = append(c.entries, en)
+			held += len(line)
 		}
 		if err == io.EOF {
 			return false, nil

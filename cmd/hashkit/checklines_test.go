@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -245,5 +246,40 @@ func TestCheckOpenSSLLines(t *testing.T) {
 	want := tool(t, dir, nil, "sha256sum", "-c", l)
 	if got := runLink(t, link, dir, nil, "-c", l); got != want {
 		t.Errorf("sha256sum -c of an OpenSSL 3 line: hashkit %d %q %q; sha256sum %d %q %q", got.code, got.stdout, got.stderr, want.code, want.stdout, want.stderr)
+	}
+}
+
+// TestCheckEmptyNameAsB2sum: b2sum -c and cksum -c read a digest followed
+// by one blank as a reversed line with an empty name (a file that fails
+// to open), which sets the list's form: read as improperly formatted, the
+// list "HEX \nHEX  f\n" passed on f, where b2sum fails it. sha256sum's
+// shortest line is longer, so it calls such a line improperly formatted.
+func TestCheckEmptyNameAsB2sum(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"f": "hello\n", " f": "other\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b2 := strings.Fields(tool(t, dir, nil, "b2sum", "f").stdout)[0]
+	sha := sha256.Sum256([]byte("hello\n"))
+	h := hex.EncodeToString(sha[:])
+	lists := t.TempDir()
+	for _, c := range []struct {
+		tool string
+		args []string
+		h    string
+	}{
+		{"b2sum", nil, b2}, {"cksum", []string{"-a", "sha256"}, h}, {"sha256sum", nil, h},
+	} {
+		link := linkAs(t, c.tool)
+		for _, list := range []string{c.h + " \n" + c.h + "  f\n", c.h + "\t\n" + c.h + "  f\n", c.h + "  f\n" + c.h + " \n", c.h + " \n"} {
+			args := append(slices.Clone(c.args), "-c", writeList(t, lists, "l", list))
+			want := tool(t, dir, nil, c.tool, args...)
+			got := runLink(t, link, dir, nil, args...)
+			if got.code != want.code || got.stdout != want.stdout {
+				t.Errorf("%s %q: hashkit %d %q %q; %s %d %q %q", c.tool, list, got.code, got.stdout, got.stderr, c.tool, want.code, want.stdout, want.stderr)
+			}
+		}
 	}
 }

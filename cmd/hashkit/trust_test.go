@@ -437,3 +437,25 @@ func TestCheckLongListBounded(t *testing.T) {
 		t.Errorf("check of %d lines: %d MB of memory at most, want under 40 MB", long, peak>>20)
 	}
 }
+
+// TestCheckLongDigestsBounded: a batch of list lines is bounded by their
+// bytes as well as their number, so that a list of long XOF checksums does
+// not grow memory with its length. 96 lines of 1 MiB BLAKE3 outputs took
+// 460 MB when a batch of 16384 lines held them all.
+func TestCheckLongDigestsBounded(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := hk(t, dir, nil, "sum", "-a", "blake3", "-l", "1048576", "f").stdout
+	short := hk(t, dir, nil, "sum", "-a", "blake3", "f").stdout
+	cmd := exec.Command(binary, "check", "-a", "blake3", "-")
+	cmd.Dir = dir
+	// The short lines after them keep results coming for peakMemory.
+	cmd.Stdin = strings.NewReader(strings.Repeat(long, 96) + strings.Repeat(short, 20000))
+	peak := peakMemory(t, cmd)
+	t.Logf("check of 96 lines of 1 MiB checksums: %d MB of memory at most", peak>>20)
+	if peak > 256<<20 {
+		t.Errorf("check of 96 lines of 1 MiB checksums: %d MB of memory at most, want under 256 MB", peak>>20)
+	}
+}
