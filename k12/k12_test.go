@@ -409,3 +409,24 @@ func TestZeroPanics(t *testing.T) {
 	}
 	hashtest.PanicsWith(t, "hashkit/k12: zero ", cases)
 }
+
+// TestZeroUnmarshal checks that the zero TurboSHAKE and KT refuse a state
+// of the function their zero rate would pick (TurboSHAKE256, KT256) with an
+// error, instead of panicking in the sponge's Init or dividing by zero.
+func TestZeroUnmarshal(t *testing.T) {
+	ts, _ := NewTurboSHAKE256(0x1F)
+	for name, c := range map[string]struct {
+		zero interface{ UnmarshalBinary([]byte) error }
+		st   []byte
+	}{
+		"TurboSHAKE": {new(TurboSHAKE), hashtest.Marshal(t, ts)},
+		"KT":         {new(KT), hashtest.Marshal(t, NewKT256(nil))},
+	} {
+		var err error
+		if hashtest.Panics(func() { err = c.zero.UnmarshalBinary(c.st) }) {
+			t.Errorf("zero %s: UnmarshalBinary panicked", name)
+		} else if err == nil {
+			t.Errorf("zero %s: UnmarshalBinary accepted a state", name)
+		}
+	}
+}

@@ -33,7 +33,10 @@ const (
 	ktFixedSize             = 4 + 8 + 1 + keccak.MarshaledSize + 4 + 8
 )
 
-var errState = errors.New("hashkit/k12: invalid hash state")
+var (
+	errState = errors.New("hashkit/k12: invalid hash state")
+	errZero  = errors.New("hashkit/k12: UnmarshalBinary into a zero value; make it with its New function")
+)
 
 func (t *TurboSHAKE) magic() string {
 	if t.s.Rate() == BlockSize128 {
@@ -56,8 +59,14 @@ func (t *TurboSHAKE) AppendBinary(b []byte) ([]byte, error) {
 
 // UnmarshalBinary restores a state written by MarshalBinary of the same
 // function (TurboSHAKE128 or TurboSHAKE256), domain byte included. It
-// returns an error, leaving t unchanged, for any other input.
+// returns an error, leaving t unchanged, for any other input, and on the
+// zero TurboSHAKE, which is no function.
 func (t *TurboSHAKE) UnmarshalBinary(b []byte) error {
+	// The zero value's rate of 0 would pick the TurboSHAKE256 magic and
+	// then make Init panic with an internal message.
+	if t.s.Rate() == 0 {
+		return errZero
+	}
 	if len(b) != turboSHAKEMarshaledSize || string(b[:4]) != t.magic() || !validDomain(b[4]) {
 		return errState
 	}
@@ -104,9 +113,14 @@ func (d *KT) AppendBinary(b []byte) ([]byte, error) {
 
 // UnmarshalBinary restores a state written by MarshalBinary of the same
 // function (KT128, KT256 or MarsupilamiFourteen), replacing d's customization by the one in the
-// state. It returns an error, leaving d unchanged, for any other input and
-// for states that could not have been reached.
+// state. It returns an error, leaving d unchanged, for any other input, for
+// states that could not have been reached, and on the zero KT.
 func (d *KT) UnmarshalBinary(b []byte) error {
+	// The zero value's rate of 0 would pick the KT256 magic and then
+	// divide by zero in the position check below.
+	if d.final.Rate() == 0 {
+		return errZero
+	}
 	if len(b) < ktFixedSize || string(b[:4]) != d.magic() {
 		return errState
 	}

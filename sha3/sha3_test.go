@@ -779,6 +779,25 @@ func TestTupleHashMarshal(t *testing.T) {
 	}
 }
 
+// TestZeroTupleHashXOFUnmarshal: the zero TupleHashXOF, which has no
+// function name and so no rate, refuses every state, including the one an
+// empty first Read leaves (squeezing at position 0, which fits any rate):
+// accepted, it let the next Read skip the zero-value panic and return
+// SHAKE256 output.
+func TestZeroTupleHashXOFUnmarshal(t *testing.T) {
+	for _, x := range []*TupleHashXOF{NewTupleHashXOF128([]byte("S")), NewTupleHashXOF256([]byte("S"))} {
+		x.WriteElement([]byte("abc"))
+		for _, read := range []int{0, 1, 200} {
+			x.Read(make([]byte, read))
+			st, _ := x.MarshalBinary()
+			var z TupleHashXOF
+			if z.UnmarshalBinary(st) == nil {
+				t.Errorf("zero TupleHashXOF accepted a state (rate %d, after reading %d)", x.BlockSize(), read)
+			}
+		}
+	}
+}
+
 // abcState returns a SHA3-256 that has absorbed "abc", and its marshalled
 // state.
 func abcState() (*SHA3, []byte) {

@@ -331,6 +331,13 @@ func TestSpongeMarshal(t *testing.T) {
 	if err := r.UnmarshalBinary(st); err != nil || r != s {
 		t.Fatal("squeezing state round trip failed", err)
 	}
+	// A sponge without Init has no rate: even a squeezing state at
+	// position 0, which fits any rate, is refused.
+	st[StateSize] = 0
+	var zero Sponge
+	if zero.UnmarshalBinary(st) == nil {
+		t.Error("a zero Sponge accepted a state")
+	}
 }
 
 func TestSpongeAbsorbAfterSqueezePanics(t *testing.T) {

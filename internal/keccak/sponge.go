@@ -288,9 +288,12 @@ var errState = errors.New("hashkit/internal/keccak: invalid sponge state")
 // UnmarshalBinary restores the state AppendBinary wrote, keeping s's rate,
 // rounds and domain byte. It checks the exact length and that the position
 // is possible for the rate (below the rate while absorbing, at most the rate
-// while squeezing), and leaves s unchanged on error.
+// while squeezing), and leaves s unchanged on error. A Sponge without Init
+// is refused: with rate 0, a squeezing state at position 0 would pass, and
+// the zero value of a type that needs its constructor (sha3.TupleHashXOF)
+// would then produce output of no function instead of panicking.
 func (s *Sponge) UnmarshalBinary(b []byte) error {
-	if len(b) != MarshaledSize {
+	if len(b) != MarshaledSize || s.rate == 0 {
 		return errState
 	}
 	n, sq := b[StateSize], b[StateSize+1]
