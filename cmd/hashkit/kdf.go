@@ -506,6 +506,10 @@ func kdfVerify(ctx context.Context, args []string, e *env) error {
 	case errors.Is(err, errMismatch) || errors.Is(err, argon2.ErrMismatch) || errors.Is(err, scrypt.ErrMismatch):
 		fmt.Fprintln(e.stdout, "FAILED")
 		return exitStatus(exitFail)
+	case errors.Is(err, argon2.ErrMemoryLimit) || errors.Is(err, scrypt.ErrMemoryLimit):
+		// The string's cost over the limit, which the library counts to the
+		// byte: status 2 as for the checks made before the password.
+		return usageError{err}
 	}
 	return err
 }
@@ -562,8 +566,11 @@ func argon2Verifier(s, secretFile string, lim verifyLimits) (verifyFunc, error) 
 			return nil, usagef("--secret-file: %v", err)
 		}
 	}
+	// The limit goes on to the library too, which counts the key and the
+	// lanes' bytes beside the blocks, as kdf argon2id does.
+	maxMem := cmp.Or(lim.maxMem, argon2.DefaultMaxMemory)
 	return func(ctx context.Context, pw []byte, progress func(float64)) error {
-		return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: -1, MaxWork: -1})
+		return argon2.VerifyContext(ctx, s, pw, argon2.Params{Secret: secret, Progress: progress, MaxMemory: maxMem, MaxWork: -1})
 	}, nil
 }
 

@@ -107,6 +107,7 @@ func TestKDFErrors(t *testing.T) {
 		{[]string{"kdf", "verify", "$pbkdf2-sha256$i=1$c2FsdA$aGE"}, "at least 4"},
 		{[]string{"kdf", "verify", "$scrypt$ln=4,r=8,p=1$c2FsdA$aGE"}, "shorter than 4 bytes"},
 		{[]string{"kdf", "verify", "--secret-file", "secret", "$scrypt$ln=4,r=8,p=1$c2FsdA$aGFzaA"}, "only Argon2"},
+		{[]string{"kdf", "verify", "--max-memory", "8MiB", "$argon2id$v=19$m=8192,t=1,p=4$c29tZXNhbHQ$aGFzaGhhc2g"}, "memory limit"},
 		{[]string{"kdf", "verify", "--secret-file", "secret", "$pbkdf2-sha256$i=1$c2FsdA$aGFzaA"}, "only Argon2"},
 	} {
 		r := hk(t, dir, []byte("pw"), c.args...)
