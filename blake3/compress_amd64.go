@@ -461,8 +461,12 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 	if streamKernel == kernelStreamNTAVX512 || streamKernel == kernelStreamPrefetch {
 		pf = (len(next) + 63) / 64
 	}
+	// With cache work to spread, the stream role's 16-way kernel takes
+	// every batch the batch role's cannot (HASHKIT_DISABLE may have taken
+	// that one off).
+	hinted := lines > 0 || pf > 0
 	switch {
-	case batchKernel == kernelAVX512 || lines > 0 || pf > 0:
+	case batchKernel == kernelAVX512 || hinted:
 		width = 16
 	case batchKernel == kernelAVX2:
 		width = 8
@@ -483,12 +487,11 @@ func copyChunksKernel(dst []byte, dstOffs []int, src []byte, srcOffs []int, key 
 		s, d := &src[srcOffs[done]], &dst[dstOffs[done]]
 		give := min(lines*(b+1)/batches-given, ntLinesMax)
 		pfGive := min(pf*(b+1)/batches-pfGiven, pfLinesMax)
-		// A batch with no cache work left runs on the batch role's kernel,
-		// unless HASHKIT_DISABLE took that one off.
+		stream := hinted && (give > 0 || pfGive > 0 || batchKernel != kernelAVX512)
 		switch {
-		case streamKernel == kernelStreamPrefetch && (pfGive > 0 || batchKernel != kernelAVX512):
+		case stream && streamKernel == kernelStreamPrefetch:
 			hashChunksCopyPFAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen], at(next, pfGiven*64), pfGive)
-		case streamKernel == kernelStreamNTAVX512 && (give > 0 || pfGive > 0 || batchKernel != kernelAVX512):
+		case stream:
 			hashChunksCopyNTAVX512(s, &in, d, &to, n, key, counter+uint64(done), flags, &out[done*cvLen],
 				at(ntDst, copied), at(ntSrc, copied), give, at(next, pfGiven*64), pfGive)
 			copied += give * 64
