@@ -7,7 +7,6 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/stdhash"
 )
 
@@ -18,15 +17,8 @@ import (
 // for hashkit's portable code.
 var stdlibKernel cpu.KernelID
 
-func init() {
-	cpu.RegisterRole("md5", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
-}
+func init() { cpu.RegisterStdlib("md5", &stdlibKernel) }
 
 func stdlibNew() hash.Hash { return stdhash.Wrap(stdmd5.New()) }
 
-func stdlibSum(data []byte) [Size]byte {
-	if len(data) <= preempt.Piece {
-		return stdmd5.Sum(data)
-	}
-	return [Size]byte(stdhash.Sum(stdmd5.New(), data))
-}
+func stdlibSum(data []byte) [Size]byte { return stdhash.SumOf(data, stdmd5.Sum, stdmd5.New) }

@@ -7,7 +7,6 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/stdhash"
 )
 
@@ -18,18 +17,11 @@ import (
 // for hashkit's portable code.
 var stdlibKernel cpu.KernelID
 
-func init() {
-	cpu.RegisterRole("sha1", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
-}
+func init() { cpu.RegisterStdlib("sha1", &stdlibKernel) }
 
 func stdlibNew() hash.Hash { return &stdlibDigest{*stdhash.Wrap(stdsha1.New())} }
 
-func stdlibSum(data []byte) [Size]byte {
-	if len(data) <= preempt.Piece {
-		return stdsha1.Sum(data)
-	}
-	return [Size]byte(stdhash.Sum(stdsha1.New(), data))
-}
+func stdlibSum(data []byte) [Size]byte { return stdhash.SumOf(data, stdsha1.Sum, stdsha1.New) }
 
 // stdlibDigest is crypto/sha1's hash object with its writes bounded
 // (internal/stdhash) and its ConstantTimeSum, which hashkit's SHA-1 has too.

@@ -7,7 +7,6 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/sha2"
 	"github.com/hashkit/hashkit/internal/stdhash"
 )
@@ -25,9 +24,7 @@ import (
 // for hashkit's portable code.
 var stdlibKernel cpu.KernelID
 
-func init() {
-	cpu.RegisterRole("sha256", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
-}
+func init() { cpu.RegisterStdlib("sha256", &stdlibKernel) }
 
 func new256() hash.Hash {
 	if stdlibKernel != 0 {
@@ -47,18 +44,12 @@ func sum256(data []byte) [Size]byte {
 	if stdlibKernel == 0 {
 		return sha2.Sum256(data)
 	}
-	if len(data) <= preempt.Piece {
-		return stdsha256.Sum256(data)
-	}
-	return [Size]byte(stdhash.Sum(stdsha256.New(), data))
+	return stdhash.SumOf(data, stdsha256.Sum256, stdsha256.New)
 }
 
 func sum224(data []byte) [Size224]byte {
 	if stdlibKernel == 0 {
 		return sha2.Sum224(data)
 	}
-	if len(data) <= preempt.Piece {
-		return stdsha256.Sum224(data)
-	}
-	return [Size224]byte(stdhash.Sum(stdsha256.New224(), data))
+	return stdhash.SumOf(data, stdsha256.Sum224, stdsha256.New224)
 }

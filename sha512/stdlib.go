@@ -7,7 +7,6 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
-	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/sha2"
 	"github.com/hashkit/hashkit/internal/stdhash"
 )
@@ -23,9 +22,7 @@ import (
 // for hashkit's portable code.
 var stdlibKernel cpu.KernelID
 
-func init() {
-	cpu.RegisterRole("sha512", cpu.RoleStdlib, &stdlibKernel, cpu.Kernel{Name: "stdlib", ID: 1})
-}
+func init() { cpu.RegisterStdlib("sha512", &stdlibKernel) }
 
 func new512(kind sha2.Kind512) hash.Hash {
 	if stdlibKernel == 0 {
@@ -51,22 +48,18 @@ func sum(kind sha2.Kind512, data []byte) (out [64]byte) {
 	if stdlibKernel == 0 {
 		return sha2.Sum512(kind, data)
 	}
-	if len(data) > preempt.Piece {
-		copy(out[:], stdhash.Sum(stdNew512(kind), data))
-		return out
-	}
 	switch kind {
 	case sha2.SHA384:
-		s := stdsha512.Sum384(data)
+		s := stdhash.SumOf(data, stdsha512.Sum384, stdsha512.New384)
 		copy(out[:], s[:])
 	case sha2.SHA512_224:
-		s := stdsha512.Sum512_224(data)
+		s := stdhash.SumOf(data, stdsha512.Sum512_224, stdsha512.New512_224)
 		copy(out[:], s[:])
 	case sha2.SHA512_256:
-		s := stdsha512.Sum512_256(data)
+		s := stdhash.SumOf(data, stdsha512.Sum512_256, stdsha512.New512_256)
 		copy(out[:], s[:])
 	default:
-		out = stdsha512.Sum512(data)
+		out = stdhash.SumOf(data, stdsha512.Sum512, stdsha512.New)
 	}
 	return out
 }

@@ -65,3 +65,20 @@ func Sum(h hash.Hash, data []byte) []byte {
 	w.Write(data)
 	return h.Sum(nil)
 }
+
+// Digest is the set of digest types of the standard library's one-shots
+// (MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512): arrays, so that Sum's
+// slice converts to any of them.
+type Digest interface {
+	~[16]byte | ~[20]byte | ~[28]byte | ~[32]byte | ~[48]byte | ~[64]byte
+}
+
+// SumOf is the one-shot of a stdlib path: sum, the standard library's,
+// for data of at most one piece, else a hash object from newHash written
+// in pieces (Sum).
+func SumOf[D Digest](data []byte, sum func([]byte) D, newHash func() hash.Hash) D {
+	if len(data) <= preempt.Piece {
+		return sum(data)
+	}
+	return D(Sum(newHash(), data))
+}

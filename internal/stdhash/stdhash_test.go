@@ -62,3 +62,21 @@ func TestWrap(t *testing.T) {
 		t.Fatal("Inner does not return crypto/sha1's object")
 	}
 }
+
+// TestSumOf checks the one-shot on both sides of the piece size: the
+// standard library's one-shot up to a piece, the hash object past it.
+func TestSumOf(t *testing.T) {
+	msg := hashtest.RandBytes(2, 2*preempt.Piece+7)
+	for _, n := range []int{0, 1, preempt.Piece, preempt.Piece + 1, len(msg)} {
+		if got, want := SumOf(msg[:n], sha256.Sum224, sha256.New224), sha256.Sum224(msg[:n]); got != want {
+			t.Fatalf("%d bytes: SumOf %x, want %x", n, got, want)
+		}
+		if got, want := SumOf(msg[:n], sha1.Sum, sha1.New), sha1.Sum(msg[:n]); got != want {
+			t.Fatalf("%d bytes: SumOf %x, want %x", n, got, want)
+		}
+	}
+	long := func() hash.Hash { t.Fatal("a short input reached the hash object"); return nil }
+	if got, want := SumOf(msg[:preempt.Piece], sha256.Sum256, long), sha256.Sum256(msg[:preempt.Piece]); got != want {
+		t.Fatalf("SumOf %x, want %x", got, want)
+	}
+}
