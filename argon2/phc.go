@@ -1,9 +1,8 @@
 package argon2
 
 import (
+	"cmp"
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"errors"
 	"strconv"
 
@@ -24,16 +23,9 @@ func Hash(password []byte, params Params) (string, error) {
 
 // HashContext is Hash with a context (see DeriveKey).
 func HashContext(ctx context.Context, password []byte, params Params) (string, error) {
-	if params.KeyLen == 0 {
-		params.KeyLen = 32
-	}
-	salt := make([]byte, 16)
-	rand.Read(salt)
-	key, err := DeriveKey(ctx, password, salt, params)
-	if err != nil {
-		return "", err
-	}
-	return Encode(params, salt, key), nil
+	params.KeyLen = cmp.Or(params.KeyLen, phc.DefaultKeyLen)
+	return phc.New(func(salt []byte) ([]byte, error) { return DeriveKey(ctx, password, salt, params) },
+		func(salt, key []byte) string { return Encode(params, salt, key) })
 }
 
 // Encode formats a tag as a PHC string with the variant, version, memory,
@@ -104,7 +96,7 @@ func Decode(s string) (params Params, salt, key []byte, err error) {
 		return bad("no hash")
 	case len(h.Salt) < 8:
 		return bad("salt shorter than 8 bytes")
-	case len(h.Hash) < 4:
+	case len(h.Hash) < phc.MinHashLen:
 		return bad("hash shorter than 4 bytes")
 	}
 	params.KeyLen = uint32(len(h.Hash))
@@ -135,13 +127,7 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 	params.MaxMemory, params.MaxWork = opts.MaxMemory, opts.MaxWork
 	params.Threads, params.Buffer, params.Progress = opts.Threads, opts.Buffer, opts.Progress
 	got, err := DeriveKey(ctx, password, salt, params)
-	if err != nil {
-		return err
-	}
-	if subtle.ConstantTimeCompare(got, want) != 1 {
-		return ErrMismatch
-	}
-	return nil
+	return phc.Check(got, want, err, ErrMismatch)
 }
 
 // NeedsRehash reports whether the PHC string encoded should be replaced by
@@ -154,13 +140,7 @@ func NeedsRehash(encoded string, params Params) bool {
 	if err != nil {
 		return true
 	}
-	version, keyLen := params.Version, params.KeyLen
-	if version == 0 {
-		version = Version
-	}
-	if keyLen == 0 {
-		keyLen = 32
-	}
+	version, keyLen := cmp.Or(params.Version, Version), cmp.Or(params.KeyLen, phc.DefaultKeyLen)
 	return p.Variant != params.Variant || p.Version != version || p.Memory != params.Memory ||
 		p.Time != params.Time || p.Lanes != params.Lanes || p.KeyLen != keyLen
 }

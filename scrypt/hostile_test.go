@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hashkit/hashkit/internal/hashtest/kdftest"
 )
@@ -75,11 +74,7 @@ func TestNilContext(t *testing.T) {
 // some sizes overflow an int first, are only required to be errors.)
 func TestHostileStrings(t *testing.T) {
 	const tail = "$c2FsdA$YWJjZA"
-	for _, c := range []struct {
-		params string
-		want   error
-		substr string
-	}{
+	kdftest.RefusedStrings(t, "$scrypt$", tail, []kdftest.Hostile{
 		{"ln=1,r=1,p=8388600", ErrCostExceeded, "p=8388600"},
 		{"ln=22,r=1,p=4194300", ErrCostExceeded, "MaxWork"},
 		{"ln=20,r=8,p=2", ErrCostExceeded, "MaxWork"},
@@ -97,21 +92,12 @@ func TestHostileStrings(t *testing.T) {
 		{"ln=1,r=1,p=4294967296", nil, "out of range"},
 		{"ln=01,r=1,p=1", nil, "bad decimal"},
 		{"r=1,ln=1,p=1", nil, "ln, r, p in this order"},
-	} {
-		s := "$scrypt$" + c.params + tail
-		err := kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
-		if err == nil || c.want != nil && !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.substr) || errors.Is(err, ErrMismatch) {
-			t.Errorf("Verify(%s): %v, want %v containing %q", s, err, c.want, c.substr)
-		}
-	}
-	for _, s := range []string{
+	}, []string{
 		"$scrypt$ln=4,r=8,p=1$c2FsdA",
 		"$scrypt$ln=4,r=8,p=1$c2FsdA$" + strings.Repeat("A", 5000),
 		"$scrypt$v=1$ln=4,r=8,p=1" + tail,
 		"$scrypt$ln=4,r=8,p=1,x=1" + tail,
-	} {
-		kdftest.Refused(t, s, func() error { return Verify(s, []byte("pw")) })
-	}
+	}, func(s string) error { return Verify(s, []byte("pw")) }, ErrMismatch)
 }
 
 // TestHostileParams is TestHostileStrings for DeriveKey's own parameters,
@@ -146,21 +132,18 @@ func TestHostileParams(t *testing.T) {
 // the budget is measured first; a run may take twice that, plus a second
 // for a loaded machine's scheduler.
 func FuzzVerify(f *testing.F) {
-	f.Add("$scrypt$ln=12,r=1,p=1$c2FsdA$YWJjZA")
-	f.Add("$scrypt$ln=1,r=1,p=8388600$c2FsdA$YWJjZA")
-	f.Add("$scrypt$ln=4,r=8,p=16$c2FsdA$YWJjZA")
-	f.Add("$scrypt$ln=1,r=1000,p=1$c2FsdA$YWJjZA")
 	opts := Params{MaxWork: 1 << 20, MaxMemory: 1 << 20}
-	start := time.Now()
-	DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: 1 << 12, R: 1, P: 1, KeyLen: 32})
-	ref := time.Since(start)
-	f.Fuzz(func(t *testing.T, s string) {
-		kdftest.WithinBudget(t, s, ref, opts.MaxWork, opts.MaxMemory, func(s string) (bool, int64, int64) {
-			err := VerifyContext(context.Background(), s, []byte("pw"), opts)
-			p, _, _, _ := Decode(s)
-			return err == nil || errors.Is(err, ErrMismatch), p.Work(), p.MinMemory()
-		})
-	})
+	kdftest.FuzzVerify(f, opts.MaxWork, opts.MaxMemory, func() {
+		DeriveKey(context.Background(), []byte("pw"), []byte("salt"), Params{N: 1 << 12, R: 1, P: 1, KeyLen: 32})
+	}, func(s string) (bool, int64, int64) {
+		err := VerifyContext(context.Background(), s, []byte("pw"), opts)
+		p, _, _, _ := Decode(s)
+		return err == nil || errors.Is(err, ErrMismatch), p.Work(), p.MinMemory()
+	},
+		"$scrypt$ln=12,r=1,p=1$c2FsdA$YWJjZA",
+		"$scrypt$ln=1,r=1,p=8388600$c2FsdA$YWJjZA",
+		"$scrypt$ln=4,r=8,p=16$c2FsdA$YWJjZA",
+		"$scrypt$ln=1,r=1000,p=1$c2FsdA$YWJjZA")
 }
 
 // TestAtBudget times Verify of the costliest string the defaults admit,

@@ -1,9 +1,8 @@
 package scrypt
 
 import (
+	"cmp"
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"errors"
 	"math/bits"
 	"strconv"
@@ -24,25 +23,13 @@ func Hash(password []byte, params Params) (string, error) {
 
 // HashContext is Hash with a context (see DeriveKey).
 func HashContext(ctx context.Context, password []byte, params Params) (string, error) {
-	if params.KeyLen == 0 {
-		params.KeyLen = 32
-	}
-	if params.KeyLen > 0 && params.KeyLen < minHashLen {
+	params.KeyLen = cmp.Or(params.KeyLen, phc.DefaultKeyLen)
+	if params.KeyLen > 0 && params.KeyLen < phc.MinHashLen {
 		return "", errors.New("hashkit/scrypt: Hash needs a KeyLen of at least 4 bytes (Verify refuses shorter hashes)")
 	}
-	salt := make([]byte, 16)
-	rand.Read(salt)
-	key, err := DeriveKey(ctx, password, salt, params)
-	if err != nil {
-		return "", err
-	}
-	return Encode(params, salt, key), nil
+	return phc.New(func(salt []byte) ([]byte, error) { return DeriveKey(ctx, password, salt, params) },
+		func(salt, key []byte) string { return Encode(params, salt, key) })
 }
-
-// minHashLen is the shortest hash a PHC string may hold, as Argon2's (RFC
-// 9106): a string cut to a byte or two would let one wrong password in a
-// few hundred verify.
-const minHashLen = 4
 
 // Encode formats a derived key as a passlib scrypt PHC string. params.N
 // must be a power of two.
@@ -108,7 +95,7 @@ func decode(s string) (fields, error) {
 	if h.Hash == nil {
 		return bad("no hash")
 	}
-	if len(h.Hash) < minHashLen {
+	if len(h.Hash) < phc.MinHashLen {
 		return bad("hash shorter than 4 bytes")
 	}
 	// r and p are checked as read (r*p < 2^30 below 2^31), so that on
@@ -160,13 +147,7 @@ func VerifyContext(ctx context.Context, encoded string, password []byte, opts Pa
 	params := Params{N: 1 << f.ln, R: f.r, P: f.p, KeyLen: len(f.hash),
 		MaxMemory: opts.MaxMemory, MaxWork: opts.MaxWork, Threads: opts.Threads, Progress: opts.Progress}
 	got, err := DeriveKey(ctx, password, f.salt, params)
-	if err != nil {
-		return err
-	}
-	if subtle.ConstantTimeCompare(got, f.hash) != 1 {
-		return ErrMismatch
-	}
-	return nil
+	return phc.Check(got, f.hash, err, ErrMismatch)
 }
 
 // NeedsRehash reports whether the passlib scrypt string encoded should be
@@ -178,9 +159,6 @@ func NeedsRehash(encoded string, params Params) bool {
 	if err != nil {
 		return true
 	}
-	keyLen := params.KeyLen
-	if keyLen == 0 {
-		keyLen = 32
-	}
+	keyLen := cmp.Or(params.KeyLen, phc.DefaultKeyLen)
 	return p.N != params.N || p.R != params.R || p.P != params.P || p.KeyLen != keyLen
 }

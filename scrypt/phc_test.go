@@ -102,20 +102,8 @@ func TestDecodeErrors(t *testing.T) {
 }
 
 func FuzzDecode(f *testing.F) {
-	f.Add("$scrypt$ln=4,r=8,p=1$c29tZXNhbHRzb21lc2FsdA$rjCGpPW8r+9XVz9RqXtAszWzNTGPgzIyDDbKAQjn6LU")
-	f.Add("$scrypt$ln=1,r=1,p=1$c2FsdHNhbHQ$bQU8qXv9KVxtjYLyXDv+70VgOHXqpBwYsEdTbUclCfc")
-	f.Fuzz(func(t *testing.T, s string) {
-		p, salt, key, err := Decode(s)
-		if err != nil {
-			return
-		}
-		if err := checkParams(p.N, p.R, p.P, p.KeyLen); err != nil {
-			t.Fatalf("Decode(%q) accepted parameters DeriveKey rejects: %v", s, err)
-		}
-		p2, salt2, key2, err := Decode(Encode(p, salt, key))
-		if err != nil || p2.N != p.N || p2.R != p.R || p2.P != p.P || p2.KeyLen != p.KeyLen ||
-			string(salt2) != string(salt) || string(key2) != string(key) {
-			t.Fatalf("round trip of %q: %+v %v", s, p2, err)
-		}
-	})
+	kdftest.FuzzDecode(f, Decode, Encode, func(p Params, _ []byte) error { return checkParams(p.N, p.R, p.P, p.KeyLen) },
+		func(p, p2 Params) bool { return p2.N == p.N && p2.R == p.R && p2.P == p.P && p2.KeyLen == p.KeyLen },
+		"$scrypt$ln=4,r=8,p=1$c29tZXNhbHRzb21lc2FsdA$rjCGpPW8r+9XVz9RqXtAszWzNTGPgzIyDDbKAQjn6LU",
+		"$scrypt$ln=1,r=1,p=1$c2FsdHNhbHQ$bQU8qXv9KVxtjYLyXDv+70VgOHXqpBwYsEdTbUclCfc")
 }

@@ -10,6 +10,8 @@
 package phc
 
 import (
+	"crypto/rand"
+	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"strconv"
@@ -19,6 +21,18 @@ import (
 // MaxLength is the longest string Parse accepts, to bound the work and
 // memory spent on untrusted input.
 const MaxLength = 4096
+
+// DefaultKeyLen is the hash length that Hash functions use for a KeyLen of
+// 0, and NeedsRehash functions compare with.
+const DefaultKeyLen = 32
+
+// MinHashLen is the shortest hash a password-hash string may hold, as in
+// RFC 9106 (Argon2): a hash cut to a byte or two would let one wrong
+// password in a few hundred verify.
+const MinHashLen = 4
+
+// SaltLen is the length of the random salt of a new password hash.
+const SaltLen = 16
 
 // B64 is the encoding of salts and hashes: standard base64 without padding,
 // strict (the unused low bits of the last character must be zero).
@@ -202,4 +216,29 @@ func (h *Hash) String() string {
 		b.WriteString(B64.EncodeToString(h.Hash))
 	}
 	return b.String()
+}
+
+// New makes a password hash with a new random SaltLen-byte salt: derive
+// computes the hash of the salt, and encode formats the two as a string.
+func New(derive func(salt []byte) ([]byte, error), encode func(salt, hash []byte) string) (string, error) {
+	salt := make([]byte, SaltLen)
+	rand.Read(salt)
+	hash, err := derive(salt)
+	if err != nil {
+		return "", err
+	}
+	return encode(salt, hash), nil
+}
+
+// Check is the end of a Verify function: it returns err, that of the
+// derivation of got, if there was one; otherwise mismatch if got is not
+// want, compared in constant time, and nil if it is.
+func Check(got, want []byte, err, mismatch error) error {
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare(got, want) != 1 {
+		return mismatch
+	}
+	return nil
 }

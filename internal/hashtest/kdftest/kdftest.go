@@ -415,3 +415,70 @@ func OverDefaultBudget(t *testing.T, what string, overMaxKeyLen bool, errCost er
 		t.Errorf("%s, no budget: %v", what, err)
 	}
 }
+
+// FuzzDecode fuzzes a password-hash package's PHC Decode from seeds: what
+// decode accepts, check (DeriveKey's checks of the parameters and salt) must
+// accept too, and encode must format back to a string that decodes to the
+// same salt and hash and to parameters that same finds equal.
+func FuzzDecode[P any](f *testing.F, decode func(s string) (P, []byte, []byte, error), encode func(p P, salt, hash []byte) string,
+	check func(p P, salt []byte) error, same func(p, p2 P) bool, seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, salt, key, err := decode(s)
+		if err != nil {
+			return
+		}
+		if err := check(p, salt); err != nil {
+			t.Fatalf("Decode(%q) accepted parameters DeriveKey rejects: %v", s, err)
+		}
+		p2, salt2, key2, err := decode(encode(p, salt, key))
+		if err != nil || !same(p, p2) || string(salt2) != string(salt) || string(key2) != string(key) {
+			t.Fatalf("round trip of %q: %+v %v", s, p2, err)
+		}
+	})
+}
+
+// Hostile is a string that Verify must refuse at once, by its parameters,
+// and what the refusal must say: an error that errors.Is Want (unless nil)
+// and that contains Substr. It is an alias of a struct literal type, so that
+// a table of them may leave out the field names.
+type Hostile = struct {
+	Params string
+	Want   error
+	Substr string
+}
+
+// RefusedStrings checks that verify refuses at once (Refused) each of
+// hostile, as head+Params+tail, with the error it names, and each of
+// malformed; never with mismatch (the package's ErrMismatch), as a hostile
+// string is not a wrong password.
+func RefusedStrings(t *testing.T, head, tail string, hostile []Hostile, malformed []string, verify func(s string) error, mismatch error) {
+	t.Helper()
+	for _, c := range hostile {
+		s := head + c.Params + tail
+		err := Refused(t, s, func() error { return verify(s) })
+		if err == nil || c.Want != nil && !errors.Is(err, c.Want) || !strings.Contains(err.Error(), c.Substr) || errors.Is(err, mismatch) {
+			t.Errorf("Verify(%s): %v, want %v containing %q", s, err, c.Want, c.Substr)
+		}
+	}
+	for _, s := range malformed {
+		Refused(t, s, func() error { return verify(s) })
+	}
+}
+
+// FuzzVerify fuzzes a password-hash package's Verify from seeds with a
+// small budget, maxWork and maxMemory (WithinBudget): atBudget, a
+// derivation at the budget, is timed first as the reference.
+func FuzzVerify(f *testing.F, maxWork, maxMemory int64, atBudget func(), verify func(s string) (ran bool, work, memory int64), seeds ...string) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	start := time.Now()
+	atBudget()
+	ref := time.Since(start)
+	f.Fuzz(func(t *testing.T, s string) {
+		WithinBudget(t, s, ref, maxWork, maxMemory, verify)
+	})
+}
