@@ -367,6 +367,32 @@ func TestSeekReadsLogN(t *testing.T) {
 	}
 }
 
+// eachDecoder encodes in with opt, combined and outboard, and calls f with
+// a Decoder of each (outboard says which), both opened on the same root.
+func eachDecoder(t *testing.T, in []byte, opt *bao.Options, f func(outboard bool, d *bao.Decoder)) {
+	t.Helper()
+	enc, root, err := bao.Encode(in, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ob, obRoot, err := bao.EncodeOutboard(in, opt)
+	if err != nil || obRoot != root {
+		t.Fatalf("EncodeOutboard: root %x, %v; Encode's root %x", obRoot, err, root)
+	}
+	for _, outboard := range []bool{false, true} {
+		var d *bao.Decoder
+		if outboard {
+			d, err = bao.NewOutboardDecoder(bytes.NewReader(in), bytes.NewReader(ob), &root, opt)
+		} else {
+			d, err = bao.NewDecoder(bytes.NewReader(enc), &root, opt)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(outboard, d)
+	}
+}
+
 // TestRandomAccess reads a multi-level encoding with random seeks and read
 // sizes, from combined and outboard encodings, in standard and grouped
 // trees.
@@ -374,16 +400,7 @@ func TestRandomAccess(t *testing.T) {
 	in := random(1<<20+12345, 11)
 	rng := rand.New(rand.NewPCG(8, 8))
 	for _, g := range []int{0, 16 << 10} {
-		opt := &bao.Options{GroupSize: g}
-		enc, root, _ := bao.Encode(in, opt)
-		ob, _, _ := bao.EncodeOutboard(in, opt)
-		for _, outboard := range []bool{false, true} {
-			var d *bao.Decoder
-			if outboard {
-				d, _ = bao.NewOutboardDecoder(bytes.NewReader(in), bytes.NewReader(ob), &root, opt)
-			} else {
-				d, _ = bao.NewDecoder(bytes.NewReader(enc), &root, opt)
-			}
+		eachDecoder(t, in, &bao.Options{GroupSize: g}, func(outboard bool, d *bao.Decoder) {
 			for range 200 {
 				off := rng.IntN(len(in) + 100)
 				if _, err := d.Seek(int64(off), io.SeekStart); err != nil {
@@ -397,7 +414,7 @@ func TestRandomAccess(t *testing.T) {
 					t.Fatalf("group %d outboard %v: %d bytes at %d: got %d, %v", g, outboard, len(buf), off, k, err)
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -24,19 +24,13 @@ type baoVectors struct {
 		BaoHash  string `json:"bao_hash"`
 	} `json:"hash"`
 	Encode []struct {
-		InputLen      int    `json:"input_len"`
-		OutputLen     int    `json:"output_len"`
-		BaoHash       string `json:"bao_hash"`
-		EncodedBlake3 string `json:"encoded_blake3"`
-		Corruptions   []int  `json:"corruptions"`
+		encodedCase
+		Corruptions []int `json:"corruptions"`
 	} `json:"encode"`
 	Outboard []struct {
-		InputLen            int    `json:"input_len"`
-		OutputLen           int    `json:"output_len"`
-		BaoHash             string `json:"bao_hash"`
-		EncodedBlake3       string `json:"encoded_blake3"`
-		OutboardCorruptions []int  `json:"outboard_corruptions"`
-		InputCorruptions    []int  `json:"input_corruptions"`
+		encodedCase
+		OutboardCorruptions []int `json:"outboard_corruptions"`
+		InputCorruptions    []int `json:"input_corruptions"`
 	} `json:"outboard"`
 	Seek []struct {
 		InputLen    int   `json:"input_len"`
@@ -53,6 +47,38 @@ type baoVectors struct {
 			Corruptions  []int  `json:"corruptions"`
 		} `json:"slices"`
 	} `json:"slice"`
+}
+
+// encodedCase is what the encode and outboard vectors share: an input, its
+// root and the length and BLAKE3 digest of its encoding.
+type encodedCase struct {
+	InputLen      int    `json:"input_len"`
+	OutputLen     int    `json:"output_len"`
+	BaoHash       string `json:"bao_hash"`
+	EncodedBlake3 string `json:"encoded_blake3"`
+}
+
+// encode encodes c's input with encode (named name in errors) and checks
+// the root and the encoding's length and BLAKE3 digest; it returns the
+// input, the expected root and the encoding.
+func (c encodedCase) encode(t *testing.T, name string, encode func([]byte, *bao.Options) ([]byte, [32]byte, error)) (in []byte, want [32]byte, enc []byte) {
+	t.Helper()
+	in = input(c.InputLen)
+	want = unhex(t, c.BaoHash)
+	enc, root, err := encode(in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root != want || len(enc) != c.OutputLen || blake3.Sum256(enc) != unhex(t, c.EncodedBlake3) {
+		t.Errorf("len %d: %s: root %x, %d bytes, blake3 %x", c.InputLen, name, root, len(enc), blake3.Sum256(enc))
+	}
+	return in, want, enc
+}
+
+// onEveryKernel runs test on the vectors under every BLAKE3 implementation.
+func onEveryKernel(t *testing.T, test func(*testing.T, *baoVectors)) {
+	v := loadVectors(t)
+	hashtest.AllImplementations(t, "blake3", func(t *testing.T) { test(t, v) })
 }
 
 func loadVectors(t *testing.T) *baoVectors {
@@ -158,22 +184,11 @@ func TestVectorsHash(t *testing.T) {
 
 // TestVectorsEncode runs on every BLAKE3 kernel: encoding and decoding
 // hash leaves and parents on the wide kernels through package seam.
-func TestVectorsEncode(t *testing.T) {
-	v := loadVectors(t)
-	hashtest.AllImplementations(t, "blake3", func(t *testing.T) { testVectorsEncode(t, v) })
-}
+func TestVectorsEncode(t *testing.T) { onEveryKernel(t, testVectorsEncode) }
 
 func testVectorsEncode(t *testing.T, v *baoVectors) {
 	for _, c := range v.Encode {
-		in := input(c.InputLen)
-		want := unhex(t, c.BaoHash)
-		enc, root, err := bao.Encode(in, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if root != want || len(enc) != c.OutputLen || blake3.Sum256(enc) != unhex(t, c.EncodedBlake3) {
-			t.Errorf("len %d: Encode: root %x, %d bytes, blake3 %x", c.InputLen, root, len(enc), blake3.Sum256(enc))
-		}
+		in, want, enc := c.encode(t, "Encode", bao.Encode)
 		if size, _ := bao.EncodedSize(uint64(c.InputLen), false, nil); size != uint64(c.OutputLen) {
 			t.Errorf("len %d: EncodedSize = %d", c.InputLen, size)
 		}
@@ -234,22 +249,11 @@ func checkStream(t *testing.T, enc, data []byte, root *[32]byte, in []byte) (eof
 	}
 }
 
-func TestVectorsOutboard(t *testing.T) {
-	v := loadVectors(t)
-	hashtest.AllImplementations(t, "blake3", func(t *testing.T) { testVectorsOutboard(t, v) })
-}
+func TestVectorsOutboard(t *testing.T) { onEveryKernel(t, testVectorsOutboard) }
 
 func testVectorsOutboard(t *testing.T, v *baoVectors) {
 	for _, c := range v.Outboard {
-		in := input(c.InputLen)
-		want := unhex(t, c.BaoHash)
-		ob, root, err := bao.EncodeOutboard(in, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if root != want || len(ob) != c.OutputLen || blake3.Sum256(ob) != unhex(t, c.EncodedBlake3) {
-			t.Errorf("len %d: EncodeOutboard: root %x, %d bytes", c.InputLen, root, len(ob))
-		}
+		in, want, ob := c.encode(t, "EncodeOutboard", bao.EncodeOutboard)
 		if s, sroot := streamEncode(t, in, true, nil, 3000); !bytes.Equal(s, ob) || sroot != want {
 			t.Errorf("len %d: outboard Encoder: %d bytes, root %x", c.InputLen, len(s), sroot)
 		}
@@ -278,15 +282,7 @@ func TestVectorsSeek(t *testing.T) {
 	v := loadVectors(t)
 	for _, c := range v.Seek {
 		in := input(c.InputLen)
-		enc, root, _ := bao.Encode(in, nil)
-		ob, _, _ := bao.EncodeOutboard(in, nil)
-		for _, outboard := range []bool{false, true} {
-			var d *bao.Decoder
-			if outboard {
-				d, _ = bao.NewOutboardDecoder(bytes.NewReader(in), bytes.NewReader(ob), &root, nil)
-			} else {
-				d, _ = bao.NewDecoder(bytes.NewReader(enc), &root, nil)
-			}
+		eachDecoder(t, in, nil, func(outboard bool, d *bao.Decoder) {
 			// One Decoder seeks to every offset in turn, backwards too.
 			for _, off := range append(c.SeekOffsets, 0, c.InputLen/2) {
 				if pos, err := d.Seek(int64(off), io.SeekStart); err != nil || pos != int64(off) {
@@ -300,7 +296,7 @@ func TestVectorsSeek(t *testing.T) {
 			if pos, err := d.Seek(-1, io.SeekEnd); c.InputLen > 0 && (err != nil || pos != int64(c.InputLen-1)) {
 				t.Errorf("len %d: Seek(-1, end) = %d, %v", c.InputLen, pos, err)
 			}
-		}
+		})
 	}
 }
 

@@ -5,33 +5,119 @@ package blake2test
 
 import (
 	"bytes"
+	"crypto"
+	"encoding"
 	"encoding/hex"
 	"hash"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/hashkit/hashkit/internal/blake2"
 	"github.com/hashkit/hashkit/internal/cpu"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
 // BLAKE2 describes the blake2b or blake2s package to the tests the two
 // share; the sizes and constructors are the only differences between them.
+// Describe fills in the constructors.
 type BLAKE2 struct {
 	Pkg  string // registry name, "blake2b"
 	Alg  string // algorithm name in the vector file and in noble, "BLAKE2b"
 	XAlg string // the BLAKE2X name in the vector file, "BLAKE2Xb"
 
-	Size, SaltSize, PersonalSize int
+	Size, BlockSize, SaltSize, PersonalSize int
+	NodeOffsetBits                          int // the width of the node offset field
+
+	// Fixed are the package's constructors of one digest size each
+	// (New512, ...), with their one-shot sums and registered hashes.
+	Fixed []Fixed
+
+	// KeyedDigest returns the package's unkeyed digest type initialised
+	// with a key, as the keyed hash wraps it (Keyed): it must refuse to
+	// marshal.
+	KeyedDigest func(size int, key []byte) Marshaler
 
 	// New is the package's New(size, key).
 	New func(size int, key []byte) (hash.Hash, error)
-	// NewParams is NewWithParams with the given fields (nil for absent).
-	NewParams func(size int, key, salt, personal []byte) (hash.Hash, error)
-	// NewXOF is NewXOFWithParams; size 0 is OutputLengthUnknown.
-	NewXOF func(size int, key, salt, personal []byte) (hash.XOF, error)
-	// Clone is the XOF's Clone.
-	Clone func(hash.XOF) hash.XOF
+
+	newParams   func(*blake2.Params) (hash.Hash, error)
+	newXOF      func(size int, p *blake2.Params) (hash.XOF, error)
+	clone       func(hash.XOF) hash.XOF
+	reservedXOF int // the all-ones XOF length, which BLAKE2X reserves
+}
+
+// Fixed is a constructor of one digest size.
+type Fixed struct {
+	Size int
+	New  func(key []byte) (hash.Hash, error)
+	// Sum is the one-shot function; nil where there is none (BLAKE2s-128,
+	// a MAC only, which also refuses an empty key).
+	Sum func([]byte) []byte
+	// Hash is the crypto.Hash the package registers for Size, or 0.
+	Hash crypto.Hash
+}
+
+// Marshaler is the marshaling pair a digest implements.
+type Marshaler interface {
+	encoding.BinaryMarshaler
+	encoding.BinaryUnmarshaler
+}
+
+// Keyed returns a KeyedDigest that initialises a new D with init (the
+// package's initSimple); it also asserts at compile time that *D is a
+// hashtest.StateHash. (The keyed type's hash.Cloner and the XOF's
+// interfaces are asserted by the packages' own Clone and NewXOF.)
+func Keyed[D any, PD interface {
+	*D
+	hashtest.StateHash
+}](init func(PD, int, []byte)) func(size int, key []byte) Marshaler {
+	return func(size int, key []byte) Marshaler {
+		d := PD(new(D))
+		init(d, size, key)
+		return d
+	}
+}
+
+// Describe completes b with the package's New, NewWithParams and
+// NewXOFWithParams and returns it. P is the package's Params, whose fields
+// are blake2.Params's (the packages convert one to the other).
+func Describe[P any, S uint16 | uint32, X interface {
+	hash.XOF
+	Clone() X
+}](b *BLAKE2, newHash func(int, []byte) (hash.Hash, error), newParams func(*P) (hash.Hash, error), newXOF func(S, *P) (X, error)) *BLAKE2 {
+	conv := func(p *blake2.Params) *P {
+		if p == nil {
+			return nil
+		}
+		q := reflect.ValueOf(*p).Convert(reflect.TypeFor[P]()).Interface().(P)
+		return &q
+	}
+	b.New = newHash
+	b.newParams = func(p *blake2.Params) (hash.Hash, error) { return newParams(conv(p)) }
+	b.newXOF = func(size int, p *blake2.Params) (hash.XOF, error) {
+		x, err := newXOF(S(size), conv(p))
+		if err != nil {
+			return nil, err
+		}
+		return x, nil
+	}
+	b.clone = func(x hash.XOF) hash.XOF { return x.(X).Clone() }
+	b.reservedXOF = int(^S(0))
+	return b
+}
+
+// NewParams is the package's NewWithParams with the given fields (nil for
+// absent).
+func (b *BLAKE2) NewParams(size int, key, salt, personal []byte) (hash.Hash, error) {
+	return b.newParams(&blake2.Params{Size: size, Key: key, Salt: salt, Personal: personal})
+}
+
+// NewXOF is the package's NewXOFWithParams with the given fields; size 0 is
+// OutputLengthUnknown.
+func (b *BLAKE2) NewXOF(size int, key, salt, personal []byte) (hash.XOF, error) {
+	return b.newXOF(size, &blake2.Params{Key: key, Salt: salt, Personal: personal})
 }
 
 func (b *BLAKE2) mustNew(t testing.TB, size int, key []byte) hash.Hash {
@@ -52,10 +138,22 @@ func (b *BLAKE2) mustXOF(t testing.TB, size int, key, salt, personal []byte) has
 	return x
 }
 
-// TestSelfTest runs the self-test of RFC 7693 Appendix E: the grand hash
-// (32 bytes) of the digests of every output length in outlens, unkeyed and
-// keyed, over inputs of each length in inlens, against the hex value want.
-func (b *BLAKE2) TestSelfTest(t *testing.T, outlens, inlens []int, want string) {
+// TestRFC7693 checks, on every implementation, the examples of RFC 7693:
+// Appendix A or B, the one-shot digest of the largest size of "abc" (hex
+// appendix), and the self-test of Appendix E: the grand hash (32 bytes) of
+// the digests of every output length in outlens, unkeyed and keyed, over
+// inputs of each length in inlens, against the hex value grand.
+func (b *BLAKE2) TestRFC7693(t *testing.T, appendix string, outlens, inlens []int, grand string) {
+	hashtest.AllImplementations(t, b.Pkg, func(t *testing.T) {
+		want := hashtest.Unhex(appendix)
+		if got := b.sum()([]byte("abc")); !bytes.Equal(got, want) {
+			t.Errorf("%s-%d(\"abc\") = %x, want %x", b.Alg, 8*b.Size, got, want)
+		}
+		b.testSelfTest(t, outlens, inlens, grand)
+	})
+}
+
+func (b *BLAKE2) testSelfTest(t *testing.T, outlens, inlens []int, want string) {
 	t.Helper()
 	// selftestSeq is selftest_seq of Appendix E: a Fibonacci-like sequence
 	// seeded with seed.
@@ -90,8 +188,12 @@ func (b *BLAKE2) TestSelfTest(t *testing.T, outlens, inlens []int, want string) 
 // TestVectors runs every vector of ../shared/vectors/blake2.json.gz for
 // b.Alg (through NewParams, and through New where there is no salt or
 // personalization) and b.XAlg (reading the whole output, then io.EOF), and
-// checks that exactly nHash and nXOF of them ran.
+// checks that exactly nHash and nXOF of them ran, on every implementation.
 func (b *BLAKE2) TestVectors(t *testing.T, nHash, nXOF int) {
+	hashtest.AllImplementations(t, b.Pkg, func(t *testing.T) { b.testVectors(t, nHash, nXOF) })
+}
+
+func (b *BLAKE2) testVectors(t *testing.T, nHash, nXOF int) {
 	t.Helper()
 	counts := map[string]int{}
 	for _, c := range hashtest.Vectors(t, "blake2") {
@@ -163,7 +265,13 @@ func (b *BLAKE2) TestVectors(t *testing.T, nHash, nXOF int) {
 //	    return a.hexdigest()
 //	print(acc('blake2b', 3000, 64, 16))
 //	print(acc('blake2s', 3000, 32, 8))
+//
+// It runs on every implementation.
 func (b *BLAKE2) TestAccumulated(t *testing.T, want string) {
+	hashtest.AllImplementations(t, b.Pkg, func(t *testing.T) { b.testAccumulated(t, want) })
+}
+
+func (b *BLAKE2) testAccumulated(t *testing.T, want string) {
 	t.Helper()
 	acc := b.mustNew(t, b.Size, nil)
 	for i := range 3000 {
@@ -279,10 +387,10 @@ func (b *BLAKE2) TestXOFClone(t *testing.T) {
 		x := b.mustXOF(t, size, []byte("k"), nil, nil)
 		x.Write([]byte("clone me"))
 		want := make([]byte, 300)
-		b.Clone(x).Read(want)
+		b.clone(x).Read(want)
 		first := make([]byte, 70)
 		x.Read(first)
-		c := b.Clone(x)
+		c := b.clone(x)
 		rest, rest2 := make([]byte, 230), make([]byte, 230)
 		x.Read(rest)
 		c.Read(rest2)
@@ -309,7 +417,7 @@ func (b *BLAKE2) CheckXOFPieces(t *testing.T, size int, in, steps []byte) {
 		total = 3000
 	}
 	want := make([]byte, total)
-	b.Clone(x).Read(want)
+	b.clone(x).Read(want)
 	var got []byte
 	for i := 0; len(got) < total; i++ {
 		buf := make([]byte, int(steps[i%len(steps)])+1)
@@ -380,6 +488,15 @@ func (b *BLAKE2) CheckSplit3(t *testing.T, in []byte, i, j int, key []byte, size
 type NamedHash struct {
 	Name string
 	New  func() (hash.Hash, error)
+}
+
+// TestConformance runs, on every implementation, TestHashes (hs, short)
+// and TestXOFs (key).
+func (b *BLAKE2) TestConformance(t *testing.T, hs []NamedHash, short string, key []byte) {
+	hashtest.AllImplementations(t, b.Pkg, func(t *testing.T) {
+		TestHashes(t, hs, short)
+		b.TestXOFs(t, key)
+	})
 }
 
 // TestHashes runs TestHash on each constructor in a subtest of its name.
