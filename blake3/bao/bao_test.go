@@ -367,8 +367,19 @@ func TestSeekReadsLogN(t *testing.T) {
 	}
 }
 
+// reader returns b as one of the two kinds of reader a Decoder reads
+// differently: a *bytes.Reader, read in place, or another io.ReadSeeker,
+// whose subtrees it copies out before hashing them.
+func reader(b []byte, inPlace bool) io.ReadSeeker {
+	if inPlace {
+		return bytes.NewReader(b)
+	}
+	return io.NewSectionReader(bytes.NewReader(b), 0, int64(len(b)))
+}
+
 // eachDecoder encodes in with opt, combined and outboard, and calls f with
-// a Decoder of each (outboard says which), both opened on the same root.
+// a Decoder of each (outboard says which), both opened on the same root,
+// each on both kinds of reader.
 func eachDecoder(t *testing.T, in []byte, opt *bao.Options, f func(outboard bool, d *bao.Decoder)) {
 	t.Helper()
 	enc, root, err := bao.Encode(in, opt)
@@ -380,16 +391,18 @@ func eachDecoder(t *testing.T, in []byte, opt *bao.Options, f func(outboard bool
 		t.Fatalf("EncodeOutboard: root %x, %v; Encode's root %x", obRoot, err, root)
 	}
 	for _, outboard := range []bool{false, true} {
-		var d *bao.Decoder
-		if outboard {
-			d, err = bao.NewOutboardDecoder(bytes.NewReader(in), bytes.NewReader(ob), &root, opt)
-		} else {
-			d, err = bao.NewDecoder(bytes.NewReader(enc), &root, opt)
+		for _, inPlace := range []bool{true, false} {
+			var d *bao.Decoder
+			if outboard {
+				d, err = bao.NewOutboardDecoder(reader(in, inPlace), reader(ob, inPlace), &root, opt)
+			} else {
+				d, err = bao.NewDecoder(reader(enc, inPlace), &root, opt)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(outboard, d)
 		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		f(outboard, d)
 	}
 }
 
@@ -510,8 +523,9 @@ func TestReadInPlace(t *testing.T) {
 	for _, g := range []int{0, 16 << 10} {
 		opt := &bao.Options{GroupSize: g}
 		ob, root, _ := bao.EncodeOutboard(in, opt)
-		for _, size := range []int{4097, 64 << 10, 1 << 20} {
-			d, _ := bao.NewOutboardDecoder(bytes.NewReader(bad), bytes.NewReader(ob), &root, opt)
+		for i, size := range []int{4097, 64 << 10, 1 << 20} {
+			inPlace := i%2 == 0
+			d, _ := bao.NewOutboardDecoder(reader(bad, inPlace), reader(ob, inPlace), &root, opt)
 			buf := make([]byte, size)
 			var got []byte
 			var err error
@@ -535,8 +549,8 @@ func TestReadInPlace(t *testing.T) {
 		// A combined encoding corrupted in its header, a parent, a leaf,
 		// its last byte, or cut short.
 		enc, _, _ := bao.Encode(in, opt)
-		for _, bad := range [][]byte{flip(enc, 0), flip(enc, 8+64*2+5), flip(enc, len(enc)/2), flip(enc, len(enc)-1), enc[:len(enc)-1]} {
-			d, _ := bao.NewDecoder(bytes.NewReader(bad), &root, opt)
+		for i, bad := range [][]byte{flip(enc, 0), flip(enc, 8+64*2+5), flip(enc, len(enc)/2), flip(enc, len(enc)/2), flip(enc, len(enc)-1), enc[:len(enc)-1]} {
+			d, _ := bao.NewDecoder(reader(bad, i%2 == 0), &root, opt)
 			buf := make([]byte, 1<<20)
 			var got []byte
 			var err error
@@ -548,6 +562,41 @@ func TestReadInPlace(t *testing.T) {
 				if !bytes.Equal(got, in[:min(len(got), len(in))]) || len(got) == len(in) || bytes.ContainsFunc(buf[n:], func(r rune) bool { return r != 0 }) {
 					t.Fatalf("group %d: a corrupted encoding read as %d bytes, or left bytes past n", g, len(got))
 				}
+			}
+		}
+	}
+}
+
+// TestDecoderBytesReader decodes from a *bytes.Reader that starts past a
+// prefix and goes on past the encoding: the Decoder reads it in place (the
+// reader's offset stays) and returns the input, verified: with a byte
+// changed halfway, the subtrees before it and then ErrHashMismatch.
+func TestDecoderBytesReader(t *testing.T) {
+	in := random(3<<20+5000, 9)
+	for _, g := range []int{0, 16 << 10} {
+		opt := &bao.Options{GroupSize: g}
+		enc, root, _ := bao.Encode(in, opt)
+		b := append(append([]byte("prefix"), enc...), "suffix"...)
+		for _, corrupt := range []bool{false, true} {
+			if corrupt {
+				b = flip(b, len(b)/2)
+			}
+			r := bytes.NewReader(b)
+			r.Seek(6, io.SeekStart)
+			d, err := bao.NewDecoder(r, &root, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var w bytes.Buffer
+			_, err = io.Copy(&w, d)
+			if r.Len() != len(b)-6 {
+				t.Errorf("group %d: the reader moved to %d: not read in place", g, len(b)-r.Len())
+			}
+			switch {
+			case !corrupt && (err != nil || !bytes.Equal(w.Bytes(), in)):
+				t.Errorf("group %d: %d bytes, %v", g, w.Len(), err)
+			case corrupt && (!errors.Is(err, bao.ErrHashMismatch) || !bytes.HasPrefix(in, w.Bytes()) || w.Len() < 1<<20 || w.Len() >= len(in)/2+1<<18):
+				t.Errorf("group %d, corrupted: %d bytes, %v", g, w.Len(), err)
 			}
 		}
 	}

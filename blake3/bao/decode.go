@@ -30,6 +30,39 @@ type source struct {
 	mem []byte
 }
 
+// inMemory returns the unread bytes of r if it is a *bytes.Reader, whose
+// WriteTo hands them over in one Write, and leaves r's offset where it
+// was. A decoder then reads them where they are, as Decode does, instead
+// of copying each subtree out of the reader before hashing it. ok is false
+// for any other reader, or if WriteTo ever writes in pieces.
+func inMemory(r io.Reader) (b []byte, ok bool) {
+	br, isBytes := r.(*bytes.Reader)
+	if !isBytes || br.Len() == 0 {
+		return nil, false
+	}
+	want := br.Len()
+	base, _ := br.Seek(0, io.SeekCurrent)
+	var g grab
+	br.WriteTo(&g)
+	br.Seek(base, io.SeekStart)
+	if g.writes != 1 || len(g.b) != want {
+		return nil, false
+	}
+	return g.b, true
+}
+
+// grab keeps the one slice written to it. It breaks io.Writer's rule not
+// to retain p, which is safe for a bytes.Reader's own bytes only.
+type grab struct {
+	b      []byte
+	writes int
+}
+
+func (g *grab) Write(p []byte) (int, error) {
+	g.b, g.writes = p, g.writes+1
+	return len(p), nil
+}
+
 var errBackward = errors.New("hashkit/blake3/bao: cannot seek backwards in an encoding that is not an io.Seeker")
 
 func newSource(r io.Reader) (*source, error) {
@@ -175,17 +208,29 @@ type Decoder struct {
 // NewDecoder returns a Decoder of the combined encoding read from encoding,
 // checked against root. If encoding is an io.Seeker, the Decoder seeks in
 // it to skip subtrees and to read from any offset; otherwise it reads and
-// discards forwards, and a Seek backwards fails at the next Read. The
-// error is ErrGroupSize for invalid Options.
+// discards forwards, and a Seek backwards fails at the next Read. A
+// *bytes.Reader is read in place, its offset left as it is: the Decoder
+// then hashes the leaves as it copies them out, as Decode does, with no
+// copy out of the reader first. The error is ErrGroupSize for invalid
+// Options.
 func NewDecoder(encoding io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
-	return newDecoder(encoding, nil, root, opt)
+	d, err := newDecoder(encoding, nil, root, opt)
+	if err == nil {
+		d.tree.mem, d.check.move = inMemory(encoding)
+	}
+	return d, err
 }
 
 // NewOutboardDecoder returns a Decoder of the input read from data, checked
 // with the outboard encoding read from outboard against root. Either may be
-// an io.Seeker, as for NewDecoder.
+// an io.Seeker, or a *bytes.Reader read in place, as for NewDecoder.
 func NewOutboardDecoder(data, outboard io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
-	return newDecoder(outboard, data, root, opt)
+	d, err := newDecoder(outboard, data, root, opt)
+	if err == nil {
+		d.tree.mem, _ = inMemory(outboard)
+		d.data.mem, _ = inMemory(data)
+	}
+	return d, err
 }
 
 func newDecoder(enc, data io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
@@ -446,6 +491,12 @@ func (d *Decoder) leavesMoved(src *source, at uint64, p *pending) *move {
 	c := &d.check
 	enc, in := c.chunkOffsets(p.n)
 	c.mv = move{dst: d.region, src: mem[at : at+size], dstOffs: in, srcOffs: enc}
+	if src != &d.staged {
+		// The next subtree's encoding, read from memory while this one
+		// is hashed (a staged one is in the cache already).
+		end := uint64(len(mem))
+		c.mv.next = mem[min(at+size, end):min(at+2*size, end)]
+	}
 	return &c.mv
 }
 

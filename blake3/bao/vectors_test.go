@@ -214,18 +214,30 @@ func testVectorsEncode(t *testing.T, v *baoVectors) {
 // checkStream reads a (possibly corrupted) encoding through a Decoder in
 // small reads and checks that every byte it returned is the input's, and
 // that it did not reach io.EOF unless the encoding was intact.
+// It reads from both kinds of reader (see reader) and reports whether both
+// reached io.EOF.
 func checkStream(t *testing.T, enc, data []byte, root *[32]byte, in []byte) (eof bool) {
 	t.Helper()
-	var d *bao.Decoder
-	var err error
-	if data != nil {
-		d, err = bao.NewOutboardDecoder(bytes.NewReader(data), bytes.NewReader(enc), root, nil)
-	} else {
-		d, err = bao.NewDecoder(bytes.NewReader(enc), root, nil)
+	eof = true
+	for _, inPlace := range []bool{true, false} {
+		var d *bao.Decoder
+		var err error
+		if data != nil {
+			d, err = bao.NewOutboardDecoder(reader(data, inPlace), reader(enc, inPlace), root, nil)
+		} else {
+			d, err = bao.NewDecoder(reader(enc, inPlace), root, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		eof = readStream(t, d, in) && eof
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	return eof
+}
+
+// readStream reads d in small reads: see checkStream.
+func readStream(t *testing.T, d *bao.Decoder, in []byte) (eof bool) {
+	t.Helper()
 	var got []byte
 	buf := make([]byte, 700)
 	for {
