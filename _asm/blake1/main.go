@@ -114,12 +114,8 @@ func gen256(name string, avx512 bool) {
 	Attributes(NOSPLIT)
 	msg := AllocLocal(64)
 
-	hp := Load(Param("h"), GP64())
-	sp := Load(Param("s"), GP64())
-	tp := Load(Param("t"), GP64())
-	p, end := asmutil.WholeBlocks("p", 6, name+"_done")
-	t := GP64()
-	MOVQ(Mem{Base: tp}, t)
+	b := loadParams(name, 6, "t")
+	hp, sp, p, t := b.hp, b.sp, b.p, b.t[0]
 
 	row := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
 	m0, m1, tmp := XMM(), XMM(), XMM()
@@ -201,18 +197,14 @@ func gen256(name string, avx512 bool) {
 			}
 			PXOR(consts.Offset(64*(r%10)+16*v), x)
 		}
-		gather(0, m0)
-		gather(1, m1)
-		g(m0, m1)
-		PSHUFD(Imm(0x39), row[1], row[1])
-		PSHUFD(Imm(0x4e), row[2], row[2])
-		PSHUFD(Imm(0x93), row[3], row[3])
-		gather(2, m0)
-		gather(3, m1)
-		g(m0, m1)
-		PSHUFD(Imm(0x93), row[1], row[1])
-		PSHUFD(Imm(0x4e), row[2], row[2])
-		PSHUFD(Imm(0x39), row[3], row[3])
+		for step, shuffles := range diagonalize {
+			gather(2*step, m0)
+			gather(2*step+1, m1)
+			g(m0, m1)
+			for i, imm := range shuffles {
+				PSHUFD(Imm(imm), row[1+i], row[1+i])
+			}
+		}
 	}
 	Comment("h_i ^= s_(i mod 4) ^ v_i ^ v_(i+8).")
 	MOVOU(Mem{Base: sp}, m0)
@@ -227,13 +219,56 @@ func gen256(name string, avx512 bool) {
 	MOVOU(row[0], Mem{Base: hp})
 	MOVOU(row[1], Mem{Base: hp, Disp: 16})
 
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef(name + "_loop"))
-	MOVQ(t, Mem{Base: tp})
+	b.next(Imm(64))
 	Label(name + "_done")
 	RET()
 }
+
+// blockParams holds the parameters every kernel here loads: the chain
+// value h, the salt s, the counter (the words t, or tlo and thi, behind
+// the pointers tp) and the whole blocks of p, up to end. label names the
+// block loop: label+"_loop", and label+"_done" after it.
+type blockParams struct {
+	hp, sp, p, end Register
+	tp, t          []Register
+	label          string
+}
+
+// loadParams loads h, s, the counter pointers named by counters, p's whole blocks of
+// 1<<shift bytes (none: to label+"_done") and the counter words.
+func loadParams(label string, shift uint64, counters ...string) blockParams {
+	b := blockParams{label: label}
+	b.hp = Load(Param("h"), GP64())
+	b.sp = Load(Param("s"), GP64())
+	for _, c := range counters {
+		b.tp = append(b.tp, Load(Param(c), GP64()))
+	}
+	b.p, b.end = asmutil.WholeBlocks("p", shift, label+"_done")
+	for range b.tp {
+		b.t = append(b.t, GP64())
+	}
+	for i, t := range b.t {
+		MOVQ(Mem{Base: b.tp[i]}, t)
+	}
+	return b
+}
+
+// next ends the block loop: p += step and loop again while p != end;
+// after the last block, the counter words go back to memory.
+func (b blockParams) next(step Op) {
+	ADDQ(step, b.p)
+	CMPQ(b.p, b.end)
+	JNE(LabelRef(b.label + "_loop"))
+	for i, t := range b.t {
+		MOVQ(t, Mem{Base: b.tp[i]})
+	}
+}
+
+// diagonalize lists, for the column and the diagonal step of a round, the
+// PSHUFD (or VPSHUFD, VPERMQ) immediates that rotate rows 1-3 after it:
+// by one, two and three words so that the diagonals become columns, then
+// back.
+var diagonalize = [2][3]uint64{{0x39, 0x4e, 0x93}, {0x93, 0x4e, 0x39}}
 
 func itoa(i int) string {
 	if i < 10 {
@@ -253,45 +288,32 @@ func gen256AVX512() {
 	Attributes(NOSPLIT)
 	AllocLocal(0)
 
-	hp := Load(Param("h"), GP64())
-	sp := Load(Param("s"), GP64())
-	tp := Load(Param("t"), GP64())
-	p, end := asmutil.WholeBlocks("p", 6, "avx512_done")
-	t := GP64()
-	MOVQ(Mem{Base: tp}, t)
+	b := loadParams("avx512", 6, "t")
+	t := b.t[0]
 
 	row := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
 	msg, words, idx, mask := ZMM(), ZMM(), ZMM(), ZMM()
 	m := [4]VecVirtual{XMM(), XMM(), XMM(), XMM()}
-	VMOVDQU32(bswap64, mask)
 
 	l := lanes32
-
-	Label("avx512_loop")
-	VMOVDQU32(Mem{Base: p}, msg)
-	VPSHUFB(mask, msg, msg)
+	l.open(b, bswap64, mask, msg)
 	ADDQ(U32(512), t)
-	l.load(row, hp, sp, c0)
+	l.load(row, b.hp, b.sp, c0)
 	VMOVQ(t, row[3])
 	VPSHUFD(Imm(0x50), row[3], row[3])
 	VPXORD(c4, row[3], row[3])
-	for r := range 14 {
-		Comment("Round " + itoa(r) + ".")
-		VMOVDQU32(perms.Offset(64*(r%10)), idx)
+	l.rounds(14, row, m, func(s int) {
+		VMOVDQU32(perms.Offset(64*s), idx)
 		VPERMD(msg, idx, words)
-		VPXORD(consts.Offset(64*(r%10)), words, words)
+		VPXORD(consts.Offset(64*s), words, words)
 		VMOVDQA32(words.AsX(), m[0])
 		for v := 1; v < 4; v++ {
 			VEXTRACTI32X4(Imm(uint64(v)), words, m[v])
 		}
-		l.round(row, m)
-	}
-	l.finalize(row, hp, sp, m[0])
+	})
+	l.finalize(row, b.hp, b.sp, m[0])
 
-	ADDQ(Imm(64), p)
-	CMPQ(p, end)
-	JNE(LabelRef("avx512_loop"))
-	MOVQ(t, Mem{Base: tp})
+	b.next(Imm(64))
 	VZEROUPPER()
 	Label("avx512_done")
 	RET()
@@ -330,14 +352,33 @@ func (l avx512Lanes) g(row [4]VecVirtual, mA, mB VecVirtual) {
 // round runs G on the columns with m[0], m[1], rotates rows 1-3 so the
 // diagonals become columns, runs G with m[2], m[3] and rotates back.
 func (l avx512Lanes) round(row, m [4]VecVirtual) {
-	l.g(row, m[0], m[1])
-	l.shuffle(Imm(0x39), row[1], row[1])
-	l.shuffle(Imm(0x4e), row[2], row[2])
-	l.shuffle(Imm(0x93), row[3], row[3])
-	l.g(row, m[2], m[3])
-	l.shuffle(Imm(0x93), row[1], row[1])
-	l.shuffle(Imm(0x4e), row[2], row[2])
-	l.shuffle(Imm(0x39), row[3], row[3])
+	for step, shuffles := range diagonalize {
+		l.g(row, m[2*step], m[2*step+1])
+		for i, imm := range shuffles {
+			l.shuffle(Imm(imm), row[1+i], row[1+i])
+		}
+	}
+}
+
+// rounds writes n rounds; words(s) sets m to the message vectors of a
+// round that uses permutation σ_s.
+func (l avx512Lanes) rounds(n int, row, m [4]VecVirtual, words func(s int)) {
+	for r := range n {
+		Comment("Round " + itoa(r) + ".")
+		words(r % 10)
+		l.round(row, m)
+	}
+}
+
+// open loads the byte-swap mask from table and opens the block loop of
+// b: the block is loaded into blk, 64 bytes a register, and byte-swapped.
+func (l avx512Lanes) open(b blockParams, table Mem, mask VecVirtual, blk ...VecVirtual) {
+	l.mov(table, mask)
+	Label(b.label + "_loop")
+	for i, z := range blk {
+		l.mov(Mem{Base: b.p, Disp: 64 * i}, z)
+		VPSHUFB(mask, z, z)
+	}
 }
 
 // load sets rows 0-2 of the state: v0..v7 = h, v8..v11 = s ^ c0..c3.
@@ -400,57 +441,39 @@ func gen512AVX512() {
 	c0 := asmutil.GoVar("c512")
 	c4 := c0.Offset(32)
 
-	hp := Load(Param("h"), GP64())
-	sp := Load(Param("s"), GP64())
-	tlop := Load(Param("tlo"), GP64())
-	thip := Load(Param("thi"), GP64())
-	p, end := asmutil.WholeBlocks("p", 7, "b512_done")
-	tlo, thi := GP64(), GP64()
-	MOVQ(Mem{Base: tlop}, tlo)
-	MOVQ(Mem{Base: thip}, thi)
+	b := loadParams("b512", 7, "tlo", "thi")
+	tlo, thi := b.t[0], b.t[1]
 
 	row := [4]VecVirtual{YMM(), YMM(), YMM(), YMM()}
 	lo, hi, mask := ZMM(), ZMM(), ZMM()
 	wa, wb := ZMM(), ZMM()
 	m := [4]VecVirtual{YMM(), YMM(), YMM(), YMM()}
-	VMOVDQU64(bswap, mask)
 
 	l := lanes64
-
-	Label("b512_loop")
-	VMOVDQU64(Mem{Base: p}, lo)
-	VPSHUFB(mask, lo, lo)
-	VMOVDQU64(Mem{Base: p, Disp: 64}, hi)
-	VPSHUFB(mask, hi, hi)
+	l.open(b, bswap, mask, lo, hi)
 	Comment("The 128-bit counter (thi, tlo) += 1024.")
 	ADDQ(U32(1024), tlo)
 	ADCQ(Imm(0), thi)
-	l.load(row, hp, sp, c0)
+	l.load(row, b.hp, b.sp, c0)
 	VMOVQ(tlo, row[3].AsX())
 	VPINSRQ(Imm(1), thi, row[3].AsX(), row[3].AsX())
 	VPERMQ(Imm(0x50), row[3], row[3])
 	VPXORQ(c4, row[3], row[3])
-	for r := range 16 {
-		Comment("Round " + itoa(r) + ".")
-		VMOVDQU64(perms.Offset(128*(r%10)), wa)
-		VPERMI2Q(hi, lo, wa)
-		VPXORQ(consts.Offset(128*(r%10)), wa, wa)
-		VMOVDQU64(perms.Offset(128*(r%10)+64), wb)
-		VPERMI2Q(hi, lo, wb)
-		VPXORQ(consts.Offset(128*(r%10)+64), wb, wb)
+	l.rounds(16, row, m, func(s int) {
+		// Each half of the round's words, from both halves of the block.
+		for half, w := range []VecVirtual{wa, wb} {
+			VMOVDQU64(perms.Offset(128*s+64*half), w)
+			VPERMI2Q(hi, lo, w)
+			VPXORQ(consts.Offset(128*s+64*half), w, w)
+		}
 		VMOVDQA64(wa.AsY(), m[0])
 		VEXTRACTI64X4(Imm(1), wa, m[1])
 		VMOVDQA64(wb.AsY(), m[2])
 		VEXTRACTI64X4(Imm(1), wb, m[3])
-		l.round(row, m)
-	}
-	l.finalize(row, hp, sp, m[0])
+	})
+	l.finalize(row, b.hp, b.sp, m[0])
 
-	ADDQ(U32(128), p)
-	CMPQ(p, end)
-	JNE(LabelRef("b512_loop"))
-	MOVQ(tlo, Mem{Base: tlop})
-	MOVQ(thi, Mem{Base: thip})
+	b.next(U32(128))
 	VZEROUPPER()
 	Label("b512_done")
 	RET()

@@ -89,13 +89,24 @@ func genMany(width int) {
 	for i := range 8 {
 		VPXORD(v[i+8], v[i], v[i])
 	}
-	MOVL(flags, blockFlags)
-	ADDQ(U32(64), base)
-	DECQ(remaining)
-	JNZ(LabelRef(pre + "_block"))
+	nextBlock(flags, blockFlags, base, nil, remaining, pre+"_block")
 	storeCVs(&v, regs, lanes, pre+"_done")
 	VZEROUPPER()
 	RET()
+}
+
+// nextBlock ends a block loop: the blocks after the first take flags
+// without CHUNK_START (blockFlags = flags), in and, where not nil, dst
+// move on by a block, and one more turn from label while remaining, less
+// this block, is not zero.
+func nextBlock(flags, blockFlags, in, dst, remaining Register, label string) {
+	MOVL(flags, blockFlags)
+	if dst != nil {
+		ADDQ(U32(64), dst)
+	}
+	ADDQ(U32(64), in)
+	DECQ(remaining)
+	JNZ(LabelRef(label))
 }
 
 // manyBlockTop emits the top of a batch kernel's block loop, labelled

@@ -35,44 +35,36 @@ func (k narrow) vec(i int) VecPhysical {
 	return []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13, X14, X15}[i]
 }
 
-func (k narrow) load(m Op, r VecPhysical) {
+// mov emits VMOVDQU or MOVOU.
+func (k narrow) mov(src, dst Op) {
 	if k.avx {
-		VMOVDQU(m, r)
+		VMOVDQU(src, dst)
 	} else {
-		MOVOU(m, r)
+		MOVOU(src, dst)
 	}
 }
 
-func (k narrow) store(r VecPhysical, m Op) {
+func (k narrow) load(m Op, r VecPhysical)  { k.mov(m, r) }
+func (k narrow) store(r VecPhysical, m Op) { k.mov(r, m) }
+
+// vexOr emits dst = dst op src: the VEX form avx(src, dst, dst) of op, or
+// its SSE form sse(src, dst).
+func (k narrow) vexOr(avx func(src, a, dst Op), sse func(src, dst Op), src Op, dst VecPhysical) {
 	if k.avx {
-		VMOVDQU(r, m)
+		avx(src, dst, dst)
 	} else {
-		MOVOU(r, m)
+		sse(src, dst)
 	}
 }
 
 func (k narrow) add(src Op, dst VecPhysical) {
-	if k.avx {
-		VPADDD(src, dst, dst)
-	} else {
-		PADDD(src, dst)
-	}
+	k.vexOr(func(s, a, d Op) { VPADDD(s, a, d) }, PADDD, src, dst)
 }
 
-func (k narrow) xor(src Op, dst VecPhysical) {
-	if k.avx {
-		VPXOR(src, dst, dst)
-	} else {
-		PXOR(src, dst)
-	}
-}
+func (k narrow) xor(src Op, dst VecPhysical) { k.vexOr(VPXOR, PXOR, src, dst) }
 
 func (k narrow) shufb(mask Op, dst VecPhysical) {
-	if k.avx {
-		VPSHUFB(mask, dst, dst)
-	} else {
-		PSHUFB(mask, dst)
-	}
+	k.vexOr(func(s, a, d Op) { VPSHUFB(s, a, d) }, PSHUFB, mask, dst)
 }
 
 // rotr rotates b right by n using t as scratch.
@@ -107,8 +99,9 @@ type trk struct {
 	e []zmm.Elem
 }
 
-// op2 emits a two-source shuffle into a new register.
-func (k narrow) op2(p *zmm.RegPool, a, b *trk, e []zmm.Elem, avx func(b, a, o Op), sse func(b, o Op)) *trk {
+// op2 emits a two-source shuffle into a new register: avx(b, a, o), or
+// sse(b, o) on a copy o of a.
+func (k narrow) op2(p *zmm.RegPool, a, b *trk, e []zmm.Elem, avx func(...Op), sse func(b, o Op)) *trk {
 	o := &trk{r: p.Get(), e: e}
 	if k.avx {
 		avx(b.r, a.r, o.r)
@@ -119,10 +112,15 @@ func (k narrow) op2(p *zmm.RegPool, a, b *trk, e []zmm.Elem, avx func(b, a, o Op
 	return o
 }
 
-func lanewise(a, b *trk, f func(a, b []zmm.Elem) []zmm.Elem) []zmm.Elem {
+// lanewise models a shuffle within 128-bit lanes: each lane of the result
+// takes the elements pick of the same lane of a (0-3) and of b (4-7).
+func lanewise(a, b *trk, pick [4]int) []zmm.Elem {
 	var e []zmm.Elem
 	for l := 0; l < len(a.e); l += 4 {
-		e = append(e, f(a.e[l:l+4], b.e[l:l+4])...)
+		ab := append(append([]zmm.Elem{}, a.e[l:l+4]...), b.e[l:l+4]...)
+		for _, i := range pick {
+			e = append(e, ab[i])
+		}
 	}
 	return e
 }
@@ -140,20 +138,20 @@ func (k narrow) transpose(p *zmm.RegPool, rows []*trk) []*trk {
 			rows[i], rows[i+dist] = l, h
 		}
 	}
-	step(1, func(a, b *trk) (*trk, *trk) {
-		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[0], b[0], a[1], b[1]} }),
-			func(b, a, o Op) { VPUNPCKLDQ(b, a, o) }, func(b, o Op) { PUNPCKLLQ(b, o) })
-		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[2], b[2], a[3], b[3]} }),
-			func(b, a, o Op) { VPUNPCKHDQ(b, a, o) }, func(b, o Op) { PUNPCKHLQ(b, o) })
-		return lo, hi
-	})
-	step(2, func(a, b *trk) (*trk, *trk) {
-		lo := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[0], a[1], b[0], b[1]} }),
-			func(b, a, o Op) { VPUNPCKLQDQ(b, a, o) }, func(b, o Op) { PUNPCKLQDQ(b, o) })
-		hi := k.op2(p, a, b, lanewise(a, b, func(a, b []zmm.Elem) []zmm.Elem { return []zmm.Elem{a[2], a[3], b[2], b[3]} }),
-			func(b, a, o Op) { VPUNPCKHQDQ(b, a, o) }, func(b, o Op) { PUNPCKHQDQ(b, o) })
-		return lo, hi
-	})
+	// unpack is a step by the low and the high unpack instruction (VEX
+	// forms avx, SSE forms sse), whose results take the elements pick (as
+	// in lanewise) of each lane.
+	unpack := func(dist int, pick [2][4]int, avx [2]func(...Op), sse [2]func(b, o Op)) {
+		step(dist, func(a, b *trk) (*trk, *trk) {
+			lo := k.op2(p, a, b, lanewise(a, b, pick[0]), avx[0], sse[0])
+			hi := k.op2(p, a, b, lanewise(a, b, pick[1]), avx[1], sse[1])
+			return lo, hi
+		})
+	}
+	unpack(1, [2][4]int{{0, 4, 1, 5}, {2, 6, 3, 7}},
+		[2]func(...Op){VPUNPCKLDQ, VPUNPCKHDQ}, [2]func(b, o Op){PUNPCKLLQ, PUNPCKHLQ})
+	unpack(2, [2][4]int{{0, 1, 4, 5}, {2, 3, 6, 7}},
+		[2]func(...Op){VPUNPCKLQDQ, VPUNPCKHQDQ}, [2]func(b, o Op){PUNPCKLQDQ, PUNPCKHQDQ})
 	if len(rows) == 8 {
 		step(4, func(a, b *trk) (*trk, *trk) {
 			lo := &trk{r: p.Get(), e: append(append([]zmm.Elem{}, a.e[:4]...), b.e[:4]...)}
@@ -358,17 +356,11 @@ func genNarrow(k narrow) {
 		k.xor(v[i+8], v[i])
 	}
 	if !k.parents {
-		MOVL(flags, blockFlags)
-		if k.copying {
-			ADDQ(U32(64), dst)
-		}
-		ADDQ(U32(64), in)
-		DECQ(remaining)
+		loop := "block" + isa
 		if k.many {
-			JNZ(LabelRef(pre + "block"))
-		} else {
-			JNZ(LabelRef("block" + isa))
+			loop = pre + "block"
 		}
+		nextBlock(flags, blockFlags, in, dst, remaining, loop)
 	}
 	Comment("Transpose the chaining values to one 32-byte row per lane.")
 	out := Load(Param("out"), GP64())

@@ -19,28 +19,24 @@ import (
 // g16 runs G on four columns (or diagonals) at once, interleaved; hook, if
 // not nil, emits code after each half.
 func g16(v *[16]VecPhysical, idx [4][4]int, mx, my [4]Op, hook func()) {
+	// each emits op(src(i), x, x) for the four columns i, x being their
+	// word w (0-3: a, b, c, d).
+	each := func(op func(...Op), src func(i int) Op, w int) {
+		for i := range 4 {
+			x := v[idx[i][w]]
+			op(src(i), x, x)
+		}
+	}
+	word := func(w int) func(i int) Op { return func(i int) Op { return v[idx[i][w]] } }
+	imm := func(n int) func(i int) Op { return func(int) Op { return U8(n) } }
 	half := func(m func(i int) Op, r1, r2 int) {
-		for i := range 4 {
-			VPADDD(m(i), v[idx[i][0]], v[idx[i][0]])
-		}
-		for i := range 4 {
-			VPADDD(v[idx[i][1]], v[idx[i][0]], v[idx[i][0]])
-		}
-		for i := range 4 {
-			VPXORD(v[idx[i][0]], v[idx[i][3]], v[idx[i][3]])
-		}
-		for i := range 4 {
-			VPRORD(U8(r1), v[idx[i][3]], v[idx[i][3]])
-		}
-		for i := range 4 {
-			VPADDD(v[idx[i][3]], v[idx[i][2]], v[idx[i][2]])
-		}
-		for i := range 4 {
-			VPXORD(v[idx[i][2]], v[idx[i][1]], v[idx[i][1]])
-		}
-		for i := range 4 {
-			VPRORD(U8(r2), v[idx[i][1]], v[idx[i][1]])
-		}
+		each(VPADDD, m, 0)       // a += m
+		each(VPADDD, word(1), 0) // a += b
+		each(VPXORD, word(0), 3) // d ^= a
+		each(VPRORD, imm(r1), 3) // d >>>= r1
+		each(VPADDD, word(3), 2) // c += d
+		each(VPXORD, word(2), 1) // b ^= c
+		each(VPRORD, imm(r2), 1) // b >>>= r2
 		if hook != nil {
 			hook()
 		}
@@ -266,13 +262,7 @@ func genWide(width int, parents, copying bool, hint hints) {
 	}
 	compressLanes(&v, msg, counters, hiOff, blockFlags, hook)
 	if !parents {
-		MOVL(flags, blockFlags)
-		if copying {
-			ADDQ(U32(64), dst)
-		}
-		ADDQ(U32(64), in)
-		DECQ(remaining)
-		JNZ(LabelRef(pre + "block"))
+		nextBlock(flags, blockFlags, in, dst, remaining, pre+"block")
 	}
 	storeCVs(&v, regs, lanes, name+"Done")
 	VZEROUPPER()

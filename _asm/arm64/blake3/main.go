@@ -52,6 +52,13 @@ func (g *gen) comment(format string, args ...any) {
 	fmt.Fprintf(&g.b, "\t// "+format+"\n", args...)
 }
 
+// comments writes a comment of several lines.
+func (g *gen) comments(lines ...string) {
+	for _, l := range lines {
+		g.comment("%s", l)
+	}
+}
+
 // alloc takes a free register; with high, one above V7, so that it cannot
 // be a chaining-value register that is still to be written.
 func (g *gen) alloc(high bool) int {
@@ -465,15 +472,19 @@ func (g *gen) scalarKey() {
 
 func (g *gen) hash6() {
 	g.text("hash6NEON", "in *[6144]byte, key *[8]uint32, counter uint64, flags uint32, out *[192]byte", "NOSPLIT, $304-40")
-	g.comment("Chunks 0-3 in the vector lanes (R0-R3), one block each an iteration;")
-	g.comment("chunks 4 and 5 one after the other in the scalar lane (R23), two blocks")
-	g.comment("an iteration. R4: iterations left after this one.")
+	g.comments(
+		"Chunks 0-3 in the vector lanes (R0-R3), one block each an iteration;",
+		"chunks 4 and 5 one after the other in the scalar lane (R23), two blocks",
+		"an iteration. R4: iterations left after this one.",
+	)
 	g.op("MOVD\tin+0(FP), R0")
 	g.lanePtrs("$1024")
 	g.op("ADD\t$1024, R3, R23")
 	g.op("MOVD\t$15, R4")
-	g.comment("R12: the transposed message words (256 bytes), the vector lanes'")
-	g.comment("counters (256, 272), the scalar lane's second flags (288) and counter (296).")
+	g.comments(
+		"R12: the transposed message words (256 bytes), the vector lanes'",
+		"counters (256, 272), the scalar lane's second flags (288) and counter (296).",
+	)
 	g.op("MOVD\t$msg-304(SP), R12")
 	g.setup("key+8(FP)", "counter+16(FP)", "$1", "R24", "R25", "R26")
 	g.scalarKey()
@@ -489,8 +500,10 @@ func (g *gen) hash6() {
 	g.op("MOVW\t$64, R26")
 	g.op("MOVD\t$iv4<>(SB), R24")
 	g.vectorBlock("R24", "R26", "R25")
-	g.comment("Scalar flags: its first block starts a chunk when R4 is 15 or 7, its")
-	g.comment("second ends one when R4 is 8 or 0; its chunk is counter+4 until R4 < 8.")
+	g.comments(
+		"Scalar flags: its first block starts a chunk when R4 is 15 or 7, its",
+		"second ends one when R4 is 8 or 0; its chunk is counter+4 until R4 < 8.",
+	)
 	g.op("MOVWU\tflags+24(FP), R24")
 	g.op("AND\t$7, R4, R25")
 	g.op("ORRW\t$2, R24, R26")
@@ -519,8 +532,10 @@ func (g *gen) hash6() {
 	})
 	g.feedForward()
 	g.scalarFeedForward()
-	g.comment("After its 16th block, store the scalar chunk's chaining value")
-	g.comment("(out+128 for chunk 4, out+160 for chunk 5) and start again from the key.")
+	g.comments(
+		"After its 16th block, store the scalar chunk's chaining value",
+		"(out+128 for chunk 4, out+160 for chunk 5) and start again from the key.",
+	)
 	g.op("TST\t$7, R4")
 	g.op("BNE\tnoend")
 	g.op("MOVD\tout+32(FP), R24")

@@ -86,6 +86,13 @@ func store(s *State, ptr string, n int) {
 	}
 }
 
+// emit writes instruction lines that are fixed text, one an argument.
+func emit(lines ...string) {
+	for _, l := range lines {
+		g.Emit("%s", l)
+	}
+}
+
 func main() {
 	log.SetFlags(0)
 	goasm.Main(&out, func() {
@@ -133,39 +140,49 @@ func kernel(name string, vrows []int) {
 		fmt.Fprintf(&out, "// Requires: ASIMD\n")
 	}
 	fmt.Fprintf(&out, "TEXT ·%s(SB), NOSPLIT, $%d-49\n", name, FrameSize)
-	g.Emit("MOVD\tR30, %s", SlotLR)
-	g.Emit("MOVD\t$%s(SB), R0", RC)
-	g.Emit("MOVD\tR0, %s", SlotRC)
-	g.Emit("MOVD\tp_base+8(FP), R1")
-	g.Emit("MOVD\tp_len+16(FP), R2")
-	g.Emit("MOVD\tR1, %s", SlotP)
-	g.Emit("MOVD\tR2, %s", SlotN)
+	// The stack slots keep R30, the round constants' address, and p and n
+	// (the rest of the input) from block to block.
+	emit(
+		"MOVD\tR30, "+SlotLR,
+		"MOVD\t$"+RC+"(SB), R0",
+		"MOVD\tR0, "+SlotRC,
+		"MOVD\tp_base+8(FP), R1",
+		"MOVD\tp_len+16(FP), R2",
+		"MOVD\tR1, "+SlotP,
+		"MOVD\tR2, "+SlotN,
+	)
 	g.Label("block")
 	g.Comment("XOR the next whole block of lanes lanes, if any, into the state in memory")
-	g.Emit("MOVD\ta+0(FP), R0")
-	g.Emit("MOVD\tlanes+32(FP), R3")
-	g.Emit("CBZ\tR3, permute")
-	g.Emit("MOVD\t%s, R2", SlotN)
-	g.Emit("LSL\t$3, R3, R4")
-	g.Emit("CMP\tR4, R2")
-	g.Emit("BLO\tret")
-	g.Emit("SUB\tR4, R2, R2")
-	g.Emit("MOVD\tR2, %s", SlotN)
-	g.Emit("MOVD\t%s, R1", SlotP)
+	emit(
+		"MOVD\ta+0(FP), R0",
+		"MOVD\tlanes+32(FP), R3",
+		"CBZ\tR3, permute",
+		"MOVD\t"+SlotN+", R2",
+		"LSL\t$3, R3, R4",
+		"CMP\tR4, R2",
+		"BLO\tret",
+		"SUB\tR4, R2, R2",
+		"MOVD\tR2, "+SlotN,
+		"MOVD\t"+SlotP+", R1",
+	)
 	g.Label("xor")
-	g.Emit("MOVD.P\t8(R1), R4")
-	g.Emit("MOVD\t(R0), R5")
-	g.Emit("EOR\tR4, R5, R5")
-	g.Emit("MOVD.P\tR5, 8(R0)")
-	g.Emit("SUB\t$1, R3, R3")
-	g.Emit("CBNZ\tR3, xor")
-	g.Emit("MOVD\tR1, %s", SlotP)
-	g.Emit("MOVD\ta+0(FP), R0")
+	emit(
+		"MOVD.P\t8(R1), R4",
+		"MOVD\t(R0), R5",
+		"EOR\tR4, R5, R5",
+		"MOVD.P\tR5, 8(R0)",
+		"SUB\t$1, R3, R3",
+		"CBNZ\tR3, xor",
+		"MOVD\tR1, "+SlotP,
+		"MOVD\ta+0(FP), R0",
+	)
 	g.Label("permute")
 	g.Comment("rounds is a multiple of 4: enter the unrolled rounds at round 24-rounds")
-	g.Emit("MOVD\trounds+40(FP), R3")
-	g.Emit("CMP\t$%d, R3", keccak.MaxRounds)
-	g.Emit("BNE\tshorter")
+	emit(
+		"MOVD\trounds+40(FP), R3",
+		fmt.Sprintf("CMP\t$%d, R3", keccak.MaxRounds),
+		"BNE\tshorter",
+	)
 	// Round 0's lanes are in frame 0 in the first 25 registers; R0 is
 	// lane 0's, so the pointer moves to a temporary first.
 	g.Emit("MOVD\tR0, %s", at[0].Free[0])
