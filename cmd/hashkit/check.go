@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -32,6 +33,7 @@ type checkFlags struct {
 	taggedOnly    bool // cksum -c without -a: untagged lines are malformed
 	readBase64    bool // untagged lines may hold base64 digests (hashkit's check, cksum -c)
 	emptyNames    bool // b2sum -c, cksum -c: see lineParser.emptyNames
+	coreutilsTags bool // b2sum -c, cksum -c: see lineParser.coreutilsTags
 	audit         *audit
 }
 
@@ -270,6 +272,9 @@ type lineParser struct {
 	// b2sum and cksum read it (a FAILED file); the other tools' shortest
 	// line is longer than that.
 	emptyNames bool
+	// coreutilsTags: the tags of coreutils 9.1's algorithms are read as
+	// b2sum and cksum read them (coreutilsTag), not as sha256sum does.
+	coreutilsTags bool
 }
 
 var errMalformed = errors.New("malformed line")
@@ -280,9 +285,11 @@ var errMalformed = errors.New("malformed line")
 // first untagged line sets) or a tagged one (`TAG (NAME) = HEX`, the space
 // before the parenthesis optional and any spaces and tabs around '=', as
 // OpenSSL's `SHA256(NAME)= HEX`; with p.openssl, also the names of
-// opensslNames, which coreutils does not read). b3sum's lines are the
-// standard form. A digest in base64 must be exactly as long as the
-// algorithm's (or, for a tag with a length, the tag's) digest encodes to.
+// opensslNames, which coreutils does not read; with p.coreutilsTags, a tag
+// of coreutils' algorithms as b2sum and cksum read it, see coreutilsTag).
+// b3sum's lines are the standard form. A digest in base64 (where p.base64
+// allows it) must be exactly as long as the algorithm's (or, for a tag
+// with a length, the tag's) digest encodes to.
 //
 // An untagged line's algorithm is forced (-a), else the one the list's name
 // says (named; a length that does not fit it is malformed), else SHA-2 by
@@ -299,10 +306,10 @@ func parseLine(line string, p *lineParser) (entry, error) {
 		return en, err
 	}
 	// A tag's name may be empty (coreutils then fails to open '').
-	if en.name == "" && tag == "" && !(p.emptyNames && form == formReversed) || sum == "" {
+	if en.name == "" && tag.text == "" && !(p.emptyNames && form == formReversed) || sum == "" {
 		return en, errMalformed
 	}
-	if tag != "" {
+	if tag.text != "" {
 		err = en.setTagged(tag, sum, p)
 	} else {
 		err = en.setUntagged(sum, p)
@@ -326,48 +333,164 @@ func parseLine(line string, p *lineParser) (entry, error) {
 		}
 		en.name = name
 	}
-	en.short = tag == "" && en.alg.prefix && en.length < en.alg.size
+	en.short = tag.text == "" && en.alg.prefix && en.length < en.alg.size
 	return en, nil
+}
+
+// lineTag is the tag of a tagged line: its text, and the algorithm and
+// digest length in bytes where coreutilsTag read them (size is 0 where
+// setTagged is to look the text up; alg is nil for SM3).
+type lineTag struct {
+	text string
+	alg  *algorithm
+	size int
 }
 
 // split cuts a line (after its backslash) into its tag (empty for an
 // untagged line), its digest and en.name; form is the form an untagged
 // line is in, which parseLine keeps for the list once its digest is good.
-func (p *lineParser) split(line string, en *entry) (tag, sum string, form lineForm, err error) {
-	if i := strings.IndexAny(line, " \t"); i > 0 && p.untaggedDigest(line[:i], line[i:]) {
+func (p *lineParser) split(line string, en *entry) (tag lineTag, sum string, form lineForm, err error) {
+	tag, rest, tagged := p.coreutilsTag(line)
+	if i := strings.IndexAny(line, " \t"); !tagged && i > 0 && p.untaggedDigest(line[:i], line[i:]) {
 		sum, en.name = line[:i], line[i+1:]
 		form = formReversed
 		switch {
 		case len(en.name) <= 1 || en.name[0] != ' ' && en.name[0] != '*':
 			if p.form == formStandard {
-				return "", "", form, errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
+				return tag, "", form, errors.New("a reversed BSD line (HEX NAME) among standard ones (HEX  NAME)")
 			}
 		case p.form != formReversed:
 			form = formStandard
 			en.name = en.name[1:]
 		}
-		return "", sum, form, nil
+		return tag, sum, form, nil
 	}
-	i := strings.IndexAny(line, " (")
-	if i <= 0 {
-		return "", "", formUnknown, errMalformed
+	if !tagged {
+		i := strings.IndexAny(line, " (")
+		if i <= 0 {
+			return tag, "", formUnknown, errMalformed
+		}
+		tag.text, rest = line[:i], strings.TrimPrefix(line[i:], " ")
 	}
-	tag = line[:i]
-	rest := strings.TrimPrefix(line[i:], " ")
 	if !strings.HasPrefix(rest, "(") {
-		return "", "", formUnknown, errMalformed
+		return tag, "", formUnknown, errMalformed
 	}
 	rest = rest[1:]
 	j := strings.LastIndexByte(rest, ')')
 	if j < 0 {
-		return "", "", formUnknown, errMalformed
+		return tag, "", formUnknown, errMalformed
 	}
 	en.name = rest[:j]
 	rest = strings.TrimLeft(rest[j+1:], " \t")
 	if !strings.HasPrefix(rest, "=") {
-		return "", "", formUnknown, errMalformed
+		return tag, "", formUnknown, errMalformed
 	}
 	return tag, strings.TrimLeft(rest[1:], " \t"), formUnknown, nil
+}
+
+// coreutilsTag reads the tag of a line as b2sum -c and cksum -c of
+// coreutils 9.1 do (split_3 in digest.c), where p.coreutilsTags says so
+// and the line starts with the tag of their algorithm: -a's (b2sum's is
+// BLAKE2b), or without -a the one named up to a blank, '-' or '(' (cksum:
+// MD5, SHA1, SHA224 to SHA512, BLAKE2b, SM3). After the name they take one
+// character whatever it is, so "BLAKE2b\t(", "BLAKE2b  (" and, with -a,
+// "BLAKE2bX(" are tags ('(' is kept, for OpenSSL's form); a '-' there
+// starts a length in bits read by strtoumax in base 0 ("-0x100" is 256),
+// a multiple of 8 up to the algorithm's own, which must end the tag. Then
+// one space may come before '(', which rest starts with in a well formed
+// line. tagged is false where the line is no such tag (hashkit's own tags,
+// as SHA3-256, are read as hashkit reads them); a tagged line whose tag is
+// malformed has an empty rest.
+func (p *lineParser) coreutilsTag(line string) (tag lineTag, rest string, tagged bool) {
+	if !p.coreutilsTags || p.family != nil {
+		return tag, "", false
+	}
+	if p.forced != nil {
+		if coreutilsAlgorithm(p.forced.tag) != p.forced || !strings.HasPrefix(line, p.forced.tag) {
+			return tag, "", false
+		}
+		tag.text, tag.alg = p.forced.tag, p.forced
+	} else {
+		end := strings.IndexAny(line, " \t-(")
+		if end < 0 {
+			end = len(line)
+		}
+		name := line[:end]
+		a := coreutilsAlgorithm(name)
+		if a == nil && name != "SM3" {
+			return lineTag{}, "", false
+		}
+		tag.text, tag.alg = name, a
+	}
+	bits := 256 // SM3's
+	if tag.alg != nil {
+		bits = 8 * tag.alg.size
+	}
+	i := len(tag.text)
+	switch {
+	case i == len(line):
+		return tag, "", true
+	case line[i] == '-':
+		n, end, ok := parseLength(line[i+1:])
+		if !ok || n == 0 || n > uint64(bits) || n%8 != 0 {
+			return tag, "", true
+		}
+		tag.text, bits, i = fmt.Sprintf("%s-%d", tag.text, n), int(n), i+1+end
+	case line[i] != '(':
+		i++
+	}
+	tag.size = bits / 8
+	return tag, strings.TrimPrefix(line[i:], " "), true
+}
+
+// coreutilsAlgorithm is the algorithm whose tag is tag among those that
+// cksum of coreutils 9.1 takes (cksumAlgorithms), or nil.
+func coreutilsAlgorithm(tag string) *algorithm {
+	for _, name := range cksumAlgorithms {
+		if a, err := lookup(name); err == nil && a.tag != "" && a.tag == tag {
+			return a
+		}
+	}
+	return nil
+}
+
+// parseLength reads a number at the start of s as strtoumax(s, &end, 0)
+// does: after C's white space and an optional '+', hex after 0x, octal
+// after 0, else decimal. ok is false without digits, with a '-', or
+// beyond 64 bits; end is the index after the number.
+func parseLength(s string) (n uint64, end int, ok bool) {
+	i := 0
+	for i < len(s) && strings.IndexByte(" \t\n\v\f\r", s[i]) >= 0 {
+		i++
+	}
+	if i < len(s) && s[i] == '+' {
+		i++
+	}
+	base := uint64(10)
+	switch {
+	case i+2 < len(s) && s[i] == '0' && s[i+1]|0x20 == 'x' && hexDigits[s[i+2]]:
+		base, i = 16, i+2
+	case i < len(s) && s[i] == '0':
+		base = 8
+	}
+	start := i
+	for ; i < len(s); i++ {
+		d := base // not a digit
+		switch c := s[i]; {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case 'a' <= c|0x20 && c|0x20 <= 'f':
+			d = uint64(c|0x20-'a') + 10
+		}
+		if d >= base {
+			break
+		}
+		if n > (math.MaxUint64-d)/base {
+			return 0, 0, false
+		}
+		n = n*base + d
+	}
+	return n, i, i > start
 }
 
 // untaggedDigest reports whether word, followed by rest, starts an untagged
@@ -392,17 +515,36 @@ func (p *lineParser) untaggedBase64(sum string) ([]byte, bool) {
 }
 
 // setTagged sets en's algorithm and digest from a tagged line: the tag's
-// algorithm and length, the digest in hex or base64 of exactly that length.
-func (en *entry) setTagged(tag, sum string, p *lineParser) error {
-	a, n, err := lookupTag(tag)
-	if err != nil && p.openssl {
-		a, n, err = lookupOpenSSL(tag)
+// algorithm and length, the digest in hex, or in base64 where p.base64
+// allows it (as sha256sum, the tools whose lists are hex read no base64),
+// of exactly that length.
+func (en *entry) setTagged(t lineTag, sum string, p *lineParser) error {
+	tag, a, n := t.text, t.alg, t.size
+	if n == 0 {
+		var err error
+		a, n, err = lookupTag(tag)
+		if err != nil && p.openssl {
+			a, n, err = lookupOpenSSL(tag)
+		}
+		if err != nil && tag == "SM3" && p.forced == nil && p.family == nil && p.digestForm(sum, 32) {
+			return unsupported{tag: tag}
+		}
+		if err != nil {
+			return err
+		}
 	}
-	if err != nil && tag == "SM3" && p.forced == nil && p.family == nil && sm3Digest(sum) {
-		return unsupported{tag}
-	}
-	if err != nil {
-		return err
+	if a == nil || !a.variable && n < a.size {
+		// cksum's SM3, or a fixed-size digest cut short (SHA256-128),
+		// which cksum compares with the first bytes of the file's: hashkit
+		// checks neither, so such a line fails, where a malformed one
+		// would be skipped.
+		if !p.digestForm(sum, n) {
+			return errMalformed
+		}
+		if a == nil {
+			return unsupported{tag: tag, why: "hashkit has no SM3"}
+		}
+		return unsupported{tag: tag, why: fmt.Sprintf("hashkit checks no %s digest cut short", a.tag)}
 	}
 	if p.forced != nil && p.forced != a {
 		return fmt.Errorf("tag %s is not %s", tag, p.forced.name)
@@ -411,7 +553,7 @@ func (en *entry) setTagged(tag, sum string, p *lineParser) error {
 		return fmt.Errorf("tag %s is not %s", tag, p.familyTag)
 	}
 	hexDigest := isHex(sum) && len(sum)%2 == 0
-	if b, ok := decodeBase64Digest(sum, n); ok && !(hexDigest && len(sum) == 2*n) {
+	if b, ok := decodeBase64Digest(sum, n); ok && p.base64 && !(hexDigest && len(sum) == 2*n) {
 		en.want = b
 	} else if !hexDigest {
 		return errMalformed
@@ -516,20 +658,24 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 	return en, nil
 }
 
-// unsupported is a properly formatted line of an algorithm that cksum -c
-// checks and hashkit lacks (SM3): the file it names cannot be verified, so
-// the line fails the check where a malformed one would only be counted.
-type unsupported struct{ tag string }
+// unsupported is a properly formatted line that cksum -c checks and
+// hashkit cannot (SM3, which it lacks; a fixed-size digest cut short, why
+// says so): the file it names cannot be verified, so the line fails the
+// check where a malformed one would only be counted.
+type unsupported struct{ tag, why string }
 
 func (u unsupported) Error() string {
+	if u.why != "" {
+		return fmt.Sprintf("%s checksums cannot be checked: %s", u.tag, u.why)
+	}
 	return fmt.Sprintf("%s checksums cannot be checked: hashkit has no %[1]s", u.tag)
 }
 
-// sm3Digest reports whether sum has the form of an SM3 digest: 32 bytes,
-// in hex or base64.
-func sm3Digest(sum string) bool {
-	_, b64 := decodeBase64Digest(sum, 32)
-	return isHex(sum) && len(sum) == 64 || b64
+// digestForm reports whether sum has the form of a digest of n bytes: in
+// hex, or in base64 where p.base64 allows it.
+func (p *lineParser) digestForm(sum string, n int) bool {
+	_, b64 := decodeBase64Digest(sum, n)
+	return isHex(sum) && len(sum) == 2*n || p.base64 && b64
 }
 
 // unnamedWeak is a bare line of MD5's or SHA-1's length in a list whose
@@ -609,6 +755,7 @@ func checkList(e *env, out *bufio.Writer, list string, forced *algorithm, f *che
 		c.parser = *fam
 	}
 	c.parser.openssl, c.parser.base64, c.parser.emptyNames = e.style == styleHashkit, f.readBase64, f.emptyNames
+	c.parser.coreutilsTags = f.coreutilsTags
 	br := bufio.NewReaderSize(r, 64<<10)
 	defer func() { c.prog.finish() }() // on the error returns too
 	for first := true; ; first = false {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -280,6 +282,193 @@ func TestCheckEmptyNameAsB2sum(t *testing.T) {
 			if got.code != want.code || got.stdout != want.stdout {
 				t.Errorf("%s %q: hashkit %d %q %q; %s %d %q %q", c.tool, list, got.code, got.stdout, got.stderr, c.tool, want.code, want.stdout, want.stderr)
 			}
+		}
+	}
+}
+
+// TestCheckTagsAsB2sumCksum: b2sum -c and cksum -c of coreutils 9.1 read
+// a tag by split_3: after the algorithm's name one character whatever it
+// is (cksum without -a names the algorithm up to a blank, '-' or '(', so
+// there only a blank, '-' or '('), then one optional space, then '('; a
+// '-' starts a length in bits read by strtoumax in base 0, which must end
+// the tag. Read as sha256sum reads tags, "BLAKE2b\t(g) = HEX" naming a
+// changed file was skipped as improperly formatted and the list passed
+// where b2sum fails it, and "BLAKE2b-256x (f) = HEX" was checked where
+// b2sum --strict fails the list. sha256sum and md5sum read only one
+// optional space after the tag: their personas, and check, keep that rule.
+func TestCheckTagsAsB2sumCksum(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{"f": "hello\n", "g": "other\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	digest := func(alg string) string { return strings.Fields(hk(t, dir, nil, "sum", "-a", alg, "f").stdout)[0] }
+	b2, s, m := digest("blake2b"), digest("sha256"), digest("md5")
+	b2x256 := strings.Fields(hk(t, dir, nil, "sum", "-a", "blake2b", "-l", "32", "f").stdout)[0]
+	// The tags, each followed by NAME) = the digest of f at its length.
+	blake := []string{
+		"BLAKE2b (", "BLAKE2b  (", "BLAKE2b\t(", "BLAKE2b\t (", "BLAKE2bX(", "BLAKE2bX (", "BLAKE2bb (", "BLAKE2b(",
+		"BLAKE2b512 (", "BLAKE2b \t(", "BLAKE2b\t\t(", "blake2b (", "BLAKE2B (", "BLAKE2b-512 (", "BLAKE2b-512\t(", "BLAKE2b",
+	}
+	blake256 := []string{
+		"BLAKE2b-256 (", "BLAKE2b-0x100 (", "BLAKE2b-0X100 (", "BLAKE2b-0400 (", "BLAKE2b- 256 (", "BLAKE2b-\v256 (",
+		"BLAKE2b-\t\r256 (", "BLAKE2b-+256 (", "BLAKE2b- +256 (", "BLAKE2b-256x (", "BLAKE2b-256xyz (", "BLAKE2b-256\t(",
+		"BLAKE2b-256  (", "BLAKE2b-256(", "BLAKE2b-0 (", "BLAKE2b-520 (", "BLAKE2b-99999999999999999999999 (",
+		"BLAKE2b-08 (", "BLAKE2b--256 (", "BLAKE2b-0x (", "BLAKE2b-+-256 (", "BLAKE2b-256", "BLAKE2b-",
+	}
+	sha := []string{
+		"SHA256 (", "SHA256  (", "SHA256\t(", "SHA256\t (", "SHA256 \t(", "SHA256X(", "SHA2564 (", "SHA256(",
+		"SHA256-256 (", "SHA256-0x100 (", "SHA256-256\t(", "SHA256-256x (", "SHA256-512 (", "sha256 (", "SHA2-256 (",
+	}
+	md5 := []string{"MD5 (", "MD5  (", "MD5\t(", "MD5X(", "MD5-128 (", "MD5-0200 ("}
+	type line struct{ tag, digest string }
+	with := func(digest string, tags ...string) []line {
+		var l []line
+		for _, tag := range tags {
+			l = append(l, line{tag, digest})
+		}
+		return l
+	}
+	blakeLines := slices.Concat(with(b2, blake...), with(b2x256, blake256...))
+	lists := t.TempDir()
+	for _, c := range []struct {
+		tool  string
+		args  []string
+		good  string // a matching line in the tool's own form
+		lines []line
+	}{
+		{"b2sum", nil, "BLAKE2b (f) = " + b2, blakeLines},
+		{"cksum", nil, "SHA256 (f) = " + s, slices.Concat(blakeLines, with(s, sha...), with(m, md5...), with(s, "CRC (", "SM3X("))},
+		{"cksum", []string{"-a", "blake2b"}, "BLAKE2b (f) = " + b2, slices.Concat(blakeLines, with(s, sha...))},
+		{"cksum", []string{"-a", "sha256"}, "SHA256 (f) = " + s, slices.Concat(with(s, sha...), with(b2, blake...))},
+		{"cksum", []string{"-a", "md5"}, "MD5 (f) = " + m, with(m, md5...)},
+		{"sha256sum", nil, s + "  f", with(s, sha...)},
+		{"md5sum", nil, m + "  f", with(m, md5...)},
+	} {
+		link := linkAs(t, c.tool)
+		for _, l := range c.lines {
+			// A line naming g, which does not match, fails the list if it
+			// is read and passes it if skipped; one naming f, which
+			// matches, fails it under --strict if skipped.
+			for _, list := range []struct{ text, flag string }{
+				{c.good + "\n" + l.tag + "g) = " + l.digest + "\n", ""},
+				{c.good + "\n" + l.tag + "f) = " + l.digest + "\n", "--strict"},
+			} {
+				args := append(slices.Clone(c.args), "-c", writeList(t, lists, "l", list.text))
+				if list.flag != "" {
+					args = append(args, list.flag)
+				}
+				want := tool(t, dir, nil, c.tool, args...)
+				got := runLink(t, link, dir, nil, args...)
+				if got.code != want.code || got.stdout != want.stdout {
+					t.Errorf("%s %q: hashkit %d %q %q; %s %d %q %q", c.tool, args, got.code, got.stdout, got.stderr, c.tool, want.code, want.stdout, want.stderr)
+				}
+			}
+		}
+	}
+	// check keeps sha256sum's rule (one optional space after the tag, a
+	// length in decimal): it reads lines of many tools, and "BLAKE2bX(" is
+	// no tag.
+	for _, c := range []struct {
+		line string
+		ok   bool
+	}{
+		{"BLAKE2b (f) = " + b2, true}, {"BLAKE2b-256 (f) = " + b2x256, true}, {"SHA256(f)= " + s, true},
+		{"BLAKE2b\t(f) = " + b2, false}, {"BLAKE2b  (f) = " + b2, false}, {"BLAKE2bX(f) = " + b2, false},
+		{"BLAKE2b-0x100 (f) = " + b2x256, false}, {"SHA256\t(f) = " + s, false},
+	} {
+		r := hk(t, dir, nil, "check", "--strict", writeList(t, lists, "l", c.line+"\n"))
+		if (r.code == 0) != c.ok || c.ok && r.stdout != "f: OK\n" {
+			t.Errorf("check --strict %q: %d %q %q; want it read: %v", c.line, r.code, r.stdout, r.stderr, c.ok)
+		}
+	}
+}
+
+// TestCheckTruncatedTagsAsCksum: cksum -c of coreutils 9.1 reads a tag's
+// length below a fixed-size algorithm's (SHA256-128; SHA512-256 is SHA-512
+// cut to 256 bits, not SHA-512/256) and compares the first bytes of the
+// file's digest. hashkit checks no digest cut short: such a line fails,
+// with a message, wherever cksum fails it and also where cksum passes it;
+// skipped as improperly formatted, it passed lists cksum fails, and a
+// SHA-512/256 digest was OK where cksum says FAILED.
+func TestCheckTruncatedTagsAsCksum(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	digest := func(alg string) string { return strings.Fields(hk(t, dir, nil, "sum", "-a", alg, "f").stdout)[0] }
+	s, s5, s5x256, m := digest("sha256"), digest("sha512"), digest("sha512-256"), digest("md5")
+	good := "SHA256 (f) = " + s + "\n"
+	lists := t.TempDir()
+	link := linkAs(t, "cksum")
+	for _, c := range []struct {
+		args []string
+		line string
+		gnu  int // cksum 9.1's status
+	}{
+		{nil, "SHA256-128 (f) = " + s[:32], 0},
+		{nil, "SHA256-0x80 (f) = " + s[:32], 0},
+		{nil, "SHA256-128 (f) = " + strings.Repeat("0", 32), 1},
+		{nil, "SHA512-256 (f) = " + s5[:64], 0},
+		{nil, "SHA512-256 (f) = " + s5x256, 1},
+		{nil, "MD5-8 (f) = " + m[:2], 0},
+		{[]string{"-a", "sha256"}, "SHA256-8(f) = " + s[:2], 0},
+		{[]string{"-a", "sha256"}, "SHA256-128 (f) = 00" + s[2:32], 1},
+	} {
+		args := append(slices.Clone(c.args), "-c", writeList(t, lists, "l", good+c.line+"\n"))
+		if _, err := exec.LookPath("cksum"); err == nil {
+			if want := tool(t, dir, nil, "cksum", args...); want.code != c.gnu {
+				t.Errorf("cksum %q: status %d, not %d: %q %q", args, want.code, c.gnu, want.stdout, want.stderr)
+			}
+		}
+		got := runLink(t, link, dir, nil, args...)
+		if got.code != 1 || got.stdout != "f: OK\n" || !strings.Contains(got.stderr, "cannot be checked: hashkit checks no") {
+			t.Errorf("cksum %q: hashkit %d %q %q; want the line failed", args, got.code, got.stdout, got.stderr)
+		}
+	}
+	// hashkit's own tag stays its own with -a: cksum -a sha512-256 -c
+	// checks what cksum -a sha512-256 prints.
+	list := writeList(t, lists, "l", "SHA512-256 (f) = "+s5x256+"\n")
+	if got := runLink(t, link, dir, nil, "-a", "sha512-256", "-c", list); got.code != 0 || got.stdout != "f: OK\n" {
+		t.Errorf("cksum -a sha512-256 -c: %d %q %q", got.code, got.stdout, got.stderr)
+	}
+}
+
+// TestCheckTaggedBase64AsCoreutils: the sha256sum-style personas and b2sum
+// read hex only, tagged lines too, as coreutils 9.1 does: a tagged base64
+// digest is improperly formatted (it was OK, so --strict passed a list
+// sha256sum --strict fails). check, sum -c and cksum -c read it.
+func TestCheckTaggedBase64AsCoreutils(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
+	b64 := func(alg string) string {
+		b, err := hex.DecodeString(strings.Fields(hk(t, dir, nil, "sum", "-a", alg, "f").stdout)[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	lists := t.TempDir()
+	for _, c := range []struct{ tool, alg, tag string }{
+		{"sha256sum", "sha256", "SHA256"}, {"sha512sum", "sha512", "SHA512"}, {"sha1sum", "sha1", "SHA1"},
+		{"md5sum", "md5", "MD5"}, {"b2sum", "blake2b", "BLAKE2b"},
+	} {
+		line := c.tag + " (f) = " + b64(c.alg) + "\n"
+		for _, args := range [][]string{{"-c", "--strict"}, {"-c"}} {
+			args := append(args, writeList(t, lists, "l", line))
+			want := tool(t, dir, nil, c.tool, args...)
+			got := runLink(t, linkAs(t, c.tool), dir, nil, args...)
+			if got.code != want.code || got.stdout != want.stdout || want.code != 1 {
+				t.Errorf("%s %q: hashkit %d %q %q; %s %d %q %q", c.tool, line, got.code, got.stdout, got.stderr, c.tool, want.code, want.stdout, want.stderr)
+			}
+		}
+		list := writeList(t, lists, "l", line)
+		for _, args := range [][]string{{"check", "--strict", list}, {"sum", "-c", "--strict", list}} {
+			if r := hk(t, dir, nil, args...); r.code != 0 || r.stdout != "f: OK\n" {
+				t.Errorf("%q %q: %d %q %q", args, line, r.code, r.stdout, r.stderr)
+			}
+		}
+		if r := runLink(t, linkAs(t, "cksum"), dir, nil, "-c", "--strict", list); r.code != 0 || r.stdout != "f: OK\n" {
+			t.Errorf("cksum -c %q: %d %q %q", line, r.code, r.stdout, r.stderr)
 		}
 	}
 }

@@ -418,7 +418,7 @@ func runCksum(args []string, e *env) error {
 		c := f.checkFlags
 		c.jobs, c.progress = f.jobs, f.progress
 		c.taggedOnly = !fs.Changed("algorithm")
-		c.readBase64, c.emptyNames = true, true
+		c.readBase64, c.emptyNames, c.coreutilsTags = true, true, true
 		if !c.taggedOnly {
 			c.alg = f.alg
 		}

@@ -85,7 +85,7 @@ func runTool(t persona, args []string, e *env) error {
 		// Not -l: b2sum -c takes each line's length from its digest or
 		// tag, whatever -l says.
 		c.alg, c.jobs, c.progress = f.alg, f.jobs, f.progress
-		c.emptyNames = t.b2
+		c.emptyNames, c.coreutilsTags = t.b2, t.b2
 		return c.run(e, fs.Args())
 	}
 	return f.sum(e, fs.Args())
