@@ -7,6 +7,7 @@ import (
 	"hash"
 
 	"github.com/hashkit/hashkit/internal/cpu"
+	"github.com/hashkit/hashkit/internal/preempt"
 	"github.com/hashkit/hashkit/internal/sha2"
 	"github.com/hashkit/hashkit/internal/stdhash"
 )
@@ -48,18 +49,22 @@ func sum(kind sha2.Kind512, data []byte) (out [64]byte) {
 	if stdlibKernel == 0 {
 		return sha2.Sum512(kind, data)
 	}
+	if len(data) > preempt.Piece {
+		copy(out[:], stdhash.Sum(stdNew512(kind), data))
+		return out
+	}
 	switch kind {
 	case sha2.SHA384:
-		s := stdhash.SumOf(data, stdsha512.Sum384, stdsha512.New384)
+		s := stdsha512.Sum384(data)
 		copy(out[:], s[:])
 	case sha2.SHA512_224:
-		s := stdhash.SumOf(data, stdsha512.Sum512_224, stdsha512.New512_224)
+		s := stdsha512.Sum512_224(data)
 		copy(out[:], s[:])
 	case sha2.SHA512_256:
-		s := stdhash.SumOf(data, stdsha512.Sum512_256, stdsha512.New512_256)
+		s := stdsha512.Sum512_256(data)
 		copy(out[:], s[:])
 	default:
-		out = stdhash.SumOf(data, stdsha512.Sum512, stdsha512.New)
+		out = stdsha512.Sum512(data)
 	}
 	return out
 }
