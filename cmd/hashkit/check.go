@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	flag "github.com/spf13/pflag"
@@ -443,23 +442,6 @@ func (p *lineParser) coreutilsTag(line string) (tag lineTag, rest string, tagged
 	tag.size = bits / 8
 	return tag, strings.TrimPrefix(line[i:], " "), true
 }
-
-// coreutilsAlgorithm is the algorithm whose tag is tag among those that
-// cksum of coreutils 9.1 takes (cksumAlgorithms), or nil.
-func coreutilsAlgorithm(tag string) *algorithm { return coreutilsTagged()[tag] }
-
-// coreutilsTagged maps the tags of cksumAlgorithms to their algorithms,
-// made once (after every init has added its algorithms): coreutilsTag
-// looks a tag up for every line of a list.
-var coreutilsTagged = sync.OnceValue(func() map[string]*algorithm {
-	m := make(map[string]*algorithm)
-	for _, name := range cksumAlgorithms {
-		if a, err := lookup(name); err == nil && a.tag != "" && m[a.tag] == nil {
-			m[a.tag] = a
-		}
-	}
-	return m
-})
 
 // parseLength reads a number at the start of s as strtoumax(s, &end, 0)
 // does: after C's white space and an optional '+', hex after 0x, octal

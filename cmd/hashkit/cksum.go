@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	flag "github.com/spf13/pflag"
 )
@@ -304,6 +305,23 @@ var cksumAlgorithms = []string{"bsd", "sysv", "crc", "md5", "sha1", "sha224", "s
 
 // cksumNewer are the names coreutils' cksum took after 9.1.
 var cksumNewer = []string{"crc32b", "sha2", "sha3"}
+
+// coreutilsAlgorithm is the algorithm whose tag is tag among those that
+// cksum of coreutils 9.1 takes (cksumAlgorithms), or nil.
+func coreutilsAlgorithm(tag string) *algorithm { return coreutilsTagged()[tag] }
+
+// coreutilsTagged maps the tags of cksumAlgorithms to their algorithms,
+// made once (after every init has added its algorithms): coreutilsTag
+// looks a tag up for every line of a list.
+var coreutilsTagged = sync.OnceValue(func() map[string]*algorithm {
+	m := make(map[string]*algorithm)
+	for _, name := range cksumAlgorithms {
+		if a, err := lookup(name); err == nil && a.tag != "" && m[a.tag] == nil {
+			m[a.tag] = a
+		}
+	}
+	return m
+})
 
 const cksumHelp = `Usage: cksum [OPTION]... [FILE]...
 Print or verify checksums (hashkit standing in for cksum).
