@@ -3,7 +3,10 @@ package sha3
 import (
 	"bytes"
 	stdsha3 "crypto/sha3"
+	"encoding/binary"
 	"testing"
+
+	"github.com/hashkit/hashkit/internal/keccak"
 )
 
 // FuzzSplits compares the streaming hashes, fed in three pieces, with the
@@ -65,14 +68,49 @@ func FuzzUnmarshal(f *testing.F) {
 	ph.Write(bytes.Repeat([]byte{1}, 250))
 	st, _ = ph.MarshalBinary()
 	f.Add(st)
+	// Forged states that were accepted: an empty ParallelHash whose leaf,
+	// or whose outer sponge, is not the initial one.
+	ph.Reset()
+	st, _ = ph.MarshalBinary()
+	for _, off := range []int{phLeaf + 7, phOuter + 60} {
+		bad := bytes.Clone(st)
+		bad[off] ^= 0x80
+		f.Add(bad)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p, _ := NewParallelHash128(100, nil, 32)
 		if p.UnmarshalBinary(b) == nil {
-			p.Write([]byte("more"))
-			p.Sum(nil)
+			if again, _ := p.MarshalBinary(); !bytes.Equal(again, b) {
+				t.Fatal("ParallelHash state does not round-trip")
+			}
+			// A state with no complete leaf and a partial one shorter than
+			// the rate must hash, then and after more input, like the empty
+			// state of its customization string given the leaf's bytes
+			// (XORed into zero lanes: the lanes' first leafN bytes).
+			var fresh *ParallelHash
+			if leafN := binary.BigEndian.Uint64(b[phLeafN:]); binary.BigEndian.Uint64(b[phBlocks:]) == 0 && leafN < keccak.Rate128 {
+				c, _ := p.Clone()
+				fresh = c.(*ParallelHash)
+				fresh.Reset()
+				fresh.Write(b[phLeaf : phLeaf+leafN])
+			}
+			for _, more := range []string{"", "more"} {
+				p.Write([]byte(more))
+				got := p.Sum(nil)
+				if fresh == nil {
+					continue
+				}
+				fresh.Write([]byte(more))
+				if !bytes.Equal(fresh.Sum(nil), got) {
+					t.Fatal("ParallelHash state with no complete leaf hashes unlike the data it holds")
+				}
+			}
 		}
 		px, _ := NewParallelHashXOF128(100, nil)
 		if px.UnmarshalBinary(b) == nil {
+			if again, _ := px.MarshalBinary(); !bytes.Equal(again, b) {
+				t.Fatal("ParallelHashXOF state does not round-trip")
+			}
 			px.Read(make([]byte, 10))
 		}
 		th, _ := NewTupleHash128(nil, 32)

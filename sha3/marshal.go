@@ -1,6 +1,7 @@
 package sha3
 
 import (
+	"bytes"
 	"encoding/binary"
 
 	"github.com/hashkit/hashkit/internal/keccak"
@@ -143,30 +144,79 @@ func (p *phCore) appendBinary(b []byte, kind uint8, outLen int) []byte {
 }
 
 // unmarshal restores p from b if it is a state of the given kind, block size
-// and output length; xof allows a squeezing outer sponge.
+// and output length; xof allows a squeezing outer sponge. It refuses every
+// state that appendBinary cannot write, as far as that can be told without
+// inverting the permutation:
+//
+//   - the leaf holds leafN < B bytes, leafN mod rate of them in its current
+//     block, and is never squeezing; while leafN < rate the leaf has not been
+//     permuted, so its lanes past byte leafN are zero (all of them at a leaf
+//     boundary);
+//   - while absorbing, the outer sponge has taken left_encode(B) and the
+//     chaining values of the blocks leaves completed, so its position is
+//     their length modulo the rate; while they fill less than a block it has
+//     not been permuted since the prefix, so it is the initial state with
+//     left_encode(B) XORed in, then the chaining values, then nothing.
+//
+// A sponge that has been permuted can hold any lanes, so only its position
+// is checked.
 func (p *phCore) unmarshal(b []byte, kind uint8, outLen int, xof bool) error {
 	if !checkHeader(b, kind, parallelStateSize) {
 		return errMarshal
 	}
 	q := *p
 	b = b[4:]
+	outer, init := b[:keccak.StateSize], b[keccak.MarshaledSize:cshakeStateSize]
 	if err := readCSHAKE(&q.outer, b); err != nil || (q.outer.s.Squeezing() && !xof) {
 		return errMarshal
 	}
 	b = b[cshakeStateSize:]
+	leaf := b[:keccak.StateSize]
 	if err := q.leaf.UnmarshalBinary(b[:keccak.MarshaledSize]); err != nil || q.leaf.Squeezing() {
 		return errMarshal
 	}
 	b = b[keccak.MarshaledSize:]
 	leafN, blocks := binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:])
 	bs, ol := binary.BigEndian.Uint64(b[16:]), binary.BigEndian.Uint64(b[24:])
-	if bs != uint64(p.b) || ol != uint64(outLen) || leafN >= bs || int(leafN%uint64(q.leaf.Rate())) != q.leaf.Pos() {
+	rate := uint64(q.leaf.Rate())
+	if bs != uint64(p.b) || ol != uint64(outLen) || leafN >= bs || leafN%rate != uint64(q.leaf.Pos()) {
 		return errMarshal
+	}
+	if leafN < rate && !allZero(leaf[leafN:]) {
+		return errMarshal
+	}
+	if !q.outer.s.Squeezing() {
+		var buf [9]byte
+		enc := leftEncode(&buf, bs)
+		// blocks*cvLen mod rate without overflow.
+		if uint64(q.outer.s.Pos()) != (uint64(len(enc))+blocks%rate*uint64(p.cvLen))%rate {
+			return errMarshal
+		}
+		if n := uint64(len(enc)) + min(blocks, rate)*uint64(p.cvLen); n < rate {
+			for i, c := range enc {
+				if outer[i] != init[i]^c {
+					return errMarshal
+				}
+			}
+			if !bytes.Equal(outer[n:], init[n:]) {
+				return errMarshal
+			}
+		}
 	}
 	q.leafN, q.blocks = int(leafN), blocks
 	q.cvs = p.cvs
 	*p = q
 	return nil
+}
+
+// allZero reports whether every byte of b is zero.
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func (h *ParallelHash) kind() uint8 {

@@ -3,6 +3,7 @@ package sha3
 import (
 	"bytes"
 	"encoding"
+	"encoding/binary"
 	"encoding/hex"
 	"hash"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
+	"github.com/hashkit/hashkit/internal/keccak"
 )
 
 // Compile-time checks that the types satisfy the interfaces they document:
@@ -775,6 +777,162 @@ func TestTupleHashMarshal(t *testing.T) {
 		}
 		if NewTupleHashXOF256(nil).UnmarshalBinary(stX) == nil || x2.UnmarshalBinary(st) == nil {
 			t.Fatal("accepted a state of another variant")
+		}
+	}
+}
+
+// Offsets in a ParallelHash state (phCore.appendBinary): the outer sponge's
+// lanes, its initial lanes, the leaf's lanes, then leafN and blocks.
+const (
+	phOuter  = 4
+	phInit   = phOuter + keccak.MarshaledSize
+	phLeaf   = 4 + cshakeStateSize
+	phLeafN  = phLeaf + keccak.MarshaledSize
+	phBlocks = phLeafN + 8
+)
+
+// TestParallelHashMarshal: a ParallelHash state resumes after every prefix
+// length (mid-leaf, at each leaf boundary, and on either side of the rate in
+// the leaf and in the outer sponge), a ParallelHashXOF state also
+// mid-squeeze, and each state marshals back to the same bytes.
+func TestParallelHashMarshal(t *testing.T) {
+	for _, b := range []int{1, 7, 100, 136, 168, 169, 400} {
+		for _, v := range []struct {
+			name string
+			kind uint8
+			xof  bool
+		}{{"128", kindCSHAKE128, false}, {"256", kindCSHAKE256, false}, {"XOF128", kindCSHAKE128, true}, {"XOF256", kindCSHAKE256, true}} {
+			msg := hashtest.RandBytes(12, 3*b+2*rateOf(v.kind)+5)
+			want, _ := parallelHash(v.kind, msg, b, []byte("S"), 40, v.xof)
+			mk := func() interface {
+				io.Writer
+				encoding.BinaryMarshaler
+				encoding.BinaryUnmarshaler
+			} {
+				if v.xof {
+					h, _ := newParallelHashXOF(v.kind, b, []byte("S"))
+					return h
+				}
+				h, _ := newParallelHash(v.kind, b, []byte("S"), 40)
+				return h
+			}
+			sum := func(h io.Writer) []byte {
+				if x, ok := h.(*ParallelHashXOF); ok {
+					out := make([]byte, 40)
+					x.Read(out)
+					return out
+				}
+				return h.(*ParallelHash).Sum(nil)
+			}
+			for i := 0; i <= len(msg); i++ {
+				h := mk()
+				h.Write(msg[:i])
+				st, _ := h.MarshalBinary()
+				h2 := mk()
+				if err := h2.UnmarshalBinary(st); err != nil {
+					t.Fatalf("ParallelHash%s B=%d: UnmarshalBinary after %d bytes: %v", v.name, b, i, err)
+				}
+				if again, _ := h2.MarshalBinary(); !bytes.Equal(again, st) {
+					t.Fatalf("ParallelHash%s B=%d: state after %d bytes does not round-trip", v.name, b, i)
+				}
+				h2.Write(msg[i:])
+				if !bytes.Equal(sum(h2), want) {
+					t.Fatalf("ParallelHash%s B=%d: resumed after %d bytes differs", v.name, b, i)
+				}
+			}
+			if !v.xof {
+				continue
+			}
+			for _, i := range []int{0, b - 1, b, len(msg)} {
+				h := mk()
+				h.Write(msg[:i])
+				first := make([]byte, 15)
+				h.(*ParallelHashXOF).Read(first)
+				st, _ := h.MarshalBinary()
+				h2 := mk()
+				if err := h2.UnmarshalBinary(st); err != nil {
+					t.Fatalf("ParallelHash%s B=%d: UnmarshalBinary mid-squeeze after %d bytes: %v", v.name, b, i, err)
+				}
+				h3, _ := newParallelHashXOF(v.kind, b, []byte("S"))
+				h3.Write(msg[:i])
+				all := make([]byte, 40)
+				h3.Read(all)
+				if rest := sum(h2)[:25]; !bytes.Equal(append(first, rest...), all) {
+					t.Fatalf("ParallelHash%s B=%d: resumed mid-squeeze after %d bytes differs", v.name, b, i)
+				}
+			}
+		}
+	}
+}
+
+// TestParallelHashUnmarshalForged: UnmarshalBinary refuses states that
+// MarshalBinary never writes, leaving the hash as it was. Each is a genuine
+// state with one field changed; all but the last two were accepted once
+// (a leaf that claims no bytes but has absorbed some, for one, went on to
+// give the next leaf a wrong chaining value).
+func TestParallelHashUnmarshalForged(t *testing.T) {
+	const B = 100 // left_encode(100) is 2 bytes; chaining values are 32
+	state := func(n, read int) []byte {
+		if read >= 0 {
+			h, _ := NewParallelHashXOF128(B, []byte("S"))
+			h.Write(hashtest.RandBytes(13, n))
+			h.Read(make([]byte, read))
+			st, _ := h.MarshalBinary()
+			return st
+		}
+		h, _ := NewParallelHash128(B, []byte("S"), 32)
+		h.Write(hashtest.RandBytes(13, n))
+		st, _ := h.MarshalBinary()
+		return st
+	}
+	xor := func(off int) func([]byte) { return func(st []byte) { st[off] ^= 1 } }
+	set := func(off int, v uint64) func([]byte) {
+		return func(st []byte) { binary.BigEndian.PutUint64(st[off:], v) }
+	}
+	for _, c := range []struct {
+		name    string
+		n, read int // bytes written; bytes read (of a ParallelHashXOF) or -1
+		forge   func([]byte)
+	}{
+		{"empty, leaf lane 0 set", 0, -1, xor(phLeaf)},
+		{"empty, leaf capacity set", 0, -1, xor(phLeaf + 199)},
+		{"at a leaf boundary, leaf lane set", B, -1, xor(phLeaf + 5)},
+		{"at two leaves, leaf lane set", 2 * B, -1, xor(phLeaf + 150)},
+		{"mid-leaf, leaf byte past leafN", 10, -1, xor(phLeaf + 10)},
+		{"mid-leaf, leaf capacity set", 10, -1, xor(phLeaf + 190)},
+		{"squeezing, leaf byte past leafN", 10, 5, xor(phLeaf + 40)},
+		{"squeezing at a leaf boundary, leaf lane set", B, 5, xor(phLeaf)},
+		{"empty, outer lane past left_encode(B)", 0, -1, xor(phOuter + 50)},
+		{"empty, outer left_encode(B)", 0, -1, xor(phOuter + 1)},
+		{"empty, initial lane", 0, -1, xor(phInit + 3)},
+		{"one leaf, outer lane past the chaining value", B + 3, -1, xor(phOuter + 2 + 32)},
+		{"one leaf, outer capacity set", B, -1, xor(phOuter + 180)},
+		{"one leaf, blocks 2", B, -1, set(phBlocks, 2)},
+		{"one leaf, blocks 0", B + 3, -1, set(phBlocks, 0)},
+		{"empty, blocks 1", 0, -1, set(phBlocks, 1)},
+		{"ten leaves, blocks 11", 10 * B, -1, set(phBlocks, 11)},
+		{"ten leaves, blocks 2^64-1", 10 * B, -1, set(phBlocks, math.MaxUint64)},
+		{"mid-leaf, leafN 11", 10, -1, set(phLeafN, 11)},
+		{"leafN B", 0, -1, set(phLeafN, B)},
+	} {
+		st := state(c.n, c.read)
+		c.forge(st)
+		var h interface {
+			encoding.BinaryMarshaler
+			encoding.BinaryUnmarshaler
+		}
+		if c.read >= 0 {
+			h, _ = NewParallelHashXOF128(B, nil)
+		} else {
+			h, _ = NewParallelHash128(B, nil, 32)
+		}
+		before, _ := h.MarshalBinary()
+		if h.UnmarshalBinary(st) == nil {
+			t.Errorf("%s: accepted", c.name)
+			continue
+		}
+		if after, _ := h.MarshalBinary(); !bytes.Equal(after, before) {
+			t.Errorf("%s: a refused state changed the hash", c.name)
 		}
 	}
 }
