@@ -9,6 +9,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/hashkit/hashkit/blake3/internal/seam"
 	"github.com/hashkit/hashkit/internal/hashtest"
 )
 
@@ -679,4 +680,22 @@ func TestMethodSets(t *testing.T) {
 	h := New()
 	hashtest.NoExtraMethods(t, h, "XOF")
 	hashtest.NoExtraMethods(t, h.XOF(), "Read", "Seek")
+}
+
+// TestTreeModeWithoutKey checks that the tree functions of package seam
+// panic on a Mode with no key (hazmat's from a nil key) rather than hash it
+// as the plain hash: hazmat and bao refuse that Mode before it gets here,
+// and this is the guard behind them.
+func TestTreeModeWithoutKey(t *testing.T) {
+	m := &seam.Mode{Kind: seam.NilKey}
+	var cv [32]byte
+	var h Hasher
+	hashtest.PanicsWith(t, "hashkit/blake3: tree Mode without a key", map[string]func(){
+		"InitSubtree": func() { seam.InitSubtree(&h, m, 0) },
+		"Parent":      func() { seam.Parent(&cv, &cv, m) },
+		"Root":        func() { seam.Root(&cv, &cv, m) },
+		"RootXOF":     func() { seam.RootXOF(&cv, &cv, m) },
+		"Parents":     func() { seam.Parents(make([]byte, 64), m, make([]byte, 32)) },
+		"Subtrees":    func() { seam.Subtrees(make([]byte, 1024), m, 0, 1, make([]byte, 32)) },
+	})
 }

@@ -71,10 +71,15 @@ func init() {
 	}
 }
 
-// modeKey returns the key words and flags of m.
+// modeKey returns the key words and flags of m. It panics on a Mode of no
+// known kind (seam.NilKey, which hazmat and bao refuse before they get
+// here): hashing it as the plain hash would drop a key the caller meant to
+// give.
 func modeKey(m *seam.Mode) ([8]uint32, uint32) {
 	var k [8]uint32
 	switch m.Kind {
+	case seam.Hash:
+		return iv, 0
 	case seam.Keyed:
 		loadCV(&k, &m.Key)
 		return k, flagKeyedHash
@@ -82,5 +87,5 @@ func modeKey(m *seam.Mode) ([8]uint32, uint32) {
 		loadCV(&k, &m.Key)
 		return k, flagDeriveKeyMaterial
 	}
-	return iv, 0
+	panic("hashkit/blake3: tree Mode without a key (made by hazmat.Keyed or hazmat.DeriveKeyMaterial from a nil key)")
 }

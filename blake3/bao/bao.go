@@ -135,6 +135,7 @@ var (
 // Options: the plain BLAKE3 hash and standard 1 KiB leaves.
 type Options struct {
 	// Mode is the BLAKE3 mode of the tree; the zero Mode is the plain hash.
+	// A Mode made from a nil key is refused with hazmat.ErrNilKey.
 	Mode hazmat.Mode
 	// GroupSize is the size in bytes of a leaf: 0 or 1024 for standard
 	// Bao, or a larger power of two up to MaxGroupSize.
@@ -153,6 +154,9 @@ func newTree(opt *Options) (tree, error) {
 		return t, nil
 	}
 	t.mode = seam.ModeOf(opt.Mode)
+	if t.mode.Kind == seam.NilKey {
+		return t, hazmat.ErrNilKey
+	}
 	switch g := opt.GroupSize; {
 	case g == 0:
 	case g < chunkLen || g > MaxGroupSize || g&(g-1) != 0:

@@ -187,6 +187,22 @@ func TestErrors(t *testing.T) {
 			t.Errorf("GroupSize %d: NewEncoder error %v", g, err)
 		}
 	}
+	// A Mode made from a nil key is refused, not taken for the plain hash.
+	for _, mode := range []hazmat.Mode{hazmat.Keyed(nil), hazmat.DeriveKeyMaterial(nil)} {
+		opt := &bao.Options{Mode: mode}
+		if _, _, err := bao.Encode([]byte("abc"), opt); !errors.Is(err, hazmat.ErrNilKey) {
+			t.Errorf("nil key: Encode error %v", err)
+		}
+		if _, err := bao.Root([]byte("abc"), opt); !errors.Is(err, hazmat.ErrNilKey) {
+			t.Errorf("nil key: Root error %v", err)
+		}
+		if _, err := bao.EncodeTo(io.Discard, bytes.NewReader(nil), 0, false, opt); !errors.Is(err, hazmat.ErrNilKey) {
+			t.Errorf("nil key: EncodeTo error %v", err)
+		}
+		if _, err := bao.NewDecoder(bytes.NewReader(nil), &[32]byte{}, opt); !errors.Is(err, hazmat.ErrNilKey) {
+			t.Errorf("nil key: NewDecoder error %v", err)
+		}
+	}
 	in := random(5000, 1)
 	enc, root, _ := bao.Encode(in, nil)
 	var big [8]byte

@@ -6,7 +6,9 @@
 // Rust crate (blake3::hazmat, since 1.8.0) in Go form; unlike it, every
 // misuse this package can detect (an offset that is not a multiple of 1024,
 // input past a subtree's maximum length, an empty subtree, a subtree at a
-// non-zero offset finalized as a whole hash) is an error, not a panic.
+// non-zero offset finalized as a whole hash, a Mode made from a nil key) is
+// an error, not a panic, wherever the function returns one: the Merge
+// functions, which return none, panic on a Mode made from a nil key.
 //
 // A [Subtree] hashes on the same kernels and multi-core path as
 // [blake3.Hasher]: a subtree of 1 MiB costs what hashing 1 MiB costs.
@@ -39,6 +41,11 @@ const ChunkLen = 1024
 // Mode selects the BLAKE3 function a tree computes: the hash, the keyed
 // hash, or key derivation (the material hash under a context key). The zero
 // Mode is [Hash]. Every subtree and merge of one tree must use the same Mode.
+//
+// [Keyed] and [DeriveKeyMaterial] given a nil key return a Mode that
+// computes nothing (never the plain hash, which would silently drop the
+// key): [NewSubtree] refuses it with [ErrNilKey], and [MergeNonRoot],
+// [MergeRoot] and [MergeRootXOF] panic.
 type Mode struct {
 	m seam.Mode
 }
@@ -51,16 +58,31 @@ func init() {
 func Hash() Mode { return Mode{} }
 
 // Keyed returns the Mode of the BLAKE3 keyed hash under key, as
-// [blake3.NewKeyed].
+// [blake3.NewKeyed]. A nil key gives a Mode that NewSubtree refuses with
+// ErrNilKey and the Merge functions panic on.
 func Keyed(key *[32]byte) Mode {
+	if key == nil {
+		return Mode{seam.Mode{Kind: seam.NilKey}}
+	}
 	return Mode{seam.Mode{Kind: seam.Keyed, Key: *key}}
 }
 
 // DeriveKeyMaterial returns the Mode that hashes key material under
 // contextKey, the result of [ContextKey]: the tree of
-// [blake3.NewDeriveKey](context).
+// [blake3.NewDeriveKey](context). A nil contextKey gives a Mode that
+// NewSubtree refuses with ErrNilKey and the Merge functions panic on.
 func DeriveKeyMaterial(contextKey *[32]byte) Mode {
+	if contextKey == nil {
+		return Mode{seam.Mode{Kind: seam.NilKey}}
+	}
 	return Mode{seam.Mode{Kind: seam.DeriveKeyMaterial, Key: *contextKey}}
+}
+
+// mustHaveKey panics, naming the function f, if m was made from a nil key.
+func (m *Mode) mustHaveKey(f string) {
+	if m.m.Kind == seam.NilKey {
+		panic("hashkit/blake3/hazmat: " + f + " with a Mode made by Keyed or DeriveKeyMaterial from a nil key")
+	}
 }
 
 // ContextKey returns the context key of BLAKE3 key derivation for context,
@@ -84,6 +106,9 @@ var (
 	// ErrNotRoot is returned by Root and RootXOF for a subtree at a
 	// non-zero offset, which is never the root.
 	ErrNotRoot = errors.New("hashkit/blake3/hazmat: a subtree at a non-zero offset is not the root")
+	// ErrNilKey is returned by NewSubtree for a Mode made by Keyed or
+	// DeriveKeyMaterial from a nil key.
+	ErrNilKey = errors.New("hashkit/blake3/hazmat: Mode made by Keyed or DeriveKeyMaterial from a nil key")
 )
 
 // Subtree hashes the input of one subtree of the BLAKE3 tree, the bytes at
@@ -105,8 +130,12 @@ type Subtree struct {
 
 // NewSubtree returns a Subtree in mode for the input that starts at byte
 // offset of the whole input. It returns ErrOffset unless offset is a
-// multiple of 1024 (ChunkLen).
+// multiple of 1024 (ChunkLen), and ErrNilKey for a mode made from a nil
+// key.
 func NewSubtree(mode Mode, offset uint64) (*Subtree, error) {
+	if mode.m.Kind == seam.NilKey {
+		return nil, ErrNilKey
+	}
 	if offset%ChunkLen != 0 {
 		return nil, fmt.Errorf("%w (offset %d)", ErrOffset, offset)
 	}
@@ -176,19 +205,25 @@ func (s *Subtree) RootXOF() (*blake3.OutputReader, error) {
 
 // MergeNonRoot returns the chaining value of the parent of the sibling
 // subtrees left and right, which must not be the root of the whole input.
+// It panics if mode was made from a nil key.
 func MergeNonRoot(left, right ChainingValue, mode Mode) ChainingValue {
+	mode.mustHaveKey("MergeNonRoot")
 	return seam.Parent((*[32]byte)(&left), (*[32]byte)(&right), &mode.m)
 }
 
 // MergeRoot returns the 32-byte hash (or keyed hash, or derived key) of the
-// whole input whose root's children are left and right.
+// whole input whose root's children are left and right. It panics if mode
+// was made from a nil key.
 func MergeRoot(left, right ChainingValue, mode Mode) [32]byte {
+	mode.mustHaveKey("MergeRoot")
 	return seam.Root((*[32]byte)(&left), (*[32]byte)(&right), &mode.m)
 }
 
 // MergeRootXOF is MergeRoot for output of any length: it returns a reader
 // of the extendable output of the root whose children are left and right.
+// It panics if mode was made from a nil key.
 func MergeRootXOF(left, right ChainingValue, mode Mode) *blake3.OutputReader {
+	mode.mustHaveKey("MergeRootXOF")
 	return seam.RootXOF((*[32]byte)(&left), (*[32]byte)(&right), &mode.m).(*blake3.OutputReader)
 }
 

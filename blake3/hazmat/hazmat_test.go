@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/hashkit/hashkit/blake3"
@@ -237,6 +238,37 @@ func TestErrors(t *testing.T) {
 	z, _ := hazmat.NewSubtree(hazmat.Hash(), 0)
 	if sum, err := z.Root(); err != nil || sum != blake3.Sum256(nil) {
 		t.Errorf("Root of the empty input = %x, %v", sum, err)
+	}
+}
+
+// TestNilKey checks that Keyed and DeriveKeyMaterial given a nil key, which
+// once dereferenced it, return a Mode that is not the plain hash, that
+// NewSubtree refuses with ErrNilKey and that the Merge functions panic on
+// with a message naming the nil key.
+func TestNilKey(t *testing.T) {
+	var cv hazmat.ChainingValue
+	for name, mode := range map[string]hazmat.Mode{"Keyed(nil)": hazmat.Keyed(nil), "DeriveKeyMaterial(nil)": hazmat.DeriveKeyMaterial(nil)} {
+		if mode == hazmat.Hash() {
+			t.Errorf("%s is the plain hash's Mode", name)
+		}
+		for _, off := range []uint64{0, 1024, 1} {
+			if s, err := hazmat.NewSubtree(mode, off); s != nil || !errors.Is(err, hazmat.ErrNilKey) {
+				t.Errorf("NewSubtree(%s, %d) = %v, %v", name, off, s, err)
+			}
+		}
+		hashtest.PanicsWith(t, "hashkit/blake3/hazmat: Merge", map[string]func(){
+			"MergeNonRoot with " + name: func() { hazmat.MergeNonRoot(cv, cv, mode) },
+			"MergeRoot with " + name:    func() { hazmat.MergeRoot(cv, cv, mode) },
+			"MergeRootXOF with " + name: func() { hazmat.MergeRootXOF(cv, cv, mode) },
+		})
+		func() {
+			defer func() {
+				if r, _ := recover().(string); !strings.Contains(r, "nil key") {
+					t.Errorf("MergeRoot with %s panicked with %q, which does not name the nil key", name, r)
+				}
+			}()
+			hazmat.MergeRoot(cv, cv, mode)
+		}()
 	}
 }
 

@@ -11,10 +11,15 @@ const (
 	Hash = iota
 	Keyed
 	DeriveKeyMaterial
+	// NilKey is the Mode hazmat.Keyed or hazmat.DeriveKeyMaterial makes
+	// from a nil key: it has no key, and every use of it is refused (an
+	// error where one can be returned, a panic otherwise), never taken for
+	// Hash.
+	NilKey
 )
 
 // Mode is the key and flags of a tree: Key is the 32-byte key of Keyed or
-// the context key of DeriveKeyMaterial, unused for Hash.
+// the context key of DeriveKeyMaterial, unused for Hash and NilKey.
 type Mode struct {
 	Kind uint8
 	Key  [32]byte
