@@ -9,7 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
+	"testing/iotest"
+	"time"
 
 	"github.com/hashkit/hashkit/blake3"
 	"github.com/hashkit/hashkit/blake3/bao"
@@ -742,6 +745,65 @@ func TestEncodeSized(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestEncodeSizedShortSource gives EncodeSized and EncodeTo a length far
+// past what the source holds: each fails at the source's end, without
+// allocating for the length (EncodeTo kept 32 bytes a unit of it) or
+// hashing on past the failure (EncodeSized walked the whole tree).
+func TestEncodeSizedShortSource(t *testing.T) {
+	for name, encode := range sizedEncoders {
+		done := make(chan error, 1)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		go func() {
+			_, _, err := encode(bytes.NewReader(make([]byte, 100)), 1<<44, false, false, nil)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			runtime.ReadMemStats(&after)
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("%s of 2^44 bytes from 100: %v", name, err)
+			}
+			if grew := after.TotalAlloc - before.TotalAlloc; grew > 32<<20 {
+				t.Errorf("%s of 2^44 bytes from 100: allocated %d MiB", name, grew>>20)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s of 2^44 bytes from 100: still running after 10s", name)
+		}
+	}
+}
+
+// TestReadErrors checks that EncodedRoot, OutboardRoot and VerifyOutboard
+// return a stream's read error as it is, and ErrTruncated only for a
+// stream that ends early: a directory or a failing disk is not a short
+// encoding.
+func TestReadErrors(t *testing.T) {
+	broken := errors.New("input/output error")
+	bad := io.MultiReader(strings.NewReader("abc"), iotest.ErrReader(broken))
+	enc, _, _ := bao.Encode(random(5000, 1), nil)
+	ob, root, _ := bao.EncodeOutboard(random(5000, 1), nil)
+	failAt := func(b []byte, n int) io.Reader {
+		return io.MultiReader(bytes.NewReader(b[:n]), iotest.ErrReader(broken))
+	}
+	for name, err := range map[string]error{
+		"EncodedRoot header":    func() error { _, err := bao.EncodedRoot(bad, nil); return err }(),
+		"EncodedRoot root node": func() error { _, err := bao.EncodedRoot(failAt(enc, 20), nil); return err }(),
+		"OutboardRoot input": func() error {
+			_, err := bao.OutboardRoot(failAt([]byte("ab"), 2), bytes.NewReader(binary.LittleEndian.AppendUint64(nil, 3)), nil)
+			return err
+		}(),
+		"VerifyOutboard header":  bao.VerifyOutboard(bad, &root, nil),
+		"VerifyOutboard parents": bao.VerifyOutboard(failAt(ob, 100), &root, nil),
+	} {
+		if !errors.Is(err, broken) || errors.Is(err, bao.ErrTruncated) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := bao.VerifyOutboard(bytes.NewReader(ob[:100]), &root, nil); !errors.Is(err, bao.ErrTruncated) {
+		t.Errorf("VerifyOutboard of a cut outboard: %v", err)
 	}
 }
 

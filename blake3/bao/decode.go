@@ -837,7 +837,7 @@ func rootNode(enc, data io.Reader, opt *Options) ([32]byte, error) {
 	}
 	var hdr [HeaderSize]byte
 	if _, err := io.ReadFull(enc, hdr[:]); err != nil {
-		return [32]byte{}, fmt.Errorf("%w: length header: %v", ErrTruncated, err)
+		return [32]byte{}, truncated(err, "length header")
 	}
 	n := binary.LittleEndian.Uint64(hdr[:])
 	if n > maxLen {
@@ -846,7 +846,7 @@ func rootNode(enc, data io.Reader, opt *Options) ([32]byte, error) {
 	if n > t.g {
 		var node [ParentSize]byte
 		if _, err := io.ReadFull(enc, node[:]); err != nil {
-			return [32]byte{}, fmt.Errorf("%w: root parent at %d: %v", ErrTruncated, HeaderSize, err)
+			return [32]byte{}, truncated(err, fmt.Sprintf("root parent at %d", HeaderSize))
 		}
 		return t.parentCV(&node, true), nil
 	}
@@ -855,8 +855,19 @@ func rootNode(enc, data io.Reader, opt *Options) ([32]byte, error) {
 	}
 	leaf := make([]byte, n)
 	if _, err := io.ReadFull(data, leaf); err != nil {
-		return [32]byte{}, fmt.Errorf("%w: the input's %d bytes: %v", ErrTruncated, n, err)
+		return [32]byte{}, truncated(err, fmt.Sprintf("the input's %d bytes", n))
 	}
 	var h hasher
 	return t.leafCV(&h, leaf, 0, true), nil
+}
+
+// truncated returns err, from io.ReadFull of what, wrapping ErrTruncated
+// if the stream ended early; any other error is the stream's own and is
+// returned as it is: a read that fails (a directory, an I/O error) is not
+// a short encoding.
+func truncated(err error, what string) error {
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return fmt.Errorf("%w: %s: %v", ErrTruncated, what, err)
+	}
+	return err
 }

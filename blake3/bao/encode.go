@@ -198,6 +198,11 @@ func (e *bufEncoder) put(b []byte, pos uint64) {
 // and returns its chaining value (the root hash if root).
 func (e *bufEncoder) node(off, n uint64, root bool, pos uint64) [32]byte {
 	t := e.t
+	if e.err != nil {
+		// Streaming failed (a source shorter than n): hashing the rest of
+		// a length it does not have would cost time in proportion to n.
+		return [32]byte{}
+	}
 	if n <= t.g {
 		data := e.input(off, n)
 		if e.dst != nil && !e.outboard {

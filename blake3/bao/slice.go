@@ -107,7 +107,7 @@ func VerifyOutboard(outboard io.Reader, root *[32]byte, opt *Options) error {
 	r := bufio.NewReaderSize(outboard, 64<<10)
 	var hdr [HeaderSize]byte
 	if _, err := io.ReadFull(r, hdr[:]); err != nil {
-		return fmt.Errorf("%w: length header", ErrTruncated)
+		return truncated(err, "length header")
 	}
 	length := binary.LittleEndian.Uint64(hdr[:])
 	if length > maxLen {
@@ -121,7 +121,7 @@ func VerifyOutboard(outboard io.Reader, root *[32]byte, opt *Options) error {
 		}
 		var node [ParentSize]byte
 		if _, err := io.ReadFull(r, node[:]); err != nil {
-			return fmt.Errorf("%w: parent at %d", ErrTruncated, off)
+			return truncated(err, fmt.Sprintf("parent at %d", off))
 		}
 		got := t.parentCV(&node, root)
 		if !equal(got[:], cv[:]) {

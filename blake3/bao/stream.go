@@ -79,7 +79,10 @@ type streamEncoder struct {
 // value.
 func (s *streamEncoder) hashUnits(n uint64) error {
 	buf := make([]byte, s.unit)
-	s.cvs = make([]hazmat.ChainingValue, 0, (n-1)/s.unit+1)
+	// Capacity for the units of at most 4 GiB up front: n is the caller's
+	// claim, and a source that ends early must fail at its end, not make
+	// this allocate 32 bytes for each unit of a length it does not have.
+	s.cvs = make([]hazmat.ChainingValue, 0, min((n-1)/s.unit+1, 1024))
 	for off := uint64(0); off < n; off += s.unit {
 		b := buf[:min(s.unit, n-off)]
 		if err := readFullAt(s.src, b, off); err != nil {

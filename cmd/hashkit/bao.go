@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/hashkit/hashkit/blake3/bao"
 	"github.com/hashkit/hashkit/blake3/hazmat"
@@ -204,6 +205,12 @@ func baoOpen(name string, e *env) (io.Reader, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %s", quoteName(name), describe(err))
 	}
+	// A directory opens and fails only when read, by when the output has
+	// been created (an existing one truncated): refuse it now.
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %s", quoteName(name), describe(syscall.EISDIR))
+	}
 	return f, func() { f.Close() }, nil
 }
 
@@ -359,8 +366,18 @@ func baoVerifiedRoot(enc, data io.Reader, o *bao.Options) ([32]byte, error) {
 	} else {
 		d, err = bao.NewOutboardDecoder(io.MultiReader(&dataHead, data), enc, &root, o)
 	}
+	var n int64
 	if err == nil {
-		_, err = io.Copy(io.Discard, d)
+		n, err = io.Copy(io.Discard, d)
+	}
+	if err == nil && data != nil {
+		// The decoder ignores input past the length the outboard gives,
+		// as the reference does; but a hash printed for INPUT must be
+		// the hash of all of it.
+		var more [1]byte
+		if k, _ := io.ReadFull(data, more[:]); k > 0 {
+			err = fmt.Errorf("verification failed: the input goes on past offset %d, where the outboard ends it", n)
+		}
 	}
 	return root, err
 }

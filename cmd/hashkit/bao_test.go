@@ -169,6 +169,9 @@ func TestBaoHashEncoded(t *testing.T) {
 		{"truncated", enc[:len(enc)-1], []string{"--encoded", "bad"}},
 		{"outboard", flipAt(ob, len(ob)-1), []string{"in", "--outboard", "bad"}},
 		{"input", flipAt(in, 200000), []string{"bad", "--outboard", "ob"}},
+		// The outboard verifies the input's first bytes; the hash printed
+		// would not be the hash of the rest.
+		{"longer input", append(bytes.Clone(in), 'x'), []string{"bad", "--outboard", "ob"}},
 	} {
 		if err := os.WriteFile(filepath.Join(dir, "bad"), c.b, 0o644); err != nil {
 			t.Fatal(err)
@@ -381,5 +384,42 @@ func TestBaoEncodePipe(t *testing.T) {
 	cmd.Dir, cmd.Stdin = dir, bytes.NewReader(in)
 	if peak := peakMemory(t, cmd); peak > 64<<20 {
 		t.Errorf("bao encode - - of %d MB: %d MB of memory at most, want under 64 MB", len(in)>>20, peak>>20)
+	}
+}
+
+// TestBaoDirectoryInput names a directory as each command's input: it is
+// refused before the output is created, which is left as it was (a
+// directory opens, and used to fail only when read, once the output was
+// truncated), and the error is the directory's, not a failed verification.
+func TestBaoDirectoryInput(t *testing.T) {
+	dir := t.TempDir()
+	in, root, _ := smallBaoInput()
+	ob, _, _ := bao.EncodeOutboard(in, nil)
+	for name, b := range map[string][]byte{"in": in, "ob": ob, "out": []byte("keep")} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"encode", "d", "out"},
+		{"encode", "d", "--outboard", "out"},
+		{"decode", root, "d", "out"},
+		{"decode", root, "in", "out", "--outboard", "d"},
+		{"slice", "0", "10", "d", "out"},
+		{"decode-slice", root, "0", "10", "d", "out"},
+		{"hash", "--encoded", "d"},
+		{"hash", "--outboard", "d", "in"},
+		{"hash", "--outboard", "ob", "d"},
+	} {
+		r := hk(t, dir, nil, append([]string{"bao"}, args...)...)
+		if r.code != 1 || !strings.Contains(r.stderr, "Is a directory") || strings.Contains(r.stderr, "verification") {
+			t.Errorf("bao %q: status %d, %q", args, r.code, r.stderr)
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "out")); string(got) != "keep" {
+			t.Errorf("bao %q: the output is now %q", args, got)
+		}
 	}
 }
