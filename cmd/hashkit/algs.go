@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashkit/hashkit/blake1"
@@ -215,8 +216,7 @@ func lookupTag(tag string) (*algorithm, int, error) {
 		}
 	}
 	if i := strings.LastIndexByte(tag, '-'); i > 0 {
-		var bits int
-		if _, err := fmt.Sscanf(tag[i+1:], "%d", &bits); err == nil && bits%8 == 0 {
+		if bits, ok := tagBits(tag[i+1:]); ok && bits%8 == 0 {
 			for _, a := range algorithms {
 				if a.variable && tag[:i] == a.tag {
 					return a, bits / 8, nil
@@ -225,6 +225,18 @@ func lookupTag(tag string) (*algorithm, int, error) {
 		}
 	}
 	return nil, 0, fmt.Errorf("unknown algorithm tag %q", tag)
+}
+
+// tagBits reads a tag's length in bits as bsdTag writes it: decimal digits
+// alone, without a sign or a leading zero. Sscanf's %d also took "256x" and
+// "+256", which b2sum calls improperly formatted, and "0400", which b2sum
+// reads as octal.
+func tagBits(s string) (int, bool) {
+	if s == "" || s[0] == '0' || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
 
 // opensslNames are the names `openssl dgst` prints where they differ from

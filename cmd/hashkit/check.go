@@ -31,7 +31,7 @@ type checkFlags struct {
 	jobs          int
 	progress      string
 	taggedOnly    bool // cksum -c without -a: untagged lines are malformed
-	readBase64    bool // untagged lines may hold base64 digests (hashkit's check, cksum -c)
+	readBase64    bool // digests may be in base64 (check, sum -c, cksum -a ALG -c)
 	emptyNames    bool // b2sum -c, cksum -c: see lineParser.emptyNames
 	coreutilsTags bool // b2sum -c, cksum -c: see lineParser.coreutilsTags
 	audit         *audit
@@ -235,6 +235,9 @@ type entry struct {
 	want    []byte
 	name    string
 	escaped bool
+	// written is the name as a b3sum line wrote it (escapes and all),
+	// which b3sum's verdicts print.
+	written string
 	// untagged: the algorithm was not given (by a tag or -a) but inferred.
 	untagged bool
 	// short: an untagged checksum of an XOF shorter than its default
@@ -304,6 +307,12 @@ func parseLine(line string, p *lineParser) (entry, error) {
 	tag, sum, form, err := p.split(line, &en)
 	if err != nil {
 		return en, err
+	}
+	if tag.text != "" {
+		// coreutils reads a tagged digest as a C string, up to a NUL: such
+		// a line is checked (and may fail) there, so it is not skipped as
+		// malformed here.
+		sum, _, _ = strings.Cut(sum, "\x00")
 	}
 	// A tag's name may be empty (coreutils then fails to open '').
 	if en.name == "" && tag.text == "" && !(p.emptyNames && form == formReversed) || sum == "" {
@@ -398,9 +407,9 @@ func (p *lineParser) split(line string, en *entry) (tag lineTag, sum string, for
 // starts a length in bits read by strtoumax in base 0 ("-0x100" is 256),
 // a multiple of 8 up to the algorithm's own, which must end the tag. Then
 // one space may come before '(', which rest starts with in a well formed
-// line. tagged is false where the line is no such tag (hashkit's own tags,
-// as SHA3-256, are read as hashkit reads them); a tagged line whose tag is
-// malformed has an empty rest.
+// line. With -a, tagged is false where the line is no such tag (hashkit's
+// own tags, as SHA3-256, are read as hashkit reads them); without -a, every
+// line is read here. A tagged line whose tag is malformed has an empty rest.
 func (p *lineParser) coreutilsTag(line string) (tag lineTag, rest string, tagged bool) {
 	if !p.coreutilsTags || p.family != nil {
 		return tag, "", false
@@ -418,7 +427,9 @@ func (p *lineParser) coreutilsTag(line string) (tag lineTag, rest string, tagged
 		name := line[:end]
 		a := coreutilsAlgorithm(name)
 		if a == nil && name != "SM3" {
-			return lineTag{}, "", false
+			// cksum 9.1 without -a reads its own tags only: hashkit's
+			// others (SHA3-256, BLAKE3) and untagged lines are malformed.
+			return lineTag{}, "", true
 		}
 		tag.text, tag.alg = name, a
 	}
@@ -484,19 +495,23 @@ func parseLength(s string) (n uint64, end int, ok bool) {
 
 // untaggedDigest reports whether word, followed by rest, starts an untagged
 // line: word is hex, or base64 where p.base64 allows it. A base64 word
-// followed by " (" is read as a tag (SHA1 is also 3 bytes of base64).
+// followed by blanks and '(' is read as a tag (SHA1 is also 3 bytes of
+// base64): cksum -a blake2b -c calls "SHA1\t(f) = HEX" malformed, where as
+// a digest it failed the list.
 func (p *lineParser) untaggedDigest(word, rest string) bool {
 	if isHex(word) {
 		return true
 	}
 	_, ok := p.untaggedBase64(word)
-	return ok && !strings.HasPrefix(rest, " (")
+	return ok && !strings.HasPrefix(strings.TrimLeft(rest, " \t"), "(")
 }
 
 // untaggedBase64 decodes an untagged base64 digest, when the algorithm is
 // known; its length is checked against the algorithm's afterwards.
 func (p *lineParser) untaggedBase64(sum string) ([]byte, bool) {
-	if !p.base64 || p.forced == nil && p.named == nil && p.family == nil || isHex(sum) && len(sum)%2 == 0 {
+	// The decoder skips CR and LF, even in Strict mode: a word holding one
+	// is no digest.
+	if !p.base64 || p.forced == nil && p.named == nil && p.family == nil || isHex(sum) && len(sum)%2 == 0 || strings.ContainsAny(sum, "\r\n") {
 		return nil, false
 	}
 	b, err := base64.StdEncoding.Strict().DecodeString(sum)
@@ -630,6 +645,7 @@ func parseB3Line(line string, b3 *algorithm) (entry, error) {
 	}
 	en.want, _ = hex.DecodeString(line[:hexLen])
 	en.name = line[hexLen+2:]
+	en.written = en.name
 	if en.escaped {
 		name, ok := unescapeName(en.name, false)
 		if !ok {
@@ -1120,11 +1136,15 @@ func checkEntry(e *env, out *bufio.Writer, en entry, r result, f *checkFlags, st
 		return f.audit.entry(e, out, en, r, f, st, matched, failed)
 	}
 	shown, prefix := en.name, ""
-	// coreutils' check output escapes a name only if it has a newline,
-	// b3sum's also if it has a backslash, and leaves a CR as it is.
+	// coreutils' check output escapes a name only if it has a newline, and
+	// leaves a CR as it is; b3sum 1.x prints the name as its line wrote it,
+	// with the line's backslash if it had one.
 	switch {
-	case e.style == styleB3sum && strings.ContainsAny(shown, "\n\\"):
-		prefix, shown = "\\", strings.NewReplacer("\\", "\\\\", "\n", "\\n").Replace(shown)
+	case e.style == styleB3sum:
+		shown = en.written
+		if en.escaped {
+			prefix = "\\"
+		}
 	case strings.ContainsAny(shown, "\n"):
 		prefix, shown = "\\", escapeName(shown)
 	}

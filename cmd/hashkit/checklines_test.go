@@ -39,6 +39,10 @@ func TestCheckLinesAsCoreutils(t *testing.T) {
 		// An escaped name with a NUL is malformed: the list has no good line.
 		{"a NUL in an escaped name", "\\" + h + "  f\x00x\n", false, false},
 		{"a NUL in an escaped tagged name", "\\SHA256 (f\x00x) = " + h + "\n", false, false},
+		// sha256sum reads a tagged digest up to a NUL: g's line FAILED
+		// there, and was skipped as malformed (the list passed).
+		{"a NUL after a tagged digest", h + "  f\nSHA256 (g) = " + h + "\x00junk\n", false, false},
+		{"a NUL after a matching tagged digest", "SHA256 (f) = " + h + "\x00\n", true, false},
 		{"leading spaces", h + "  f\n  " + h + "  g\n", false, false},
 		{"leading tab", h + "  f\n\t" + h + "  g\n", false, false},
 		{"leading space before a tag", h + "  f\n SHA256 (g) = " + h + "\n", false, false},
@@ -113,10 +117,12 @@ func TestCheckStdinListNamesStdin(t *testing.T) {
 // TestB3sumCheckLines: as b3sum, check reads b3sum's one form and fails a
 // list with any other line, as b3sum does: above all a digest of another
 // length, since BLAKE3's shorter outputs are prefixes of its longer ones
-// and a digest cut to 2 digits would pass at 8 bits.
+// and a digest cut to 2 digits would pass at 8 bits. Its verdicts print a
+// name as the line wrote it, as b3sum 1.x does (an escaped line's
+// backslash kept, an unescaped backslash not escaped).
 func TestB3sumCheckLines(t *testing.T) {
 	dir := t.TempDir()
-	for name, data := range map[string]string{"f": "hello\n", "f\r": "cr"} {
+	for name, data := range map[string]string{"f": "hello\n", "f\r": "cr", `a\b`: "hello\n"} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -142,6 +148,11 @@ func TestB3sumCheckLines(t *testing.T) {
 		{"an escape other than \\n and \\\\", "\\" + h + "  f\\r"},
 		{"a NUL in the name", h + "  f\x00x"},
 		{"a non-ASCII digest", "é" + h[2:] + "  f"},
+		{"an escaped line whose name needs no escape", "\\" + h + "  f"},
+		{"an escaped backslash", "\\" + h + `  a\\b`},
+		{"a backslash not escaped", h + `  a\b`},
+		{"a missing file, escaped", "\\" + h + `  gone\\x`},
+		{"a missing file, not escaped", h + `  gone\x`},
 	} {
 		list := writeList(t, lists, "B3SUMS", h+"  f\n"+c.line+"\n"+h+"  f\n")
 		want := tool(t, dir, nil, "b3sum", "-c", list)
@@ -296,6 +307,9 @@ func TestCheckEmptyNameAsB2sum(t *testing.T) {
 // where b2sum fails it, and "BLAKE2b-256x (f) = HEX" was checked where
 // b2sum --strict fails the list. sha256sum and md5sum read only one
 // optional space after the tag: their personas, and check, keep that rule.
+// cksum without -a reads only 9.1's tags, in hex: hashkit's other tags
+// (SHA3-256) and base64 digests are improperly formatted there. With -a
+// blake2b, "SHA1\t(" (SHA1 is base64 too) is a tag, not a digest.
 func TestCheckTagsAsB2sumCksum(t *testing.T) {
 	dir := t.TempDir()
 	for name, data := range map[string]string{"f": "hello\n", "g": "other\n"} {
@@ -305,6 +319,17 @@ func TestCheckTagsAsB2sumCksum(t *testing.T) {
 	}
 	digest := func(alg string) string { return strings.Fields(hk(t, dir, nil, "sum", "-a", alg, "f").stdout)[0] }
 	b2, s, m := digest("blake2b"), digest("sha256"), digest("md5")
+	type line struct{ tag, digest string }
+	b64 := func(h string) string {
+		b, _ := hex.DecodeString(h)
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	// hashkit's tags that coreutils 9.1's cksum does not know.
+	var others []line
+	for _, alg := range []string{"sha3-256", "blake3", "blake2s", "ripemd160", "shake128", "kt128"} {
+		a, _ := lookup(alg)
+		others = append(others, line{a.tag + " (", digest(alg)})
+	}
 	b2x256 := strings.Fields(hk(t, dir, nil, "sum", "-a", "blake2b", "-l", "32", "f").stdout)[0]
 	// The tags, each followed by NAME) = the digest of f at its length.
 	blake := []string{
@@ -316,13 +341,13 @@ func TestCheckTagsAsB2sumCksum(t *testing.T) {
 		"BLAKE2b-\t\r256 (", "BLAKE2b-+256 (", "BLAKE2b- +256 (", "BLAKE2b-256x (", "BLAKE2b-256xyz (", "BLAKE2b-256\t(",
 		"BLAKE2b-256  (", "BLAKE2b-256(", "BLAKE2b-0 (", "BLAKE2b-520 (", "BLAKE2b-99999999999999999999999 (",
 		"BLAKE2b-08 (", "BLAKE2b--256 (", "BLAKE2b-0x (", "BLAKE2b-+-256 (", "BLAKE2b-256", "BLAKE2b-",
+		"BLAKE2b-0256 (",
 	}
 	sha := []string{
 		"SHA256 (", "SHA256  (", "SHA256\t(", "SHA256\t (", "SHA256 \t(", "SHA256X(", "SHA2564 (", "SHA256(",
 		"SHA256-256 (", "SHA256-0x100 (", "SHA256-256\t(", "SHA256-256x (", "SHA256-512 (", "sha256 (", "SHA2-256 (",
 	}
 	md5 := []string{"MD5 (", "MD5  (", "MD5\t(", "MD5X(", "MD5-128 (", "MD5-0200 ("}
-	type line struct{ tag, digest string }
 	with := func(digest string, tags ...string) []line {
 		var l []line
 		for _, tag := range tags {
@@ -339,8 +364,10 @@ func TestCheckTagsAsB2sumCksum(t *testing.T) {
 		lines []line
 	}{
 		{"b2sum", nil, "BLAKE2b (f) = " + b2, blakeLines},
-		{"cksum", nil, "SHA256 (f) = " + s, slices.Concat(blakeLines, with(s, sha...), with(m, md5...), with(s, "CRC (", "SM3X("))},
-		{"cksum", []string{"-a", "blake2b"}, "BLAKE2b (f) = " + b2, slices.Concat(blakeLines, with(s, sha...))},
+		{"cksum", nil, "SHA256 (f) = " + s, slices.Concat(blakeLines, with(s, sha...), with(m, md5...), with(s, "CRC (", "SM3X("),
+			others, with(b64(s), "SHA256 ("), with(b64(b2), "BLAKE2b ("), with(b64(m), "MD5 ("))},
+		{"cksum", []string{"-a", "blake2b"}, "BLAKE2b (f) = " + b2, slices.Concat(blakeLines, with(s, sha...),
+			with(digest("sha1"), "SHA1 (", "SHA1\t(", "SHA1  ("))},
 		{"cksum", []string{"-a", "sha256"}, "SHA256 (f) = " + s, slices.Concat(with(s, sha...), with(b2, blake...))},
 		{"cksum", []string{"-a", "md5"}, "MD5 (f) = " + m, with(m, md5...)},
 		{"sha256sum", nil, s + "  f", with(s, sha...)},
@@ -377,10 +404,20 @@ func TestCheckTagsAsB2sumCksum(t *testing.T) {
 		{"BLAKE2b (f) = " + b2, true}, {"BLAKE2b-256 (f) = " + b2x256, true}, {"SHA256(f)= " + s, true},
 		{"BLAKE2b\t(f) = " + b2, false}, {"BLAKE2b  (f) = " + b2, false}, {"BLAKE2bX(f) = " + b2, false},
 		{"BLAKE2b-0x100 (f) = " + b2x256, false}, {"SHA256\t(f) = " + s, false},
+		{"BLAKE2b-256x (f) = " + b2x256, false}, {"BLAKE2b-+256 (f) = " + b2x256, false}, {"BLAKE2b-0256 (f) = " + b2x256, false},
 	} {
 		r := hk(t, dir, nil, "check", "--strict", writeList(t, lists, "l", c.line+"\n"))
 		if (r.code == 0) != c.ok || c.ok && r.stdout != "f: OK\n" {
 			t.Errorf("check --strict %q: %d %q %q; want it read: %v", c.line, r.code, r.stdout, r.stderr, c.ok)
+		}
+	}
+	// So check reads no tag that b2sum calls improperly formatted.
+	for _, tag := range blake256 {
+		list := writeList(t, lists, "l", tag+"f) = "+b2x256+"\n")
+		if want := tool(t, dir, nil, "b2sum", "-c", "--strict", list); want.code != 0 {
+			if r := hk(t, dir, nil, "check", "--strict", list); r.code == 0 {
+				t.Errorf("check --strict %q: %d %q %q; b2sum: %d %q", tag, r.code, r.stdout, r.stderr, want.code, want.stderr)
+			}
 		}
 	}
 }
@@ -436,7 +473,8 @@ func TestCheckTruncatedTagsAsCksum(t *testing.T) {
 // TestCheckTaggedBase64AsCoreutils: the sha256sum-style personas and b2sum
 // read hex only, tagged lines too, as coreutils 9.1 does: a tagged base64
 // digest is improperly formatted (it was OK, so --strict passed a list
-// sha256sum --strict fails). check, sum -c and cksum -c read it.
+// sha256sum --strict fails). check, sum -c and cksum -a ALG -c read it, as
+// cksum 9.2+ does; cksum without -a reads hex only, as 9.1 does.
 func TestCheckTaggedBase64AsCoreutils(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "f"), []byte("hello\n"), 0o644)
@@ -467,8 +505,8 @@ func TestCheckTaggedBase64AsCoreutils(t *testing.T) {
 				t.Errorf("%q %q: %d %q %q", args, line, r.code, r.stdout, r.stderr)
 			}
 		}
-		if r := runLink(t, linkAs(t, "cksum"), dir, nil, "-c", "--strict", list); r.code != 0 || r.stdout != "f: OK\n" {
-			t.Errorf("cksum -c %q: %d %q %q", line, r.code, r.stdout, r.stderr)
+		if r := runLink(t, linkAs(t, "cksum"), dir, nil, "-a", c.alg, "-c", "--strict", list); r.code != 0 || r.stdout != "f: OK\n" {
+			t.Errorf("cksum -a %s -c %q: %d %q %q", c.alg, line, r.code, r.stdout, r.stderr)
 		}
 	}
 }

@@ -281,7 +281,8 @@ func (f *sumFlags) base64OrRaw() error {
 // decodeBase64Digest reads a tagged line's digest in base64 (cksum
 // --base64): n bytes, padded as base64.StdEncoding pads them.
 func decodeBase64Digest(s string, n int) ([]byte, bool) {
-	if len(s) != base64.StdEncoding.EncodedLen(n) {
+	// The decoder skips CR and LF, even in Strict mode: none is a digest's.
+	if len(s) != base64.StdEncoding.EncodedLen(n) || strings.ContainsAny(s, "\r\n") {
 		return nil, false
 	}
 	b, err := base64.StdEncoding.Strict().DecodeString(s)
@@ -436,7 +437,9 @@ func runCksum(args []string, e *env) error {
 		c := f.checkFlags
 		c.jobs, c.progress = f.jobs, f.progress
 		c.taggedOnly = !fs.Changed("algorithm")
-		c.readBase64, c.emptyNames, c.coreutilsTags = true, true, true
+		// cksum 9.1 reads no base64; with -a, hashkit reads it as 9.2 does
+		// (the forms 9.1 lacks follow later releases), without -a as 9.1.
+		c.readBase64, c.emptyNames, c.coreutilsTags = !c.taggedOnly, true, true
 		if !c.taggedOnly {
 			c.alg = f.alg
 		}

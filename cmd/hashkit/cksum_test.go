@@ -167,14 +167,15 @@ func TestCksumNewerForms(t *testing.T) {
 			t.Errorf("cksum %q: %d %q %q, want %d %q", c.args, got.code, got.stdout, got.stderr, c.code, c.want)
 		}
 	}
-	// Base64 digests are read back; one of the wrong length, or one that
-	// is not base64, is an improperly formatted line, not a FAILED one.
+	// Base64 digests are read back (by cksum with -a, as 9.2+; 9.1 reads
+	// none); one of the wrong length, or one that is not base64, is an
+	// improperly formatted line, not a FAILED one.
 	b64 := base64.StdEncoding.EncodeToString(sha("sha256"))
 	list := writeList(t, dir, "list", "SHA256 (a) = "+b64+"\nSHA256 (a) = "+b64[4:]+"\nSHA256 (a) = !"+b64[1:]+"\nNOPE (a) = "+b64+"\n")
 	for _, prog := range []string{link, binary} {
-		args := []string{"-c", "-w", list}
+		args := []string{"-a", "sha256", "-c", "-w", list}
 		if prog == binary {
-			args = append([]string{"check"}, args[1:]...)
+			args = []string{"check", "-w", list}
 		}
 		got := runLink(t, prog, dir, nil, args...)
 		if got.stdout != "a: OK\n" || got.code != 0 || strings.Count(got.stderr, "improperly formatted") != 4 {
@@ -269,6 +270,8 @@ func TestCheckUntaggedBase64(t *testing.T) {
 	// One character short, four short (a whole base64 quantum: it still
 	// decodes, to 29 bytes), one character changed (still 32 bytes).
 	bad := writeList(t, dir, "bad", b64[1:]+"  a\n"+b64[4:]+"  a\n"+"AAAA"+b64[4:]+"  a\n")
+	// Go's decoder skips a CR, even in Strict mode: this digest matched.
+	cr := writeList(t, dir, "cr", b64[:10]+"\r"+b64[10:]+"  a\n")
 	for _, c := range []struct {
 		prog   string
 		args   []string
@@ -285,6 +288,8 @@ func TestCheckUntaggedBase64(t *testing.T) {
 		{cksum, []string{"-a", "sha256", "-c", "-w", bad}, "a: FAILED\n", 1, []string{"bad: 1: improperly formatted SHA256 checksum line", "bad: 2: improperly formatted SHA256 checksum line", "WARNING: 2 lines are improperly formatted", "WARNING: 1 computed checksum did NOT match"}},
 		{binary, []string{"check", "-w", "-a", "sha256", bad}, "a: FAILED\n", 1, []string{"bad: 1: improperly formatted", "bad: 2: improperly formatted", "WARNING: 2 lines are improperly formatted"}},
 		{cksum, []string{"-c", good}, "", 1, []string{"good: no properly formatted checksum lines found"}},
+		{cksum, []string{"-a", "sha256", "-c", "--strict", cr}, "", 1, []string{"cr: no properly formatted checksum lines found"}},
+		{binary, []string{"check", "--strict", "-a", "sha256", cr}, "", 1, []string{"cr: no properly formatted checksum lines found"}},
 		{sha256sum, []string{"-c", good}, "", 1, []string{"good: no properly formatted checksum lines found"}},
 	} {
 		got := runLink(t, c.prog, dir, nil, c.args...)

@@ -129,11 +129,15 @@ func TestSideBySide(t *testing.T) {
 			mixed := writeList(t, lists, name+".mixed", sums+zeros+"  plain.txt\n"+zeros+"  gone\njunk\n"+other+"  plain.txt\n\n")
 			junk := writeList(t, lists, name+".junk", "junk\n"+h[:10]+"  plain.txt\n")
 			empty := writeList(t, lists, name+".empty", "")
+			// CR LF line ends: coreutils drops the CR, b3sum keeps it in
+			// the name; either prints a name's CR as it is.
+			crlf := writeList(t, lists, name+".crlf", strings.ReplaceAll(sums, "\n", "\r\n"))
 			run("check", nil, "-c", good)
 			run("check", nil, "-c", mixed)
 			run("check", nil, "-c", "--quiet", mixed)
 			run("check", nil, "-c", junk)
 			run("check", nil, "-c", empty)
+			run("check", nil, "-c", crlf)
 			run("check", []byte(sums), "-c")
 			compare("missing list", runLink(t, link, dir, nil, "-c", "gone", good), tool(t, dir, nil, name, "-c", "gone", good))
 			if !b3 {
