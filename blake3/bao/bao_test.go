@@ -586,6 +586,49 @@ func TestReadInPlace(t *testing.T) {
 	}
 }
 
+// TestDecoderCopiesWhatItVerifies changes a *bytes.Reader's bytes, which a
+// Decoder reads in place, after its first Read has verified a region of
+// them (as another process may change memory it shares): every byte the
+// Decoder hands out is still the input's. A decoder that verified the
+// caller's memory where it is and copied it out at each Read handed out
+// the changed bytes.
+func TestDecoderCopiesWhatItVerifies(t *testing.T) {
+	for _, n := range []int{1000, 5000, 300 << 10} {
+		in := random(n, 7)
+		enc, root, _ := bao.Encode(in, nil)
+		ob, _, _ := bao.EncodeOutboard(in, nil)
+		for name, open := range map[string]func() (*bao.Decoder, []byte, error){
+			"combined": func() (*bao.Decoder, []byte, error) {
+				mem := bytes.Clone(enc)
+				d, err := bao.NewDecoder(bytes.NewReader(mem), &root, nil)
+				return d, mem, err
+			},
+			"outboard": func() (*bao.Decoder, []byte, error) {
+				mem := bytes.Clone(in)
+				d, err := bao.NewOutboardDecoder(bytes.NewReader(mem), bytes.NewReader(ob), &root, nil)
+				return d, mem, err
+			},
+		} {
+			d, mem, err := open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := make([]byte, 1)
+			if _, err := io.ReadFull(d, got); err != nil {
+				t.Fatalf("%s, %d bytes: first Read: %v", name, n, err)
+			}
+			for i := range mem {
+				mem[i] ^= 0xa5
+			}
+			rest, _ := io.ReadAll(d)
+			got = append(got, rest...)
+			if len(got) < 2 || !bytes.Equal(got, in[:len(got)]) {
+				t.Errorf("%s, %d bytes: %d bytes handed out, not all the input's (or only the first)", name, n, len(got))
+			}
+		}
+	}
+}
+
 // TestDecoderBytesReader decodes from a *bytes.Reader that starts past a
 // prefix and goes on past the encoding: the Decoder reads it in place (the
 // reader's offset stays) and returns the input, verified: with a byte

@@ -201,6 +201,11 @@ type Decoder struct {
 	// non-temporal stores (see ntMinBytes).
 	ntOut bool
 
+	// aliasOK: DecodeOutboard returns the caller's input itself, so the
+	// region may be verified where it is; elsewhere the region is the
+	// decoder's own copy of what it verified (see loadLeaf).
+	aliasOK bool
+
 	slice    bool // decoding a slice: [sliceStart, sliceEnd) only
 	sliceEnd uint64
 }
@@ -211,8 +216,9 @@ type Decoder struct {
 // discards forwards, and a Seek backwards fails at the next Read. A
 // *bytes.Reader is read in place, its offset left as it is: the Decoder
 // then hashes the leaves as it copies them out, as Decode does, with no
-// copy out of the reader first. The error is ErrGroupSize for invalid
-// Options.
+// copy out of the reader first; what it hands out is the copy it verified,
+// even if the reader's bytes change meanwhile (memory another process
+// writes). The error is ErrGroupSize for invalid Options.
 func NewDecoder(encoding io.Reader, root *[32]byte, opt *Options) (*Decoder, error) {
 	d, err := newDecoder(encoding, nil, root, opt)
 	if err == nil {
@@ -372,14 +378,19 @@ func grow(b []byte, n int) []byte {
 // loadLeaf reads and verifies the leaf p.
 func (d *Decoder) loadLeaf(p *pending) error {
 	d.buf = grow(d.buf, int(p.n))
-	var err error
+	src, at, what := d.tree, p.enc, "chunk group"
 	if d.outboard {
-		d.region, err = d.data.view(d.buf, p.start, "input")
-	} else {
-		d.region, err = d.tree.view(d.buf, p.enc, "chunk group")
+		src, at, what = d.data, p.start, "input"
 	}
-	if err != nil {
+	var err error
+	if d.region, err = src.view(d.buf, at, what); err != nil {
 		return err
+	}
+	if src.mem != nil && !d.aliasOK {
+		// Hashed where it is, the caller's memory could change before a
+		// Read copies it out (memory another process writes): only a
+		// copy of ours is verified and handed out.
+		d.region = d.buf[:copy(d.buf, d.region)]
 	}
 	if d.verify {
 		cv := d.t.leafCV(&d.h, d.region, p.start, p.root)
@@ -416,6 +427,11 @@ func (d *Decoder) loadComplete(p *pending) error {
 		}
 		if d.region, err = d.data.view(d.buf, p.start, "input"); err != nil {
 			return err
+		}
+		if d.data.mem != nil && !d.aliasOK {
+			// As in loadLeaf: the leaves are hashed as they are copied to
+			// d.buf, and only that copy is handed out.
+			mv = d.leavesCopied(p)
 		}
 	} else {
 		d.region, d.parents = d.buf, d.pbuf
@@ -497,6 +513,23 @@ func (d *Decoder) leavesMoved(src *source, at uint64, p *pending) *move {
 		end := uint64(len(mem))
 		c.mv.next = mem[min(at+size, end):min(at+2*size, end)]
 	}
+	return &c.mv
+}
+
+// leavesCopied makes d.buf the region of the complete subtree p of an
+// outboard decoder's input in memory, now in d.region: the move of its
+// leaves there, which loadComplete makes as it hashes them, or, where it
+// hashes nothing or the subtree is larger than a move, a copy, and nil.
+func (d *Decoder) leavesCopied(p *pending) *move {
+	in := d.region
+	d.region = d.buf[:len(in)]
+	if !d.verify || p.n > maxMoved*chunkLen {
+		copy(d.region, in)
+		return nil
+	}
+	c := &d.check
+	_, offs := c.chunkOffsets(p.n)
+	c.mv = move{dst: d.region, src: in, dstOffs: offs, srcOffs: offs}
 	return &c.mv
 }
 
@@ -719,7 +752,7 @@ func DecodeOutboard(data, outboard []byte, root *[32]byte, opt *Options) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	d.tree.mem, d.data.mem = outboard, data
+	d.tree.mem, d.data.mem, d.aliasOK = outboard, data, true
 	if err := d.begin(); err != nil {
 		return nil, err
 	}
