@@ -350,9 +350,11 @@ func (d *Decoder) load(target uint64, dst []byte, span uint64) error {
 		if err != nil {
 			return err
 		}
-		node := (*[ParentSize]byte)(b)
+		// A copy: the children's chaining values are taken from what was
+		// hashed, not read again from memory that may have changed.
+		node := [ParentSize]byte(b)
 		if d.verify {
-			cv := d.t.parentCV(node, p.root)
+			cv := d.t.parentCV(&node, p.root)
 			if !equal(cv[:], p.cv[:]) {
 				return fmt.Errorf("%w: parent node at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 			}
@@ -779,8 +781,8 @@ func (d *Decoder) verifyTree(p pending, out []byte, par int) error {
 		if err != nil {
 			return err
 		}
-		node := (*[ParentSize]byte)(b)
-		if cv := d.t.parentCV(node, p.root); !equal(cv[:], p.cv[:]) {
+		node := [ParentSize]byte(b) // a copy, as in load
+		if cv := d.t.parentCV(&node, p.root); !equal(cv[:], p.cv[:]) {
 			return fmt.Errorf("%w: parent node at encoding offset %d (input offset %d)", ErrHashMismatch, p.enc, p.start)
 		}
 		l := d.t.left(p.n)
