@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -509,13 +508,11 @@ func (p *lineParser) untaggedDigest(word, rest string) bool {
 // untaggedBase64 decodes an untagged base64 digest, when the algorithm is
 // known; its length is checked against the algorithm's afterwards.
 func (p *lineParser) untaggedBase64(sum string) ([]byte, bool) {
-	// The decoder skips CR and LF, even in Strict mode: a word holding one
-	// is no digest.
-	if !p.base64 || p.forced == nil && p.named == nil && p.family == nil || isHex(sum) && len(sum)%2 == 0 || strings.ContainsAny(sum, "\r\n") {
+	if !p.base64 || p.forced == nil && p.named == nil && p.family == nil || isHex(sum) && len(sum)%2 == 0 {
 		return nil, false
 	}
-	b, err := base64.StdEncoding.Strict().DecodeString(sum)
-	return b, err == nil && len(b) > 0
+	b, ok := decodeBase64(sum)
+	return b, ok && len(b) > 0
 }
 
 // setTagged sets en's algorithm and digest from a tagged line: the tag's

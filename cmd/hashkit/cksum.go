@@ -281,12 +281,21 @@ func (f *sumFlags) base64OrRaw() error {
 // decodeBase64Digest reads a tagged line's digest in base64 (cksum
 // --base64): n bytes, padded as base64.StdEncoding pads them.
 func decodeBase64Digest(s string, n int) ([]byte, bool) {
-	// The decoder skips CR and LF, even in Strict mode: none is a digest's.
-	if len(s) != base64.StdEncoding.EncodedLen(n) || strings.ContainsAny(s, "\r\n") {
+	if len(s) != base64.StdEncoding.EncodedLen(n) {
+		return nil, false
+	}
+	b, ok := decodeBase64(s)
+	return b, ok && len(b) == n
+}
+
+// decodeBase64 decodes s as padded standard base64 in Strict mode, which
+// still skips CR and LF: a word holding one is no digest, and is refused.
+func decodeBase64(s string) ([]byte, bool) {
+	if strings.ContainsAny(s, "\r\n") {
 		return nil, false
 	}
 	b, err := base64.StdEncoding.Strict().DecodeString(s)
-	return b, err == nil && len(b) == n
+	return b, err == nil
 }
 
 // untaggedLine reports whether a list line is in the untagged form (HEX,
