@@ -24,7 +24,7 @@ type roleJSON struct {
 	Kernel    string             `json:"kernel"`
 	Evidence  string             `json:"evidence"`
 	Available []string           `json:"available"`
-	NS        map[string]float64 `json:"ns,omitempty"` // --measure: kernel -> median ns per call of the role's work
+	NS        map[string]float64 `json:"ns,omitzero"` // --measure: kernel -> median ns per call of the role's work; empty where not timed
 }
 
 // cpuJSON is one known CPU in the output of `hashkit kernels --cpus --json`.
@@ -55,6 +55,9 @@ func cmdKernels(args []string, e *env) error {
 		return usagef("kernels takes no arguments (%s)", quoteName(fs.Arg(0)))
 	}
 	if err := cpu.CheckOrder(os.Getenv(cpu.OrderVar)); err != nil {
+		return usageError{err}
+	}
+	if err := cpu.CheckDisable(os.Getenv(cpu.DisableVar)); err != nil {
 		return usageError{err}
 	}
 	other := fs.Changed("cpu") || fs.Changed("features")
@@ -192,27 +195,52 @@ func goarchOf(vendor string) string {
 }
 
 // parseCPUID reads --cpu's VENDOR:FAMILY:MODEL, numbers in decimal or with
-// 0x in hexadecimal, and spells a known vendor as CPUID does.
+// 0x in hexadecimal, and spells a known vendor as CPUID does. A vendor the
+// table of known CPUs does not have is an error: no CPU of its would run
+// anything but the default order, and a misspelt one would pass unnoticed.
 func parseCPUID(s string) (vendor string, family, model uint32, err error) {
 	parts := strings.Split(s, ":")
 	if len(parts) != 3 || strings.TrimSpace(parts[0]) == "" {
 		return "", 0, 0, fmt.Errorf("--cpu %s: want VENDOR:FAMILY:MODEL, e.g. AuthenticAMD:25:1", quoteName(s))
 	}
-	vendor = strings.TrimSpace(parts[0])
+	given := strings.TrimSpace(parts[0])
+	var vendors []string
 	for _, k := range cpu.KnownCPUs() {
-		if strings.EqualFold(k.Vendor, vendor) {
+		if strings.EqualFold(k.Vendor, given) {
 			vendor = k.Vendor
 		}
+		if !slices.Contains(vendors, k.Vendor) {
+			vendors = append(vendors, k.Vendor)
+		}
+	}
+	if vendor == "" {
+		return "", 0, 0, fmt.Errorf("--cpu %s: no known CPU has the vendor %s (known: %s)", quoteName(s), quoteName(given), strings.Join(vendors, ", "))
 	}
 	var n [2]uint32
 	for i, what := range []string{"family", "model"} {
-		v, err := strconv.ParseUint(strings.TrimSpace(parts[i+1]), 0, 32)
+		v, err := parseCPUNumber(strings.TrimSpace(parts[i+1]))
 		if err != nil {
 			return "", 0, 0, fmt.Errorf("--cpu %s: the %s %s is not a number (decimal, or hexadecimal with 0x)", quoteName(s), what, quoteName(parts[i+1]))
 		}
 		n[i] = uint32(v)
 	}
 	return vendor, n[0], n[1], nil
+}
+
+// parseCPUNumber reads a family or model number as /proc/cpuinfo writes it
+// (decimal) or in hexadecimal with 0x, and nothing else: a leading zero
+// does not make it octal (ParseUint's base 0 would read 0125 as 85).
+func parseCPUNumber(s string) (uint64, error) {
+	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
+		if h == "" || strings.Trim(h, "0123456789abcdef") != "" {
+			return 0, strconv.ErrSyntax
+		}
+		return strconv.ParseUint(h, 16, 32)
+	}
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, strconv.ErrSyntax
+	}
+	return strconv.ParseUint(s, 10, 32)
 }
 
 // parseFeatureList reads --features: feature names as the kernels' Needs
@@ -335,13 +363,13 @@ func measureKernels(e *env, rounds int, asJSON bool) error {
 			res, _ = kernelbench.Measure(c, rounds)
 		}
 		results[i] = res
+		ns[i] = map[string]float64{}
 		if res == nil {
 			if tw != nil {
 				fmt.Fprintf(tw, "%s\t%s\t\t\tnot timed\t%s\n", c.Key(), c.Kernel, map[bool]string{true: "no kernel runs here", false: "no work to time it by"}[len(c.Available) == 0])
 			}
 			continue
 		}
-		ns[i] = map[string]float64{}
 		var times []string
 		for _, n := range res.Names {
 			ns[i][n] = math.Round(res.NS(n)*10) / 10

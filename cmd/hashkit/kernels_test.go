@@ -129,6 +129,11 @@ func TestKernelsCPU(t *testing.T) {
 	if dec.code != 0 || dec.stdout != hex.stdout {
 		t.Errorf("decimal and hexadecimal --cpu differ:\n%s\n%s%s", dec.stdout, hex.stdout, hex.stderr)
 	}
+	// A leading zero is decimal, as /proc/cpuinfo writes numbers, not octal.
+	padded := hk(t, t.TempDir(), nil, "kernels", "--cpu", k.Vendor+":0"+strconv.FormatUint(uint64(k.Family), 10)+":00"+strconv.FormatUint(uint64(firstModel(k)), 10))
+	if padded.stdout != dec.stdout {
+		t.Errorf("--cpu with leading zeros reads another CPU:\n%s\n%s%s", dec.stdout, padded.stdout, padded.stderr)
+	}
 	// --features replaces the known CPU's features, in any case.
 	none := kernelsJSON(t, nil, "--cpu", formatCPUID(k.Vendor, k.Family, firstModel(k)), "--features", "")
 	checkRoles(t, k.Name+" without features", none, 0)
@@ -182,7 +187,12 @@ func TestKernelsBadInput(t *testing.T) {
 		{nil, []string{"--cpu", "AuthenticAMD:25:-1"}, "model -1"},
 		{nil, []string{"--cpu", "AuthenticAMD:25:99999999999"}, "model 99999999999"},
 		{nil, []string{"--cpu", unknown}, "'" + unknown + "': not a CPU"},
-		{nil, []string{"--cpu", "NoSuchVendor:1:1"}, "'NoSuchVendor:1:1': not a CPU"},
+		{nil, []string{"--cpu", "NoSuchVendor:1:1"}, "vendor NoSuchVendor"},
+		{nil, []string{"--cpu", "NoSuchVendor:6:85", "--features", "AVX2"}, "vendor NoSuchVendor"},
+		{nil, []string{"--cpu", "GenuineIntel:6:0b1010101"}, "model 0b1010101"},
+		{nil, []string{"--cpu", "GenuineIntel:6:8_5"}, "model 8_5"},
+		{nil, []string{"--cpu", "GenuineIntel:0x:85"}, "family 0x"},
+		{nil, []string{"--cpu", "GenuineIntel:+6:85"}, "family +6"},
 		{nil, []string{"--cpu", other}, "'" + other + "' is an"},
 		{nil, []string{"--features", "AVX2,AVX3"}, `"AVX3"`},
 		{nil, []string{"--cpu", "GenuineIntel:6:999", "--features", "sse4.1, nope"}, `"nope"`},
@@ -195,6 +205,11 @@ func TestKernelsBadInput(t *testing.T) {
 		{[]string{"HASHKIT_ORDER=nosuch/block=bmi2"}, nil, `"nosuch"`},
 		{[]string{"HASHKIT_ORDER=sha512/block=avx2;nonsense"}, nil, `"nonsense"`},
 		{[]string{"HASHKIT_ORDER=sha512/block=avx2;sha512/block=generic"}, nil, "named twice"},
+		{[]string{"HASHKIT_ORDER=x\ny/z=k;x\ny/z=k"}, nil, "named twice"},
+		// U+017F folds to s: an entry the library would not apply.
+		{[]string{"HASHKIT_ORDER=\u017fha256/block=generic"}, nil, "\"\u017fha256\""},
+		{[]string{"HASHKIT_DISABLE=nosuch,sha256/nosuch2"}, nil, `"nosuch", "sha256/nosuch2"`},
+		{[]string{"HASHKIT_DISABLE=sha256/, ,"}, nil, `"sha256/"`},
 		{[]string{"HASHKIT_ORDER=sha512/block=avx2,"}, []string{"--cpus"}, `"sha512/block=avx2,"`},
 	} {
 		r := hkEnv(t, dir, c.env, append([]string{"kernels"}, c.args...)...)
@@ -297,7 +312,18 @@ func TestKernelsMeasure(t *testing.T) {
 	if timed == 0 && len(cpu.Choices()) > 0 && runtime.GOARCH == "amd64" {
 		t.Errorf("no role timed:\n%+v", roles)
 	}
-	r := hk(t, t.TempDir(), nil, "kernels", "--measure", "--test-rounds", "1")
+	// Every role carries ns, timed or not (an empty object).
+	r := hk(t, t.TempDir(), nil, "kernels", "--measure", "--json", "--test-rounds", "1")
+	var raw []map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(r.stdout), &raw); err != nil || len(raw) != len(roles) {
+		t.Fatalf("--measure --json: %d roles, want %d (%v)", len(raw), len(roles), err)
+	}
+	for _, o := range raw {
+		if _, ok := o["ns"]; !ok {
+			t.Errorf("--measure --json: %s has no ns", o["role"])
+		}
+	}
+	r = hk(t, t.TempDir(), nil, "kernels", "--measure", "--test-rounds", "1")
 	if r.code != 0 || !strings.Contains(r.stdout, "\t\torder: map[string][]string{\n") ||
 		!strings.Contains(r.stdout, cpu.OrderVar+"='") && !strings.Contains(r.stdout, "every role ships") {
 		t.Errorf("status %d, %s\n%s", r.code, r.stderr, r.stdout)

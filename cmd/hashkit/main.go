@@ -289,7 +289,8 @@ var synopses = map[string]string{
 		"here and prints the dispatch table entry the times support, to paste into a bug report.\n\n" +
 		"HASHKIT_ORDER=\"pkg/role=kernel,kernel;...\" puts that order ahead of the table's for the roles it names, e.g.\n" +
 		"HASHKIT_ORDER=\"blake2b/block=avx2,bmi2;sha512/block=avx2\"; it only reorders the kernels the CPU can run and\n" +
-		"HASHKIT_DISABLE leaves on. HASHKIT_DISABLE=pkg/kernel,... switches kernels off.\n",
+		"HASHKIT_DISABLE leaves on. HASHKIT_DISABLE=pkg/kernel,... switches kernels off. An entry of either that is\n" +
+		"malformed or names no registered role or kernel is an error here (status 2); the library passes it over.\n",
 }
 
 // newFlags returns a flag set that reports errors as usage errors and
@@ -391,7 +392,7 @@ func cmdList(args []string, e *env) error {
 				case k.Shipped:
 					state = "available, fallback for " + string(k.Role)
 				case k.Available:
-					state = "available, not used: the dispatch table prefers " + cpu.Shipped(pkg, k.Role) + " for " + string(k.Role) + " on this CPU"
+					state = "available, not used: " + cpu.Shipped(pkg, k.Role) + " is chosen for " + string(k.Role) + " on this CPU"
 				}
 				fmt.Fprintf(e.stdout, "%s/%s\t%s\n", pkg, k.Name, state)
 			}

@@ -3,9 +3,9 @@
 // machine and users can switch any of them off.
 //
 // Features come from golang.org/x/sys/cpu, which also honours
-// GODEBUG=cpu.avx2=off and similar. x/sys/cpu (v0.50.0) has no flag for the
-// x86 SHA extensions (SHA-NI), so this package reads CPUID leaf 7 itself on
-// amd64 (cpu_amd64.go); re-check on each x/sys upgrade. On arm64 it reads
+// GODEBUG=cpu.avx2=off and similar. x/sys/cpu has no flag for the x86 SHA
+// extensions (SHA-NI), so this package reads CPUID leaf 7 itself on amd64
+// (cpu_amd64.go); re-check on each x/sys upgrade. On arm64 it reads
 // the Main ID Register where Linux allows (cpu_arm64.go), which keys the
 // dispatch table there as CPUID's vendor, family and model do on amd64.
 //
@@ -25,10 +25,11 @@
 //     portable code. It only reorders: a kernel whose features the CPU
 //     lacks, or that HASHKIT_DISABLE lists, is passed over wherever it
 //     stands. Names are case-insensitive. An entry that is malformed,
-//     names a role twice, or names a role or kernel that is not
-//     registered is ignored as a whole (the other entries still apply);
-//     no entry can change what a hash computes, only which kernel computes
-//     it. `hashkit kernels` reports such entries (CheckOrder).
+//     names a role an earlier entry named, or names a role or kernel that
+//     is not registered is ignored as a whole (the other entries still
+//     apply); no entry can change what a hash computes, only which kernel
+//     computes it. `hashkit kernels` reports such entries (CheckOrder), and
+//     those of HASHKIT_DISABLE that name no kernel (CheckDisable).
 package cpu
 
 import "golang.org/x/sys/cpu"

@@ -1,9 +1,11 @@
 package cpu
 
 import (
+	"errors"
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -163,18 +165,50 @@ func callerPackage() string {
 // prefix (blake3many/avx512 for blake3/manyavx512), bare or not, so that
 // lists written for it keep working.
 func disabled(pkg string, r Role, name string) bool {
+	for _, d := range strings.Split(os.Getenv(DisableVar), ",") {
+		if d = strings.TrimSpace(d); d != "" && answersTo(pkg, r, name, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// answersTo reports whether d, an entry of HASHKIT_DISABLE, names pkg's
+// kernel name of role r (see disabled).
+func answersTo(pkg string, r Role, name, d string) bool {
 	spellings := []string{name, pkg + "/" + name}
 	if r == RoleMany || r == RoleManyFewLanes {
 		old := strings.TrimPrefix(name, "many")
 		spellings = append(spellings, old, pkg+"many/"+old)
 	}
-	for _, d := range strings.Split(os.Getenv("HASHKIT_DISABLE"), ",") {
-		d = strings.TrimSpace(d)
-		if d != "" && slices.ContainsFunc(spellings, func(s string) bool { return strings.EqualFold(d, s) }) {
-			return true
+	return slices.ContainsFunc(spellings, func(s string) bool { return strings.EqualFold(d, s) })
+}
+
+// DisableVar is the environment variable that switches kernels off (see
+// the package comment).
+const DisableVar = "HASHKIT_DISABLE"
+
+// CheckDisable returns nil if every entry of s, a value of
+// HASHKIT_DISABLE, names a registered kernel, and otherwise an error of
+// one line naming each entry that names none. The library passes such
+// entries over; `hashkit kernels` reports them. Call it once every package
+// has registered its kernels.
+func CheckDisable(s string) error {
+	mu.Lock()
+	defer mu.Unlock()
+	var bad []string
+	for _, d := range strings.Split(s, ",") {
+		if d = strings.TrimSpace(d); d == "" {
+			continue
+		}
+		if !slices.ContainsFunc(impls, func(im *implementation) bool { return answersTo(im.Pkg, im.Role, im.Name, d) }) {
+			bad = append(bad, strconv.Quote(d))
 		}
 	}
-	return false
+	if len(bad) == 0 {
+		return nil
+	}
+	return errors.New("hashkit/internal/cpu: " + DisableVar + ": no kernel is named " + strings.Join(bad, ", ") + " (hashkit kernels lists each role's kernels; write PKG/KERNEL or KERNEL)")
 }
 
 // role returns the kernels of pkg's role in registration order.

@@ -254,6 +254,16 @@ func TestFeatures(t *testing.T) {
 	if (AVX2 | AVX).Present() != (X86.HasAVX && X86.HasAVX2) {
 		t.Fatal("Present disagrees with X86")
 	}
+	// A set is present only if every feature in it is: each pair of
+	// features, one of them absent, in either order of their bits.
+	for i := range Features(numFeatures) {
+		for j := range Features(numFeatures) {
+			p, q := Features(1)<<i, Features(1)<<j
+			if want := present[i] && present[j]; (p | q).Present() != want {
+				t.Errorf("(%v).Present() = %v, want %v", p|q, !want, want)
+			}
+		}
+	}
 }
 
 func TestSHANIConsistent(t *testing.T) {

@@ -52,7 +52,7 @@ var knownCPUs = []KnownCPU{
 	{Name: "AMD Zen 2", Vendor: "AuthenticAMD", Family: 0x17, Models: [][2]uint32{{0x30, 0x4f}, {0x60, 0x7f}, {0x90, 0x91}, {0xa0, 0xaf}}, Features: x86AVX2 | SHA},
 	{Name: "AMD Zen 3", Vendor: "AuthenticAMD", Family: 0x19, Models: [][2]uint32{{0x00, 0x0f}, {0x20, 0x5f}}, Features: x86AVX2 | SHA},
 	{Name: "AMD Zen 4", Vendor: "AuthenticAMD", Family: 0x19, Models: [][2]uint32{{0x10, 0x1f}, {0x60, 0xaf}}, Features: x86AVX512 | AVX512VBMI | SHA},
-	{Name: "AMD Zen 5", Vendor: "AuthenticAMD", Family: 0x1a, Models: [][2]uint32{{0x00, 0x2f}, {0x40, 0x4f}, {0x70, 0x7f}}, Features: x86AVX512 | AVX512VBMI | SHA},
+	{Name: "AMD Zen 5", Vendor: "AuthenticAMD", Family: 0x1a, Models: [][2]uint32{{0x00, 0x2f}, {0x40, 0x4f}, {0x60, 0x7f}}, Features: x86AVX512 | AVX512VBMI | SHA},
 	{Name: "Intel Skylake-SP, Cascade Lake", Vendor: "GenuineIntel", Family: 6, Models: [][2]uint32{{0x55, 0x55}}, Features: x86AVX512},
 	{Name: "Intel Ice Lake (server)", Vendor: "GenuineIntel", Family: 6, Models: [][2]uint32{{0x6a, 0x6a}, {0x6c, 0x6c}}, Features: x86AVX512IL},
 	{Name: "Intel Ice Lake (client)", Vendor: "GenuineIntel", Family: 6, Models: [][2]uint32{{0x7d, 0x7e}}, Features: x86AVX512IL},

@@ -33,6 +33,7 @@ var userOrder, _ = parseOrder(os.Getenv(OrderVar))
 func parseOrder(s string) ([]orderEntry, []error) {
 	var entries []orderEntry
 	var errs []error
+	seen := map[string]bool{}
 	for _, text := range strings.Split(s, ";") {
 		text = strings.TrimSpace(text)
 		if text == "" {
@@ -49,10 +50,11 @@ func parseOrder(s string) ([]orderEntry, []error) {
 			errs = append(errs, fmt.Errorf("entry %q: want PKG/ROLE=KERNEL[,KERNEL...]", text))
 			continue
 		}
-		if slices.ContainsFunc(entries, func(e orderEntry) bool { return e.key == key }) {
-			errs = append(errs, fmt.Errorf("entry %q: %s is named twice", text, key))
+		if seen[key] {
+			errs = append(errs, fmt.Errorf("entry %q: %q is named twice", text, key))
 			continue
 		}
+		seen[key] = true
 		entries = append(entries, orderEntry{text: text, key: key, names: names})
 	}
 	return entries, errs
@@ -63,7 +65,7 @@ func parseOrder(s string) ([]orderEntry, []error) {
 // entry for the role or its entry names a kernel ks does not have.
 func userList(pkg string, r Role, ks []*implementation) []string {
 	for _, e := range userOrder {
-		if e.key != strings.ToLower(pkg+"/"+string(r)) {
+		if e.key != roleKey(pkg, r) {
 			continue
 		}
 		names, err := resolve(e, ks)
@@ -74,6 +76,11 @@ func userList(pkg string, r Role, ks []*implementation) []string {
 	}
 	return nil
 }
+
+// roleKey is how an entry of HASHKIT_ORDER names pkg's role r: the
+// library and CheckOrder match entries by it alone, so that an entry
+// CheckOrder accepts is one the library applies.
+func roleKey(pkg string, r Role) string { return strings.ToLower(pkg + "/" + string(r)) }
 
 // resolve returns e's names as ks spells them, or an error naming the one
 // ks does not have.
@@ -130,8 +137,8 @@ func CheckOrder(s string) error {
 		var ks []*implementation
 		var roles []string
 		for _, im := range impls {
-			if strings.EqualFold(im.Pkg, pkg) {
-				if strings.EqualFold(string(im.Role), r) {
+			if strings.ToLower(im.Pkg) == pkg {
+				if roleKey(im.Pkg, im.Role) == e.key {
 					ks = append(ks, im)
 				}
 				if !slices.Contains(roles, string(im.Role)) {
