@@ -429,4 +429,11 @@ func TestZeroUnmarshal(t *testing.T) {
 			t.Errorf("zero %s: UnmarshalBinary accepted a state", name)
 		}
 	}
+	// Nor do they write one: the zero KT's passed for a KT256's with no
+	// customization.
+	for name, zero := range map[string]interface{ MarshalBinary() ([]byte, error) }{"TurboSHAKE": new(TurboSHAKE), "KT": new(KT)} {
+		if b, err := zero.MarshalBinary(); err == nil {
+			t.Errorf("zero %s: MarshalBinary wrote %d bytes", name, len(b))
+		}
+	}
 }

@@ -36,6 +36,8 @@ const (
 var (
 	errState = errors.New("hashkit/k12: invalid hash state")
 	errZero  = errors.New("hashkit/k12: UnmarshalBinary into a zero value; make it with its New function")
+
+	errZeroMarshal = errors.New("hashkit/k12: MarshalBinary of a zero value; make it with its New function")
 )
 
 func (t *TurboSHAKE) magic() string {
@@ -50,8 +52,12 @@ func (t *TurboSHAKE) MarshalBinary() ([]byte, error) {
 	return t.AppendBinary(make([]byte, 0, turboSHAKEMarshaledSize))
 }
 
-// AppendBinary appends the state of t to b.
+// AppendBinary appends the state of t to b. It returns an error for the
+// zero TurboSHAKE, which is no function.
 func (t *TurboSHAKE) AppendBinary(b []byte) ([]byte, error) {
+	if t.s.Rate() == 0 {
+		return b, errZeroMarshal
+	}
 	b = append(b, t.magic()...)
 	b = append(b, t.s.Domain())
 	return t.s.AppendBinary(b), nil
@@ -95,8 +101,12 @@ func (d *KT) MarshalBinary() ([]byte, error) {
 	return d.AppendBinary(make([]byte, 0, ktFixedSize+len(d.buf)+len(d.custom)))
 }
 
-// AppendBinary appends the state of d to b.
+// AppendBinary appends the state of d to b. It returns an error for the
+// zero KT, which is no function.
 func (d *KT) AppendBinary(b []byte) ([]byte, error) {
+	if d.final.Rate() == 0 {
+		return b, errZeroMarshal
+	}
 	b = append(b, d.magic()...)
 	b = binary.BigEndian.AppendUint64(b, d.n)
 	if d.done {

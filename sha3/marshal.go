@@ -3,6 +3,7 @@ package sha3
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 
 	"github.com/hashkit/hashkit/internal/keccak"
 )
@@ -41,8 +42,14 @@ func appendCSHAKE(b []byte, x *SHAKE) []byte {
 const cshakeStateSize = keccak.MarshaledSize + keccak.StateSize
 
 // readCSHAKE restores x (already initialised with the right rate and domain)
-// from b, which holds cshakeStateSize bytes.
+// from b, which holds cshakeStateSize bytes. A cSHAKE's initial lanes,
+// which Reset returns to, are a permutation's output (its N or S is not
+// empty, and the prefix fills a block): all zero only in a forged state or
+// one that a zero value wrote, which is refused.
 func readCSHAKE(x *SHAKE, b []byte) error {
+	if x.kind >= kindCSHAKE128 && allZero(b[keccak.MarshaledSize:cshakeStateSize]) {
+		return errMarshal
+	}
 	s := x.s
 	if err := s.UnmarshalBinary(b[:keccak.MarshaledSize]); err != nil {
 		return err
@@ -53,6 +60,10 @@ func readCSHAKE(x *SHAKE, b []byte) error {
 	}
 	return nil
 }
+
+// errZeroMarshal is the error of marshalling a zero value, which has no
+// customization string or variant to record.
+var errZeroMarshal = errors.New("hashkit/sha3: zero value: make it with its New function before marshalling it")
 
 func header(b []byte, kind uint8) []byte { return append(append(b, magic...), kind) }
 
@@ -79,6 +90,9 @@ func (t *TupleHash) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (t *TupleHash) AppendBinary(b []byte) ([]byte, error) {
+	if !made(&t.x) {
+		return b, errZeroMarshal
+	}
 	b = appendCSHAKE(header(b, t.kind()), &t.x)
 	return binary.BigEndian.AppendUint64(b, uint64(t.outLen)), nil
 }
@@ -112,6 +126,9 @@ func (t *TupleHashXOF) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (t *TupleHashXOF) AppendBinary(b []byte) ([]byte, error) {
+	if !made(&t.x) {
+		return b, errZeroMarshal
+	}
 	b = appendCSHAKE(header(b, t.kind()), &t.x)
 	return binary.BigEndian.AppendUint64(b, 0), nil
 }
@@ -234,6 +251,9 @@ func (h *ParallelHash) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (h *ParallelHash) AppendBinary(b []byte) ([]byte, error) {
+	if !made(&h.outer) {
+		return b, errZeroMarshal
+	}
 	return h.phCore.appendBinary(b, h.kind(), h.outLen), nil
 }
 
@@ -258,6 +278,9 @@ func (h *ParallelHashXOF) MarshalBinary() ([]byte, error) {
 
 // AppendBinary appends the encoding of MarshalBinary to b.
 func (h *ParallelHashXOF) AppendBinary(b []byte) ([]byte, error) {
+	if !made(&h.outer) {
+		return b, errZeroMarshal
+	}
 	return h.phCore.appendBinary(b, h.kind(), 0), nil
 }
 

@@ -865,6 +865,57 @@ func TestParallelHashMarshal(t *testing.T) {
 	}
 }
 
+// TestZeroValueStates: the zero values of the marshalling SP 800-185 hashes
+// have no state to write, and a state whose initial lanes are zero (what
+// they once wrote) is refused: accepted, it made the hash a wrong one until
+// the end of its life, Reset included.
+func TestZeroValueStates(t *testing.T) {
+	type state interface {
+		encoding.BinaryMarshaler
+		encoding.BinaryUnmarshaler
+	}
+	tuple := func() *TupleHashXOF { return NewTupleHashXOF256([]byte("my-S")) }
+	th, _ := NewTupleHash128(nil, 32)
+	ph, _ := NewParallelHash128(8, nil, 32)
+	phx, _ := NewParallelHashXOF256(8, nil)
+	for _, c := range []struct {
+		name       string
+		zero, made state
+	}{
+		{"TupleHash", new(TupleHash), th},
+		{"TupleHashXOF", new(TupleHashXOF), tuple()},
+		{"ParallelHash", new(ParallelHash), ph},
+		{"ParallelHashXOF", new(ParallelHashXOF), phx},
+	} {
+		if b, err := c.zero.MarshalBinary(); err == nil {
+			t.Errorf("zero %s: MarshalBinary = %d bytes, no error", c.name, len(b))
+		}
+		st, err := c.made.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The initial lanes follow the sponge, after the 4-byte header.
+		clear(st[4+keccak.MarshaledSize : 4+cshakeStateSize])
+		if err := c.made.UnmarshalBinary(st); err == nil {
+			t.Errorf("%s: a state with zero initial lanes restored", c.name)
+		}
+	}
+	// The audit's case: a TupleHashXOF256 that took such a state hashed
+	// neither its own customization nor none after Reset.
+	h := tuple()
+	st, _ := h.MarshalBinary()
+	clear(st[4 : 4+cshakeStateSize])
+	h.UnmarshalBinary(st)
+	h.Reset()
+	h.WriteElement([]byte("x"))
+	got := make([]byte, 16)
+	h.Read(got)
+	want, _ := TupleHashXOF256([][]byte{[]byte("x")}, []byte("my-S"), 16)
+	if !bytes.Equal(got, want) {
+		t.Errorf("after UnmarshalBinary of a zeroed state and Reset: %x, want %x", got, want)
+	}
+}
+
 // TestParallelHashUnmarshalForged: UnmarshalBinary refuses states that
 // MarshalBinary never writes, leaving the hash as it was. Each is a genuine
 // state with one field changed; all but the last two were accepted once

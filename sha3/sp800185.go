@@ -58,10 +58,14 @@ func appendSqueeze(b []byte, s *keccak.Sponge, n int) []byte {
 // value has none (nor key nor customization), so its output would belong
 // to no function of the standard.
 func mustBeMade(x *SHAKE, name string) {
-	if x.kind < kindCSHAKE128 {
+	if !made(x) {
 		panic("hashkit/sha3: zero " + name + " value; make it with its New function")
 	}
 }
+
+// made reports whether x, the cSHAKE of an SP 800-185 hash, was made by
+// its New function (the zero value's is not).
+func made(x *SHAKE) bool { return x.kind >= kindCSHAKE128 }
 
 // ---- KMAC ----
 
