@@ -142,7 +142,7 @@ var (
 // NewParallelHash128 returns ParallelHash128 with block size blockSize in
 // bytes, customization string S and output length outLen in bytes (128-bit
 // security). Larger blocks cost less per byte; 8192 is a good choice. It
-// returns an error if blockSize < 1 or outLen is negative or too large.
+// returns an error if blockSize < 1 or outLen is negative or over 1 GiB.
 func NewParallelHash128(blockSize int, S []byte, outLen int) (*ParallelHash, error) {
 	return newParallelHash(kindCSHAKE128, blockSize, S, outLen)
 }
@@ -237,7 +237,7 @@ func parallelHash(kind uint8, data []byte, blockSize int, S []byte, outLen int, 
 
 // ParallelHash128 returns outLen bytes of ParallelHash128 of data with block
 // size blockSize in bytes and customization string S. It returns an error if
-// blockSize < 1 or outLen is negative or too large.
+// blockSize < 1 or outLen is negative or over 1 GiB.
 func ParallelHash128(data []byte, blockSize int, S []byte, outLen int) ([]byte, error) {
 	return parallelHash(kindCSHAKE128, data, blockSize, S, outLen, false)
 }

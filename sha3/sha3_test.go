@@ -9,6 +9,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/hashkit/hashkit/internal/hashtest"
@@ -634,8 +635,36 @@ func TestErrors(t *testing.T) {
 	if _, err := NewKMAC128(nil, nil, -1); err == nil {
 		t.Error("NewKMAC128 accepted outLen -1")
 	}
-	if _, err := NewKMAC256(nil, nil, maxOutLen+1); err == nil {
-		t.Error("NewKMAC256 accepted a huge outLen")
+	// Lengths Sum could not make (growslice's panic, or the process's
+	// end out of memory) are refused by every fixed-length function.
+	for _, n := range []int{maxOutLen + 1, 1 << 40, 1 << 59, math.MaxInt} {
+		for name, f := range map[string]func(int) error{
+			"NewKMAC128":       func(n int) error { _, err := NewKMAC128(nil, nil, n); return err },
+			"NewKMAC256":       func(n int) error { _, err := NewKMAC256(nil, nil, n); return err },
+			"NewTupleHash128":  func(n int) error { _, err := NewTupleHash128(nil, n); return err },
+			"TupleHash256":     func(n int) error { _, err := TupleHash256(nil, nil, n); return err },
+			"TupleHashXOF128":  func(n int) error { _, err := TupleHashXOF128(nil, nil, n); return err },
+			"NewParallelHash":  func(n int) error { _, err := NewParallelHash128(8, nil, n); return err },
+			"ParallelHash256":  func(n int) error { _, err := ParallelHash256(nil, 8, nil, n); return err },
+			"ParallelHashXOF1": func(n int) error { _, err := ParallelHashXOF128(nil, 8, nil, n); return err },
+		} {
+			if f(n) == nil {
+				t.Errorf("%s accepted outLen %d", name, n)
+			}
+		}
+	}
+	// A tag of another length than the MAC's fails without the MAC being
+	// computed (here a GiB of it).
+	k, err := NewKMAC256([]byte("key"), nil, maxOutLen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	ok := k.Verify(make([]byte, 32))
+	runtime.ReadMemStats(&after)
+	if ok || after.TotalAlloc-before.TotalAlloc > 1<<20 {
+		t.Errorf("Verify of a 32-byte tag against a %d-byte MAC: %v, %d bytes allocated", maxOutLen, ok, after.TotalAlloc-before.TotalAlloc)
 	}
 	if _, err := TupleHash128(nil, nil, -5); err == nil {
 		t.Error("TupleHash128 accepted outLen -5")

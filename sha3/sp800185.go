@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"hash"
-	"math"
 	"slices"
 
 	"github.com/hashkit/hashkit/internal/keccak"
@@ -18,10 +17,12 @@ var (
 	errBlockSize = errors.New("hashkit/sha3: invalid ParallelHash block size")
 )
 
-// maxOutLen bounds output lengths so that their length in bits fits the
-// 64-bit encodings (SP 800-185 allows up to 2^2040-1 bits; no memory holds
-// more than this anyway).
-const maxOutLen = math.MaxInt / 8
+// maxOutLen bounds the output lengths of the fixed-length functions, whose
+// Sum makes the whole output at once: a length taken from outside (a
+// protocol field, a stored parameter) cannot make it ask for more memory
+// than this, which would crash the process. Longer outputs are read in
+// pieces from the XOF types (SP 800-185 allows up to 2^2040-1 bits).
+const maxOutLen = 1 << 30
 
 func checkOutLen(n int) error {
 	if n < 0 || n > maxOutLen {
@@ -92,7 +93,7 @@ func newKMAC(x *SHAKE, kind uint8, key, S []byte) {
 // output length in bytes. The key may have any length; it should have at
 // least 16 bytes (128-bit security). The output length is part of the MAC's
 // input, so different lengths give unrelated tags. It returns an error if
-// outLen is negative or too large.
+// outLen is negative or over 1 GiB.
 func NewKMAC128(key, S []byte, outLen int) (*KMAC, error) {
 	return newKMACFixed(kindCSHAKE128, key, S, outLen)
 }
@@ -132,8 +133,9 @@ const minTag = 4
 // 800-185 section 8.4.2 allows for a MAC) never verifies: with an output
 // length of 0 every message would match an empty tag.
 func (k *KMAC) Verify(tag []byte) bool {
-	if len(tag) < minTag {
-		return false
+	mustBeMade(&k.x, "KMAC")
+	if len(tag) < minTag || len(tag) != k.outLen {
+		return false // the lengths are not secret: no output to compute
 	}
 	var buf [Size512]byte
 	var mac []byte
@@ -227,7 +229,7 @@ type TupleHash struct {
 
 // NewTupleHash128 returns TupleHash128 with customization string S and the
 // output length in bytes (128-bit security). It returns an error if outLen
-// is negative or too large.
+// is negative or over 1 GiB.
 func NewTupleHash128(S []byte, outLen int) (*TupleHash, error) {
 	return newTupleHashFixed(kindCSHAKE128, S, outLen)
 }
@@ -336,8 +338,8 @@ func tupleHash(kind uint8, tuple [][]byte, S []byte, outLen int, xof bool) ([]by
 }
 
 // TupleHash128 returns outLen bytes of TupleHash128 of tuple with
-// customization string S. It returns an error if outLen is negative or too
-// large.
+// customization string S. It returns an error if outLen is negative or
+// over 1 GiB.
 func TupleHash128(tuple [][]byte, S []byte, outLen int) ([]byte, error) {
 	return tupleHash(kindCSHAKE128, tuple, S, outLen, false)
 }
