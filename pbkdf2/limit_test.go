@@ -79,6 +79,16 @@ func TestHostileParams(t *testing.T) {
 			return CheckWork(sha256.New, c.iter, c.keyLen, 0)
 		})
 	}
+	// Invalid parameters get the error Key gives them, not a cost error
+	// (whose message named 2^63-1 bytes of work), even with no limit.
+	for _, c := range []struct{ iter, keyLen int }{{0, 32}, {-1, 32}, {1, 0}} {
+		for _, limit := range []int64{0, -1} {
+			_, want := Key(sha256.New, "pw", nil, c.iter, c.keyLen)
+			if err := CheckWork(sha256.New, c.iter, c.keyLen, limit); err == nil || errors.Is(err, ErrCostExceeded) || err.Error() != want.Error() {
+				t.Errorf("CheckWork iter=%d keyLen=%d limit %d: %v, want %v", c.iter, c.keyLen, limit, err, want)
+			}
+		}
+	}
 	// Exactly at the budget passes; a byte over, not.
 	w := Work(sha256.New, 1000, 64)
 	if err := CheckWork(sha256.New, 1000, 64, w); err != nil {

@@ -93,8 +93,16 @@ func Work[H hash.Hash](h func() H, iter, keyLength int) int64 {
 // maxWork of 0 means DefaultMaxWork, a negative one no limit. Key and
 // DeriveKey set no limit (the iteration count is the caller's own): call
 // CheckWork first when iter comes from a stored hash string that an
-// attacker may have written. It panics if h is nil or returns nil.
+// attacker may have written. Parameters Key refuses (iter or keyLength
+// below 1) get Key's error instead, whatever maxWork. It panics if h is nil
+// or returns nil.
 func CheckWork[H hash.Hash](h func() H, iter, keyLength int, maxWork int64) error {
+	switch {
+	case iter < 1:
+		return errIter
+	case keyLength < 1:
+		return errKeyLength
+	}
 	if maxWork == 0 {
 		maxWork = DefaultMaxWork
 	}
