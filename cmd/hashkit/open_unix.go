@@ -15,8 +15,20 @@ import (
 // blocking mode (five more calls per file), which dominates the time of
 // hashing many small files; regular files are never pollable anyway.
 type rawFile struct {
-	fd   int
-	name string
+	fd    int
+	name  string
+	stamp stamp // at open
+}
+
+// stamp is what a write to a file changes: its size, and its modification
+// and change times.
+type stamp struct {
+	size         int64
+	mtime, ctime any // the platform's time type
+}
+
+func stampOf(st *unix.Stat_t) stamp {
+	return stamp{st.Size, st.Mtim, st.Ctim}
 }
 
 // openInput opens name for reading, and returns its size if it is a regular
@@ -26,15 +38,15 @@ func openInput(name string) (io.ReadCloser, int64, error) {
 	if err != nil {
 		return nil, 0, &os.PathError{Op: "open", Path: name, Err: err}
 	}
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
 		syscall.Close(fd)
 		return nil, 0, &os.PathError{Op: "stat", Path: name, Err: err}
 	}
-	switch st.Mode & syscall.S_IFMT {
-	case syscall.S_IFREG:
-		return &rawFile{fd, name}, st.Size, nil
-	case syscall.S_IFDIR:
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFREG:
+		return &rawFile{fd, name, stampOf(&st)}, st.Size, nil
+	case unix.S_IFDIR:
 		syscall.Close(fd)
 		return nil, 0, &os.PathError{Op: "read", Path: name, Err: syscall.EISDIR}
 	}
@@ -124,9 +136,12 @@ func closedAtStart(f *os.File) bool {
 	return st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Rdev == null.Rdev
 }
 
-// size is the file's size now, as fstat reports it.
-func (f *rawFile) size() (int64, error) {
-	var st syscall.Stat_t
-	err := syscall.Fstat(f.fd, &st)
-	return st.Size, err
+// changed reports whether the file's stamp differs now from its stamp at
+// open.
+func (f *rawFile) changed() (bool, error) {
+	var st unix.Stat_t
+	if err := unix.Fstat(f.fd, &st); err != nil {
+		return false, err
+	}
+	return stampOf(&st) != f.stamp, nil
 }

@@ -102,7 +102,7 @@ func readUnits(f io.ReaderAt, size int64, first int, cvs []hazmat.ChainingValue,
 			buf := (*bp)[:min(treeUnit, size-off)]
 			if n, err := f.ReadAt(buf, off); n < len(buf) {
 				if err == nil || err == io.EOF {
-					err = errChangedSize // it ends before its size at open
+					err = errChanged // it ends before its size at open
 				}
 				failed.CompareAndSwap(nil, &err)
 				return
