@@ -29,9 +29,11 @@ func EncodeOutboard(data []byte, opt *Options) (outboard []byte, root [32]byte, 
 
 // AppendEncode appends the combined encoding of data to dst and returns
 // the extended slice and the root hash, as Encode. Where dst has the
-// capacity, the encoding is written straight into it, with no allocation
-// and without zeroing it first: encoding into a reused buffer costs the
-// hashing and one write of each byte.
+// capacity, the encoding is written straight into it, with no buffer
+// allocated for it and without zeroing it first: encoding into a reused
+// buffer costs the hashing and one write of each byte. (The encoder's own
+// working state, about 25 KB, and one more such state for each further
+// goroutine it runs on, are allocated at each call.)
 func AppendEncode(dst, data []byte, opt *Options) (encoding []byte, root [32]byte, err error) {
 	return appendEncode(dst, data, false, opt)
 }
