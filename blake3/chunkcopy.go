@@ -42,7 +42,10 @@ const ntLinesMax, pfLinesMax = 18 * 16, 16 * 16
 
 // copyChunksSerial is copyChunks as copies followed by hashChunks: each
 // run of chunks that lie back to back in dst is hashed from there, each
-// other run from src.
+// other run from src. A Bao decoder, which must hand out the bytes it
+// verified, copies into contiguous memory (runs of two or more chunks), so
+// that what is hashed is its copy, never the source read again; the 16-way
+// kernels hash and store the same loads.
 func copyChunksSerial(dst []byte, dstOffs []int, src []byte, srcOffs []int, key *[8]uint32, counter uint64, flags uint32, out []byte) {
 	for k, off := range srcOffs {
 		copy(dst[dstOffs[k]:dstOffs[k]+chunkLen], src[off:off+chunkLen])
