@@ -53,8 +53,9 @@ var (
 		{"Zen 2", "AuthenticAMD", 0x17, 0x31, zen2Features, with(zen3Want,
 			"blake2s/block", "bmi2", "blake2s/final", cpu.Generic, "scrypt/block", "scalar", "sha512/block", "avx2")},
 		{"Intel Skylake-SP", "GenuineIntel", 6, 0x55, skxFeatures, with(icxWant,
-			"sha1/block", "ssse3", "sha1/one-call", cpu.Generic, "sha256/block", "avx2", "sha256/one-call", cpu.Generic)},
-		{"Intel Ice Lake server", "GenuineIntel", 6, 0x6a, icxFeatures, icxWant},
+			"sha1/block", "ssse3", "sha1/one-call", cpu.Generic, "sha256/block", "avx2", "sha256/one-call", cpu.Generic,
+			"sha512/block", "avx512lean")},
+		{"Intel Ice Lake server", "GenuineIntel", 6, 0x6a, icxFeatures, with(icxWant, "sha512/block", "avx512lean")},
 		{"Intel Alder Lake", "GenuineIntel", 6, 0x97, adlFeatures, with(zen3Want,
 			"argon2/block", "avx2x3", "scrypt/block", "scalar", "sha512/block", "avx2")},
 		// Unknown CPUs: registration order but for scrypt's avx512 kernel
@@ -67,8 +68,9 @@ var (
 )
 
 // zen3Want and icxWant are the choices of each role on Zen 3 (AVX2 with
-// SHA-NI) and on an Intel Ice Lake server core (AVX-512 with SHA-NI,
-// Emerald Rapids' order): role, Zen 3's kernel, Ice Lake's kernel.
+// SHA-NI) and on a core with Ice Lake server's features (AVX-512 with
+// SHA-NI) in Emerald Rapids' order, which Ice Lake's entry follows but for
+// SHA-512: role, Zen 3's kernel, that core's kernel.
 var zen3Want, icxWant = tiers(
 	"argon2/block", "avx2", "avx512",
 	"argon2/prefetch", "prefetch", "prefetch",

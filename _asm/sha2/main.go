@@ -47,10 +47,11 @@ func main() {
 		genSumSHANI(true)
 		genHMACKeysSHANI(true)
 	case "512":
-		genSHA512(true)
+		genSHA512(true, false)
 		genSHA512YMM(false)
 		genSHA512YMM(true)
-		genSHA512(false)
+		genSHA512(false, false)
+		genSHA512(true, true)
 	case "many256":
 		genMany256x2SHANI()
 		genMany256x16AVX512()

@@ -21,8 +21,16 @@ import (
 // so that T1 is never formed on its own: 24 ALU operations a round (plus
 // three register moves), with both chains as short as the definition
 // allows.
+//
+// A core with four ALU ports that also runs the vector message schedule on
+// three of them (Intel's Skylake and Sunny Cove) is bound by those ports,
+// not by the chains, so the lean rounds take fewer operations for a longer
+// chain: T1 is formed, the new e is d + T1 (five operations from e), and
+// Maj(a,b,c) is (a^b)&(b^c) ^ b, 22 ALU operations a round (plus two
+// moves).
 type scalarRounds struct {
 	wide   bool   // 64-bit words
+	lean   bool   // the lean rounds
 	sigma1 [3]int // Σ1 rotations
 	sigma0 [3]int // Σ0 rotations
 }
@@ -30,6 +38,7 @@ type scalarRounds struct {
 var (
 	sha256Rounds = scalarRounds{wide: false, sigma1: [3]int{6, 11, 25}, sigma0: [3]int{2, 13, 22}}
 	sha512Rounds = scalarRounds{wide: true, sigma1: [3]int{14, 18, 41}, sigma0: [3]int{28, 34, 39}}
+	sha512Lean   = scalarRounds{wide: true, lean: true, sigma1: sha512Rounds.sigma1, sigma0: sha512Rounds.sigma0}
 )
 
 func (s *scalarRounds) gp() GPVirtual {
@@ -132,6 +141,26 @@ func (s *scalarRounds) round(st *state, t int, wk Mem) {
 	v := func(i int) GPVirtual { return st.v[((i-t)%8+8)%8] }
 	a, b, c, d, e, f, g, h := v(0), v(1), v(2), v(3), v(4), v(5), v(6), v(7)
 	y0, y1, y2, bc := st.y0, st.y1, st.y2, st.bc
+	if s.lean {
+		s.add(wk, h)     // h + K[t] + W[t]
+		s.andn(e, g, y2) // ^e & g
+		s.mov(e, y1)
+		s.and(f, y1)  // e & f
+		s.add(y1, y2) // Ch(e,f,g)
+		s.add(y2, h)
+		s.bigSigma(s.sigma1, e, y0, y1) // Σ1(e)
+		s.add(y0, h)                    // T1
+		s.add(h, d)                     // new e = d + T1
+		s.mov(a, y2)
+		s.xor(b, y2)  // a^b is the next round's b^c
+		s.and(y2, bc) // (a^b) & (b^c)
+		s.xor(b, bc)  // Maj(a,b,c)
+		s.add(bc, h)
+		s.bigSigma(s.sigma0, a, y0, y1) // Σ0(a)
+		s.add(y0, h)                    // new a = T1 + Maj + Σ0(a)
+		st.bc, st.y2 = y2, bc
+		return
+	}
 
 	s.mov(b, y1)
 	s.and(c, y1)     // b & c

@@ -23,10 +23,14 @@ func sha512Data() {
 // step 1) is computed two words at a time in XMM registers, interleaved with
 // the scalar rounds, and stored with K added in a 640-byte stack area that
 // the rounds read; the chaining value between blocks stays in the frame
-// (see loadState).
-func genSHA512(avx512 bool) {
+// (see loadState). With lean, block512AVX512Lean: block512AVX512 with the
+// lean rounds (see scalarRounds).
+func genSHA512(avx512, lean bool) {
 	name := "block512AVX2"
-	if avx512 {
+	switch {
+	case lean:
+		name = "block512AVX512Lean"
+	case avx512:
 		name = "block512AVX512"
 		sha512Data()
 	}
@@ -40,6 +44,9 @@ func genSHA512(avx512 bool) {
 	p, end := asmutil.WholeBlocks("p", 7, label("done"))
 
 	sr := &sha512Rounds
+	if lean {
+		sr = &sha512Lean
+	}
 	st := sr.newState(hp, hc)
 
 	var w [8]VecVirtual // w[i] holds W[2i], W[2i+1] of the sixteen newest words (mod 16)

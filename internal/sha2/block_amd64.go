@@ -21,6 +21,7 @@ const (
 	kernel512AVX512YMM
 	kernel512AVX2YMM
 	kernel512AVX2
+	kernel512AVX512Lean
 )
 
 func init() {
@@ -51,7 +52,11 @@ func init() {
 		cpu.Kernel{Name: "avx512ymm", ID: kernel512AVX512YMM, Needs: cpu.AVX | cpu.AVX2 | cpu.BMI1 | cpu.BMI2 | cpu.AVX512F | cpu.AVX512VL,
 			Funcs: []string{"block512AVX512YMM"}},
 		cpu.Kernel{Name: "avx2ymm", ID: kernel512AVX2YMM, Needs: cpu.AVX | cpu.AVX2 | cpu.BMI1 | cpu.BMI2, Funcs: []string{"block512AVX2YMM"}},
-		cpu.Kernel{Name: "avx2", ID: kernel512AVX2, Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2, Funcs: []string{"block512AVX2"}})
+		cpu.Kernel{Name: "avx2", ID: kernel512AVX2, Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2, Funcs: []string{"block512AVX2"}},
+		// As sha512/avx512 with two ALU operations fewer a round and a
+		// longer chain, for cores bound by four ALU ports.
+		cpu.Kernel{Name: "avx512lean", ID: kernel512AVX512Lean, Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2 | cpu.AVX512F | cpu.AVX512VL,
+			Funcs: []string{"block512AVX512Lean"}})
 }
 
 //go:noescape
@@ -131,6 +136,9 @@ func block512AVX512YMM(h *[8]uint64, p []byte)
 //go:noescape
 func block512AVX2(h *[8]uint64, p []byte)
 
+//go:noescape
+func block512AVX512Lean(h *[8]uint64, p []byte)
+
 func block256(h *[8]uint32, p []byte) {
 	if block256Kernel == 0 {
 		block256Generic(h, p)
@@ -176,6 +184,8 @@ func block512(h *[8]uint64, p []byte) {
 			block512AVX2YMM(h, p[i:j])
 		case kernel512AVX2:
 			block512AVX2(h, p[i:j])
+		case kernel512AVX512Lean:
+			block512AVX512Lean(h, p[i:j])
 		}
 	})
 }

@@ -7542,3 +7542,2500 @@ block512AVX2_loop:
 
 block512AVX2_done:
 	RET
+
+// func block512AVX512Lean(h *[8]uint64, p []byte)
+// Requires: AVX, AVX512F, AVX512VL, BMI, BMI2
+TEXT ·block512AVX512Lean(SB), $704-32
+	MOVQ    h+0(FP), AX
+	MOVQ    p_base+8(FP), CX
+	MOVQ    p_len+16(FP), DX
+	SHRQ    $0x07, DX
+	JZ      block512AVX512Lean_done
+	SHLQ    $0x07, DX
+	LEAQ    (CX)(DX*1), DX
+	MOVQ    (AX), BX
+	MOVQ    BX, 640(SP)
+	MOVQ    8(AX), SI
+	MOVQ    SI, 648(SP)
+	MOVQ    16(AX), DI
+	MOVQ    DI, 656(SP)
+	MOVQ    24(AX), R8
+	MOVQ    R8, 664(SP)
+	MOVQ    32(AX), R9
+	MOVQ    R9, 672(SP)
+	MOVQ    40(AX), R10
+	MOVQ    R10, 680(SP)
+	MOVQ    48(AX), R11
+	MOVQ    R11, 688(SP)
+	MOVQ    56(AX), AX
+	MOVQ    AX, 696(SP)
+	VMOVDQU bswap64Mask<>+0(SB), X8
+
+block512AVX512Lean_loop:
+	// W[0..15] in big-endian order from the block, stored with K added.
+	VMOVDQU    (CX), X0
+	VPSHUFB    X8, X0, X0
+	VPADDQ     ·k512+0(SB), X0, X1
+	VMOVDQU    X1, (SP)
+	VMOVDQU    16(CX), X1
+	VPSHUFB    X8, X1, X1
+	VPADDQ     ·k512+16(SB), X1, X2
+	VMOVDQU    X2, 16(SP)
+	VMOVDQU    32(CX), X2
+	VPSHUFB    X8, X2, X2
+	VPADDQ     ·k512+32(SB), X2, X3
+	VMOVDQU    X3, 32(SP)
+	VMOVDQU    48(CX), X3
+	VPSHUFB    X8, X3, X3
+	VPADDQ     ·k512+48(SB), X3, X4
+	VMOVDQU    X4, 48(SP)
+	VMOVDQU    64(CX), X4
+	VPSHUFB    X8, X4, X4
+	VPADDQ     ·k512+64(SB), X4, X5
+	VMOVDQU    X5, 64(SP)
+	VMOVDQU    80(CX), X5
+	VPSHUFB    X8, X5, X5
+	VPADDQ     ·k512+80(SB), X5, X6
+	VMOVDQU    X6, 80(SP)
+	VMOVDQU    96(CX), X6
+	VPSHUFB    X8, X6, X6
+	VPADDQ     ·k512+96(SB), X6, X7
+	VMOVDQU    X7, 96(SP)
+	VMOVDQU    112(CX), X7
+	VPSHUFB    X8, X7, X7
+	VPADDQ     ·k512+112(SB), X7, X9
+	VMOVDQU    X9, 112(SP)
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	VPALIGNR   $0x08, X0, X1, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X4, X5, X10
+	VPADDQ     X10, X0, X0
+	VPADDQ     X9, X0, X0
+	VPRORQ     $0x13, X7, X9
+	VPRORQ     $0x3d, X7, X10
+	VPSRLQ     $0x06, X7, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X0, X0
+	VPADDQ     ·k512+128(SB), X0, X9
+	VMOVDQU    X9, 128(SP)
+	ADDQ       (SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       8(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X1, X2, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X5, X6, X10
+	VPADDQ     X10, X1, X1
+	VPADDQ     X9, X1, X1
+	VPRORQ     $0x13, X0, X9
+	VPRORQ     $0x3d, X0, X10
+	VPSRLQ     $0x06, X0, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X1, X1
+	VPADDQ     ·k512+144(SB), X1, X9
+	VMOVDQU    X9, 144(SP)
+	ADDQ       16(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       24(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X2, X3, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X6, X7, X10
+	VPADDQ     X10, X2, X2
+	VPADDQ     X9, X2, X2
+	VPRORQ     $0x13, X1, X9
+	VPRORQ     $0x3d, X1, X10
+	VPSRLQ     $0x06, X1, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X2, X2
+	VPADDQ     ·k512+160(SB), X2, X9
+	VMOVDQU    X9, 160(SP)
+	ADDQ       32(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       40(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X3, X4, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X7, X0, X10
+	VPADDQ     X10, X3, X3
+	VPADDQ     X9, X3, X3
+	VPRORQ     $0x13, X2, X9
+	VPRORQ     $0x3d, X2, X10
+	VPSRLQ     $0x06, X2, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X3, X3
+	VPADDQ     ·k512+176(SB), X3, X9
+	VMOVDQU    X9, 176(SP)
+	ADDQ       48(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       56(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X4, X5, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X0, X1, X10
+	VPADDQ     X10, X4, X4
+	VPADDQ     X9, X4, X4
+	VPRORQ     $0x13, X3, X9
+	VPRORQ     $0x3d, X3, X10
+	VPSRLQ     $0x06, X3, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X4, X4
+	VPADDQ     ·k512+192(SB), X4, X9
+	VMOVDQU    X9, 192(SP)
+	ADDQ       64(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       72(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X5, X6, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X1, X2, X10
+	VPADDQ     X10, X5, X5
+	VPADDQ     X9, X5, X5
+	VPRORQ     $0x13, X4, X9
+	VPRORQ     $0x3d, X4, X10
+	VPSRLQ     $0x06, X4, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X5, X5
+	VPADDQ     ·k512+208(SB), X5, X9
+	VMOVDQU    X9, 208(SP)
+	ADDQ       80(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       88(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X6, X7, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X2, X3, X10
+	VPADDQ     X10, X6, X6
+	VPADDQ     X9, X6, X6
+	VPRORQ     $0x13, X5, X9
+	VPRORQ     $0x3d, X5, X10
+	VPSRLQ     $0x06, X5, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X6, X6
+	VPADDQ     ·k512+224(SB), X6, X9
+	VMOVDQU    X9, 224(SP)
+	ADDQ       96(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       104(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X7, X0, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X3, X4, X10
+	VPADDQ     X10, X7, X7
+	VPADDQ     X9, X7, X7
+	VPRORQ     $0x13, X6, X9
+	VPRORQ     $0x3d, X6, X10
+	VPSRLQ     $0x06, X6, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X7, X7
+	VPADDQ     ·k512+240(SB), X7, X9
+	VMOVDQU    X9, 240(SP)
+	ADDQ       112(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       120(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X0, X1, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X4, X5, X10
+	VPADDQ     X10, X0, X0
+	VPADDQ     X9, X0, X0
+	VPRORQ     $0x13, X7, X9
+	VPRORQ     $0x3d, X7, X10
+	VPSRLQ     $0x06, X7, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X0, X0
+	VPADDQ     ·k512+256(SB), X0, X9
+	VMOVDQU    X9, 256(SP)
+	ADDQ       128(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       136(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X1, X2, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X5, X6, X10
+	VPADDQ     X10, X1, X1
+	VPADDQ     X9, X1, X1
+	VPRORQ     $0x13, X0, X9
+	VPRORQ     $0x3d, X0, X10
+	VPSRLQ     $0x06, X0, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X1, X1
+	VPADDQ     ·k512+272(SB), X1, X9
+	VMOVDQU    X9, 272(SP)
+	ADDQ       144(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       152(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X2, X3, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X6, X7, X10
+	VPADDQ     X10, X2, X2
+	VPADDQ     X9, X2, X2
+	VPRORQ     $0x13, X1, X9
+	VPRORQ     $0x3d, X1, X10
+	VPSRLQ     $0x06, X1, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X2, X2
+	VPADDQ     ·k512+288(SB), X2, X9
+	VMOVDQU    X9, 288(SP)
+	ADDQ       160(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       168(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X3, X4, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X7, X0, X10
+	VPADDQ     X10, X3, X3
+	VPADDQ     X9, X3, X3
+	VPRORQ     $0x13, X2, X9
+	VPRORQ     $0x3d, X2, X10
+	VPSRLQ     $0x06, X2, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X3, X3
+	VPADDQ     ·k512+304(SB), X3, X9
+	VMOVDQU    X9, 304(SP)
+	ADDQ       176(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       184(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X4, X5, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X0, X1, X10
+	VPADDQ     X10, X4, X4
+	VPADDQ     X9, X4, X4
+	VPRORQ     $0x13, X3, X9
+	VPRORQ     $0x3d, X3, X10
+	VPSRLQ     $0x06, X3, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X4, X4
+	VPADDQ     ·k512+320(SB), X4, X9
+	VMOVDQU    X9, 320(SP)
+	ADDQ       192(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       200(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X5, X6, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X1, X2, X10
+	VPADDQ     X10, X5, X5
+	VPADDQ     X9, X5, X5
+	VPRORQ     $0x13, X4, X9
+	VPRORQ     $0x3d, X4, X10
+	VPSRLQ     $0x06, X4, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X5, X5
+	VPADDQ     ·k512+336(SB), X5, X9
+	VMOVDQU    X9, 336(SP)
+	ADDQ       208(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       216(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X6, X7, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X2, X3, X10
+	VPADDQ     X10, X6, X6
+	VPADDQ     X9, X6, X6
+	VPRORQ     $0x13, X5, X9
+	VPRORQ     $0x3d, X5, X10
+	VPSRLQ     $0x06, X5, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X6, X6
+	VPADDQ     ·k512+352(SB), X6, X9
+	VMOVDQU    X9, 352(SP)
+	ADDQ       224(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       232(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X7, X0, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X3, X4, X10
+	VPADDQ     X10, X7, X7
+	VPADDQ     X9, X7, X7
+	VPRORQ     $0x13, X6, X9
+	VPRORQ     $0x3d, X6, X10
+	VPSRLQ     $0x06, X6, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X7, X7
+	VPADDQ     ·k512+368(SB), X7, X9
+	VMOVDQU    X9, 368(SP)
+	ADDQ       240(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       248(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X0, X1, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X4, X5, X10
+	VPADDQ     X10, X0, X0
+	VPADDQ     X9, X0, X0
+	VPRORQ     $0x13, X7, X9
+	VPRORQ     $0x3d, X7, X10
+	VPSRLQ     $0x06, X7, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X0, X0
+	VPADDQ     ·k512+384(SB), X0, X9
+	VMOVDQU    X9, 384(SP)
+	ADDQ       256(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       264(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X1, X2, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X5, X6, X10
+	VPADDQ     X10, X1, X1
+	VPADDQ     X9, X1, X1
+	VPRORQ     $0x13, X0, X9
+	VPRORQ     $0x3d, X0, X10
+	VPSRLQ     $0x06, X0, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X1, X1
+	VPADDQ     ·k512+400(SB), X1, X9
+	VMOVDQU    X9, 400(SP)
+	ADDQ       272(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       280(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X2, X3, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X6, X7, X10
+	VPADDQ     X10, X2, X2
+	VPADDQ     X9, X2, X2
+	VPRORQ     $0x13, X1, X9
+	VPRORQ     $0x3d, X1, X10
+	VPSRLQ     $0x06, X1, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X2, X2
+	VPADDQ     ·k512+416(SB), X2, X9
+	VMOVDQU    X9, 416(SP)
+	ADDQ       288(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       296(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X3, X4, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X7, X0, X10
+	VPADDQ     X10, X3, X3
+	VPADDQ     X9, X3, X3
+	VPRORQ     $0x13, X2, X9
+	VPRORQ     $0x3d, X2, X10
+	VPSRLQ     $0x06, X2, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X3, X3
+	VPADDQ     ·k512+432(SB), X3, X9
+	VMOVDQU    X9, 432(SP)
+	ADDQ       304(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       312(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X4, X5, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X0, X1, X10
+	VPADDQ     X10, X4, X4
+	VPADDQ     X9, X4, X4
+	VPRORQ     $0x13, X3, X9
+	VPRORQ     $0x3d, X3, X10
+	VPSRLQ     $0x06, X3, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X4, X4
+	VPADDQ     ·k512+448(SB), X4, X9
+	VMOVDQU    X9, 448(SP)
+	ADDQ       320(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       328(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X5, X6, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X1, X2, X10
+	VPADDQ     X10, X5, X5
+	VPADDQ     X9, X5, X5
+	VPRORQ     $0x13, X4, X9
+	VPRORQ     $0x3d, X4, X10
+	VPSRLQ     $0x06, X4, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X5, X5
+	VPADDQ     ·k512+464(SB), X5, X9
+	VMOVDQU    X9, 464(SP)
+	ADDQ       336(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       344(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X6, X7, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X2, X3, X10
+	VPADDQ     X10, X6, X6
+	VPADDQ     X9, X6, X6
+	VPRORQ     $0x13, X5, X9
+	VPRORQ     $0x3d, X5, X10
+	VPSRLQ     $0x06, X5, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X6, X6
+	VPADDQ     ·k512+480(SB), X6, X9
+	VMOVDQU    X9, 480(SP)
+	ADDQ       352(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       360(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X7, X0, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X3, X4, X10
+	VPADDQ     X10, X7, X7
+	VPADDQ     X9, X7, X7
+	VPRORQ     $0x13, X6, X9
+	VPRORQ     $0x3d, X6, X10
+	VPSRLQ     $0x06, X6, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X7, X7
+	VPADDQ     ·k512+496(SB), X7, X9
+	VMOVDQU    X9, 496(SP)
+	ADDQ       368(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       376(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X0, X1, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X4, X5, X10
+	VPADDQ     X10, X0, X0
+	VPADDQ     X9, X0, X0
+	VPRORQ     $0x13, X7, X9
+	VPRORQ     $0x3d, X7, X10
+	VPSRLQ     $0x06, X7, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X0, X0
+	VPADDQ     ·k512+512(SB), X0, X9
+	VMOVDQU    X9, 512(SP)
+	ADDQ       384(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       392(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X1, X2, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X5, X6, X10
+	VPADDQ     X10, X1, X1
+	VPADDQ     X9, X1, X1
+	VPRORQ     $0x13, X0, X9
+	VPRORQ     $0x3d, X0, X10
+	VPSRLQ     $0x06, X0, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X1, X1
+	VPADDQ     ·k512+528(SB), X1, X9
+	VMOVDQU    X9, 528(SP)
+	ADDQ       400(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       408(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X2, X3, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X6, X7, X10
+	VPADDQ     X10, X2, X2
+	VPADDQ     X9, X2, X2
+	VPRORQ     $0x13, X1, X9
+	VPRORQ     $0x3d, X1, X10
+	VPSRLQ     $0x06, X1, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X2, X2
+	VPADDQ     ·k512+544(SB), X2, X9
+	VMOVDQU    X9, 544(SP)
+	ADDQ       416(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       424(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X3, X4, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X7, X0, X10
+	VPADDQ     X10, X3, X3
+	VPADDQ     X9, X3, X3
+	VPRORQ     $0x13, X2, X9
+	VPRORQ     $0x3d, X2, X10
+	VPSRLQ     $0x06, X2, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X3, X3
+	VPADDQ     ·k512+560(SB), X3, X9
+	VMOVDQU    X9, 560(SP)
+	ADDQ       432(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       440(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	VPALIGNR   $0x08, X4, X5, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X0, X1, X10
+	VPADDQ     X10, X4, X4
+	VPADDQ     X9, X4, X4
+	VPRORQ     $0x13, X3, X9
+	VPRORQ     $0x3d, X3, X10
+	VPSRLQ     $0x06, X3, X11
+	VPTERNLOGQ $0x96, X9, X10, X11
+	VPADDQ     X11, X4, X4
+	VPADDQ     ·k512+576(SB), X4, X9
+	VMOVDQU    X9, 576(SP)
+	ADDQ       448(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       456(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	VPALIGNR   $0x08, X5, X6, X9
+	VPRORQ     $0x01, X9, X10
+	VPRORQ     $0x08, X9, X11
+	VPSRLQ     $0x07, X9, X9
+	VPTERNLOGQ $0x96, X10, X11, X9
+	VPALIGNR   $0x08, X1, X2, X1
+	VPADDQ     X1, X5, X5
+	VPADDQ     X9, X5, X5
+	VPRORQ     $0x13, X4, X1
+	VPRORQ     $0x3d, X4, X9
+	VPSRLQ     $0x06, X4, X10
+	VPTERNLOGQ $0x96, X1, X9, X10
+	VPADDQ     X10, X5, X5
+	VPADDQ     ·k512+592(SB), X5, X1
+	VMOVDQU    X1, 592(SP)
+	ADDQ       464(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       472(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	VPALIGNR   $0x08, X6, X7, X1
+	VPRORQ     $0x01, X1, X9
+	VPRORQ     $0x08, X1, X10
+	VPSRLQ     $0x07, X1, X1
+	VPTERNLOGQ $0x96, X9, X10, X1
+	VPALIGNR   $0x08, X2, X3, X2
+	VPADDQ     X2, X6, X6
+	VPADDQ     X1, X6, X6
+	VPRORQ     $0x13, X5, X1
+	VPRORQ     $0x3d, X5, X2
+	VPSRLQ     $0x06, X5, X5
+	VPTERNLOGQ $0x96, X1, X2, X5
+	VPADDQ     X5, X6, X6
+	VPADDQ     ·k512+608(SB), X6, X1
+	VMOVDQU    X1, 608(SP)
+	ADDQ       480(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       488(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	VPALIGNR   $0x08, X7, X0, X0
+	VPRORQ     $0x01, X0, X1
+	VPRORQ     $0x08, X0, X2
+	VPSRLQ     $0x07, X0, X0
+	VPTERNLOGQ $0x96, X1, X2, X0
+	VPALIGNR   $0x08, X3, X4, X1
+	VPADDQ     X1, X7, X7
+	VPADDQ     X0, X7, X7
+	VPRORQ     $0x13, X6, X0
+	VPRORQ     $0x3d, X6, X1
+	VPSRLQ     $0x06, X6, X2
+	VPTERNLOGQ $0x96, X0, X1, X2
+	VPADDQ     X2, X7, X7
+	VPADDQ     ·k512+624(SB), X7, X0
+	VMOVDQU    X0, 624(SP)
+	ADDQ       496(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       504(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       512(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       520(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       528(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       536(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       544(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       552(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       560(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       568(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       576(SP), AX
+	ANDNQ      R11, R9, R15
+	MOVQ       R9, R14
+	ANDQ       R10, R14
+	ADDQ       R14, R15
+	ADDQ       R15, AX
+	RORXQ      $0x0e, R9, R13
+	RORXQ      $0x12, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       AX, R8
+	MOVQ       BX, R15
+	XORQ       SI, R15
+	ANDQ       R15, R12
+	XORQ       SI, R12
+	ADDQ       R12, AX
+	RORXQ      $0x1c, BX, R13
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, AX
+	ADDQ       584(SP), R11
+	ANDNQ      R10, R8, R12
+	MOVQ       R8, R14
+	ANDQ       R9, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R11
+	RORXQ      $0x0e, R8, R13
+	RORXQ      $0x12, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       R11, DI
+	MOVQ       AX, R12
+	XORQ       BX, R12
+	ANDQ       R12, R15
+	XORQ       BX, R15
+	ADDQ       R15, R11
+	RORXQ      $0x1c, AX, R13
+	RORXQ      $0x22, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R11
+	ADDQ       592(SP), R10
+	ANDNQ      R9, DI, R15
+	MOVQ       DI, R14
+	ANDQ       R8, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R10
+	RORXQ      $0x0e, DI, R13
+	RORXQ      $0x12, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       R10, SI
+	MOVQ       R11, R15
+	XORQ       AX, R15
+	ANDQ       R15, R12
+	XORQ       AX, R12
+	ADDQ       R12, R10
+	RORXQ      $0x1c, R11, R13
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, R10
+	ADDQ       600(SP), R9
+	ANDNQ      R8, SI, R12
+	MOVQ       SI, R14
+	ANDQ       DI, R14
+	ADDQ       R14, R12
+	ADDQ       R12, R9
+	RORXQ      $0x0e, SI, R13
+	RORXQ      $0x12, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       R9, BX
+	MOVQ       R10, R12
+	XORQ       R11, R12
+	ANDQ       R12, R15
+	XORQ       R11, R15
+	ADDQ       R15, R9
+	RORXQ      $0x1c, R10, R13
+	RORXQ      $0x22, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, R9
+	ADDQ       608(SP), R8
+	ANDNQ      DI, BX, R15
+	MOVQ       BX, R14
+	ANDQ       SI, R14
+	ADDQ       R14, R15
+	ADDQ       R15, R8
+	RORXQ      $0x0e, BX, R13
+	RORXQ      $0x12, BX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, BX, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       R8, AX
+	MOVQ       R9, R15
+	XORQ       R10, R15
+	ANDQ       R15, R12
+	XORQ       R10, R12
+	ADDQ       R12, R8
+	RORXQ      $0x1c, R9, R13
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R9, R14
+	XORQ       R14, R13
+	ADDQ       R13, R8
+	ADDQ       616(SP), DI
+	ANDNQ      SI, AX, R12
+	MOVQ       AX, R14
+	ANDQ       BX, R14
+	ADDQ       R14, R12
+	ADDQ       R12, DI
+	RORXQ      $0x0e, AX, R13
+	RORXQ      $0x12, AX, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, AX, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       DI, R11
+	MOVQ       R8, R12
+	XORQ       R9, R12
+	ANDQ       R12, R15
+	XORQ       R9, R15
+	ADDQ       R15, DI
+	RORXQ      $0x1c, R8, R13
+	RORXQ      $0x22, R8, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, R8, R14
+	XORQ       R14, R13
+	ADDQ       R13, DI
+	ADDQ       624(SP), SI
+	ANDNQ      BX, R11, R15
+	MOVQ       R11, R14
+	ANDQ       AX, R14
+	ADDQ       R14, R15
+	ADDQ       R15, SI
+	RORXQ      $0x0e, R11, R13
+	RORXQ      $0x12, R11, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R11, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       SI, R10
+	MOVQ       DI, R15
+	XORQ       R8, R15
+	ANDQ       R15, R12
+	XORQ       R8, R12
+	ADDQ       R12, SI
+	RORXQ      $0x1c, DI, R13
+	RORXQ      $0x22, DI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, DI, R14
+	XORQ       R14, R13
+	ADDQ       R13, SI
+	ADDQ       632(SP), BX
+	ANDNQ      AX, R10, R12
+	MOVQ       R10, R14
+	ANDQ       R11, R14
+	ADDQ       R14, R12
+	ADDQ       R12, BX
+	RORXQ      $0x0e, R10, R13
+	RORXQ      $0x12, R10, R14
+	XORQ       R14, R13
+	RORXQ      $0x29, R10, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       BX, R9
+	MOVQ       SI, R12
+	XORQ       DI, R12
+	ANDQ       R12, R15
+	XORQ       DI, R15
+	ADDQ       R15, BX
+	RORXQ      $0x1c, SI, R13
+	RORXQ      $0x22, SI, R14
+	XORQ       R14, R13
+	RORXQ      $0x27, SI, R14
+	XORQ       R14, R13
+	ADDQ       R13, BX
+	ADDQ       640(SP), BX
+	MOVQ       BX, 640(SP)
+	ADDQ       648(SP), SI
+	MOVQ       SI, 648(SP)
+	ADDQ       656(SP), DI
+	MOVQ       DI, 656(SP)
+	ADDQ       664(SP), R8
+	MOVQ       R8, 664(SP)
+	ADDQ       672(SP), R9
+	MOVQ       R9, 672(SP)
+	ADDQ       680(SP), R10
+	MOVQ       R10, 680(SP)
+	ADDQ       688(SP), R11
+	MOVQ       R11, 688(SP)
+	ADDQ       696(SP), AX
+	MOVQ       AX, 696(SP)
+	ADDQ       $0x80, CX
+	CMPQ       CX, DX
+	JNE        block512AVX512Lean_loop
+	MOVQ       h+0(FP), CX
+	MOVQ       BX, (CX)
+	MOVQ       SI, 8(CX)
+	MOVQ       DI, 16(CX)
+	MOVQ       R8, 24(CX)
+	MOVQ       R9, 32(CX)
+	MOVQ       R10, 40(CX)
+	MOVQ       R11, 48(CX)
+	MOVQ       AX, 56(CX)
+	VZEROUPPER
+
+block512AVX512Lean_done:
+	RET
