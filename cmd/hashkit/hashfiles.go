@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 )
@@ -206,6 +207,9 @@ func hashFile(e *env, name string, prog *progress, mk func() (digest, error), tu
 			return nil, err
 		}
 		r = e.stdin
+		if f, ok := e.stdin.(*os.File); ok {
+			r, size = stdinInput(f)
+		}
 	} else {
 		f, n, err := openInput(name)
 		if err != nil {

@@ -31,3 +31,7 @@ func isRegular(name string) bool {
 // closedAtStart reports whether f, a standard descriptor, was closed at
 // startup; only Unix systems are asked.
 func closedAtStart(f *os.File) bool { return false }
+
+// stdinInput returns standard input f as an input to hash, of unknown
+// length: only Unix systems are asked.
+func stdinInput(f *os.File) (io.Reader, int64) { return f, -1 }

@@ -136,6 +136,31 @@ func closedAtStart(f *os.File) bool {
 	return st.Mode&unix.S_IFMT == unix.S_IFCHR && st.Rdev == null.Rdev
 }
 
+// stdinInput returns standard input f as an input to hash, and what is
+// left of it if it is a regular file (else -1): such a file is read as one
+// opened by name is, its stamp compared at the end (see checkSize).
+func stdinInput(f *os.File) (io.Reader, int64) {
+	fd := int(f.Fd())
+	var st unix.Stat_t
+	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return f, -1
+	}
+	off, err := unix.Seek(fd, 0, io.SeekCurrent)
+	if err != nil || off > st.Size {
+		return f, -1
+	}
+	return &stdinFile{f, rawFile{fd, f.Name(), stampOf(&st)}}, st.Size - off
+}
+
+// stdinFile reads standard input through its *os.File and checks it as a
+// rawFile.
+type stdinFile struct {
+	*os.File
+	raw rawFile
+}
+
+func (s *stdinFile) changed() (bool, error) { return s.raw.changed() }
+
 // changed reports whether the file's stamp differs now from its stamp at
 // open.
 func (f *rawFile) changed() (bool, error) {

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -79,3 +82,43 @@ func testChangedSize(t *testing.T, alg string, size int) {
 // from a clock that advances once a scheduler tick (up to 10 ms), and a
 // change in the tick of the open could not be told from none.
 func waitTick() { time.Sleep(25 * time.Millisecond) }
+
+// TestStdinFileChanged: a regular file on standard input is checked as one
+// named, from where standard input stands.
+func TestStdinFileChanged(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("standard input is checked on Unix systems only")
+	}
+	for _, change := range []bool{false, true} {
+		name := filepath.Join(t.TempDir(), "f")
+		data := make([]byte, 3*smallBuffer)
+		copy(data, "skipped")
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Read(make([]byte, 7)) // as a shell's read would leave it
+		r, size := stdinInput(f)
+		if size != int64(len(data)-7) {
+			t.Fatalf("size %d, want %d", size, len(data)-7)
+		}
+		if change {
+			waitTick()
+			os.Truncate(name, 100)
+			os.Truncate(name, int64(len(data)))
+		}
+		a, _ := lookup("sha256")
+		d, _ := a.new(options{length: a.size})
+		err = readInto(d, r, size, &progress{})
+		f.Close()
+		if errors.Is(err, errChanged) != change {
+			t.Errorf("changed %v: %v", change, err)
+		}
+		if want := sha256.Sum256(data[7:]); !change && !bytes.Equal(d.Finish(), want[:]) {
+			t.Errorf("digest %x, want %x", d.Finish(), want)
+		}
+	}
+}
