@@ -53,7 +53,7 @@ var (
 		{"Zen 2", "AuthenticAMD", 0x17, 0x31, zen2Features, with(zen3Want,
 			"blake2s/block", "bmi2", "blake2s/final", cpu.Generic, "scrypt/block", "scalar", "sha512/block", "avx2")},
 		{"Intel Skylake-SP", "GenuineIntel", 6, 0x55, skxFeatures, with(icxWant,
-			"sha1/block", "ssse3", "sha1/one-call", cpu.Generic, "sha256/block", "avx2", "sha256/one-call", cpu.Generic,
+			"sha1/block", "ssse3", "sha1/one-call", cpu.Generic, "sha256/block", "avx2lean", "sha256/one-call", cpu.Generic,
 			"sha512/block", "avx512lean")},
 		{"Intel Ice Lake server", "GenuineIntel", 6, 0x6a, icxFeatures, with(icxWant, "sha512/block", "avx512lean")},
 		{"Intel Alder Lake", "GenuineIntel", 6, 0x97, adlFeatures, with(zen3Want,

@@ -38,7 +38,7 @@ func main() {
 	switch *kernels {
 	case "256":
 		genSHANI()
-		genSHA256AVX2()
+		genSHA256AVX2(false)
 		genPBKDF2SHANI()
 		genPBKDF2x2SHANI()
 		genOuterSHANI()
@@ -46,6 +46,7 @@ func main() {
 		genHMACKeysSHANI(false)
 		genSumSHANI(true)
 		genHMACKeysSHANI(true)
+		genSHA256AVX2(true)
 	case "512":
 		genSHA512(true, false)
 		genSHA512YMM(false)

@@ -38,6 +38,7 @@ type scalarRounds struct {
 var (
 	sha256Rounds = scalarRounds{wide: false, sigma1: [3]int{6, 11, 25}, sigma0: [3]int{2, 13, 22}}
 	sha512Rounds = scalarRounds{wide: true, sigma1: [3]int{14, 18, 41}, sigma0: [3]int{28, 34, 39}}
+	sha256Lean   = scalarRounds{wide: false, lean: true, sigma1: sha256Rounds.sigma1, sigma0: sha256Rounds.sigma0}
 	sha512Lean   = scalarRounds{wide: true, lean: true, sigma1: sha512Rounds.sigma1, sigma0: sha512Rounds.sigma0}
 )
 

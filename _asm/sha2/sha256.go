@@ -483,24 +483,33 @@ func genOuterSHANI() {
 	RET()
 }
 
+// shufLow and shufHigh are the byte shuffles of blockAVX2's σ1.
+var shufLow, shufHigh Mem
+
 // genSHA256AVX2 writes blockAVX2, for CPUs without the SHA extensions: the
 // scalar rounds of rounds.go (RORX and ANDN need BMI2 and BMI1) with the
 // message schedule (FIPS 180-4 section 6.2.2 step 1) computed four words at
 // a time in XMM registers, interleaved with the rounds, and stored with K
-// added in a 256-byte stack area.
-func genSHA256AVX2() {
-	Implement("blockAVX2")
+// added in a 256-byte stack area. With lean, blockAVX2Lean: the same with
+// the lean rounds (see scalarRounds).
+func genSHA256AVX2(lean bool) {
+	name, sr := "blockAVX2", &sha256Rounds
+	if lean {
+		name, sr = "blockAVX2Lean", &sha256Lean
+	}
+	Implement(name)
 	AllocLocal(64*4 + 32) // not NOSPLIT: the frame gets the usual stack check
 	wk := func(t int) Mem { return Mem{Base: StackPointer, Disp: 4 * t} }
 	hc := Mem{Base: StackPointer, Disp: 256} // the chaining value between blocks (see loadState)
 
-	shufLow := asmutil.Table64("shuf256Low", 0x0b0a090803020100, 0xffffffffffffffff)   // dwords 0 and 2 to 0 and 1, zero 2 and 3
-	shufHigh := asmutil.Table64("shuf256High", 0xffffffffffffffff, 0x0b0a090803020100) // dwords 0 and 2 to 2 and 3, zero 0 and 1
+	if shufLow.Symbol.Name == "" {
+		shufLow = asmutil.Table64("shuf256Low", 0x0b0a090803020100, 0xffffffffffffffff)   // dwords 0 and 2 to 0 and 1, zero 2 and 3
+		shufHigh = asmutil.Table64("shuf256High", 0xffffffffffffffff, 0x0b0a090803020100) // dwords 0 and 2 to 2 and 3, zero 0 and 1
+	}
 
 	hp := Load(Param("h"), GP64())
 	p, end := asmutil.WholeBlocks("p", 6, "avx2_done")
 
-	sr := &sha256Rounds
 	st := sr.newState(hp, hc)
 
 	var w [4]VecVirtual // w[i] holds W[4i..4i+3] of the sixteen newest words (mod 16)

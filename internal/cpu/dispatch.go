@@ -220,17 +220,19 @@ func intelEstimate(name, known, mca, tier string) profile {
 }
 
 // intelFourALU is the entry of an Intel core with four ALU ports (Skylake
-// and Sunny Cove): Emerald Rapids' order but for SHA-512, whose lean rounds
-// (two ALU operations a round fewer, the chain from e to e one longer) its
-// model puts ahead. There the rounds and the vector schedule share the four
+// and Sunny Cove): Emerald Rapids' order but for SHA-512 and, without SHA
+// extensions, SHA-256, whose lean rounds (two ALU operations a round
+// fewer, the chain from e to e one longer) its model puts ahead. There the rounds and the vector schedule share the four
 // ports at about eight cycles a round, well above either chain; Emerald
 // Rapids' Raptor Cove, with five, runs at the chain's length, where the
 // model of its design (sapphirerapids) puts the lean rounds far behind.
 func intelFourALU(name, known, mca string) profile {
 	p := intelEstimate(name, known, mca, "")
-	p.why = "not measured: estimate, llvm-mca " + mca + " (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do but puts SHA-512's lean rounds ahead"
+	p.why = "not measured: estimate, llvm-mca " + mca + " (scripts/mca -amd64), which orders the kernels as Emerald Rapids' measurements do but puts the lean SHA-2 rounds ahead"
 	p.order = maps.Clone(intelEmeraldRapids)
 	p.order["sha512/block"] = []string{"avx512lean", "avx512", "avx2"}
+	// Likewise SHA-256's where there are no SHA extensions (Skylake-SP).
+	p.order["sha256/block"] = []string{"shani", "avx2lean", "avx2"}
 	return p
 }
 

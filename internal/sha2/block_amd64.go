@@ -22,6 +22,7 @@ const (
 	kernel512AVX2YMM
 	kernel512AVX2
 	kernel512AVX512Lean
+	kernelAVX2Lean
 )
 
 func init() {
@@ -30,7 +31,9 @@ func init() {
 		cpu.Kernel{Name: "shani", ID: kernelSHANI, Needs: cpu.SHA | cpu.SSSE3 | cpu.SSE41,
 			Funcs: []string{"blockSHANI", "pbkdf2SHANI", "pbkdf2x2SHANI", "outer256SHANI"}},
 		// VEX vector schedule, RORX (BMI2) and ANDN (BMI1) rounds.
-		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2, Funcs: []string{"blockAVX2"}})
+		cpu.Kernel{Name: "avx2", ID: kernelAVX2, Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2, Funcs: []string{"blockAVX2"}},
+		// As sha256/avx2 with the lean rounds of sha512/avx512lean.
+		cpu.Kernel{Name: "avx2lean", ID: kernelAVX2Lean, Needs: cpu.AVX | cpu.BMI1 | cpu.BMI2, Funcs: []string{"blockAVX2Lean"}})
 	cpu.RegisterRole("sha256", cpu.RoleOneCall, &oneCall256Kernel,
 		// The SHA-NI rounds with the input's end read by AVX-512BW masked
 		// loads, whose masks BZHI and SHLX (BMI2) make.
@@ -125,6 +128,9 @@ func hmacKeys256OneCall(iv *[8]uint32, key []byte, ih, oh *[8]uint32) bool {
 }
 
 //go:noescape
+func blockAVX2Lean(h *[8]uint32, p []byte)
+
+//go:noescape
 func block512AVX512(h *[8]uint64, p []byte)
 
 //go:noescape
@@ -150,6 +156,8 @@ func block256(h *[8]uint32, p []byte) {
 			blockSHANI(h, p[i:j])
 		case kernelAVX2:
 			blockAVX2(h, p[i:j])
+		case kernelAVX2Lean:
+			blockAVX2Lean(h, p[i:j])
 		}
 	})
 }

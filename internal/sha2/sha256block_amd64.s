@@ -6084,3 +6084,1992 @@ key_next3:
 	MOVOU       X7, (AX)
 	MOVOU       X8, 16(AX)
 	RET
+
+// func blockAVX2Lean(h *[8]uint32, p []byte)
+// Requires: AVX, BMI, BMI2
+TEXT ·blockAVX2Lean(SB), $288-32
+	MOVQ    h+0(FP), AX
+	MOVQ    p_base+8(FP), CX
+	MOVQ    p_len+16(FP), DX
+	SHRQ    $0x06, DX
+	JZ      avx2_done
+	SHLQ    $0x06, DX
+	LEAQ    (CX)(DX*1), DX
+	MOVL    (AX), BX
+	MOVL    BX, 256(SP)
+	MOVL    4(AX), SI
+	MOVL    SI, 260(SP)
+	MOVL    8(AX), DI
+	MOVL    DI, 264(SP)
+	MOVL    12(AX), R8
+	MOVL    R8, 268(SP)
+	MOVL    16(AX), R9
+	MOVL    R9, 272(SP)
+	MOVL    20(AX), R10
+	MOVL    R10, 276(SP)
+	MOVL    24(AX), R11
+	MOVL    R11, 280(SP)
+	MOVL    28(AX), AX
+	MOVL    AX, 284(SP)
+	VMOVDQU bswap32Mask<>+0(SB), X4
+
+avx2_loop:
+	// W[0..15] in big-endian order from the block, stored with K added.
+	VMOVDQU  (CX), X0
+	VPSHUFB  X4, X0, X0
+	VPADDD   ·k256+0(SB), X0, X1
+	VMOVDQU  X1, (SP)
+	VMOVDQU  16(CX), X1
+	VPSHUFB  X4, X1, X1
+	VPADDD   ·k256+16(SB), X1, X2
+	VMOVDQU  X2, 16(SP)
+	VMOVDQU  32(CX), X2
+	VPSHUFB  X4, X2, X2
+	VPADDD   ·k256+32(SB), X2, X3
+	VMOVDQU  X3, 32(SP)
+	VMOVDQU  48(CX), X3
+	VPSHUFB  X4, X3, X3
+	VPADDD   ·k256+48(SB), X3, X5
+	VMOVDQU  X5, 48(SP)
+	MOVL     SI, R12
+	XORL     DI, R12
+	VPALIGNR $0x04, X0, X1, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X2, X3, X5
+	VPADDD   X5, X0, X0
+	VPADDD   X6, X0, X0
+	VPSHUFD  $0xfa, X3, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X0, X0
+	VPSHUFD  $0x50, X0, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X0, X0
+	VPADDD   ·k256+64(SB), X0, X5
+	VMOVDQU  X5, 64(SP)
+	ADDL     (SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     4(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     8(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     12(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	VPALIGNR $0x04, X1, X2, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X3, X0, X5
+	VPADDD   X5, X1, X1
+	VPADDD   X6, X1, X1
+	VPSHUFD  $0xfa, X0, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X1, X1
+	VPSHUFD  $0x50, X1, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X1, X1
+	VPADDD   ·k256+80(SB), X1, X5
+	VMOVDQU  X5, 80(SP)
+	ADDL     16(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     20(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     24(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     28(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	VPALIGNR $0x04, X2, X3, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X0, X1, X5
+	VPADDD   X5, X2, X2
+	VPADDD   X6, X2, X2
+	VPSHUFD  $0xfa, X1, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X2, X2
+	VPSHUFD  $0x50, X2, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X2, X2
+	VPADDD   ·k256+96(SB), X2, X5
+	VMOVDQU  X5, 96(SP)
+	ADDL     32(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     36(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     40(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     44(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	VPALIGNR $0x04, X3, X0, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X1, X2, X5
+	VPADDD   X5, X3, X3
+	VPADDD   X6, X3, X3
+	VPSHUFD  $0xfa, X2, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X3, X3
+	VPSHUFD  $0x50, X3, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X3, X3
+	VPADDD   ·k256+112(SB), X3, X5
+	VMOVDQU  X5, 112(SP)
+	ADDL     48(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     52(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     56(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     60(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	VPALIGNR $0x04, X0, X1, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X2, X3, X5
+	VPADDD   X5, X0, X0
+	VPADDD   X6, X0, X0
+	VPSHUFD  $0xfa, X3, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X0, X0
+	VPSHUFD  $0x50, X0, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X0, X0
+	VPADDD   ·k256+128(SB), X0, X5
+	VMOVDQU  X5, 128(SP)
+	ADDL     64(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     68(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     72(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     76(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	VPALIGNR $0x04, X1, X2, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X3, X0, X5
+	VPADDD   X5, X1, X1
+	VPADDD   X6, X1, X1
+	VPSHUFD  $0xfa, X0, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X1, X1
+	VPSHUFD  $0x50, X1, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X1, X1
+	VPADDD   ·k256+144(SB), X1, X5
+	VMOVDQU  X5, 144(SP)
+	ADDL     80(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     84(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     88(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     92(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	VPALIGNR $0x04, X2, X3, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X0, X1, X5
+	VPADDD   X5, X2, X2
+	VPADDD   X6, X2, X2
+	VPSHUFD  $0xfa, X1, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X2, X2
+	VPSHUFD  $0x50, X2, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X2, X2
+	VPADDD   ·k256+160(SB), X2, X5
+	VMOVDQU  X5, 160(SP)
+	ADDL     96(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     100(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     104(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     108(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	VPALIGNR $0x04, X3, X0, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X1, X2, X5
+	VPADDD   X5, X3, X3
+	VPADDD   X6, X3, X3
+	VPSHUFD  $0xfa, X2, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X3, X3
+	VPSHUFD  $0x50, X3, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X3, X3
+	VPADDD   ·k256+176(SB), X3, X5
+	VMOVDQU  X5, 176(SP)
+	ADDL     112(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     116(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     120(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     124(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	VPALIGNR $0x04, X0, X1, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X2, X3, X5
+	VPADDD   X5, X0, X0
+	VPADDD   X6, X0, X0
+	VPSHUFD  $0xfa, X3, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X0, X0
+	VPSHUFD  $0x50, X0, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X0, X0
+	VPADDD   ·k256+192(SB), X0, X5
+	VMOVDQU  X5, 192(SP)
+	ADDL     128(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     132(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     136(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     140(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	VPALIGNR $0x04, X1, X2, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X3, X0, X5
+	VPADDD   X5, X1, X1
+	VPADDD   X6, X1, X1
+	VPSHUFD  $0xfa, X0, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X1, X1
+	VPSHUFD  $0x50, X1, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X1, X1
+	VPADDD   ·k256+208(SB), X1, X5
+	VMOVDQU  X5, 208(SP)
+	ADDL     144(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     148(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     152(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     156(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	VPALIGNR $0x04, X2, X3, X5
+	VPSRLD   $0x07, X5, X6
+	VPSLLD   $0x19, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x12, X5, X7
+	VPXOR    X7, X6, X6
+	VPSLLD   $0x0e, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLD   $0x03, X5, X7
+	VPXOR    X7, X6, X6
+	VPALIGNR $0x04, X0, X1, X5
+	VPADDD   X5, X2, X2
+	VPADDD   X6, X2, X2
+	VPSHUFD  $0xfa, X1, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256Low<>+0(SB), X6, X6
+	VPADDD   X6, X2, X2
+	VPSHUFD  $0x50, X2, X5
+	VPSRLD   $0x0a, X5, X6
+	VPSRLQ   $0x11, X5, X7
+	VPXOR    X7, X6, X6
+	VPSRLQ   $0x13, X5, X7
+	VPXOR    X7, X6, X6
+	VPSHUFB  shuf256High<>+0(SB), X6, X6
+	VPADDD   X6, X2, X2
+	VPADDD   ·k256+224(SB), X2, X5
+	VMOVDQU  X5, 224(SP)
+	ADDL     160(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     164(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     168(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     172(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	VPALIGNR $0x04, X3, X0, X0
+	VPSRLD   $0x07, X0, X5
+	VPSLLD   $0x19, X0, X6
+	VPXOR    X6, X5, X5
+	VPSRLD   $0x12, X0, X6
+	VPXOR    X6, X5, X5
+	VPSLLD   $0x0e, X0, X6
+	VPXOR    X6, X5, X5
+	VPSRLD   $0x03, X0, X6
+	VPXOR    X6, X5, X5
+	VPALIGNR $0x04, X1, X2, X0
+	VPADDD   X0, X3, X3
+	VPADDD   X5, X3, X3
+	VPSHUFD  $0xfa, X2, X0
+	VPSRLD   $0x0a, X0, X1
+	VPSRLQ   $0x11, X0, X2
+	VPXOR    X2, X1, X1
+	VPSRLQ   $0x13, X0, X2
+	VPXOR    X2, X1, X1
+	VPSHUFB  shuf256Low<>+0(SB), X1, X1
+	VPADDD   X1, X3, X3
+	VPSHUFD  $0x50, X3, X0
+	VPSRLD   $0x0a, X0, X1
+	VPSRLQ   $0x11, X0, X2
+	VPXOR    X2, X1, X1
+	VPSRLQ   $0x13, X0, X2
+	VPXOR    X2, X1, X1
+	VPSHUFB  shuf256High<>+0(SB), X1, X1
+	VPADDD   X1, X3, X3
+	VPADDD   ·k256+240(SB), X3, X0
+	VMOVDQU  X0, 240(SP)
+	ADDL     176(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     180(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     184(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     188(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     192(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     196(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     200(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     204(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     208(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     212(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     216(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     220(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     224(SP), AX
+	ANDNL    R11, R9, R15
+	MOVL     R9, R14
+	ANDL     R10, R14
+	ADDL     R14, R15
+	ADDL     R15, AX
+	RORXL    $0x06, R9, R13
+	RORXL    $0x0b, R9, R14
+	XORL     R14, R13
+	RORXL    $0x19, R9, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     AX, R8
+	MOVL     BX, R15
+	XORL     SI, R15
+	ANDL     R15, R12
+	XORL     SI, R12
+	ADDL     R12, AX
+	RORXL    $0x02, BX, R13
+	RORXL    $0x0d, BX, R14
+	XORL     R14, R13
+	RORXL    $0x16, BX, R14
+	XORL     R14, R13
+	ADDL     R13, AX
+	ADDL     228(SP), R11
+	ANDNL    R10, R8, R12
+	MOVL     R8, R14
+	ANDL     R9, R14
+	ADDL     R14, R12
+	ADDL     R12, R11
+	RORXL    $0x06, R8, R13
+	RORXL    $0x0b, R8, R14
+	XORL     R14, R13
+	RORXL    $0x19, R8, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     R11, DI
+	MOVL     AX, R12
+	XORL     BX, R12
+	ANDL     R12, R15
+	XORL     BX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, AX, R13
+	RORXL    $0x0d, AX, R14
+	XORL     R14, R13
+	RORXL    $0x16, AX, R14
+	XORL     R14, R13
+	ADDL     R13, R11
+	ADDL     232(SP), R10
+	ANDNL    R9, DI, R15
+	MOVL     DI, R14
+	ANDL     R8, R14
+	ADDL     R14, R15
+	ADDL     R15, R10
+	RORXL    $0x06, DI, R13
+	RORXL    $0x0b, DI, R14
+	XORL     R14, R13
+	RORXL    $0x19, DI, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     R10, SI
+	MOVL     R11, R15
+	XORL     AX, R15
+	ANDL     R15, R12
+	XORL     AX, R12
+	ADDL     R12, R10
+	RORXL    $0x02, R11, R13
+	RORXL    $0x0d, R11, R14
+	XORL     R14, R13
+	RORXL    $0x16, R11, R14
+	XORL     R14, R13
+	ADDL     R13, R10
+	ADDL     236(SP), R9
+	ANDNL    R8, SI, R12
+	MOVL     SI, R14
+	ANDL     DI, R14
+	ADDL     R14, R12
+	ADDL     R12, R9
+	RORXL    $0x06, SI, R13
+	RORXL    $0x0b, SI, R14
+	XORL     R14, R13
+	RORXL    $0x19, SI, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     R9, BX
+	MOVL     R10, R12
+	XORL     R11, R12
+	ANDL     R12, R15
+	XORL     R11, R15
+	ADDL     R15, R9
+	RORXL    $0x02, R10, R13
+	RORXL    $0x0d, R10, R14
+	XORL     R14, R13
+	RORXL    $0x16, R10, R14
+	XORL     R14, R13
+	ADDL     R13, R9
+	ADDL     240(SP), R8
+	ANDNL    DI, BX, R15
+	MOVL     BX, R14
+	ANDL     SI, R14
+	ADDL     R14, R15
+	ADDL     R15, R8
+	RORXL    $0x06, BX, R13
+	RORXL    $0x0b, BX, R14
+	XORL     R14, R13
+	RORXL    $0x19, BX, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     R8, AX
+	MOVL     R9, R15
+	XORL     R10, R15
+	ANDL     R15, R12
+	XORL     R10, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R9, R13
+	RORXL    $0x0d, R9, R14
+	XORL     R14, R13
+	RORXL    $0x16, R9, R14
+	XORL     R14, R13
+	ADDL     R13, R8
+	ADDL     244(SP), DI
+	ANDNL    SI, AX, R12
+	MOVL     AX, R14
+	ANDL     BX, R14
+	ADDL     R14, R12
+	ADDL     R12, DI
+	RORXL    $0x06, AX, R13
+	RORXL    $0x0b, AX, R14
+	XORL     R14, R13
+	RORXL    $0x19, AX, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     DI, R11
+	MOVL     R8, R12
+	XORL     R9, R12
+	ANDL     R12, R15
+	XORL     R9, R15
+	ADDL     R15, DI
+	RORXL    $0x02, R8, R13
+	RORXL    $0x0d, R8, R14
+	XORL     R14, R13
+	RORXL    $0x16, R8, R14
+	XORL     R14, R13
+	ADDL     R13, DI
+	ADDL     248(SP), SI
+	ANDNL    BX, R11, R15
+	MOVL     R11, R14
+	ANDL     AX, R14
+	ADDL     R14, R15
+	ADDL     R15, SI
+	RORXL    $0x06, R11, R13
+	RORXL    $0x0b, R11, R14
+	XORL     R14, R13
+	RORXL    $0x19, R11, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     SI, R10
+	MOVL     DI, R15
+	XORL     R8, R15
+	ANDL     R15, R12
+	XORL     R8, R12
+	ADDL     R12, SI
+	RORXL    $0x02, DI, R13
+	RORXL    $0x0d, DI, R14
+	XORL     R14, R13
+	RORXL    $0x16, DI, R14
+	XORL     R14, R13
+	ADDL     R13, SI
+	ADDL     252(SP), BX
+	ANDNL    AX, R10, R12
+	MOVL     R10, R14
+	ANDL     R11, R14
+	ADDL     R14, R12
+	ADDL     R12, BX
+	RORXL    $0x06, R10, R13
+	RORXL    $0x0b, R10, R14
+	XORL     R14, R13
+	RORXL    $0x19, R10, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     BX, R9
+	MOVL     SI, R12
+	XORL     DI, R12
+	ANDL     R12, R15
+	XORL     DI, R15
+	ADDL     R15, BX
+	RORXL    $0x02, SI, R13
+	RORXL    $0x0d, SI, R14
+	XORL     R14, R13
+	RORXL    $0x16, SI, R14
+	XORL     R14, R13
+	ADDL     R13, BX
+	ADDL     256(SP), BX
+	MOVL     BX, 256(SP)
+	ADDL     260(SP), SI
+	MOVL     SI, 260(SP)
+	ADDL     264(SP), DI
+	MOVL     DI, 264(SP)
+	ADDL     268(SP), R8
+	MOVL     R8, 268(SP)
+	ADDL     272(SP), R9
+	MOVL     R9, 272(SP)
+	ADDL     276(SP), R10
+	MOVL     R10, 276(SP)
+	ADDL     280(SP), R11
+	MOVL     R11, 280(SP)
+	ADDL     284(SP), AX
+	MOVL     AX, 284(SP)
+	ADDQ     $0x40, CX
+	CMPQ     CX, DX
+	JNE      avx2_loop
+	MOVQ     h+0(FP), CX
+	MOVL     BX, (CX)
+	MOVL     SI, 4(CX)
+	MOVL     DI, 8(CX)
+	MOVL     R8, 12(CX)
+	MOVL     R9, 16(CX)
+	MOVL     R10, 20(CX)
+	MOVL     R11, 24(CX)
+	MOVL     AX, 28(CX)
+	VZEROUPPER
+
+avx2_done:
+	RET
