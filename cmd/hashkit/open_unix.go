@@ -21,14 +21,14 @@ type rawFile struct {
 }
 
 // stamp is what a write to a file changes: its size, and its modification
-// and change times.
+// and change times (seconds and nanoseconds).
 type stamp struct {
-	size         int64
-	mtime, ctime any // the platform's time type
+	size                           int64
+	mtime, mtimeNs, ctime, ctimeNs int64
 }
 
 func stampOf(st *unix.Stat_t) stamp {
-	return stamp{st.Size, st.Mtim, st.Ctim}
+	return stamp{int64(st.Size), int64(st.Mtim.Sec), int64(st.Mtim.Nsec), int64(st.Ctim.Sec), int64(st.Ctim.Nsec)}
 }
 
 // openInput opens name for reading, and returns its size if it is a regular
