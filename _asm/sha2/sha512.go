@@ -12,7 +12,12 @@ import (
 
 var k512Table, bswap64Mask Mem
 
+// sha512Data defines the tables of the SHA-512 kernels, once, for the
+// first generator that needs them.
 func sha512Data() {
+	if k512Table.Symbol.Name != "" {
+		return
+	}
 	k512Table = asmutil.GoVar("k512")
 	bswap64Mask = asmutil.Table64("bswap64Mask", 0x0001020304050607, 0x08090a0b0c0d0e0f)
 }
@@ -26,13 +31,13 @@ func sha512Data() {
 // (see loadState). With lean, block512AVX512Lean: block512AVX512 with the
 // lean rounds (see scalarRounds).
 func genSHA512(avx512, lean bool) {
+	sha512Data()
 	name := "block512AVX2"
 	switch {
 	case lean:
 		name = "block512AVX512Lean"
 	case avx512:
 		name = "block512AVX512"
-		sha512Data()
 	}
 	Implement(name)
 	AllocLocal(80*8 + 64) // not NOSPLIT: a 704-byte frame gets the usual stack check
@@ -129,6 +134,7 @@ func genSHA512(avx512, lean bool) {
 // stored, after round t+3 has read the slots, in a 16-word ring on the
 // stack that the rounds read.
 func genSHA512YMM(avx512 bool) {
+	sha512Data()
 	name := "block512AVX2YMM"
 	if avx512 {
 		name = "block512AVX512YMM"
